@@ -1,0 +1,27 @@
+/**
+ * The built-in Goldrausch strategies by line-up key (rules/goldrausch.md §15.4 plus random and greedy).
+ * Variants with other parameters: makeBetrayer, makeReciprocal, makeSilent, makeOpportunist.
+ */
+import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
+import betrayer from './betrayer.js';
+import cooperative from './cooperative.js';
+import greedy from './greedy.js';
+import opportunist from './opportunist.js';
+import random from './random.js';
+import reciprocal from './reciprocal.js';
+import silent from './silent.js';
+
+export const BUILTIN_BOTS: Record<string, GoldrauschBotFactory> = {
+  random,
+  greedy,
+  cooperative,
+  betrayer,
+  reciprocal,
+  silent,
+  opportunist,
+};
+
+export { makeBetrayer } from './betrayer.js';
+export { makeOpportunist } from './opportunist.js';
+export { makeReciprocal } from './reciprocal.js';
+export { makeSilent } from './silent.js';

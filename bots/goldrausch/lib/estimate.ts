@@ -1,0 +1,256 @@
+/**
+ * Expected payouts for one seat on one continent (rules/goldrausch.md §5, §6, §14).
+ *
+ * The model: the seat stands on continent c with base extraction e and stock S. Every rival r (another
+ * seat that may stand there) is present with probability π_r and, if present, lays green with
+ * probability p_r, independently. The wheel hits c with probability d (its own disaster field plus the
+ * broken globe); events are treated as a calm spin. Then, following §5.2–5.3:
+ *
+ *  - green, no rival green:  received min(2e, S) (paid first);
+ *  - green, collision:       upgraders are paid e each, clockwise from the start player, so the seat
+ *                            gets min(e, max(0, S − e·ua)) with ua = green rivals ahead of it, and
+ *                            pays the fine — even under a disaster (GR-A20);
+ *  - red:                    all upgraders are paid first (2e for a sole one, e each in a collision),
+ *                            then the non-upgraders clockwise, so the seat gets
+ *                            min(e, max(0, S − D)), D = e·(h(u) + ra), h(1) = 2, h(u) = u otherwise,
+ *                            with u = green rivals, ra = red rivals present ahead of it.
+ *
+ * Received gold is multiplied by (1 − d); the fine is not. The distributions of ua, (ua, ra) and ub
+ * (green rivals behind) are Poisson-binomial; they are built by small dynamic programs in module-level
+ * scratch arrays (at most 6 players, so a few hundred multiply-adds and no allocation per call).
+ */
+import type { GameParams } from '../../../src/games/goldrausch/params.js';
+import { WHEEL_FIELDS } from '../../../src/games/goldrausch/types.js';
+import type { GoldrauschView } from '../../../src/games/goldrausch/view.js';
+import type { SeatHabits } from './history.js';
+import { clockwiseRank } from './seats.js';
+
+/** The rivals a seat would meet on one continent: presence and upgrade probability, ahead or behind it. */
+export class Rivals {
+  count = 0;
+  presence: Float64Array;
+  upgrade: Float64Array;
+  ahead: Uint8Array;
+
+  constructor(capacity = 8) {
+    this.presence = new Float64Array(capacity);
+    this.upgrade = new Float64Array(capacity);
+    this.ahead = new Uint8Array(capacity);
+  }
+
+  clear(): this {
+    this.count = 0;
+    return this;
+  }
+
+  /** Adds a rival; `ahead` = paid before this seat within the same group (clockwise from the start player). */
+  add(presence: number, upgrade: number, ahead: boolean): void {
+    if (this.count === this.presence.length) this.grow();
+    this.presence[this.count] = presence;
+    this.upgrade[this.count] = upgrade;
+    this.ahead[this.count] = ahead ? 1 : 0;
+    this.count++;
+  }
+
+  private grow(): void {
+    const size = 2 * this.presence.length;
+    const presence = new Float64Array(size);
+    const upgrade = new Float64Array(size);
+    const ahead = new Uint8Array(size);
+    presence.set(this.presence);
+    upgrade.set(this.upgrade);
+    ahead.set(this.ahead);
+    this.presence = presence;
+    this.upgrade = upgrade;
+    this.ahead = ahead;
+  }
+}
+
+/** Expected net gold of laying green or red (fine included). */
+export interface UpgradeValue {
+  green: number;
+  red: number;
+}
+
+export function newUpgradeValue(): UpgradeValue {
+  return { green: 0, red: 0 };
+}
+
+const DISASTER_FIELD = ['disaster-azul', 'disaster-rosso', 'disaster-veridia'] as const;
+
+/** §6: the chance that the wheel stops mining on continent c (its own field or the broken globe). */
+export function disasterOdds(wheel: GameParams['wheel'], c: number): number {
+  // The wheel object is the same for a whole run; keyed loads over its six string keys cost ~200 ns,
+  // so the three odds are cached by identity (~2 ns on a hit).
+  if (wheel !== cachedWheel) {
+    let total = 0;
+    for (let i = 0; i < WHEEL_FIELDS.length; i++) total += wheel[WHEEL_FIELDS[i]];
+    for (let k = 0; k < 3; k++) cachedOdds[k] = total > 0 ? (wheel[DISASTER_FIELD[k]] + wheel['disaster-world']) / total : 0;
+    cachedWheel = wheel;
+  }
+  return cachedOdds[c];
+}
+
+let cachedWheel: GameParams['wheel'] | null = null;
+const cachedOdds = new Float64Array(3);
+
+// Scratch for the dynamic programs: joint (ua, ra) with stride `side`, and the ub distribution.
+let joint = new Float64Array(64);
+let behind = new Float64Array(8);
+
+/**
+ * Expected net gold of green and red for one seat (see the model above). Writes and returns `out`.
+ * @param e base extraction, @param stock S, @param fine the collision fine, @param disaster d.
+ */
+export function upgradeValue(
+  e: number,
+  stock: number,
+  fine: number,
+  disaster: number,
+  rivals: Rivals,
+  out: UpgradeValue,
+): UpgradeValue {
+  const n = rivals.count;
+  const calm = 1 - disaster;
+  let noOtherGreen = 1;
+  let nAhead = 0;
+  let nBehind = 0;
+  for (let i = 0; i < n; i++) {
+    const pi = rivals.presence[i];
+    if (pi <= 0) continue;
+    noOtherGreen *= 1 - pi * rivals.upgrade[i];
+    if (rivals.ahead[i]) nAhead++;
+    else nBehind++;
+  }
+  const collision = 1 - noOtherGreen;
+
+  // Fast path: the worst demand before this seat is e·(present + 1) (a sole upgrader's 2e plus every
+  // other rival ahead), so with S ≥ e·(present + 2) the stock never binds (GR-A16 is moot).
+  if (stock >= e * (nAhead + nBehind + 2)) {
+    out.green = calm * (noOtherGreen * 2 * e + collision * e) - fine * collision;
+    out.red = calm * e;
+    return out;
+  }
+
+  const side = nAhead + 1;
+  if (joint.length < side * side) joint = new Float64Array(side * side);
+  if (behind.length < nBehind + 1) behind = new Float64Array(nBehind + 1);
+  joint.fill(0, 0, side * side);
+  behind.fill(0, 0, nBehind + 1);
+  joint[0] = 1;
+  behind[0] = 1;
+  let seenAhead = 0;
+  let seenBehind = 0;
+  for (let i = 0; i < n; i++) {
+    const pi = rivals.presence[i];
+    if (pi <= 0) continue;
+    const green = pi * rivals.upgrade[i];
+    if (rivals.ahead[i]) {
+      // Three outcomes: absent, present red (ra + 1), present green (ua + 1). In place, highest first.
+      const red = pi - green;
+      const absent = 1 - pi;
+      for (let ua = seenAhead; ua >= 0; ua--) {
+        for (let ra = seenAhead - ua; ra >= 0; ra--) {
+          const v = joint[ua * side + ra];
+          if (v === 0) continue;
+          joint[ua * side + ra] = v * absent;
+          joint[(ua + 1) * side + ra] += v * green;
+          joint[ua * side + ra + 1] += v * red;
+        }
+      }
+      seenAhead++;
+    } else {
+      for (let ub = seenBehind; ub >= 0; ub--) {
+        const v = behind[ub];
+        behind[ub] = v * (1 - green);
+        behind[ub + 1] += v * green;
+      }
+      seenBehind++;
+    }
+  }
+
+  let greenGot = noOtherGreen * Math.min(2 * e, stock);
+  let redGot = 0;
+  for (let ua = 0; ua <= nAhead; ua++) {
+    let pUa = 0;
+    for (let ra = 0; ra + ua <= nAhead; ra++) {
+      const pj = joint[ua * side + ra];
+      if (pj === 0) continue;
+      pUa += pj;
+      for (let ub = 0; ub <= nBehind; ub++) {
+        const p = pj * behind[ub];
+        if (p === 0) continue;
+        const u = ua + ub;
+        const demand = e * ((u === 1 ? 2 : u) + ra);
+        redGot += p * Math.min(e, Math.max(0, stock - demand));
+      }
+    }
+    // P(ua green ahead and a collision): for ua = 0 remove the case "nobody else green".
+    const pCollide = ua === 0 ? pUa - noOtherGreen : pUa;
+    if (pCollide > 0) greenGot += pCollide * Math.min(e, Math.max(0, stock - e * ua));
+  }
+  out.green = calm * greenGot - fine * collision;
+  out.red = calm * redGot;
+  return out;
+}
+
+/**
+ * Fills `rivals` with the seats standing on this seat's continent in the current meeting, each
+ * laying green with probability `upgradeOf[seat]`.
+ */
+export function meetingRivals(view: GoldrauschView, upgradeOf: ArrayLike<number>, rivals: Rivals): Rivals {
+  const locations = view.meeting!.locations;
+  const me = view.seat;
+  const c = locations[me];
+  const myRank = clockwiseRank(me, view.startPlayer, view.players);
+  rivals.clear();
+  for (let s = 0; s < view.players; s++) {
+    if (s === me || locations[s] !== c) continue;
+    rivals.add(1, upgradeOf[s], clockwiseRank(s, view.startPlayer, view.players) < myRank);
+  }
+  return rivals;
+}
+
+/**
+ * Fills `rivals` with a prediction for continent `c` in phase 1: every other seat returns to last
+ * round's continent with its habitual stay rate and otherwise picks one of the two others evenly
+ * (round 1: anywhere with probability 1/3), laying green at its habitual rate.
+ */
+export function predictedRivals(view: GoldrauschView, c: number, habits: SeatHabits, rivals: Rivals): Rivals {
+  const history = view.history;
+  const last = history.length > 0 ? history[history.length - 1].locations : null;
+  const me = view.seat;
+  const myRank = clockwiseRank(me, view.startPlayer, view.players);
+  rivals.clear();
+  for (let s = 0; s < view.players; s++) {
+    if (s === me) continue;
+    const stay = habits.stay[s];
+    const presence = last === null ? 1 / 3 : last[s] === c ? stay : (1 - stay) / 2;
+    if (presence > 0) rivals.add(presence, habits.upgrade[s], clockwiseRank(s, view.startPlayer, view.players) < myRank);
+  }
+  return rivals;
+}
+
+/** `upgradeValue` for continent `c` with the view's extraction, stock, fine and wheel. */
+export function upgradeValueOn(view: GoldrauschView, c: number, rivals: Rivals, out: UpgradeValue): UpgradeValue {
+  return upgradeValue(view.extract[c], view.stock[c], view.params.fine, disasterOdds(view.params.wheel, c), rivals, out);
+}
+
+/**
+ * The non-communicating baseline of §14: the probability p with which each of k players on a
+ * continent upgrades so that upgrading and not upgrading are worth the same.
+ *
+ * Upgrading is worth (1−d)·2e when nobody else upgrades and (1−d)·e − f otherwise; not upgrading is
+ * worth (1−d)·e. With q = (1 − p)^(k−1) the chance that nobody else upgrades, indifference gives
+ *   q = f / ((1 − d)·e + f),
+ * which for d = 0 and f = 2 is the rules' (1 − p)^(k−1) = 2 / (e + 2); e.g. k = 2, e = 6 → p = 0.75.
+ * A disaster risk d lowers p, as §14 notes. Alone (k = 1) upgrading is dominant: p = 1.
+ */
+export function baselineP(k: number, e: number, fine = 2, disaster = 0): number {
+  if (k <= 1) return 1;
+  const denominator = (1 - disaster) * e + fine;
+  if (denominator <= 0) return 0;
+  const q = fine / denominator;
+  if (q >= 1) return 0;
+  return 1 - Math.pow(q, 1 / (k - 1));
+}

@@ -1,0 +1,37 @@
+/**
+ * Random: a uniformly random legal continent, no messages, a uniformly random colour on its first
+ * turn. The floor every other strategy should beat.
+ */
+import type { RandomStream } from '../../src/core/random.js';
+import type { GoldrauschBot, GoldrauschBotFactory, OutgoingMessage } from '../../src/games/goldrausch/bot.js';
+import type { Colour, Continent } from '../../src/games/goldrausch/types.js';
+import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
+import { randomContinent } from './lib/continent.js';
+import { NO_MESSAGES, randomHeldColour } from './lib/seats.js';
+
+class RandomBot implements GoldrauschBot {
+  readonly name = 'random';
+
+  constructor(private readonly random: RandomStream) {}
+
+  chooseContinent(view: GoldrauschView): Continent {
+    return randomContinent(view, this.random);
+  }
+
+  negotiate(): readonly OutgoingMessage[] {
+    return NO_MESSAGES;
+  }
+
+  commitUpgrade(view: GoldrauschView): Colour | null {
+    if (view.meeting!.ownCommit !== null) return null; // a laid card stays (GR-A10 commitRevisable)
+    return randomHeldColour(view, this.random.next());
+  }
+}
+
+const randomBot: GoldrauschBotFactory = {
+  name: 'random',
+  description: 'Uniformly random legal continent; no messages; a uniformly random upgrade card on its first turn.',
+  create: (_seat, random) => new RandomBot(random),
+};
+
+export default randomBot;

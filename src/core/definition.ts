@@ -1,0 +1,55 @@
+/**
+ * What a game folder registers besides its `GameModule`: how scenarios configure it, its built-in
+ * bots, and how a finished game is boiled down into the compact record the statistics consume.
+ */
+import type { DecisionRequest, GameModule, Outcome } from './game.js';
+import type { RandomStream } from './random.js';
+
+/** Makes a fresh bot for one seat of one game. */
+export interface BotFactory<Bot> {
+  readonly name: string;
+  readonly description: string;
+  create(seat: number, random: RandomStream): Bot;
+}
+
+/** The compact, game-agnostic record of one finished game (what aggregation needs, nothing more). */
+export interface GameRecord {
+  readonly outcome: Outcome;
+  /** Score per seat after each round played: `curve[round - 1][seat]`. */
+  readonly curve: readonly (readonly number[])[];
+  /** Chance cards drawn, as indexes into `GameDefinition.chanceCards`, in draw order. */
+  readonly cardsDrawn: readonly number[];
+  /** Per-seat counters named in `GameDefinition.counters`, same order. */
+  readonly counters: readonly (readonly number[])[];
+}
+
+/** Facts about a configuration that every result must carry. */
+export interface ConfigFacts {
+  /** Ids of data the results depend on (e.g. the resource deck id). */
+  readonly dataIds: Readonly<Record<string, string>>;
+  /** Rules options that differ from the defaults. */
+  readonly changedRules: Readonly<Record<string, unknown>>;
+  /** Every resolved parameter, defaults included. */
+  readonly resolved: unknown;
+}
+
+export interface GameDefinition<Config, State, View, Request extends DecisionRequest, Answer, Bot> {
+  readonly module: GameModule<Config, State, View, Request, Answer, Bot>;
+  /** Builds the config from a scenario's `rules` and `params` objects; throws ScenarioError. */
+  parseConfig(raw: { rules?: unknown; params?: unknown }, where: { file: string; dir: string }): Config;
+  readonly builtinBots: Readonly<Record<string, BotFactory<Bot>>>;
+  /** Maximum number of rounds of a game under `config` (length of gold curves). */
+  maxRounds(config: Config): number;
+  /** Names of the chance cards (for draw counts and card impact). */
+  readonly chanceCards: readonly string[];
+  /** Names of the per-seat counters in `GameRecord.counters`. */
+  readonly counters: readonly string[];
+  record(final: State): GameRecord;
+  facts(config: Config): ConfigFacts;
+  /** The full story of a finished game, for `goldpit replay`. */
+  story(final: State, seatNames: readonly string[]): string;
+}
+
+/** A definition with its type parameters erased, for registries and the runner. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGameDefinition = GameDefinition<any, any, any, any, any, any>;

@@ -1,0 +1,72 @@
+/**
+ * The game-agnostic contract every game module implements (modelled on OpenSpiel's Game/State split).
+ *
+ * A game is a set of pure functions over a deeply read-only state. The driver (`sim/play`) asks
+ * `pending(state)` what the game waits for, collects one answer per request from the seats' bots
+ * (through `askBot`, which only ever sees `seatView(state, seat)`), and hands them to `apply`, which
+ * returns the next state after also running every automatic step (chance, resolution) up to the next
+ * decision or the end. Chance comes from a stateless `RandomSource` (see core/random.ts), so
+ * `apply` stays a pure function of (state, answers, random source).
+ */
+import type { RandomSource } from './random.js';
+
+/** A decision the game waits for from one seat. Games extend this with their own fields. */
+export interface DecisionRequest {
+  readonly seat: number;
+  readonly kind: string;
+}
+
+/** What the game waits for: answers to one or more requests (simultaneous), or nothing (over). */
+export type Pending<R extends DecisionRequest> =
+  | { readonly kind: 'decisions'; readonly requests: readonly R[] }
+  | { readonly kind: 'terminal' };
+
+/** The result of a finished game. */
+export interface Outcome {
+  /** Seats that won; a shared win lists several (each counts 1/k in win rates). */
+  readonly winners: readonly number[];
+  /** Final score per seat (for Goldrausch: gold). */
+  readonly scores: readonly number[];
+  /** Finishing position per seat, 0 = first; tied seats share a position. */
+  readonly ranks: readonly number[];
+  /** How the game ended, in the game's own words (e.g. "race", "clock"). */
+  readonly endedBy: string;
+  /** Number of rounds (or turns) played. */
+  readonly length: number;
+}
+
+/** A bot's decision failed: it threw, answered illegally, or overran its time budget. */
+export interface Fault {
+  readonly seat: number;
+  readonly request: string;
+  readonly reason: 'threw' | 'illegal' | 'timeout';
+  readonly message: string;
+}
+
+/** Outcome of asking a bot: the answer to use, and the fault if the bot's own answer was not used. */
+export interface Asked<A> {
+  readonly answer: A;
+  readonly fault?: Omit<Fault, 'seat' | 'request'>;
+}
+
+export interface GameModule<Config, State, View, Request extends DecisionRequest, Answer, Bot> {
+  readonly id: string;
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+  /** The initial state, after all setup chance (shuffles, start player). */
+  setup(config: Config, players: number, random: RandomSource): State;
+  pending(state: State): Pending<Request>;
+  /** Applies one answer per pending request (same order) and every automatic step after them. */
+  apply(state: State, answers: readonly Answer[], random: RandomSource): State;
+  outcome(state: State): Outcome;
+  /** Everything `seat` may see, and nothing more (the information model of the rules). */
+  seatView(state: State, seat: number): View;
+  /**
+   * Asks `bot` for its answer to `request`, given only the seat's view. Checks legality; when the bot
+   * throws or answers illegally returns the rules' fallback (a late player's non-decision) and a
+   * fault. `randomForReferee` picks random legal fallbacks where the rules need one.
+   */
+  askBot(bot: Bot, request: Request, view: View, state: State, random: RandomSource): Asked<Answer>;
+  /** The rules' answer for a seat whose bot failed outright (e.g. it overran its time budget). */
+  fallbackAnswer(request: Request, state: State, random: RandomSource): Answer;
+}

@@ -1,0 +1,122 @@
+/**
+ * Seeded, counter-based random streams.
+ *
+ * Every random number of a game is a pure function of (run seed, game index, purpose, counter):
+ * `u32 = mix(gameKey, purpose, counter)`. No generator state is carried between draws, so
+ *  - transitions that need chance stay pure (they take a `RandomSource` and a counter as input);
+ *  - game K can be replayed alone from (seed, K), in any worker, in any order;
+ *  - streams for different purposes (resource deck, event deck, wheel, tie-breaks, each bot) are
+ *    independent: changing how often one is used leaves the others untouched, which is what paired
+ *    comparisons with common random numbers need.
+ *
+ * The mixer is the 32-bit finaliser of MurmurHash3 applied in a sponge-like chain (Appleby, 2011);
+ * it passes the usual avalanche tests and costs a few multiplications per draw.
+ */
+
+/** MurmurHash3 fmix32: a bijective 32-bit avalanche mixer. */
+export function fmix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** Combines a running hash with one more 32-bit word. */
+export function mix2(h: number, word: number): number {
+  return fmix32((h ^ Math.imul(word | 0, 0x9e3779b1)) + 0x7f4a7c15);
+}
+
+/** Hashes a run seed given as text or a number to 32 bits (FNV-1a over UTF-16 units, then fmix). */
+export function hashSeed(seed: string | number): number {
+  const text = String(seed);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return fmix32(h >>> 0);
+}
+
+/** Purposes of the random streams of one game. Each purpose owns its own counter space. */
+export const Purpose = {
+  setup: 1,
+  resourceDeck: 2,
+  eventDeck: 3,
+  wheel: 4,
+  tieBreak: 5,
+  meetingOrder: 6,
+  lateCommit: 7,
+  referee: 8,
+  /** Bot streams use `bot + seat`. */
+  bot: 64,
+} as const;
+
+/**
+ * The random source of one game. Stateless: `u32(purpose, counter)` always returns the same value
+ * for the same arguments.
+ */
+export class RandomSource {
+  readonly gameKey: number;
+
+  constructor(runSeed: string | number, readonly gameIndex: number) {
+    this.gameKey = mix2(mix2(hashSeed(runSeed), gameIndex), 0x676f6c64);
+  }
+
+  /** A uniformly distributed 32-bit unsigned integer. */
+  u32(purpose: number, counter: number): number {
+    return fmix32(mix2(mix2(this.gameKey, purpose), counter) ^ 0x5bd1e995);
+  }
+
+  /** A uniform float in [0, 1), 32 bits of resolution. */
+  float(purpose: number, counter: number): number {
+    return this.u32(purpose, counter) / 4294967296;
+  }
+
+  /** A uniform integer in [0, n). The bias of the multiply-shift for n < 2^16 is below 2^-16. */
+  int(purpose: number, counter: number, n: number): number {
+    return Math.floor(this.float(purpose, counter) * n);
+  }
+
+  /**
+   * A Fisher–Yates shuffle of `items` (returns a new array). Draw j uses counter `base + j`.
+   */
+  shuffle<T>(items: readonly T[], purpose: number, base: number): T[] {
+    const out = items.slice();
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = this.int(purpose, base + i, i + 1);
+      const tmp = out[i];
+      out[i] = out[j];
+      out[j] = tmp;
+    }
+    return out;
+  }
+
+  /** A sequential stream over one purpose, for consumers that are not pure (bots). */
+  stream(purpose: number): RandomStream {
+    return new RandomStream(this, purpose);
+  }
+}
+
+/** A sequential view of one purpose's counter space: draw n uses counter n. */
+export class RandomStream {
+  private counter = 0;
+
+  constructor(private readonly source: RandomSource, private readonly purpose: number) {}
+
+  /** A uniform float in [0, 1). */
+  next(): number {
+    return this.source.float(this.purpose, this.counter++);
+  }
+
+  /** A uniform integer in [0, n). */
+  int(n: number): number {
+    return this.source.int(this.purpose, this.counter++, n);
+  }
+
+  /** A uniformly chosen element of a non-empty array. */
+  pick<T>(items: readonly T[]): T {
+    return items[this.int(items.length)];
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * Reads the `rules` and `params` objects of a scenario (or fixture) into a `GoldrauschConfig`,
+ * with errors that name the file, the field, the value and what was expected.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { InputError } from '../../core/errors.js';
+import { expectInt, expectKnownKeys, expectNumber, expectObject, expectOneOf, expectString, isObject, show, type Where } from '../../core/validate.js';
+import { DEFAULT_PARAMS, DEFAULT_RULES, RULES_CHOICES, resourceDeckFromFile, type GameParams, type GoldrauschConfig, type RulesOptions } from './params.js';
+import { CONTINENTS, EVENT_CARD_IDS, WHEEL_FIELDS, type ResourceDeck } from './types.js';
+
+export function parseRules(where: Where, raw: unknown): RulesOptions {
+  if (raw === undefined) return DEFAULT_RULES;
+  const obj = expectObject(where, 'rules', raw);
+  expectKnownKeys(where, 'rules', obj, Object.keys(RULES_CHOICES));
+  const out: Record<string, unknown> = { ...DEFAULT_RULES };
+  for (const [key, value] of Object.entries(obj)) {
+    out[key] = expectOneOf(where, `rules.${key}`, value, RULES_CHOICES[key as keyof RulesOptions] as readonly unknown[]);
+  }
+  return Object.freeze(out) as unknown as RulesOptions;
+}
+
+function perContinent(where: Where, field: string, raw: unknown, min: number): readonly [number, number, number] {
+  const obj = expectObject(where, field, raw);
+  expectKnownKeys(where, field, obj, CONTINENTS);
+  return CONTINENTS.map((c) => expectInt(where, `${field}.${c}`, obj[c], min)) as unknown as readonly [number, number, number];
+}
+
+/** Reads a §10.1 deck (file path relative to the scenario, or inline) and checks it. */
+export function parseResourceDeck(where: Where & { dir: string }, field: string, raw: unknown): ResourceDeck {
+  let data: unknown = raw;
+  let file = where.file;
+  if (typeof raw === 'string') {
+    file = resolve(where.dir, raw);
+    try {
+      data = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (e) {
+      throw new InputError(where.file, field, `cannot read deck file ${show(raw)}: ${(e as Error).message}`);
+    }
+  }
+  const at = { file };
+  const f = file === where.file ? field : '';
+  const p = (k: string) => (f ? `${f}.${k}` : k);
+  const obj = expectObject(at, f, data);
+  expectKnownKeys(at, f, obj, ['deck_id', 'source', 'cards']);
+  const deckId = expectString(at, p('deck_id'), obj.deck_id);
+  const source = typeof obj.source === 'string' ? obj.source : 'unspecified';
+  if (!Array.isArray(obj.cards) || obj.cards.length === 0) {
+    throw new InputError(file, p('cards'), `expected a non-empty list of resource cards, got ${show(obj.cards)}`);
+  }
+  const cards = obj.cards.map((c, i) => {
+    const card = expectObject(at, p(`cards[${i}]`), c);
+    expectKnownKeys(at, p(`cards[${i}]`), card, ['id', 'respawn', 'extract']);
+    return {
+      id: expectString(at, p(`cards[${i}].id`), card.id),
+      respawn: Object.fromEntries(CONTINENTS.map((k, j) => [k, perContinent(at, p(`cards[${i}].respawn`), card.respawn, 0)[j]])),
+      extract: Object.fromEntries(CONTINENTS.map((k, j) => [k, perContinent(at, p(`cards[${i}].extract`), card.extract, 0)[j]])),
+    };
+  });
+  return resourceDeckFromFile({ deck_id: deckId, source, cards });
+}
+
+const PARAM_KEYS = Object.keys(DEFAULT_PARAMS);
+
+export function parseParams(where: Where & { dir: string }, raw: unknown): GameParams {
+  if (raw === undefined) return DEFAULT_PARAMS;
+  const obj = expectObject(where, 'params', raw);
+  expectKnownKeys(where, 'params', obj, PARAM_KEYS);
+  const out: Record<string, unknown> = { ...DEFAULT_PARAMS };
+  const int = (key: string, min: number, max?: number) => {
+    if (obj[key] !== undefined) out[key] = expectInt(where, `params.${key}`, obj[key], min, max);
+  };
+  int('rounds', 1, 100);
+  int('winThreshold', 1);
+  int('startingGold', 0);
+  int('fine', 0);
+  int('negotiationTicks', 1, 1000);
+  int('messagesPerTick', 1, 100);
+  if (obj.pLate !== undefined) out.pLate = expectNumber(where, 'params.pLate', obj.pLate, 0, 1);
+  if (obj.caps !== undefined) out.caps = perContinent(where, 'params.caps', obj.caps, 0);
+  if (obj.setupRespawnMultiplier !== undefined) {
+    const m = expectObject(where, 'params.setupRespawnMultiplier', obj.setupRespawnMultiplier);
+    expectKnownKeys(where, 'params.setupRespawnMultiplier', m, ['4', '5', '6']);
+    out.setupRespawnMultiplier = { ...DEFAULT_PARAMS.setupRespawnMultiplier, ...Object.fromEntries(Object.entries(m).map(([k, v]) => [k, expectInt(where, `params.setupRespawnMultiplier.${k}`, v, 0)])) };
+  }
+  if (obj.capCuts !== undefined) {
+    const m = expectObject(where, 'params.capCuts', obj.capCuts);
+    expectKnownKeys(where, 'params.capCuts', m, ['barren-land', 'poor-mother-earth']);
+    out.capCuts = { ...DEFAULT_PARAMS.capCuts, ...Object.fromEntries(Object.entries(m).map(([k, v]) => [k, expectInt(where, `params.capCuts.${k}`, v, 0)])) };
+  }
+  if (obj.wheel !== undefined) {
+    const m = expectObject(where, 'params.wheel', obj.wheel);
+    expectKnownKeys(where, 'params.wheel', m, WHEEL_FIELDS);
+    const wheel = { ...DEFAULT_PARAMS.wheel, ...Object.fromEntries(Object.entries(m).map(([k, v]) => [k, expectInt(where, `params.wheel.${k}`, v, 0)])) };
+    if (Object.values(wheel).every((v) => v === 0)) throw new InputError(where.file, 'params.wheel', 'expected at least one field with a count above 0');
+    out.wheel = wheel;
+  }
+  if (obj.eventDeck !== undefined) {
+    const m = expectObject(where, 'params.eventDeck', obj.eventDeck);
+    expectKnownKeys(where, 'params.eventDeck', m, EVENT_CARD_IDS);
+    out.eventDeck = { ...DEFAULT_PARAMS.eventDeck, ...Object.fromEntries(Object.entries(m).map(([k, v]) => [k, expectInt(where, `params.eventDeck.${k}`, v, 0, 100)])) };
+  }
+  if (obj.resourceDeck !== undefined) out.resourceDeck = parseResourceDeck(where, 'params.resourceDeck', obj.resourceDeck);
+  return out as unknown as GameParams;
+}
+
+export function parseGoldrauschConfig(raw: { rules?: unknown; params?: unknown }, where: Where & { dir: string }): GoldrauschConfig {
+  if (raw.params !== undefined && !isObject(raw.params)) throw new InputError(where.file, 'params', `expected an object, got ${show(raw.params)}`);
+  return { rules: parseRules(where, raw.rules), params: parseParams(where, raw.params) };
+}

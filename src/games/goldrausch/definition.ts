@@ -1,0 +1,135 @@
+/**
+ * Goldrausch's registration: scenario config, compact game records, run facts and the replay story.
+ */
+import type { GameRecord } from '../../core/definition.js';
+import { parseGoldrauschConfig } from './config.js';
+import { eventCard } from './cards.js';
+import { goldrausch } from './engine.js';
+import { changedRules, type GoldrauschConfig } from './params.js';
+import type { GoldrauschState, Message, RoundRecord } from './state.js';
+import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
+
+export const CHANCE_CARDS: readonly string[] = EVENT_CARD_IDS;
+const CARD_INDEX = new Map<string, number>(EVENT_CARD_IDS.map((id, i) => [id, i]));
+
+/** Per-seat counters recorded for every game. */
+export const COUNTERS = ['fines', 'upgrades', 'successfulUpgrades', 'collisions', 'agreements', 'kept', 'broken', 'timeouts'] as const;
+
+export function record(final: GoldrauschState): GameRecord {
+  const n = final.players;
+  const curve: number[][] = [];
+  const cardsDrawn: number[] = [];
+  const counters = COUNTERS.map(() => new Array<number>(n).fill(0));
+  const [, upgrades, successes, collisions, agreements, , , timeouts] = counters;
+  for (const r of final.history) {
+    curve.push(r.goldAfter as number[]);
+    if (r.event !== null) cardsDrawn.push(CARD_INDEX.get(r.event)!);
+    for (let s = 0; s < n; s++) {
+      if (r.upgraded[s]) {
+        upgrades[s]++;
+        if (r.collisions[r.finalLocations[s]]) collisions[s]++;
+      }
+      if (r.upgradeSucceeded[s]) successes[s]++;
+      if (r.commits[s] === null) timeouts[s]++;
+    }
+    for (const a of r.agreements) for (const p of a.parties) agreements[p]++;
+  }
+  counters[0] = final.finesPaid as number[];
+  counters[5] = final.kept as number[];
+  counters[6] = final.broken as number[];
+  return { outcome: goldrausch.outcome(final), curve, cardsDrawn, counters };
+}
+
+export function facts(config: GoldrauschConfig) {
+  return {
+    dataIds: { deckId: config.params.resourceDeck.deckId },
+    changedRules: changedRules(config.rules) as Record<string, unknown>,
+    resolved: {
+      rules: config.rules,
+      params: { ...config.params, resourceDeck: { deckId: config.params.resourceDeck.deckId, source: config.params.resourceDeck.source, cards: config.params.resourceDeck.cards.length } },
+    },
+  };
+}
+
+const seatName = (names: readonly string[], s: number) => `seat ${s} (${names[s]})`;
+const perContinent = (v: readonly number[]) => CONTINENTS.map((c, i) => `${c} ${v[i]}`).join(', ');
+
+function describeMessage(m: Message, names: readonly string[]): string {
+  const who = seatName(names, m.from);
+  switch (m.type) {
+    case 'PROPOSE': {
+      const next = m.next?.length ? `; next: ${m.next.map((n) => `round ${n.round} → ${n.upgrader === null ? 'nobody' : `seat ${n.upgrader}`}`).join(', ')}` : '';
+      return `${who} PROPOSE ${m.id} on ${m.continent}: upgrader ${m.plan!.upgrader === null ? 'nobody' : `seat ${m.plan!.upgrader}`}${next}`;
+    }
+    case 'ACCEPT':
+    case 'REJECT':
+      return `${who} ${m.type} ${m.ref}`;
+    case 'PROMISE':
+      return `${who} PROMISE ${m.action}${m.ref ? ` (${m.ref})` : ''}`;
+    case 'GIFT':
+      return `${who} GIFT ${m.amount} gold to seat ${m.to}`;
+    case 'COMMITTED':
+      return `${who} laid an upgrade card`;
+    case 'PASS':
+      return `${who} PASS`;
+  }
+}
+
+function describeRound(r: RoundRecord, names: readonly string[], lines: string[]): void {
+  const n = r.goldBefore.length;
+  lines.push(`Round ${r.round} — start player seat ${r.startPlayer}; resource card ${r.resourceCard} extracts ${perContinent(r.extract)}`);
+  lines.push(`  gold ${r.goldBefore.join('/')}, stock ${perContinent(r.stockBefore)}`);
+  lines.push(`  Phases 1–2 (continents): ${r.locations.map((c, s) => `seat ${s} → ${CONTINENTS[c]}`).join(', ')}`);
+  lines.push(`  Phase 3 (meeting):`);
+  for (const m of r.messages) lines.push(`    t${m.t} ${describeMessage(m, names)}`);
+  for (const a of r.agreements) {
+    lines.push(`    agreement ${a.id} on ${CONTINENTS[a.continent]}: parties ${a.parties.join(', ')}, upgrader ${a.upgrader === null ? 'nobody' : `seat ${a.upgrader}`}`);
+  }
+  const timedOut = r.commits.map((c, s) => (c === null ? s : -1)).filter((s) => s >= 0);
+  if (timedOut.length) lines.push(`    no card by the deadline (red): seats ${timedOut.join(', ')}`);
+  const wheel = r.event ? `event → ${eventCard(r.event).english} (#${eventCard(r.event).number}, ${r.event})` : r.wheel;
+  lines.push(`  Phase 4 (wheel): ${wheel}`);
+  if (r.eventGold.some((g) => g !== 0)) lines.push(`    gold change: ${r.eventGold.map((g, s) => `seat ${s} ${g >= 0 ? '+' : ''}${g}`).join(', ')}`);
+  const moved = r.finalLocations.some((c, s) => c !== r.locations[s]) || r.finalCards.some((c, s) => c !== r.commits[s]);
+  if (moved) {
+    lines.push(`    cards passed: locations now ${r.finalLocations.map((c) => CONTINENTS[c]).join('/')}, upgrade cards now ${r.finalCards.map((c) => c ?? 'none').join('/')}`);
+  }
+  lines.push(`  Phase 5 (profit): cards laid ${r.commits.map((c, s) => `seat ${s} ${c ?? 'none'}`).join(', ')}`);
+  for (let s = 0; s < n; s++) {
+    const bits = [`+${r.payout[s]} on ${CONTINENTS[r.finalLocations[s]]}`];
+    if (r.upgraded[s]) bits.push(r.upgradeSucceeded[s] ? 'sole upgrade (double)' : r.collisions[r.finalLocations[s]] ? 'upgrade scandal' : 'upgrade');
+    if (r.disasters[r.finalLocations[s]]) bits.push('disaster');
+    if (r.fines[s]) bits.push(`fine −${r.fines[s]}`);
+    lines.push(`    ${seatName(names, s)}: ${bits.join(', ')}`);
+  }
+  lines.push(`    stock after profit: ${perContinent(r.stockAfterProfit)}`);
+  for (const b of r.breaches) lines.push(`    BREACH: seat ${b.seat} broke ${b.source} (let down seats ${b.victims.join(', ')})`);
+  if (r.kept.length) lines.push(`    kept their word: seats ${r.kept.join(', ')}`);
+  if (r.nextResourceCard) lines.push(`  Phase 6 (climate): new card ${r.nextResourceCard}, respawn ${perContinent(r.respawned)} → stock ${perContinent(r.stockAfter)}`);
+  else lines.push(`  Phase 6 (climate): no new card${r.winners.length ? ' (game over)' : ' (final round, GR-A3)'}`);
+  lines.push(`  gold after round ${r.round}: ${r.goldAfter.join('/')}`);
+}
+
+export function story(final: GoldrauschState, names: readonly string[]): string {
+  const lines: string[] = [];
+  const first = final.history[0];
+  lines.push(`Goldrausch, ${final.players} players: ${names.map((b, s) => `seat ${s} ${b}`).join(', ')}`);
+  lines.push(`Resource deck ${final.config.params.resourceDeck.deckId}; rules changed from defaults: ${JSON.stringify(changedRules(final.config.rules))}`);
+  if (first) lines.push(`Setup: stock ${perContinent(first.stockBefore)}; gold ${first.goldBefore.join('/')}`);
+  for (const r of final.history) describeRound(r, names, lines);
+  const o = goldrausch.outcome(final);
+  const how = o.endedBy === 'race' ? `reached ${final.config.params.winThreshold} gold (the race) in round ${final.round}` : `had the most gold after round ${final.round} (the clock)`;
+  lines.push(`Result: ${o.winners.map((s) => seatName(names, s)).join(' and ')} ${o.winners.length > 1 ? 'share the win:' : 'wins:'} ${how}. Final gold ${final.gold.join('/')}.`);
+  return lines.join('\n');
+}
+
+export const goldrauschDefinition = {
+  module: goldrausch,
+  parseConfig: parseGoldrauschConfig,
+  maxRounds: (config: GoldrauschConfig) => config.params.rounds,
+  chanceCards: CHANCE_CARDS,
+  counters: COUNTERS,
+  record,
+  facts,
+  story,
+};

@@ -1,0 +1,634 @@
+/**
+ * Goldrausch as a `GameModule`: setup, the round's decision points, and the pure transitions that
+ * run the six phases (rules/goldrausch.md §3–§8).
+ */
+import type { Asked, GameModule, Outcome, Pending } from '../../core/game.js';
+import { Purpose, type RandomSource } from '../../core/random.js';
+import type { GoldrauschBot, OutgoingMessage } from './bot.js';
+import { eventCard } from './cards.js';
+import { commitCard, IllegalMessage, needsTurn, sendMessage, type MeetingContext } from './meeting.js';
+import type { GoldrauschConfig } from './params.js';
+import { applyWheel, capOf, reachedThreshold, resolveProfit, richestAtThreshold, spinWheel, type RoundWork } from './round.js';
+import type { Agreement, Breach, GoldrauschState, Meeting, RoundRecord, StandingClause } from './state.js';
+import type { Colour, Continent, ContinentIndex, EventCardId, WheelField } from './types.js';
+import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
+import { bindingClauses, seatView, type GoldrauschView } from './view.js';
+
+export type GoldrauschRequest =
+  | { readonly kind: 'continent'; readonly seat: number }
+  | { readonly kind: 'meeting-turn'; readonly seat: number; readonly tick: number };
+
+export type GoldrauschAnswer =
+  | { readonly kind: 'continent'; readonly continent: Continent; readonly provisional: Colour | null }
+  | { readonly kind: 'meeting-turn'; readonly messages: readonly OutgoingMessage[]; readonly commit: Colour | null };
+
+const EMPTY: readonly never[] = Object.freeze([]);
+
+function eventDeckList(config: GoldrauschConfig): EventCardId[] {
+  const deck: EventCardId[] = [];
+  for (const id of EVENT_CARD_IDS) for (let k = 0; k < config.params.eventDeck[id]; k++) deck.push(id);
+  return deck;
+}
+
+/** §3 Setup: shuffle both decks, reveal the first resource card ×2/×3 (capped), 5 gold each. */
+export function setup(config: GoldrauschConfig, players: number, random: RandomSource): GoldrauschState {
+  const { params, rules } = config;
+  if (!Number.isInteger(players) || players < 4 || players > 6) {
+    throw new RangeError(`Goldrausch needs 4–6 players, got ${players}`);
+  }
+  const resourceOrder = random.shuffle(
+    params.resourceDeck.cards.map((_, i) => i),
+    Purpose.resourceDeck,
+    0,
+  );
+  const eventDeck = random.shuffle(eventDeckList(config), Purpose.eventDeck, 0);
+  let bank = rules.bank === 'unlimited' ? 0 : 270;
+  const take = (amount: number) => {
+    const got = rules.bank === 'unlimited' ? amount : Math.max(0, Math.min(amount, bank));
+    bank -= got;
+    return got;
+  };
+  const first = params.resourceDeck.cards[resourceOrder[0]];
+  const mult = params.setupRespawnMultiplier[players as 4 | 5 | 6];
+  // GR-A38: the setup respawn is capped.
+  const stock = [0, 1, 2].map((c) => take(Math.min(params.caps[c], first.respawn[c] * mult)));
+  const gold = Array.from({ length: players }, () => take(params.startingGold));
+  return {
+    config,
+    players,
+    round: 1,
+    stage: 'continent',
+    startPlayer: random.int(Purpose.setup, 0, players), // GR-A8: a random seat
+    gold,
+    stock,
+    capReduction: 0,
+    bank,
+    finesPaid: new Array<number>(players).fill(0),
+    resourceOrder,
+    resourcePos: 1,
+    currentCard: resourceOrder[0],
+    resourceShuffles: 0,
+    eventDeck,
+    eventPos: 0,
+    eventDiscard: EMPTY,
+    besideClock: EMPTY,
+    eventShuffles: 0,
+    tieBreaks: 0,
+    countryHands: null,
+    upgradeHands: null,
+    kept: new Array<number>(players).fill(0),
+    broken: new Array<number>(players).fill(0),
+    clauses: EMPTY,
+    history: EMPTY,
+    meeting: null,
+    winners: EMPTY,
+    endedBy: null,
+  };
+}
+
+export function pending(state: GoldrauschState): Pending<GoldrauschRequest> {
+  if (state.stage === 'over') return { kind: 'terminal' };
+  if (state.stage === 'continent') {
+    const requests: GoldrauschRequest[] = [];
+    for (let seat = 0; seat < state.players; seat++) requests.push({ kind: 'continent', seat });
+    return { kind: 'decisions', requests };
+  }
+  const m = state.meeting!;
+  return { kind: 'decisions', requests: [{ kind: 'meeting-turn', seat: m.order[m.turn], tick: m.tick }] };
+}
+
+function meetingOrder(state: { players: number; round: number }, random: RandomSource, tick: number): number[] {
+  const seats = Array.from({ length: state.players }, (_, i) => i);
+  return random.shuffle(seats, Purpose.meetingOrder, (state.round * 64 + tick) * 8);
+}
+
+/** Phases 1–2: the chosen country cards are revealed; phase 3 opens at tick 1. */
+function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[], random: RandomSource): GoldrauschState {
+  const n = state.players;
+  const locations: ContinentIndex[] = new Array(n);
+  const provisional: (Colour | null)[] = new Array(n);
+  for (let s = 0; s < n; s++) {
+    const a = answers[s];
+    if (a.kind !== 'continent') throw new RangeError(`seat ${s}: expected a continent answer`);
+    locations[s] = CONTINENTS.indexOf(a.continent) as ContinentIndex;
+    provisional[s] = a.provisional;
+  }
+  const meeting: Meeting = {
+    locations,
+    provisional,
+    tick: 1,
+    order: meetingOrder(state, random, 1),
+    turn: 0,
+    messages: EMPTY,
+    proposals: EMPTY,
+    agreements: [null, null, null],
+    promises: new Array(n).fill(null),
+    commits: new Array(n).fill(null),
+    commitTicks: new Array(n).fill(0),
+    passed: new Array(n).fill(false),
+  };
+  return { ...state, stage: 'meeting', meeting };
+}
+
+/** Moves the turn pointer to the next seat with something to do; ends phase 3 when nobody has. */
+function advanceTurn(state: GoldrauschState, meeting: Meeting, random: RandomSource, from = meeting.turn + 1): GoldrauschState {
+  const { config } = state;
+  const ticks = config.params.negotiationTicks;
+  let m = meeting;
+  let turn = from;
+  for (;;) {
+    let anyone = false;
+    for (let s = 0; s < state.players; s++) if (needsTurn(config, m, s)) anyone = true;
+    if (!anyone) return resolveRound({ ...state, meeting: m }, random);
+    while (turn < m.order.length && !needsTurn(config, m, m.order[turn])) turn++;
+    if (turn < m.order.length) return { ...state, meeting: { ...m, turn } };
+    if (m.tick >= ticks) return resolveRound({ ...state, meeting: m }, random);
+    const tick = m.tick + 1;
+    m = { ...m, tick, order: meetingOrder(state, random, tick), turn: 0 };
+    turn = 0;
+  }
+}
+
+function meetingContext(state: GoldrauschState): MeetingContext {
+  return { config: state.config, round: state.round, players: state.players, gold: state.gold };
+}
+
+/** One seat's turn in phase 3: its messages (already checked by askBot), then maybe its card. */
+function meetingTurn(state: GoldrauschState, answer: GoldrauschAnswer, random: RandomSource): GoldrauschState {
+  if (answer.kind !== 'meeting-turn') throw new RangeError('expected a meeting-turn answer');
+  const { config } = state;
+  let meeting = state.meeting!;
+  const seat = meeting.order[meeting.turn];
+  let gold = state.gold;
+  let winners: number[] = [];
+  const ctx = meetingContext(state);
+  for (const msg of answer.messages.slice(0, config.params.messagesPerTick)) {
+    const sent = sendMessage({ ...ctx, gold }, meeting, seat, msg);
+    meeting = sent.meeting;
+    if (sent.gift) {
+      const g = gold.slice();
+      g[seat] -= sent.gift.amount;
+      g[sent.gift.to] += sent.gift.amount;
+      gold = g;
+      if (config.rules.winCheck === 'immediate' || config.rules.winCheck === 'immediate-gross') {
+        winners = richestAtThreshold(config, gold);
+      }
+    }
+  }
+  if (winners.length > 0) return { ...state, gold, meeting, stage: 'over', winners, endedBy: 'race' };
+  const canCommit = meeting.commits[seat] === null || config.rules.commitRevisable;
+  if (answer.commit !== null && canCommit) {
+    // §15.1: a commitment in the last tick comes too late with probability pLate.
+    const late =
+      meeting.tick === config.params.negotiationTicks &&
+      config.params.pLate > 0 &&
+      random.float(Purpose.lateCommit, state.round * 16 + seat) < config.params.pLate;
+    if (!late) meeting = commitCard(ctx, meeting, seat, answer.commit);
+  }
+  return advanceTurn({ ...state, gold }, meeting, random);
+}
+
+export function apply(state: GoldrauschState, answers: readonly GoldrauschAnswer[], random: RandomSource): GoldrauschState {
+  if (state.stage === 'continent') {
+    const opened = openMeeting(state, answers, random);
+    return advanceTurn(opened, opened.meeting!, random, 0);
+  }
+  if (state.stage === 'meeting') return meetingTurn(state, answers[0], random);
+  throw new RangeError('the game is over');
+}
+
+/** Draws the top event card, reshuffling the discard pile into a new deck when needed (GR-A40). */
+function drawEvent(state: GoldrauschState, random: RandomSource) {
+  let deck = state.eventDeck;
+  let pos = state.eventPos;
+  let discard = state.eventDiscard;
+  let shuffles = state.eventShuffles;
+  if (pos >= deck.length) {
+    if (discard.length === 0) return { card: null, deck, pos, discard, shuffles };
+    shuffles++;
+    deck = random.shuffle(discard, Purpose.eventDeck, shuffles * 4096);
+    pos = 0;
+    discard = EMPTY;
+  }
+  return { card: deck[pos], deck, pos: pos + 1, discard, shuffles };
+}
+
+/** Obligations at phase 5 (§15.3): which seats were bound to commit red, and by what. */
+function checkObligations(state: GoldrauschState, meeting: Meeting, commits: readonly (Colour | null)[]) {
+  const n = state.players;
+  const bound: (string | null)[] = new Array(n).fill(null);
+  const victims: number[][] = Array.from({ length: n }, () => []);
+  const bindAll = (source: string, parties: readonly number[], upgrader: number | null) => {
+    for (const p of parties) {
+      if (p === upgrader) continue;
+      if (bound[p] === null) bound[p] = source;
+      for (const q of parties) if (q !== p && !victims[p].includes(q)) victims[p].push(q);
+    }
+  };
+  for (const a of meeting.agreements) if (a) bindAll(a.id, a.parties, a.upgrader);
+  for (const clause of bindingClauses(state, meeting.locations)) bindAll(clause.source, clause.parties, clause.upgrader);
+  for (let s = 0; s < n; s++) {
+    if (meeting.promises[s] === 'RED' && bound[s] === null) {
+      bound[s] = 'promise';
+      for (let q = 0; q < n; q++) if (q !== s && meeting.locations[q] === meeting.locations[s]) victims[s].push(q);
+    }
+  }
+  const breaches: Breach[] = [];
+  const kept: number[] = [];
+  for (let s = 0; s < n; s++) {
+    if (bound[s] === null) continue;
+    // A breach is a green card laid while obliged red; forced colours (#10–15) are not breaches.
+    if (commits[s] === 'green') {
+      breaches.push({ seat: s, round: state.round, continent: CONTINENTS[meeting.locations[s]], source: bound[s]!, victims: victims[s] });
+    } else kept.push(s);
+  }
+  return { breaches, kept };
+}
+
+/** New rotation clauses from this round's agreements (§15.2 `next`). */
+function newClauses(meeting: Meeting): StandingClause[] {
+  const out: StandingClause[] = [];
+  for (const a of meeting.agreements) {
+    if (!a) continue;
+    const proposal = meeting.proposals.find((p) => p.id === a.id)!;
+    for (const clause of proposal.next) {
+      out.push({ source: a.id, round: clause.round, parties: a.parties, upgrader: clause.upgrader });
+    }
+  }
+  return out;
+}
+
+/** Phases 4–6 of the round, after the meeting. */
+function resolveRound(state: GoldrauschState, random: RandomSource): GoldrauschState {
+  const { config } = state;
+  const { rules, params } = config;
+  const n = state.players;
+  const meeting = state.meeting!;
+  // Timeout = red (GR-A10), unless the phase-1 card stands as the commitment (GR-A9 option).
+  const commits = meeting.commits.map((c, s) =>
+    c === null && rules.phase1UpgradeCard === 'default-commitment' ? meeting.provisional[s] : c,
+  );
+  const card = params.resourceDeck.cards[state.currentCard];
+  const work: RoundWork = newWork(state, card.extract, meeting.locations, commits);
+
+  // Phase 4: the wheel.
+  const wheel: WheelField = spinWheel(config, random, state.round);
+  let event: EventCardId | null = null;
+  let eventDeck = state.eventDeck;
+  let eventPos = state.eventPos;
+  let eventDiscard = state.eventDiscard;
+  let eventShuffles = state.eventShuffles;
+  let besideClock = state.besideClock;
+  let over = false;
+  if (wheel === 'event') {
+    const drawn = drawEvent(state, random);
+    ({ deck: eventDeck, pos: eventPos, discard: eventDiscard, shuffles: eventShuffles } = drawn);
+    event = drawn.card;
+    if (event !== null) {
+      // GR-A40: cap cuts lie beside the clock for good; resource shortage lies there until round end.
+      if (eventCard(event).afterUse === 'beside-clock' || event === 'resource-shortage') besideClock = [...besideClock, event];
+      else eventDiscard = [...eventDiscard, event];
+    }
+  }
+  over = applyWheel(work, wheel, event, random);
+  // Phase 5: profit.
+  if (!over) over = resolveProfit(work);
+  const { breaches, kept } = checkObligations(state, meeting, commits);
+  const stockAfterProfit = work.stock.slice();
+
+  // Phase 6: climate change.
+  let resourcePos = state.resourcePos;
+  let resourceOrder = state.resourceOrder;
+  let resourceShuffles = state.resourceShuffles;
+  let currentCard = state.currentCard;
+  let nextResourceCard: string | null = null;
+  const respawned = [0, 0, 0];
+  const lastRound = state.round >= params.rounds;
+  if (!over && !lastRound) {
+    // GR-A3: no card is revealed after the final round.
+    const respawn = (cardIndex: number) => {
+      const r = params.resourceDeck.cards[cardIndex].respawn;
+      for (let c = 0; c < 3; c++) {
+        const cap = capOf(work, c);
+        // GR-A39: respawn above the cap is lost; GR-A29 trim-on-respawn: stock above cap stays.
+        const room = Math.max(0, cap - work.stock[c]);
+        const placed = takeFromBank(work, Math.min(room, r[c]));
+        work.stock[c] += placed;
+        respawned[c] += placed;
+      }
+    };
+    if (rules.respawnTiming === 'end-of-current-round') respawn(currentCard);
+    if (resourcePos >= resourceOrder.length) {
+      // More rounds than cards: reshuffle every card but the current one (a one-card deck reuses it).
+      resourceShuffles++;
+      const all = params.resourceDeck.cards.map((_, i) => i);
+      const rest = all.length > 1 ? all.filter((i) => i !== currentCard) : all;
+      resourceOrder = [...resourceOrder, ...random.shuffle(rest, Purpose.resourceDeck, resourceShuffles * 4096)];
+    }
+    currentCard = resourceOrder[resourcePos++];
+    nextResourceCard = params.resourceDeck.cards[currentCard].id;
+    if (rules.respawnTiming === 'on-reveal') respawn(currentCard);
+  }
+  if (event === 'resource-shortage') {
+    besideClock = besideClock.filter((e, i) => !(e === 'resource-shortage' && i === besideClock.lastIndexOf('resource-shortage')));
+    eventDiscard = [...eventDiscard, 'resource-shortage'];
+  }
+  let winners = work.winners;
+  let endedBy: GoldrauschState['endedBy'] = over ? 'race' : null;
+  if (!over && rules.winCheck === 'end-of-round') {
+    winners = richestAtThreshold(config, work.gold);
+    if (winners.length > 0) {
+      over = true;
+      endedBy = 'race';
+    }
+  }
+  if (!over && lastRound) {
+    winners = timeLimitWinners(work, random);
+    over = true;
+    endedBy = 'clock';
+  }
+  const agreements: Agreement[] = meeting.agreements.filter((a): a is Agreement => a !== null);
+  const record: RoundRecord = {
+    round: state.round,
+    startPlayer: state.startPlayer,
+    goldBefore: state.gold,
+    stockBefore: state.stock,
+    extract: card.extract,
+    resourceCard: card.id,
+    locations: meeting.locations,
+    messages: meeting.messages,
+    agreements,
+    commits: meeting.commits,
+    commitTicks: meeting.commitTicks,
+    wheel,
+    event,
+    eventGold: work.eventGold,
+    finalLocations: work.locations,
+    finalCards: work.cards,
+    upgraded: work.upgraded,
+    upgradeSucceeded: work.upgradeSucceeded,
+    collisions: work.collisions,
+    disasters: work.disaster,
+    payout: work.payout,
+    fines: work.fines,
+    breaches,
+    kept,
+    stockAfterProfit,
+    nextResourceCard,
+    respawned,
+    goldAfter: work.gold,
+    stockAfter: work.stock,
+    winners,
+  };
+  const keptLedger = state.kept.slice();
+  const brokenLedger = state.broken.slice();
+  for (const s of kept) keptLedger[s]++;
+  for (const b of breaches) brokenLedger[b.seat]++;
+  const hands = nextHands(state, work, meeting);
+  const clauses = [...state.clauses.filter((c) => c.round > state.round), ...newClauses(meeting)];
+  return {
+    ...state,
+    round: over ? state.round : state.round + 1,
+    stage: over ? 'over' : 'continent',
+    startPlayer: over ? state.startPlayer : (state.startPlayer + 1) % n,
+    gold: work.gold,
+    stock: work.stock,
+    capReduction: work.capReduction,
+    bank: work.bank,
+    finesPaid: work.finesPaid,
+    resourceOrder,
+    resourcePos,
+    currentCard,
+    resourceShuffles,
+    eventDeck,
+    eventPos,
+    eventDiscard,
+    besideClock,
+    eventShuffles,
+    tieBreaks: work.tieBreaks,
+    countryHands: hands.country,
+    upgradeHands: hands.upgrade,
+    kept: keptLedger,
+    broken: brokenLedger,
+    clauses,
+    history: [...state.history, record],
+    meeting: null,
+    winners,
+    endedBy,
+  };
+}
+
+function takeFromBank(work: RoundWork, amount: number): number {
+  const got = work.config.rules.bank === 'unlimited' ? amount : Math.max(0, Math.min(amount, work.bank));
+  work.bank -= got;
+  return got;
+}
+
+/** GR-A7: most gold wins at the time limit; ties shared, drawn at random, or by fewest fines. */
+function timeLimitWinners(work: RoundWork, random: RandomSource): number[] {
+  const best = Math.max(...work.gold);
+  let tied: number[] = [];
+  for (let s = 0; s < work.players; s++) if (work.gold[s] === best) tied.push(s);
+  if (tied.length === 1) return tied;
+  const rule = work.config.rules.finalTiebreak;
+  if (rule === 'random') return [tied[random.int(Purpose.tieBreak, work.tieBreaks++, tied.length)]];
+  if (rule === 'fewest-fines') {
+    const fewest = Math.min(...tied.map((s) => work.finesPaid[s]));
+    tied = tied.filter((s) => work.finesPaid[s] === fewest);
+  }
+  return tied;
+}
+
+/** GR-A32: hands for the next round (standard hands unless passed cards are kept). */
+function nextHands(state: GoldrauschState, work: RoundWork, meeting: Meeting) {
+  if (state.config.rules.passedCards === 'return-to-owner') return { country: null, upgrade: null };
+  const n = state.players;
+  const country = (state.countryHands ?? Array.from({ length: n }, () => [1, 1, 1])).map((h) => h.slice());
+  const upgrade = (state.upgradeHands ?? Array.from({ length: n }, () => [1, 1])).map((h) => h.slice());
+  // Each seat laid its chosen country card and received the one it now holds.
+  for (let s = 0; s < n; s++) country[s][meeting.locations[s]]--;
+  for (let s = 0; s < n; s++) country[s][work.locations[s]]++;
+  // Laid upgrade cards: each seat gives up the card it laid (a timed-out seat passed a red if it
+  // had one) and takes back the card now lying in front of it.
+  const laid = meeting.commits;
+  const physical: (Colour | null)[] = laid.map((c, s) => (c !== null ? c : upgrade[s][1] > 0 ? 'red' : null));
+  for (let s = 0; s < n; s++) {
+    const c = physical[s];
+    if (c !== null) upgrade[s][c === 'green' ? 0 : 1]--;
+  }
+  for (let s = 0; s < n; s++) {
+    const src = work.cardFrom[s];
+    const c = src >= 0 ? physical[src] : null;
+    if (c !== null) upgrade[s][c === 'green' ? 0 : 1]++;
+  }
+  return { country, upgrade };
+}
+
+/** A fresh working copy for phases 4–5 (never shares arrays with the state). */
+export function newWork(
+  state: Pick<GoldrauschState, 'config' | 'players' | 'startPlayer' | 'gold' | 'stock' | 'capReduction' | 'bank' | 'finesPaid' | 'tieBreaks'>,
+  extract: readonly number[],
+  locations: readonly ContinentIndex[],
+  cards: readonly (Colour | null)[],
+): RoundWork {
+  const n = state.players;
+  return {
+    config: state.config,
+    players: n,
+    startPlayer: state.startPlayer,
+    gold: state.gold.slice(),
+    stock: state.stock.slice(),
+    capReduction: state.capReduction,
+    bank: state.bank,
+    finesPaid: state.finesPaid.slice(),
+    tieBreaks: state.tieBreaks,
+    extract,
+    locations: locations.slice(),
+    cards: cards.slice(),
+    cardFrom: Array.from({ length: n }, (_, i) => i),
+    countryFrom: Array.from({ length: n }, (_, i) => i),
+    disaster: [false, false, false],
+    exempt: new Array<boolean>(n).fill(false),
+    exemptContinent: -1,
+    shower: -1,
+    extractionChange: 'none',
+    forcedContinent: -1,
+    forcedColour: 'green',
+    eventGold: new Array<number>(n).fill(0),
+    payout: new Array<number>(n).fill(0),
+    fines: new Array<number>(n).fill(0),
+    upgraded: new Array<boolean>(n).fill(false),
+    upgradeSucceeded: new Array<boolean>(n).fill(false),
+    collisions: [false, false, false],
+    winners: [],
+  };
+}
+
+export function outcome(state: GoldrauschState): Outcome {
+  if (state.stage !== 'over') throw new RangeError('the game is not over');
+  const gold = state.gold;
+  const winners = state.winners;
+  // Winners first, then by gold (most first); equal gold shares a position.
+  const key = (s: number) => (winners.includes(s) ? 1e9 : 0) + gold[s];
+  const ranks = gold.map((_, s) => {
+    let above = 0;
+    for (let q = 0; q < gold.length; q++) if (key(q) > key(s)) above++;
+    return above;
+  });
+  return { winners, scores: gold, ranks, endedBy: state.endedBy ?? 'clock', length: state.round };
+}
+
+const COLOURS: readonly Colour[] = ['green', 'red'];
+
+function describe(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Referee's random legal continent for a seat whose choice was illegal (recorded as a fault). */
+function refereeContinent(state: GoldrauschState, seat: number, random: RandomSource): Continent {
+  const hand = state.countryHands ? state.countryHands[seat] : [1, 1, 1];
+  const legal = CONTINENTS.filter((_, c) => hand[c] > 0);
+  return legal[random.int(Purpose.referee, state.round * 8 + seat, legal.length)];
+}
+
+export function askBot(
+  bot: GoldrauschBot,
+  request: GoldrauschRequest,
+  view: GoldrauschView,
+  state: GoldrauschState,
+  random: RandomSource,
+): Asked<GoldrauschAnswer> {
+  if (request.kind === 'continent') {
+    let continent: Continent;
+    try {
+      continent = bot.chooseContinent(view);
+    } catch (e) {
+      return { answer: fallbackAnswer(request, state, random), fault: { reason: 'threw', message: describe(e) } };
+    }
+    const c = CONTINENTS.indexOf(continent);
+    if (c < 0 || view.countryHand[c] <= 0) {
+      return {
+        answer: fallbackAnswer(request, state, random),
+        fault: { reason: 'illegal', message: `chooseContinent returned ${JSON.stringify(continent)}, not a continent card in hand` },
+      };
+    }
+    let provisional: Colour | null = null;
+    if (state.config.rules.phase1UpgradeCard === 'default-commitment') {
+      try {
+        provisional = bot.provisionalUpgrade ? bot.provisionalUpgrade(view) : 'red';
+      } catch {
+        provisional = null;
+      }
+      if (provisional !== null && !COLOURS.includes(provisional)) provisional = null;
+    }
+    return { answer: { kind: 'continent', continent, provisional } };
+  }
+  // A meeting turn: messages first, then (if not yet laid) the upgrade card.
+  let fault: Asked<GoldrauschAnswer>['fault'];
+  let messages: readonly OutgoingMessage[] = EMPTY;
+  try {
+    const sent = bot.negotiate(view);
+    if (!Array.isArray(sent)) throw new IllegalMessage('negotiate must return an array of messages');
+    messages = sent;
+  } catch (e) {
+    fault = { reason: e instanceof IllegalMessage ? 'illegal' : 'threw', message: describe(e) };
+  }
+  // Check each message against the protocol now, so an illegal one is dropped and recorded.
+  const meeting = state.meeting!;
+  const legal: OutgoingMessage[] = [];
+  let probe = meeting;
+  const ctx: MeetingContext = { config: state.config, round: state.round, players: state.players, gold: state.gold };
+  const limit = state.config.params.messagesPerTick;
+  for (let i = 0; i < messages.length; i++) {
+    if (legal.length >= limit) {
+      fault ??= { reason: 'illegal', message: `sent ${messages.length} messages in one tick; at most ${limit} allowed` };
+      break;
+    }
+    try {
+      probe = sendMessage(ctx, probe, request.seat, messages[i]).meeting;
+      legal.push(messages[i]);
+    } catch (e) {
+      fault ??= { reason: 'illegal', message: describe(e) };
+    }
+  }
+  let commit: Colour | null = null;
+  if (view.meeting!.ownCommit === null || state.config.rules.commitRevisable) {
+    try {
+      commit = bot.commitUpgrade(view);
+      if (commit !== null && !COLOURS.includes(commit)) {
+        fault ??= { reason: 'illegal', message: `commitUpgrade returned ${JSON.stringify(commit)}` };
+        commit = null;
+      } else if (commit !== null && view.upgradeHand[commit === 'green' ? 0 : 1] <= 0) {
+        fault ??= { reason: 'illegal', message: `commitUpgrade laid a ${commit} card the seat does not hold` };
+        commit = null;
+      }
+    } catch (e) {
+      fault ??= { reason: 'threw', message: describe(e) };
+      commit = null;
+    }
+  }
+  return { answer: { kind: 'meeting-turn', messages: legal, commit }, ...(fault ? { fault } : {}) };
+}
+
+/** The rules' handling of a failed decision: a random legal continent; no message and no card. */
+export function fallbackAnswer(request: GoldrauschRequest, state: GoldrauschState, random: RandomSource): GoldrauschAnswer {
+  if (request.kind === 'continent') {
+    return { kind: 'continent', continent: refereeContinent(state, request.seat, random), provisional: null };
+  }
+  return { kind: 'meeting-turn', messages: EMPTY, commit: null };
+}
+
+export const goldrausch: GameModule<GoldrauschConfig, GoldrauschState, GoldrauschView, GoldrauschRequest, GoldrauschAnswer, GoldrauschBot> = {
+  id: 'goldrausch',
+  minPlayers: 4,
+  maxPlayers: 6,
+  setup,
+  pending,
+  apply,
+  outcome,
+  seatView,
+  askBot,
+  fallbackAnswer,
+};
+
+export { reachedThreshold };

@@ -1,0 +1,161 @@
+/**
+ * Phase 3, the corporate meeting (§15): ticks, messages, agreements, commitments.
+ * Every function here is pure: it takes a `Meeting` and returns a new one.
+ */
+import type { OutgoingMessage } from './bot.js';
+import type { GoldrauschConfig } from './params.js';
+import type { Agreement, Meeting, Message, NextClause, Proposal } from './state.js';
+import type { Colour, Continent, ContinentIndex } from './types.js';
+import { CONTINENTS } from './types.js';
+
+const LETTER = ['A', 'R', 'V'];
+
+/** Why a bot's message was refused (recorded as a fault; the message is dropped). */
+export class IllegalMessage extends Error {}
+
+function isSeat(x: unknown, players: number): x is number {
+  return typeof x === 'number' && Number.isInteger(x) && x >= 0 && x < players;
+}
+
+function seatsOn(locations: readonly ContinentIndex[], c: number): number[] {
+  const out: number[] = [];
+  for (let s = 0; s < locations.length; s++) if (locations[s] === c) out.push(s);
+  return out;
+}
+
+export interface MeetingContext {
+  readonly config: GoldrauschConfig;
+  readonly round: number;
+  readonly players: number;
+  readonly gold: readonly number[];
+}
+
+/**
+ * Adds one message from `from` at the current tick. Returns the new meeting (and, for GIFT, the gold
+ * moved). Throws IllegalMessage when the message breaks the protocol.
+ */
+export function sendMessage(
+  ctx: MeetingContext,
+  meeting: Meeting,
+  from: number,
+  msg: OutgoingMessage,
+): { meeting: Meeting; gift?: { to: number; amount: number } } {
+  const { rules } = ctx.config;
+  const table = rules.negotiationScope === 'table';
+  const own = meeting.locations[from];
+  const base = { t: meeting.tick, from, round: ctx.round };
+  if (msg === null || typeof msg !== 'object') throw new IllegalMessage('a message must be an object');
+  switch (msg.type) {
+    case 'PROPOSE': {
+      const c = msg.continent === undefined ? own : CONTINENTS.indexOf(msg.continent as Continent);
+      if (c < 0) throw new IllegalMessage(`PROPOSE names unknown continent ${JSON.stringify(msg.continent)}`);
+      if (!table && c !== own) throw new IllegalMessage('PROPOSE about a continent the sender is not on (GR-A11)');
+      const parties = seatsOn(meeting.locations, c);
+      const upgrader = msg.plan?.upgrader ?? null;
+      if (upgrader !== null && (!isSeat(upgrader, ctx.players) || !parties.includes(upgrader))) {
+        throw new IllegalMessage(`PROPOSE names upgrader ${JSON.stringify(upgrader)}, who is not on that continent`);
+      }
+      const next: NextClause[] = [];
+      for (const clause of msg.next ?? []) {
+        if (!Number.isInteger(clause?.round) || clause.round <= ctx.round) {
+          throw new IllegalMessage('a PROPOSE next clause needs a later round');
+        }
+        if (clause.upgrader !== null && !parties.includes(clause.upgrader)) {
+          throw new IllegalMessage('a PROPOSE next clause names an upgrader who is not a party');
+        }
+        next.push({ round: clause.round, upgrader: clause.upgrader });
+      }
+      const id = `r${ctx.round}-${LETTER[c]}-${meeting.proposals.length + 1}`;
+      const proposal: Proposal = { id, continent: c as ContinentIndex, proposer: from, upgrader, next, acceptedBy: [from] };
+      const message: Message = { ...base, continent: CONTINENTS[c], type: 'PROPOSE', id, plan: { upgrader }, ...(next.length ? { next } : {}) };
+      return { meeting: withProposal(ctx, { ...meeting, messages: [...meeting.messages, message] }, proposal) };
+    }
+    case 'ACCEPT':
+    case 'REJECT': {
+      const index = meeting.proposals.findIndex((p) => p.id === msg.ref);
+      if (index < 0) throw new IllegalMessage(`${msg.type} refers to unknown proposal ${JSON.stringify(msg.ref)}`);
+      const proposal = meeting.proposals[index];
+      if (!table && proposal.continent !== own) {
+        throw new IllegalMessage(`${msg.type} about a continent the sender is not on (GR-A11)`);
+      }
+      const message: Message = { ...base, continent: CONTINENTS[proposal.continent], type: msg.type, ref: msg.ref };
+      const next = { ...meeting, messages: [...meeting.messages, message] };
+      if (msg.type === 'REJECT' || proposal.acceptedBy.includes(from)) return { meeting: next };
+      return { meeting: withProposal(ctx, next, { ...proposal, acceptedBy: [...proposal.acceptedBy, from] }, index) };
+    }
+    case 'PROMISE': {
+      if (msg.action !== 'GREEN' && msg.action !== 'RED') throw new IllegalMessage('PROMISE needs action GREEN or RED');
+      const promises = meeting.promises.slice();
+      promises[from] = msg.action;
+      const message: Message = { ...base, continent: CONTINENTS[own], type: 'PROMISE', action: msg.action, ...(msg.ref ? { ref: msg.ref } : {}) };
+      return { meeting: { ...meeting, promises, messages: [...meeting.messages, message] } };
+    }
+    case 'PASS': {
+      const passed = meeting.passed.slice();
+      passed[from] = true;
+      const message: Message = { ...base, continent: CONTINENTS[own], type: 'PASS' };
+      return { meeting: { ...meeting, passed, messages: [...meeting.messages, message] } };
+    }
+    case 'GIFT': {
+      if (!rules.allowGoldGifts) throw new IllegalMessage('GIFT is not allowed (allowGoldGifts is false, GR-A12)');
+      if (!isSeat(msg.to, ctx.players) || msg.to === from) throw new IllegalMessage('GIFT needs another seat as recipient');
+      if (!Number.isInteger(msg.amount) || msg.amount <= 0 || msg.amount > ctx.gold[from]) {
+        throw new IllegalMessage(`GIFT amount ${JSON.stringify(msg.amount)} must be a positive integer up to the sender's gold`);
+      }
+      const message: Message = { ...base, continent: null, type: 'GIFT', to: msg.to, amount: msg.amount };
+      return { meeting: { ...meeting, messages: [...meeting.messages, message] }, gift: { to: msg.to, amount: msg.amount } };
+    }
+    default:
+      throw new IllegalMessage(`unknown message type ${JSON.stringify((msg as { type?: unknown }).type)}`);
+  }
+}
+
+/**
+ * Stores a new or updated proposal and checks whether it became an agreement: every player on the
+ * continent accepted (or, with allowPartialAgreements, at least two did). A newer complete agreement
+ * replaces an older one on the same continent (§15.2).
+ */
+function withProposal(ctx: MeetingContext, meeting: Meeting, proposal: Proposal, index = -1): Meeting {
+  const proposals = meeting.proposals.slice();
+  if (index < 0) proposals.push(proposal);
+  else proposals[index] = proposal;
+  const parties = seatsOn(meeting.locations, proposal.continent);
+  const complete = parties.every((s) => proposal.acceptedBy.includes(s));
+  const partial = ctx.config.rules.allowPartialAgreements && proposal.acceptedBy.length >= 2;
+  if (parties.length < 2 || !(complete || partial)) return { ...meeting, proposals };
+  const members = complete ? parties : proposal.acceptedBy.slice().sort((a, b) => a - b);
+  const agreement: Agreement = {
+    id: proposal.id,
+    continent: proposal.continent,
+    parties: members,
+    upgrader: proposal.upgrader !== null && members.includes(proposal.upgrader) ? proposal.upgrader : null,
+    round: ctx.round,
+  };
+  const agreements = meeting.agreements.slice();
+  agreements[proposal.continent] = agreement;
+  return { ...meeting, proposals, agreements };
+}
+
+/** Lays an upgrade card; the engine announces it (colour hidden) as a COMMITTED message. */
+export function commitCard(ctx: MeetingContext, meeting: Meeting, seat: number, colour: Colour): Meeting {
+  const commits = meeting.commits.slice();
+  const commitTicks = meeting.commitTicks.slice();
+  const first = commits[seat] === null;
+  commits[seat] = colour;
+  commitTicks[seat] = meeting.tick;
+  const message: Message = { t: meeting.tick, from: seat, round: ctx.round, continent: CONTINENTS[meeting.locations[seat]], type: 'COMMITTED' };
+  return { ...meeting, commits, commitTicks, messages: first ? [...meeting.messages, message] : meeting.messages };
+}
+
+/** Whether a seat still has anything to do in the meeting (else its turns are skipped). */
+export function needsTurn(config: GoldrauschConfig, meeting: Meeting, seat: number): boolean {
+  if (meeting.commits[seat] === null) return true;
+  if (config.rules.commitRevisable) return !meeting.passed[seat];
+  if (meeting.passed[seat]) return false;
+  // Negotiation on a continent ends when all its players have committed (§15.1).
+  const c = meeting.locations[seat];
+  for (let s = 0; s < meeting.locations.length; s++) {
+    if (meeting.locations[s] === c && meeting.commits[s] === null) return true;
+  }
+  return false;
+}

@@ -1,0 +1,189 @@
+/**
+ * Goldrausch rules options and balance parameters — one place, every field with its default and
+ * the ambiguity (GR-A*) of rules/goldrausch.md it resolves. Data files spell them as §16 does.
+ */
+import syntheticDeck from './decks/synthetic-v1.json' with { type: 'json' };
+import { CONTINENTS, EVENT_CARD_IDS, WHEEL_FIELDS } from './types.js';
+import type { EventCardId, ResourceCard, ResourceDeck, WheelField } from './types.js';
+
+/** Rules options (§11/§16). The first value listed for each is the default. */
+export interface RulesOptions {
+  /** GR-A2: a revealed card's respawn is laid out at once, or at the end of the round it is current. */
+  readonly respawnTiming: 'on-reveal' | 'end-of-current-round';
+  /** GR-A5: false = a player wins with ≥ winThreshold; true = needs > winThreshold. */
+  readonly winThresholdStrict: boolean;
+  /** GR-A6: when the 50-gold race is checked. */
+  readonly winCheck: 'immediate' | 'end-of-profit' | 'end-of-round' | 'immediate-gross';
+  /** GR-A7: tie for most gold at the time limit. */
+  readonly finalTiebreak: 'shared' | 'random' | 'fewest-fines';
+  /** GR-A9: the provisional phase-1 upgrade card has no effect, or stands if nothing is laid in phase 3. */
+  readonly phase1UpgradeCard: 'ignore' | 'default-commitment';
+  /** GR-A10: whether a laid upgrade card may be changed until the deadline. */
+  readonly commitRevisable: boolean;
+  /** GR-A11: who may negotiate and who reads the messages. */
+  readonly negotiationScope: 'continent-public' | 'continent-private' | 'table';
+  /** §15.2: any accepting subset (≥ 2 players) forms an agreement among its members. */
+  readonly allowPartialAgreements: boolean;
+  /** GR-A12: voluntary gold gifts during phase 3. */
+  readonly allowGoldGifts: boolean;
+  /** GR-A13: a player short of the fine pays what they can, or nothing. */
+  readonly finePayment: 'partial' | 'all-or-nothing';
+  /** GR-A14: the fine is paid after or before one's own payout. */
+  readonly fineTiming: 'after' | 'before';
+  /** GR-A15: fines go to the bank, or back onto the continent (capped; the worked example's reading). */
+  readonly penaltySink: 'bank' | 'continent';
+  /** GR-A16: payouts are first come, first served, or split pro rata when demand exceeds stock. */
+  readonly shortage: 'sequential' | 'pro-rata';
+  /** GR-A17: continents are evaluated by printed cap, or by current stock (largest first). */
+  readonly continentOrder: 'cap' | 'stock';
+  /** GR-A19: in a collision only the upgraders pay, or everybody on the continent. */
+  readonly fineScope: 'upgraders' | 'all-on-continent';
+  /** GR-A21: what a fine exemption (#1–5) does. */
+  readonly exemption: 'fine-only' | 'upgrade-succeeds' | 'not-counted';
+  /** GR-A28: #17 pools the players' gold only, or also the continents' stock. */
+  readonly equalRightsPool: 'players' | 'players-and-board';
+  /** GR-A29: a cap cut trims stock at once, or only limits future respawn. */
+  readonly capCut: 'trim-now' | 'trim-on-respawn';
+  /** GR-A30: what everybody loses to #21 when all players are equal. */
+  readonly vultureAllEqual: 3 | 1 | 5;
+  /** GR-A32: cards passed by #23–25 go back to their owner at round end, or are kept. */
+  readonly passedCards: 'return-to-owner' | 'keep';
+  /** GR-A34: "the player opposite" in #25 for an odd player count. */
+  readonly oppositeOdd: 'rotate' | 'leave-one-out' | 'random';
+  /** GR-A35: the bank is unlimited, or holds 270 gold in chips. */
+  readonly bank: 'unlimited' | 270;
+  /** GR-A36: gold holdings are public, or each seat sees only its own. */
+  readonly goldVisibility: 'public' | 'hidden';
+}
+
+export const DEFAULT_RULES: RulesOptions = Object.freeze({
+  respawnTiming: 'on-reveal',
+  winThresholdStrict: false,
+  winCheck: 'immediate',
+  finalTiebreak: 'shared',
+  phase1UpgradeCard: 'ignore',
+  commitRevisable: false,
+  negotiationScope: 'continent-public',
+  allowPartialAgreements: false,
+  allowGoldGifts: false,
+  finePayment: 'partial',
+  fineTiming: 'after',
+  penaltySink: 'bank',
+  shortage: 'sequential',
+  continentOrder: 'cap',
+  fineScope: 'upgraders',
+  exemption: 'fine-only',
+  equalRightsPool: 'players',
+  capCut: 'trim-now',
+  vultureAllEqual: 3,
+  passedCards: 'return-to-owner',
+  oppositeOdd: 'rotate',
+  bank: 'unlimited',
+  goldVisibility: 'public',
+});
+
+/** The allowed values of each rules option, default first (used by validation and reports). */
+export const RULES_CHOICES: { readonly [K in keyof RulesOptions]: readonly RulesOptions[K][] } = {
+  respawnTiming: ['on-reveal', 'end-of-current-round'],
+  winThresholdStrict: [false, true],
+  winCheck: ['immediate', 'end-of-profit', 'end-of-round', 'immediate-gross'],
+  finalTiebreak: ['shared', 'random', 'fewest-fines'],
+  phase1UpgradeCard: ['ignore', 'default-commitment'],
+  commitRevisable: [false, true],
+  negotiationScope: ['continent-public', 'continent-private', 'table'],
+  allowPartialAgreements: [false, true],
+  allowGoldGifts: [false, true],
+  finePayment: ['partial', 'all-or-nothing'],
+  fineTiming: ['after', 'before'],
+  penaltySink: ['bank', 'continent'],
+  shortage: ['sequential', 'pro-rata'],
+  continentOrder: ['cap', 'stock'],
+  fineScope: ['upgraders', 'all-on-continent'],
+  exemption: ['fine-only', 'upgrade-succeeds', 'not-counted'],
+  equalRightsPool: ['players', 'players-and-board'],
+  capCut: ['trim-now', 'trim-on-respawn'],
+  vultureAllEqual: [3, 1, 5],
+  passedCards: ['return-to-owner', 'keep'],
+  oppositeOdd: ['rotate', 'leave-one-out', 'random'],
+  bank: ['unlimited', 270],
+  goldVisibility: ['public', 'hidden'],
+};
+
+/** Balance numbers (§16). Sweep ranges are suggestions for designers. */
+export interface GameParams {
+  /** GR-A4: number of rounds (default 10; 9 is the clock-field reading). Sweep 8–12. */
+  readonly rounds: number;
+  /** §8: gold that wins the race (default 50). Sweep 40–70. */
+  readonly winThreshold: number;
+  /** §3.5: gold each player starts with (default 5). Sweep 0–10. */
+  readonly startingGold: number;
+  /** §5.2: the collision fine (default 2). Sweep 0–6. */
+  readonly fine: number;
+  /** §2: printed continent caps (default azul 10, rosso 20, veridia 30). */
+  readonly caps: readonly [number, number, number];
+  /** §3.4: the one-time setup respawn multiplier by player count (default 4: 2, 5: 2, 6: 3). */
+  readonly setupRespawnMultiplier: { readonly 4: number; readonly 5: number; readonly 6: number };
+  /** §7 #18/#19: how much each cap cut lowers every cap (default 2 and 3). */
+  readonly capCuts: { readonly 'barren-land': number; readonly 'poor-mother-earth': number };
+  /** §15.1: negotiation ticks per meeting (default 12). */
+  readonly negotiationTicks: number;
+  /** §15.1: messages a player may send per tick (default 1). */
+  readonly messagesPerTick: number;
+  /** §15.1: probability that a commitment made in the last tick comes too late (default 0). */
+  readonly pLate: number;
+  /** §6: how many of the wheel's fields show each result (default 2,2,2,1,1,4 of 12). */
+  readonly wheel: { readonly [F in WheelField]: number };
+  /** §7: how many copies of each event card the deck holds (default 1 each). */
+  readonly eventDeck: { readonly [E in EventCardId]: number };
+  /** §10: the resource deck (default: the synthetic deck of §10.2; its id goes into every result). */
+  readonly resourceDeck: ResourceDeck;
+}
+
+export interface GoldrauschConfig {
+  readonly rules: RulesOptions;
+  readonly params: GameParams;
+}
+
+/** Converts a §10.1 deck file (snake_case, per-continent objects) into the engine's form. */
+export function resourceDeckFromFile(file: {
+  deck_id: string;
+  source: string;
+  cards: { id: string; respawn: Record<string, number>; extract: Record<string, number> }[];
+}): ResourceDeck {
+  const triple = (o: Record<string, number>) =>
+    CONTINENTS.map((c) => o[c]) as unknown as readonly [number, number, number];
+  const cards: ResourceCard[] = file.cards.map((c) => ({ id: c.id, respawn: triple(c.respawn), extract: triple(c.extract) }));
+  return { deckId: file.deck_id, source: file.source, cards };
+}
+
+export const SYNTHETIC_DECK: ResourceDeck = resourceDeckFromFile(syntheticDeck);
+
+const ones = <K extends string>(keys: readonly K[]): { [P in K]: number } =>
+  Object.fromEntries(keys.map((k) => [k, 1])) as { [P in K]: number };
+
+export const DEFAULT_PARAMS: GameParams = {
+  rounds: 10,
+  winThreshold: 50,
+  startingGold: 5,
+  fine: 2,
+  caps: [10, 20, 30],
+  setupRespawnMultiplier: { 4: 2, 5: 2, 6: 3 },
+  capCuts: { 'barren-land': 2, 'poor-mother-earth': 3 },
+  negotiationTicks: 12,
+  messagesPerTick: 1,
+  pLate: 0,
+  wheel: { 'disaster-azul': 2, 'disaster-rosso': 2, 'disaster-veridia': 2, 'disaster-world': 1, calm: 1, event: 4 },
+  eventDeck: ones(EVENT_CARD_IDS),
+  resourceDeck: SYNTHETIC_DECK,
+};
+
+export const DEFAULT_CONFIG: GoldrauschConfig = { rules: DEFAULT_RULES, params: DEFAULT_PARAMS };
+
+/** Rules options that differ from the defaults (for run facts in reports). */
+export function changedRules(rules: RulesOptions): Partial<RulesOptions> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(DEFAULT_RULES) as (keyof RulesOptions)[]) {
+    if (rules[key] !== DEFAULT_RULES[key]) out[key] = rules[key];
+  }
+  return out as Partial<RulesOptions>;
+}

@@ -1,0 +1,472 @@
+/**
+ * Phases 4 (disaster wheel and event cards) and 5 (profit) of one round, on a working copy.
+ *
+ * `RoundWork` is a private, mutable scratch copy made at the start of the resolution; the input
+ * state is never written (the caller builds the next immutable state from it). This keeps the hot
+ * path free of per-payout allocations while transitions stay pure.
+ */
+import { Purpose, type RandomSource } from '../../core/random.js';
+import { eventCard } from './cards.js';
+import type { GoldrauschConfig } from './params.js';
+import type { Colour, ContinentIndex, EventCardId, WheelField } from './types.js';
+import { CONTINENTS } from './types.js';
+
+export interface RoundWork {
+  readonly config: GoldrauschConfig;
+  readonly players: number;
+  readonly startPlayer: number;
+  gold: number[];
+  stock: number[];
+  capReduction: number;
+  bank: number;
+  finesPaid: number[];
+  /** Counter of the tie-break stream (advanced by every tie-break draw). */
+  tieBreaks: number;
+  /** Extraction amounts of the current resource card. */
+  readonly extract: readonly number[];
+  /** Where each pawn stands (moved by #24/#25). */
+  locations: ContinentIndex[];
+  /** Upgrade card lying in front of each seat (moved by #23/#25); null = none (timeout). */
+  cards: (Colour | null)[];
+  /** Which seat's card each seat now holds (for kept hands, GR-A32); -1 = none. */
+  cardFrom: number[];
+  /** Which seat's country card each seat now holds. */
+  countryFrom: number[];
+  // Effects of this round's wheel / event card:
+  disaster: boolean[];
+  exempt: boolean[];
+  exemptContinent: number; // -1 none, 3 = everybody
+  shower: number; // continent index or -1
+  extractionChange: 'none' | 'halve' | 'minus-2';
+  forcedContinent: number; // -1 none
+  forcedColour: Colour;
+  eventGold: number[];
+  payout: number[];
+  fines: number[];
+  upgraded: boolean[];
+  upgradeSucceeded: boolean[];
+  collisions: boolean[];
+  winners: number[];
+}
+
+export function capOf(work: { config: GoldrauschConfig; capReduction: number }, c: number): number {
+  return Math.max(0, work.config.params.caps[c] - work.capReduction);
+}
+
+export function reachedThreshold(config: GoldrauschConfig, gold: number): boolean {
+  const t = config.params.winThreshold;
+  return config.rules.winThresholdStrict ? gold > t : gold >= t;
+}
+
+/** GR-A6: among the players at or above the threshold, the richest win (ties share). */
+export function richestAtThreshold(config: GoldrauschConfig, gold: readonly number[]): number[] {
+  let best = -Infinity;
+  for (let s = 0; s < gold.length; s++) if (reachedThreshold(config, gold[s]) && gold[s] > best) best = gold[s];
+  if (best === -Infinity) return [];
+  const out: number[] = [];
+  for (let s = 0; s < gold.length; s++) if (gold[s] === best) out.push(s);
+  return out;
+}
+
+/** Spins the wheel: a weighted draw over the wheel's fields (GR-A41: a fair wheel by default). */
+export function spinWheel(config: GoldrauschConfig, random: RandomSource, round: number): WheelField {
+  const wheel = config.params.wheel;
+  let total = 0;
+  for (const f in wheel) total += wheel[f as WheelField];
+  let r = random.int(Purpose.wheel, round, total);
+  for (const f in wheel) {
+    r -= wheel[f as WheelField];
+    if (r < 0) return f as WheelField;
+  }
+  throw new RangeError('wheel has no fields');
+}
+
+function nextTie(work: RoundWork, random: RandomSource, n: number): number {
+  return random.int(Purpose.tieBreak, work.tieBreaks++, n);
+}
+
+function seatsWith(gold: readonly number[], value: number): number[] {
+  const out: number[] = [];
+  for (let s = 0; s < gold.length; s++) if (gold[s] === value) out.push(s);
+  return out;
+}
+
+/** Takes up to `amount` from the bank (limited only with a finite bank, GR-A35). */
+function fromBank(work: RoundWork, amount: number): number {
+  const got = work.config.rules.bank === 'unlimited' ? amount : Math.max(0, Math.min(amount, work.bank));
+  work.bank -= got;
+  return got;
+}
+
+/**
+ * Phase 4: applies the wheel result and, on an exclamation mark, the event card. Returns true if
+ * the event ended the game (a wealth event lifted someone to the threshold, GR-A6).
+ */
+export function applyWheel(work: RoundWork, wheel: WheelField, event: EventCardId | null, random: RandomSource): boolean {
+  switch (wheel) {
+    case 'disaster-azul':
+      work.disaster[0] = true;
+      return false;
+    case 'disaster-rosso':
+      work.disaster[1] = true;
+      return false;
+    case 'disaster-veridia':
+      work.disaster[2] = true;
+      return false;
+    case 'disaster-world':
+      work.disaster[0] = work.disaster[1] = work.disaster[2] = true;
+      return false;
+    case 'calm':
+      return false;
+    case 'event':
+      return event === null ? false : applyEventCard(work, event, random);
+  }
+}
+
+/** Applies one event card's immediate effect and sets up its phase-5 modifiers (§7). */
+export function applyEventCard(work: RoundWork, id: EventCardId | 'blank', random: RandomSource): boolean {
+  if (id === 'blank') return false;
+  const { rules, params } = work.config;
+  const effect = eventCard(id).effect;
+  const n = work.players;
+  const goldBefore = work.gold.slice();
+  let wealth = false;
+  switch (effect.kind) {
+    case 'fine-exemption':
+      if (effect.who === 'poorest') {
+        // GR-A22: measured when the card is applied; all tied poorest qualify.
+        const min = Math.min(...work.gold);
+        for (let s = 0; s < n; s++) work.exempt[s] = work.gold[s] === min;
+      } else if (effect.who === 'all') {
+        work.exemptContinent = 3;
+      } else {
+        work.exemptContinent = CONTINENTS.indexOf(effect.who);
+      }
+      break;
+    case 'shower':
+      work.shower = CONTINENTS.indexOf(effect.continent);
+      break;
+    case 'extraction':
+      work.extractionChange = effect.change;
+      break;
+    case 'progress':
+      work.forcedContinent = CONTINENTS.indexOf(effect.continent);
+      work.forcedColour = 'green';
+      break;
+    case 'nostalgia':
+      work.forcedContinent = CONTINENTS.indexOf(effect.continent);
+      work.forcedColour = 'red';
+      break;
+    case 'market-crash': {
+      // GR-A27: uniform random among the tied richest and among the tied poorest; all equal: no-op.
+      const max = Math.max(...work.gold);
+      const min = Math.min(...work.gold);
+      if (max !== min) {
+        const rich = seatsWith(work.gold, max);
+        const poor = seatsWith(work.gold, min);
+        const r = rich.length === 1 ? rich[0] : rich[nextTie(work, random, rich.length)];
+        const p = poor.length === 1 ? poor[0] : poor[nextTie(work, random, poor.length)];
+        work.gold[r] = min;
+        work.gold[p] = max;
+      }
+      wealth = true;
+      break;
+    }
+    case 'equal-rights': {
+      // GR-A28: pool the players' gold (optionally the board's too); the remainder goes to the bank.
+      let total = 0;
+      for (let s = 0; s < n; s++) total += work.gold[s];
+      if (rules.equalRightsPool === 'players-and-board') {
+        for (let c = 0; c < 3; c++) {
+          total += work.stock[c];
+          work.stock[c] = 0;
+        }
+      }
+      const share = Math.floor(total / n);
+      work.bank += total - share * n;
+      for (let s = 0; s < n; s++) work.gold[s] = share;
+      wealth = true;
+      break;
+    }
+    case 'cap-cut': {
+      work.capReduction += params.capCuts[id as 'barren-land' | 'poor-mother-earth'];
+      if (rules.capCut === 'trim-now') {
+        // GR-A29: stock above the new cap goes to the bank at once.
+        for (let c = 0; c < 3; c++) {
+          const cap = capOf(work, c);
+          if (work.stock[c] > cap) {
+            work.bank += work.stock[c] - cap;
+            work.stock[c] = cap;
+          }
+        }
+      }
+      break;
+    }
+    case 'vulture': {
+      // GR-A30: richest (all tied) lose 5, poorest (all tied) lose 1, the rest 3; stop at 0.
+      const max = Math.max(...work.gold);
+      const min = Math.min(...work.gold);
+      for (let s = 0; s < n; s++) {
+        const loss =
+          max === min ? rules.vultureAllEqual : work.gold[s] === max ? 5 : work.gold[s] === min ? 1 : 3;
+        const paid = Math.min(loss, work.gold[s]);
+        work.gold[s] -= paid;
+        work.bank += paid;
+      }
+      wealth = true;
+      break;
+    }
+    case 'subsidy':
+      // With a finite bank the subsidy is paid clockwise from the start player until the bank is dry.
+      for (let k = 0; k < n; k++) {
+        const s = (work.startPlayer + k) % n;
+        work.gold[s] += fromBank(work, effect.amount);
+      }
+      wealth = true;
+      break;
+    case 'pass-upgrade-left': {
+      // #23: every upgrade card moves to the left neighbour (i → i+1); a timed-out player passes a
+      // "red" (GR-A32), so the receiver cannot upgrade.
+      const cards = work.cards.slice();
+      const from = work.cardFrom.slice();
+      for (let s = 0; s < n; s++) {
+        const src = (s - 1 + n) % n;
+        work.cards[s] = cards[src] ?? 'red';
+        work.cardFrom[s] = from[src];
+      }
+      break;
+    }
+    case 'hurricane': {
+      // #24: country card i → i−2, pawns follow; upgrade cards stay.
+      moveCountryCards(work, 2);
+      break;
+    }
+    case 'paperwork-chaos': {
+      // #25: upgrade cards go to the opposite player (GR-A34 for odd n), then country cards i → i−1.
+      const cards = work.cards.slice();
+      const from = work.cardFrom.slice();
+      const target = oppositeMap(work, random);
+      for (let s = 0; s < n; s++) {
+        work.cards[target[s]] = cards[s] ?? 'red';
+        work.cardFrom[target[s]] = from[s];
+      }
+      moveCountryCards(work, 1);
+      break;
+    }
+    case 'blank':
+      break;
+  }
+  for (let s = 0; s < n; s++) work.eventGold[s] += work.gold[s] - goldBefore[s];
+  if (wealth && (rules.winCheck === 'immediate' || rules.winCheck === 'immediate-gross')) {
+    const winners = richestAtThreshold(work.config, work.gold);
+    if (winners.length > 0) {
+      work.winners = winners;
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Country cards move `shift` seats to the right (i → i − shift); each pawn follows its card. */
+function moveCountryCards(work: RoundWork, shift: number): void {
+  const n = work.players;
+  const loc = work.locations.slice();
+  const from = work.countryFrom.slice();
+  for (let s = 0; s < n; s++) {
+    const src = (s + shift) % n;
+    work.locations[s] = loc[src];
+    work.countryFrom[s] = from[src];
+  }
+}
+
+/** Where each seat's upgrade card goes in #25: `target[s]`. */
+function oppositeMap(work: RoundWork, random: RandomSource): number[] {
+  const n = work.players;
+  const half = Math.floor(n / 2);
+  const target = new Array<number>(n);
+  if (n % 2 === 0 || work.config.rules.oppositeOdd === 'rotate') {
+    // Even n: the swap with the opposite player. Odd n (GR-A34 default): rotate floor(n/2) clockwise.
+    for (let s = 0; s < n; s++) target[s] = (s + half) % n;
+    return target;
+  }
+  if (work.config.rules.oppositeOdd === 'leave-one-out') {
+    // Pairs (s+k, s+k+half) for k < half, from the start player; the last seat keeps its card.
+    for (let s = 0; s < n; s++) target[s] = s;
+    for (let k = 0; k < half; k++) {
+      const a = (work.startPlayer + k) % n;
+      const b = (work.startPlayer + k + half) % n;
+      target[a] = b;
+      target[b] = a;
+    }
+    return target;
+  }
+  // 'random': a uniformly random derangement, by rejection (expected e ≈ 2.7 shuffles).
+  for (;;) {
+    const perm = Array.from({ length: n }, (_, i) => i);
+    for (let i = n - 1; i > 0; i--) {
+      const j = nextTie(work, random, i + 1);
+      const t = perm[i];
+      perm[i] = perm[j];
+      perm[j] = t;
+    }
+    if (perm.every((p, i) => p !== i)) return perm;
+  }
+}
+
+/** Per-player base amount on continent c after the event modifiers (§5.2, GR-A24). */
+function baseAmount(work: RoundWork, c: number): number {
+  const e = work.extract[c];
+  if (work.shower === c) return 2 * e;
+  if (work.extractionChange === 'halve') return Math.floor(e / 2);
+  if (work.extractionChange === 'minus-2') return Math.max(0, e - 2);
+  return e;
+}
+
+function continentOrder(work: RoundWork): number[] {
+  const caps = work.config.params.caps;
+  const order = [0, 1, 2];
+  if (work.config.rules.continentOrder === 'stock') {
+    // GR-A17 option: by current stock, largest first; ties by printed cap.
+    const stock = work.stock.slice();
+    order.sort((a, b) => stock[b] - stock[a] || caps[b] - caps[a] || b - a);
+  } else {
+    order.sort((a, b) => caps[b] - caps[a] || b - a);
+  }
+  return order;
+}
+
+function payFine(work: RoundWork, p: number, c: number): void {
+  const { rules, params } = work.config;
+  const due = params.fine;
+  // GR-A13: pay what one can (default), or nothing when short.
+  const paid = rules.finePayment === 'partial' ? Math.min(due, work.gold[p]) : work.gold[p] >= due ? due : 0;
+  if (paid <= 0) return;
+  work.gold[p] -= paid;
+  work.finesPaid[p] += paid;
+  work.fines[p] += paid;
+  if (rules.penaltySink === 'continent') {
+    // GR-A15 option: the fine stays in the continent, capped; any excess goes to the bank.
+    const room = Math.max(0, capOf(work, c) - work.stock[c]);
+    const back = Math.min(paid, room);
+    work.stock[c] += back;
+    work.bank += paid - back;
+  } else {
+    work.bank += paid;
+  }
+}
+
+/**
+ * Phase 5: pays every player out in evaluation order (§5.3) and collects fines. Stops at once when a
+ * player wins the race under winCheck = immediate / immediate-gross. Returns true if the game ended.
+ */
+export function resolveProfit(work: RoundWork): boolean {
+  const { rules } = work.config;
+  const n = work.players;
+  const immediate = rules.winCheck === 'immediate';
+  const gross = rules.winCheck === 'immediate-gross';
+  const seats: number[] = [];
+  const amounts: number[] = [];
+  for (const c of continentOrder(work)) {
+    // Seats on c, clockwise from the start player; effective upgraders first (GR-A18).
+    seats.length = 0;
+    let upgraders = 0;
+    let exemptUpgraders = 0;
+    for (let k = 0; k < n; k++) {
+      const s = (work.startPlayer + k) % n;
+      if (work.locations[s] !== c) continue;
+      let up = work.cards[s] === 'green';
+      if (work.forcedContinent === c) up = work.forcedColour === 'green'; // GR-A25, GR-A26
+      work.upgraded[s] = up;
+      if (up) {
+        upgraders++;
+        if (isExempt(work, s, c)) exemptUpgraders++;
+      }
+    }
+    for (let k = 0; k < n; k++) {
+      const s = (work.startPlayer + k) % n;
+      if (work.locations[s] === c && work.upgraded[s]) seats.push(s);
+    }
+    for (let k = 0; k < n; k++) {
+      const s = (work.startPlayer + k) % n;
+      if (work.locations[s] === c && !work.upgraded[s]) seats.push(s);
+    }
+    if (seats.length === 0) continue;
+    const collision = upgraders >= 2;
+    work.collisions[c] = collision;
+    const base = baseAmount(work, c);
+    const disaster = work.disaster[c];
+    // Amount and fine per seat (§5.2 table, with GR-A21 exemption variants and GR-A19 scope).
+    amounts.length = 0;
+    const fined: boolean[] = [];
+    const doubled: boolean[] = [];
+    for (const s of seats) {
+      const exempt = isExempt(work, s, c);
+      let amount = base;
+      let fine = false;
+      if (work.upgraded[s]) {
+        let collides = collision;
+        // GR-A21 (b): an upgrader collides only with another upgrader who is not exempt.
+        if (rules.exemption === 'not-counted') collides = upgraders - exemptUpgraders - (exempt ? 0 : 1) >= 1;
+        if (rules.exemption === 'upgrade-succeeds' && exempt) collides = false;
+        amount = collides ? base : 2 * base;
+        fine = collides && !exempt;
+      } else {
+        fine = collision && rules.fineScope === 'all-on-continent' && !exempt;
+      }
+      amounts.push(disaster ? 0 : amount);
+      fined.push(fine);
+      doubled.push(work.upgraded[s] && amount === 2 * base && !disaster);
+    }
+    const got = shares(work, amounts, work.stock[c]);
+    for (let i = 0; i < seats.length; i++) {
+      const s = seats[i];
+      if (fined[i] && rules.fineTiming === 'before') payFine(work, s, c);
+      const g = Math.min(got[i], work.stock[c]);
+      work.stock[c] -= g;
+      work.gold[s] += g;
+      work.payout[s] += g;
+      work.upgradeSucceeded[s] = doubled[i];
+      if (gross && reachedThreshold(work.config, work.gold[s])) {
+        work.winners = [s];
+        return true;
+      }
+      if (fined[i] && rules.fineTiming === 'after') payFine(work, s, c);
+      if (immediate && reachedThreshold(work.config, work.gold[s])) {
+        work.winners = [s];
+        return true;
+      }
+    }
+  }
+  if (rules.winCheck === 'end-of-profit') {
+    const winners = richestAtThreshold(work.config, work.gold);
+    if (winners.length > 0) {
+      work.winners = winners;
+      return true;
+    }
+  }
+  return false;
+}
+
+function isExempt(work: RoundWork, s: number, c: number): boolean {
+  return work.exempt[s] || work.exemptContinent === 3 || work.exemptContinent === c;
+}
+
+/**
+ * What each claimant receives from a stock: GR-A16 first come, first served (default), or a
+ * pro-rata split when demand exceeds the stock (remainder one by one in evaluation order).
+ */
+function shares(work: RoundWork, amounts: readonly number[], stock: number): number[] {
+  if (work.config.rules.shortage === 'sequential') return amounts as number[];
+  let demand = 0;
+  for (const a of amounts) demand += a;
+  if (demand <= stock) return amounts as number[];
+  const out = amounts.map((a) => Math.floor((a * stock) / demand));
+  let rest = stock - out.reduce((x, y) => x + y, 0);
+  for (let i = 0; rest > 0 && i < out.length; i++) {
+    if (out[i] < amounts[i]) {
+      out[i]++;
+      rest--;
+    }
+  }
+  return out;
+}

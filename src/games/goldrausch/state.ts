@@ -1,0 +1,182 @@
+/**
+ * The Goldrausch game state: small and flat (numbers per seat, per continent), deeply read-only.
+ * Per-continent arrays are indexed azul 0, rosso 1, veridia 2; per-seat arrays by seat.
+ */
+import type { GoldrauschConfig } from './params.js';
+import type { Colour, Continent, ContinentIndex, EventCardId, WheelField } from './types.js';
+
+/** Message types of the negotiation protocol (§15.2). GIFT exists only with `allowGoldGifts`. */
+export type MessageType = 'PROPOSE' | 'ACCEPT' | 'REJECT' | 'PROMISE' | 'PASS' | 'COMMITTED' | 'GIFT';
+
+/** A rotation clause of a proposal: in `round`, `upgrader` (null = nobody) is the one to upgrade. */
+export interface NextClause {
+  readonly round: number;
+  readonly upgrader: number | null;
+}
+
+/** A message as the table sees it: sender, tick, round and continent are added by the engine. */
+export interface Message {
+  readonly t: number;
+  readonly from: number;
+  readonly round: number;
+  readonly continent: Continent | null;
+  readonly type: MessageType;
+  /** PROPOSE: the id the engine gave the proposal, e.g. "r3-V-1". */
+  readonly id?: string;
+  /** ACCEPT / REJECT / PROMISE: the proposal referred to. */
+  readonly ref?: string;
+  /** PROPOSE: who is to be the only upgrader (null = nobody). */
+  readonly plan?: { readonly upgrader: number | null };
+  /** PROPOSE: optional rotation for future meetings of the same players. */
+  readonly next?: readonly NextClause[];
+  /** PROMISE: the sender's stated intent. */
+  readonly action?: 'GREEN' | 'RED';
+  /** GIFT: recipient and amount. */
+  readonly to?: number;
+  readonly amount?: number;
+}
+
+export interface Proposal {
+  readonly id: string;
+  readonly continent: ContinentIndex;
+  readonly proposer: number;
+  readonly upgrader: number | null;
+  readonly next: readonly NextClause[];
+  /** Seats that accepted, the proposer included, in order of acceptance. */
+  readonly acceptedBy: readonly number[];
+}
+
+/** A complete agreement: every party but `upgrader` is obliged to commit red (§15.2). */
+export interface Agreement {
+  readonly id: string;
+  readonly continent: ContinentIndex;
+  readonly parties: readonly number[];
+  readonly upgrader: number | null;
+  /** The round it binds (rotation clauses bind later rounds). */
+  readonly round: number;
+}
+
+/** A rotation clause waiting for its round; binds only if exactly `parties` meet on one continent. */
+export interface StandingClause {
+  readonly source: string;
+  readonly round: number;
+  readonly parties: readonly number[];
+  readonly upgrader: number | null;
+}
+
+/** A broken obligation, public after phase 5 (§15.3). */
+export interface Breach {
+  readonly seat: number;
+  readonly round: number;
+  readonly continent: Continent;
+  /** The agreement id, or "promise". */
+  readonly source: string;
+  /** The other parties, who were let down. */
+  readonly victims: readonly number[];
+}
+
+/** Phase 3 in progress. */
+export interface Meeting {
+  /** Phase 2: where every pawn stands. */
+  readonly locations: readonly ContinentIndex[];
+  /** D1b provisional cards (only used with phase1UpgradeCard = default-commitment). */
+  readonly provisional: readonly (Colour | null)[];
+  readonly tick: number;
+  /** Seats in this tick's (seeded random) order. */
+  readonly order: readonly number[];
+  /** Index into `order` of the seat whose turn it is. */
+  readonly turn: number;
+  readonly messages: readonly Message[];
+  readonly proposals: readonly Proposal[];
+  /** The agreement in force per continent (null = none). */
+  readonly agreements: readonly (Agreement | null)[];
+  /** Each seat's latest PROMISE (null = none). */
+  readonly promises: readonly ('GREEN' | 'RED' | null)[];
+  /** The upgrade card each seat has laid (null = none yet). */
+  readonly commits: readonly (Colour | null)[];
+  /** Tick at which each seat laid its card (0 = not yet). */
+  readonly commitTicks: readonly number[];
+  readonly passed: readonly boolean[];
+}
+
+/** What happened in one round: the public record, complete after phase 6. */
+export interface RoundRecord {
+  readonly round: number;
+  readonly startPlayer: number;
+  readonly goldBefore: readonly number[];
+  readonly stockBefore: readonly number[];
+  readonly extract: readonly number[];
+  readonly resourceCard: string;
+  readonly locations: readonly ContinentIndex[];
+  readonly messages: readonly Message[];
+  readonly agreements: readonly Agreement[];
+  /** Cards as laid in phase 3 (null = timeout), before any event passed them. */
+  readonly commits: readonly (Colour | null)[];
+  readonly commitTicks: readonly number[];
+  readonly wheel: WheelField;
+  readonly event: EventCardId | null;
+  /** Gold change per seat from the phase-4 event. */
+  readonly eventGold: readonly number[];
+  /** Locations and cards after #23–25 moved them (as used in phase 5). */
+  readonly finalLocations: readonly ContinentIndex[];
+  readonly finalCards: readonly (Colour | null)[];
+  /** Effective upgrade status in phase 5 (after forced/banned upgrades). */
+  readonly upgraded: readonly boolean[];
+  /** Sole effective upgrader paid double (no collision, no disaster). */
+  readonly upgradeSucceeded: readonly boolean[];
+  readonly collisions: readonly boolean[];
+  readonly disasters: readonly boolean[];
+  readonly payout: readonly number[];
+  readonly fines: readonly number[];
+  readonly breaches: readonly Breach[];
+  /** Seats that had an obligation and kept it. */
+  readonly kept: readonly number[];
+  readonly stockAfterProfit: readonly number[];
+  /** The resource card revealed in phase 6 (null = none, GR-A3) and what it added. */
+  readonly nextResourceCard: string | null;
+  readonly respawned: readonly number[];
+  /** Gold after phase 6 (the gold curve). */
+  readonly goldAfter: readonly number[];
+  readonly stockAfter: readonly number[];
+  readonly winners: readonly number[];
+}
+
+export interface GoldrauschState {
+  readonly config: GoldrauschConfig;
+  readonly players: number;
+  /** Current round, 1-based. */
+  readonly round: number;
+  readonly stage: 'continent' | 'meeting' | 'over';
+  readonly startPlayer: number;
+  readonly gold: readonly number[];
+  readonly stock: readonly number[];
+  /** Total cap reduction from #18/#19; cap = max(0, printed cap − capReduction). */
+  readonly capReduction: number;
+  /** Gold in the bank (may go below 0 with an unlimited bank: then it is only bookkeeping). */
+  readonly bank: number;
+  readonly finesPaid: readonly number[];
+  /** Resource deck order (indices into params.resourceDeck.cards); `resourcePos` is the next to draw. */
+  readonly resourceOrder: readonly number[];
+  readonly resourcePos: number;
+  readonly currentCard: number;
+  readonly resourceShuffles: number;
+  /** Event draw pile, top at `eventPos`. */
+  readonly eventDeck: readonly EventCardId[];
+  readonly eventPos: number;
+  readonly eventDiscard: readonly EventCardId[];
+  readonly besideClock: readonly EventCardId[];
+  readonly eventShuffles: number;
+  /** Counter of the tie-break stream. */
+  readonly tieBreaks: number;
+  /** Hands when passed cards are kept (GR-A32); null = everybody holds the standard hand. */
+  readonly countryHands: readonly (readonly number[])[] | null;
+  readonly upgradeHands: readonly (readonly number[])[] | null;
+  /** Public reputation ledger (§15.3). */
+  readonly kept: readonly number[];
+  readonly broken: readonly number[];
+  readonly clauses: readonly StandingClause[];
+  readonly history: readonly RoundRecord[];
+  readonly meeting: Meeting | null;
+  readonly winners: readonly number[];
+  readonly endedBy: 'race' | 'clock' | null;
+}

@@ -1,0 +1,65 @@
+/**
+ * The vocabulary of Goldrausch, as rules/goldrausch.md §16 spells it.
+ */
+
+export const CONTINENTS = ['azul', 'rosso', 'veridia'] as const;
+export type Continent = (typeof CONTINENTS)[number];
+/** Continent index: azul 0, rosso 1, veridia 2. States hold per-continent numbers in this order. */
+export type ContinentIndex = 0 | 1 | 2;
+export const continentIndex = (c: Continent): ContinentIndex => CONTINENTS.indexOf(c) as ContinentIndex;
+
+export const WHEEL_FIELDS = [
+  'disaster-azul',
+  'disaster-rosso',
+  'disaster-veridia',
+  'disaster-world',
+  'calm',
+  'event',
+] as const;
+export type WheelField = (typeof WHEEL_FIELDS)[number];
+
+export const EVENT_CARD_IDS = [
+  'alms',
+  'workaholic-azul',
+  'rigorous-rosso',
+  'business-veridia',
+  'free-market',
+  'gold-shower-azul',
+  'gold-shower-rosso',
+  'gold-shower-veridia',
+  'drying-vein',
+  'progress-azul',
+  'progress-rosso',
+  'progress-veridia',
+  'nostalgia-azul',
+  'nostalgia-rosso',
+  'nostalgia-veridia',
+  'market-crash',
+  'equal-rights',
+  'barren-land',
+  'poor-mother-earth',
+  'resource-shortage',
+  'vulture',
+  'subsidy',
+  'change-of-management',
+  'hurricane',
+  'paperwork-chaos',
+] as const;
+export type EventCardId = (typeof EVENT_CARD_IDS)[number];
+
+/** Upgrade card colours: green = use the upgrade, red = don't. */
+export type Colour = 'green' | 'red';
+
+export interface ResourceCard {
+  readonly id: string;
+  /** Gold laid out on each continent when the card is revealed (upper field). */
+  readonly respawn: readonly [number, number, number];
+  /** Gold each player mines on each continent while the card is current (lower field). */
+  readonly extract: readonly [number, number, number];
+}
+
+export interface ResourceDeck {
+  readonly deckId: string;
+  readonly source: string;
+  readonly cards: readonly ResourceCard[];
+}

@@ -1,0 +1,161 @@
+/**
+ * The seat view: everything one seat may see (rules/goldrausch.md §13), and nothing more.
+ * Built fresh for every decision; it shares the state's read-only arrays where they are public.
+ */
+import type { GameParams, RulesOptions } from './params.js';
+import type { Agreement, GoldrauschState, Message, Proposal, RoundRecord, StandingClause } from './state.js';
+import type { Colour, ContinentIndex, EventCardId } from './types.js';
+
+export interface MeetingView {
+  readonly tick: number;
+  readonly ticks: number;
+  /** Where every pawn stands (public since phase 2). */
+  readonly locations: readonly ContinentIndex[];
+  /** The messages this seat can read, oldest first. */
+  readonly messages: readonly Message[];
+  readonly proposals: readonly Proposal[];
+  /** Agreement in force per continent (null = none). */
+  readonly agreements: readonly (Agreement | null)[];
+  /** Rotation clauses from earlier rounds that bind this round (same players met again). */
+  readonly bindingClauses: readonly StandingClause[];
+  /** Who has laid an upgrade card (the colour is hidden). */
+  readonly committed: readonly boolean[];
+  /** This seat's own card, if laid. */
+  readonly ownCommit: Colour | null;
+  readonly passed: readonly boolean[];
+}
+
+export interface GoldrauschView {
+  readonly seat: number;
+  readonly players: number;
+  readonly round: number;
+  readonly rules: RulesOptions;
+  readonly params: GameParams;
+  readonly stage: 'continent' | 'meeting';
+  readonly startPlayer: number;
+  /** Gold per seat; null for other seats when gold is hidden (GR-A36). */
+  readonly gold: readonly (number | null)[];
+  readonly stock: readonly number[];
+  readonly caps: readonly number[];
+  /** Extraction amounts of the current resource card. */
+  readonly extract: readonly number[];
+  readonly currentCard: string;
+  /** Resource cards revealed so far, oldest first (the current one last). */
+  readonly resourceCardsSeen: readonly string[];
+  readonly eventDiscard: readonly EventCardId[];
+  readonly besideClock: readonly EventCardId[];
+  /** Cards left in the event draw pile (their order is hidden). */
+  readonly eventDeckSize: number;
+  /** Own hand: country cards per continent and upgrade cards [green, red]. */
+  readonly countryHand: readonly number[];
+  readonly upgradeHand: readonly number[];
+  /** Public reputation ledger. */
+  readonly kept: readonly number[];
+  readonly broken: readonly number[];
+  /** Earlier rounds, oldest first. */
+  readonly history: readonly RoundRecord[];
+  /** Rotation clauses agreed for later rounds. */
+  readonly standingClauses: readonly StandingClause[];
+  /** Phase 3 so far; null in phase 1. */
+  readonly meeting: MeetingView | null;
+}
+
+const FULL_COUNTRY_HAND: readonly number[] = Object.freeze([1, 1, 1]);
+const FULL_UPGRADE_HAND: readonly number[] = Object.freeze([1, 1]);
+
+export function capsOf(state: GoldrauschState): number[] {
+  const caps = state.config.params.caps;
+  return [0, 1, 2].map((c) => Math.max(0, caps[c] - state.capReduction));
+}
+
+function hideGold(gold: readonly number[], seat: number): (number | null)[] {
+  return gold.map((g, s) => (s === seat ? g : null));
+}
+
+/** History as this seat may read it: private channels hide other continents' messages (GR-A11). */
+function visibleHistory(state: GoldrauschState, seat: number): readonly RoundRecord[] {
+  const rules = state.config.rules;
+  if (rules.negotiationScope !== 'continent-private' && rules.goldVisibility === 'public') return state.history;
+  return state.history.map((r) => ({
+    ...r,
+    messages:
+      rules.negotiationScope === 'continent-private'
+        ? r.messages.filter((m) => m.from === seat || m.continent === null || r.locations[seat] === continentOf(m))
+        : r.messages,
+    goldBefore: rules.goldVisibility === 'hidden' ? hideGold(r.goldBefore, seat) : r.goldBefore,
+    goldAfter: rules.goldVisibility === 'hidden' ? hideGold(r.goldAfter, seat) : r.goldAfter,
+  })) as RoundRecord[];
+}
+
+function continentOf(m: Message): ContinentIndex | -1 {
+  return m.continent === 'azul' ? 0 : m.continent === 'rosso' ? 1 : m.continent === 'veridia' ? 2 : -1;
+}
+
+export function bindingClauses(state: GoldrauschState, locations: readonly ContinentIndex[]): StandingClause[] {
+  const out: StandingClause[] = [];
+  for (const clause of state.clauses) {
+    if (clause.round !== state.round) continue;
+    const c = locations[clause.parties[0]];
+    let same = true;
+    let count = 0;
+    for (let s = 0; s < locations.length; s++) {
+      if (locations[s] === c) count++;
+    }
+    for (const p of clause.parties) if (locations[p] !== c) same = false;
+    if (same && count === clause.parties.length) out.push(clause);
+  }
+  return out;
+}
+
+export function seatView(state: GoldrauschState, seat: number): GoldrauschView {
+  const { rules, params } = state.config;
+  const meeting = state.meeting;
+  let meetingView: MeetingView | null = null;
+  if (meeting) {
+    const myContinent = meeting.locations[seat];
+    meetingView = {
+      tick: meeting.tick,
+      ticks: params.negotiationTicks,
+      locations: meeting.locations,
+      messages:
+        rules.negotiationScope === 'continent-private'
+          ? meeting.messages.filter((m) => m.from === seat || continentOf(m) === myContinent || m.continent === null)
+          : meeting.messages,
+      proposals:
+        rules.negotiationScope === 'continent-private'
+          ? meeting.proposals.filter((p) => p.continent === myContinent)
+          : meeting.proposals,
+      agreements: meeting.agreements,
+      bindingClauses: bindingClauses(state, meeting.locations),
+      committed: meeting.commits.map((c) => c !== null),
+      ownCommit: meeting.commits[seat],
+      passed: meeting.passed,
+    };
+  }
+  const card = params.resourceDeck.cards[state.currentCard];
+  return {
+    seat,
+    players: state.players,
+    round: state.round,
+    rules,
+    params,
+    stage: state.stage === 'meeting' ? 'meeting' : 'continent',
+    startPlayer: state.startPlayer,
+    gold: rules.goldVisibility === 'hidden' ? hideGold(state.gold, seat) : state.gold,
+    stock: state.stock,
+    caps: capsOf(state),
+    extract: card.extract,
+    currentCard: card.id,
+    resourceCardsSeen: state.resourceOrder.slice(0, state.resourcePos).map((i) => params.resourceDeck.cards[i].id),
+    eventDiscard: state.eventDiscard,
+    besideClock: state.besideClock,
+    eventDeckSize: state.eventDeck.length - state.eventPos,
+    countryHand: state.countryHands ? state.countryHands[seat] : FULL_COUNTRY_HAND,
+    upgradeHand: state.upgradeHands ? state.upgradeHands[seat] : FULL_UPGRADE_HAND,
+    kept: state.kept,
+    broken: state.broken,
+    history: visibleHistory(state, seat),
+    standingClauses: state.clauses,
+    meeting: meetingView,
+  };
+}

@@ -1,0 +1,11 @@
+/**
+ * The games goldpit knows, with their built-in bots. A new game is one more folder under games/
+ * (and bots/), plus one line here.
+ */
+import { BUILTIN_BOTS as GOLDRAUSCH_BOTS } from '../../bots/goldrausch/index.js';
+import type { AnyGameDefinition } from '../core/definition.js';
+import { goldrauschDefinition } from './goldrausch/definition.js';
+
+export const GAMES: Readonly<Record<string, AnyGameDefinition>> = {
+  goldrausch: { ...goldrauschDefinition, builtinBots: GOLDRAUSCH_BOTS },
+};

@@ -1,0 +1,73 @@
+/**
+ * Plays one game of any `GameModule` with one bot per seat. The driver hands each bot only its
+ * seat's view, records faults (throws, illegal answers, overrun time budgets) and applies the
+ * rules' fallback, so a broken bot never stops a run.
+ */
+import type { DecisionRequest, Fault, GameModule, Outcome } from '../core/game.js';
+import { deepFreeze } from '../core/readonly.js';
+import type { RandomSource } from '../core/random.js';
+
+export interface PlayOptions<Config, State, View, Request extends DecisionRequest, Answer, Bot> {
+  readonly module: GameModule<Config, State, View, Request, Answer, Bot>;
+  readonly config: Config;
+  readonly players: number;
+  /** One fresh bot per seat. */
+  readonly bots: readonly Bot[];
+  readonly random: RandomSource;
+  /** Test mode: deep-freeze every state and view, so any write throws. */
+  readonly freeze?: boolean;
+  /**
+   * Per-decision time budget in ms for untrusted bots (null = not timed). A decision that took
+   * longer is recorded as a timeout fault and replaced by the rules' fallback (no upgrade).
+   */
+  readonly timeBudgetMs?: number | null;
+  /** Called after every transition (replay, traces). */
+  readonly onState?: (state: State) => void;
+}
+
+export interface PlayedGame<State> {
+  readonly final: State;
+  readonly outcome: Outcome;
+  readonly faults: readonly Fault[];
+}
+
+export function playGame<Config, State, View, Request extends DecisionRequest, Answer, Bot>(
+  options: PlayOptions<Config, State, View, Request, Answer, Bot>,
+): PlayedGame<State> {
+  const { module, random, bots, freeze } = options;
+  const budget = options.timeBudgetMs ?? null;
+  const faults: Fault[] = [];
+  let state = module.setup(options.config, options.players, random);
+  if (freeze) deepFreeze(state);
+  options.onState?.(state);
+  for (;;) {
+    const pending = module.pending(state);
+    if (pending.kind === 'terminal') break;
+    const answers: Answer[] = [];
+    for (const request of pending.requests) {
+      const view = module.seatView(state, request.seat);
+      if (freeze) deepFreeze(view);
+      const started = budget === null ? 0 : performance.now();
+      const asked = module.askBot(bots[request.seat], request, view, state, random);
+      let answer = asked.answer;
+      if (asked.fault) faults.push({ seat: request.seat, request: request.kind, ...asked.fault });
+      if (budget !== null) {
+        const took = performance.now() - started;
+        if (took > budget) {
+          faults.push({
+            seat: request.seat,
+            request: request.kind,
+            reason: 'timeout',
+            message: `took ${took.toFixed(1)} ms, over the ${budget} ms budget`,
+          });
+          answer = module.fallbackAnswer(request, state, random);
+        }
+      }
+      answers.push(answer);
+    }
+    state = module.apply(state, answers, random);
+    if (freeze) deepFreeze(state);
+    options.onState?.(state);
+  }
+  return { final: state, outcome: module.outcome(state), faults };
+}

@@ -1,0 +1,78 @@
+/**
+ * Scenario files: the game, the player count, the bot line-up by seat, rules options and parameters,
+ * the default number of games and the seed. Validated with errors that name the file and the field.
+ */
+import { readFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import type { AnyGameDefinition, BotFactory } from '../core/definition.js';
+import { InputError } from '../core/errors.js';
+import { expectInt, expectKnownKeys, expectObject, expectOneOf, expectString, show } from '../core/validate.js';
+import { GAMES } from '../games/registry.js';
+
+export interface Scenario {
+  readonly file: string;
+  readonly name: string;
+  readonly description: string;
+  readonly game: string;
+  readonly definition: AnyGameDefinition;
+  readonly players: number;
+  /** Bot name per seat. */
+  readonly seats: readonly string[];
+  readonly bots: readonly BotFactory<unknown>[];
+  readonly config: unknown;
+  readonly games: number;
+  readonly seed: string;
+}
+
+const KEYS = ['name', 'description', 'game', 'players', 'seats', 'rules', 'params', 'games', 'seed'];
+
+export function parseScenario(file: string, data: unknown): Scenario {
+  const at = { file };
+  const obj = expectObject(at, '', data);
+  expectKnownKeys(at, '', obj, KEYS);
+  const name = obj.name === undefined ? basename(file).replace(/\.json$/, '') : expectString(at, 'name', obj.name);
+  if (!/^[A-Za-z0-9._-]+$/.test(name)) {
+    throw new InputError(file, 'name', `expected letters, digits, ".", "_" or "-" (it names the report folder), got ${show(name)}`);
+  }
+  const game = obj.game === undefined ? 'goldrausch' : expectOneOf(at, 'game', obj.game, Object.keys(GAMES));
+  const definition = GAMES[game];
+  const players = expectInt(at, 'players', obj.players, definition.module.minPlayers, definition.module.maxPlayers);
+  if (!Array.isArray(obj.seats) || obj.seats.length !== players) {
+    throw new InputError(file, 'seats', `expected a list of ${players} bot names (one per seat, players is ${players}), got ${show(obj.seats)}`);
+  }
+  const builtins = Object.keys(definition.builtinBots);
+  const seats = obj.seats.map((b, i) => expectOneOf(at, `seats[${i}]`, b, builtins) as string);
+  const config = definition.parseConfig({ rules: obj.rules, params: obj.params }, { file, dir: dirname(file) });
+  const games = obj.games === undefined ? 10000 : expectInt(at, 'games', obj.games, 1);
+  const seed = obj.seed === undefined ? 'goldpit' : typeof obj.seed === 'number' ? String(obj.seed) : expectString(at, 'seed', obj.seed);
+  return {
+    file,
+    name,
+    description: typeof obj.description === 'string' ? obj.description : '',
+    game,
+    definition,
+    players,
+    seats,
+    bots: seats.map((b) => definition.builtinBots[b]),
+    config,
+    games,
+    seed,
+  };
+}
+
+export function loadScenario(path: string): Scenario {
+  const file = resolve(path);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new InputError(path, '', `cannot read the scenario file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(path, '', `not valid JSON: ${(e as Error).message}`);
+  }
+  return parseScenario(path, data);
+}
