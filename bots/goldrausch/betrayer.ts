@@ -17,7 +17,7 @@ import { ContinentScorer } from './lib/continent.js';
 import { meetingRivals, newUpgradeValue, Rivals, upgradeValueOn } from './lib/estimate.js';
 import { SeatHabits } from './lib/history.js';
 import { agreementId, hasPromised, hasProposed, NO_PLAN, NOBODY, obligedRed, planInForce, propose } from './lib/meeting.js';
-import { countOn, heldColour, isAlone, NO_MESSAGES } from './lib/seats.js';
+import { countOn, heldColour, isAlone, NO_MESSAGES, passWhenDone } from './lib/seats.js';
 
 export interface BetrayerOptions {
   /** Probability of laying green when obliged to red (default 1). */
@@ -52,7 +52,7 @@ class BetrayerBot implements GoldrauschBot {
     if (meeting === null) return NO_MESSAGES;
     const me = this.seat;
     const c = meeting.locations[me];
-    if (countOn(meeting.locations, c) === 1) return NO_MESSAGES;
+    if (countOn(meeting.locations, c) === 1) return passWhenDone(view);
     const plan = planInForce(view, me);
     if (plan === NO_PLAN && !hasProposed(meeting, me, c, me)) return [propose(me)];
     const proposals = meeting.proposals;
@@ -64,7 +64,7 @@ class BetrayerBot implements GoldrauschBot {
       const ref = agreementId(view, me);
       return [ref === undefined ? { type: 'PROMISE', action: 'RED' } : { type: 'PROMISE', action: 'RED', ref }];
     }
-    return NO_MESSAGES;
+    return passWhenDone(view);
   }
 
   commitUpgrade(view: GoldrauschView): Colour | null {

@@ -13,7 +13,7 @@ import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
 import { ContinentScorer } from './lib/continent.js';
 import { meetingRivals, newUpgradeValue, Rivals, upgradeValueOn } from './lib/estimate.js';
 import { SeatHabits } from './lib/history.js';
-import { heldColour, isAlone, NO_MESSAGES } from './lib/seats.js';
+import { heldColour, isAlone, PASS } from './lib/seats.js';
 
 class GreedyBot implements GoldrauschBot {
   readonly name = 'greedy';
@@ -29,7 +29,7 @@ class GreedyBot implements GoldrauschBot {
   }
 
   negotiate(): readonly OutgoingMessage[] {
-    return NO_MESSAGES;
+    return PASS; // it never talks: passing at once lets the engine skip it once its card is down
   }
 
   commitUpgrade(view: GoldrauschView): Colour | null {

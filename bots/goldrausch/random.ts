@@ -7,7 +7,7 @@ import type { GoldrauschBot, GoldrauschBotFactory, OutgoingMessage } from '../..
 import type { Colour, Continent } from '../../src/games/goldrausch/types.js';
 import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
 import { randomContinent } from './lib/continent.js';
-import { NO_MESSAGES, randomHeldColour } from './lib/seats.js';
+import { PASS, randomHeldColour } from './lib/seats.js';
 
 class RandomBot implements GoldrauschBot {
   readonly name = 'random';
@@ -19,7 +19,7 @@ class RandomBot implements GoldrauschBot {
   }
 
   negotiate(): readonly OutgoingMessage[] {
-    return NO_MESSAGES;
+    return PASS; // it never talks
   }
 
   commitUpgrade(view: GoldrauschView): Colour | null {

@@ -8,7 +8,7 @@ import type { GoldrauschBot, GoldrauschBotFactory, OutgoingMessage } from '../..
 import type { Colour, Continent } from '../../src/games/goldrausch/types.js';
 import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
 import { ContinentScorer } from './lib/continent.js';
-import { heldColour, isAlone, NO_MESSAGES } from './lib/seats.js';
+import { heldColour, isAlone, PASS } from './lib/seats.js';
 
 export interface SilentOptions {
   /** Probability of green when not alone (default 0.5). */
@@ -29,7 +29,7 @@ class SilentBot implements GoldrauschBot {
   }
 
   negotiate(): readonly OutgoingMessage[] {
-    return NO_MESSAGES;
+    return PASS; // silent: nothing to say, ever
   }
 
   commitUpgrade(view: GoldrauschView): Colour | null {

@@ -50,7 +50,7 @@ export function playGame<Config, State, View, Request extends DecisionRequest, A
       const started = budget === null ? 0 : performance.now();
       const asked = module.askBot(bots[request.seat], request, view, state, random);
       let answer = asked.answer;
-      if (asked.fault) faults.push({ seat: request.seat, request: request.kind, ...asked.fault });
+      if (asked.fault) faults.push({ seat: request.seat, request: request.kind, reason: asked.fault.reason, message: asked.fault.message });
       if (budget !== null) {
         const took = performance.now() - started;
         if (took > budget) {

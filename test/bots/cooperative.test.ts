@@ -50,7 +50,7 @@ describe('cooperative: proposals', () => {
   it('having laid green, agrees only to plans naming itself (its card would break any other)', () => {
     const fairProposal = [proposal('r1-V-1', 2, 2)];
     const laidGreen = makeView({ gold: [5, 9, 1, 5], meeting: { tick: 8, locations: [2, 2, 2, 0], proposals: fairProposal, ownCommit: 'green', committed: [true, false, false, false] } });
-    expect(bot().negotiate(laidGreen)).toEqual([]);
+    expect(bot().negotiate(laidGreen)).toEqual([{ type: 'PASS' }]); // nothing it can agree to: done talking
     const namingMe = makeView({ gold: [5, 9, 1, 5], meeting: { tick: 8, locations: [2, 2, 2, 0], proposals: [proposal('r1-V-1', 2, 0)], ownCommit: 'green', committed: [true, false, false, false] } });
     expect(bot().negotiate(namingMe)).toEqual([{ type: 'ACCEPT', ref: 'r1-V-1' }]);
     const laidRed = makeView({ gold: [5, 9, 1, 5], meeting: { tick: 8, locations: [2, 2, 2, 0], proposals: fairProposal, ownCommit: 'red', committed: [true, false, false, false] } });

@@ -20,8 +20,8 @@ describe('random', () => {
     expect(random.create(0, stream(1)).commitUpgrade(makeView({ upgradeHand: [0, 2], meeting: {} }))).toBe('red');
   });
 
-  it('sends no messages', () => {
-    expect(random.create(0, stream(1)).negotiate(makeView({ meeting: {} }))).toEqual([]);
+  it('never negotiates: it passes at once (§15.2 PASS), so the engine can skip it', () => {
+    expect(random.create(0, stream(1)).negotiate(makeView({ meeting: {} }))).toEqual([{ type: 'PASS' }]);
   });
 });
 
@@ -65,8 +65,8 @@ describe('greedy', () => {
     expect(greedy.create(0, stream(1)).chooseContinent(makeView({ round: 5, history: movers }))).toBe('veridia');
   });
 
-  it('sends no messages', () => {
-    expect(greedy.create(0, stream(1)).negotiate(makeView({ meeting: {} }))).toEqual([]);
+  it('never negotiates: it passes at once', () => {
+    expect(greedy.create(0, stream(1)).negotiate(makeView({ meeting: {} }))).toEqual([{ type: 'PASS' }]);
   });
 });
 
@@ -74,7 +74,7 @@ describe('silent', () => {
   it('goes green alone and never talks', () => {
     const bot = makeSilent({ q: 0 }).create(0, stream(1));
     expect(bot.commitUpgrade(makeView({ meeting: { locations: [1, 2, 2, 0] } }))).toBe('green');
-    expect(bot.negotiate(makeView({ meeting: {} }))).toEqual([]);
+    expect(bot.negotiate(makeView({ meeting: {} }))).toEqual([{ type: 'PASS' }]);
   });
 
   it('lays green with probability q when sharing a continent', () => {

@@ -194,8 +194,8 @@ describe('seat views (§13)', () => {
     const random = new RandomSource('v', 2);
     let s = setup(config, 4, random);
     s = goldrausch.apply(s, [0, 1, 2, 3].map(() => ({ kind: 'continent', continent: 'veridia', provisional: null }) as const), random);
-    const withGreen = { ...s, meeting: { ...s.meeting!, commits: ['green', null, null, null] as const } } as GoldrauschState;
-    const withRed = { ...s, meeting: { ...s.meeting!, commits: ['red', null, null, null] as const } } as GoldrauschState;
+    const withGreen = { ...s, meeting: { ...s.meeting!, commits: ['green', null, null, null] as const, committed: [true, false, false, false] } } as GoldrauschState;
+    const withRed = { ...s, meeting: { ...s.meeting!, commits: ['red', null, null, null] as const, committed: [true, false, false, false] } } as GoldrauschState;
     for (const seat of [1, 2, 3]) {
       expect(JSON.stringify(seatView(withGreen, seat))).toBe(JSON.stringify(seatView(withRed, seat)));
       expect(seatView(withGreen, seat).meeting!.committed).toEqual([true, false, false, false]);

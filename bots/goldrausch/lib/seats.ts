@@ -9,6 +9,18 @@ import type { GoldrauschView } from '../../../src/games/goldrausch/view.js';
 /** The answer of a bot that has nothing to say this turn (shared, never written to). */
 export const NO_MESSAGES: readonly OutgoingMessage[] = Object.freeze([]) as readonly OutgoingMessage[];
 
+/**
+ * "I will say nothing more this phase" (§15.2 PASS). A seat that has passed and laid its card gets
+ * no more turns, so bots that are done pass: it keeps meetings short (the engine's cost is per turn).
+ */
+export const PASS: readonly OutgoingMessage[] = Object.freeze([Object.freeze({ type: 'PASS' as const })]);
+
+/** PASS once this seat has laid its card and not yet passed; otherwise nothing. */
+export function passWhenDone(view: GoldrauschView): readonly OutgoingMessage[] {
+  const meeting = view.meeting;
+  return meeting !== null && meeting.ownCommit !== null && !meeting.passed[view.seat] ? PASS : NO_MESSAGES;
+}
+
 /** Position of `seat` in the clockwise order that starts with the start player (0 = paid first, §5.3). */
 export function clockwiseRank(seat: number, startPlayer: number, players: number): number {
   return (seat - startPlayer + players) % players;

@@ -9,7 +9,7 @@ import { eventCard } from './cards.js';
 import { commitCard, IllegalMessage, needsTurn, sendMessage, type MeetingContext } from './meeting.js';
 import type { GoldrauschConfig } from './params.js';
 import { applyWheel, capOf, reachedThreshold, resolveProfit, richestAtThreshold, spinWheel, type RoundWork } from './round.js';
-import type { Agreement, Breach, GoldrauschState, Meeting, RoundRecord, StandingClause } from './state.js';
+import { withMeeting, withState, type Agreement, type Breach, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
 import type { Colour, Continent, ContinentIndex, EventCardId, WheelField } from './types.js';
 import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
 import { bindingClauses, seatView, type GoldrauschView } from './view.js';
@@ -62,12 +62,14 @@ export function setup(config: GoldrauschConfig, players: number, random: RandomS
     gold,
     stock,
     capReduction: 0,
+    caps: params.caps.slice(),
     bank,
     finesPaid: new Array<number>(players).fill(0),
     resourceOrder,
     resourcePos: 1,
     currentCard: resourceOrder[0],
     resourceShuffles: 0,
+    resourceSeen: [first.id],
     eventDeck,
     eventPos: 0,
     eventDiscard: EMPTY,
@@ -97,9 +99,24 @@ export function pending(state: GoldrauschState): Pending<GoldrauschRequest> {
   return { kind: 'decisions', requests: [{ kind: 'meeting-turn', seat: m.order[m.turn], tick: m.tick }] };
 }
 
-function meetingOrder(state: { players: number; round: number }, random: RandomSource, tick: number): number[] {
-  const seats = Array.from({ length: state.players }, (_, i) => i);
-  return random.shuffle(seats, Purpose.meetingOrder, (state.round * 64 + tick) * 8);
+/** All orders of n seats (n ≤ 6: at most 720), built once; a tick's order is one of them, uniformly. */
+const PERMUTATIONS: (readonly (readonly number[])[])[] = [];
+function permutationsOf(n: number): readonly (readonly number[])[] {
+  if (PERMUTATIONS[n]) return PERMUTATIONS[n];
+  const out: number[][] = [];
+  const build = (prefix: number[], rest: number[]) => {
+    if (rest.length === 0) out.push(prefix);
+    for (let i = 0; i < rest.length; i++) build([...prefix, rest[i]], [...rest.slice(0, i), ...rest.slice(i + 1)]);
+  };
+  build([], Array.from({ length: n }, (_, i) => i));
+  PERMUTATIONS[n] = out.map((p) => Object.freeze(p));
+  return PERMUTATIONS[n];
+}
+
+/** §15.1: the seats act in a random order each tick. One draw picks one of the n! orders. */
+function meetingOrder(state: { players: number; round: number }, random: RandomSource, tick: number): readonly number[] {
+  const all = permutationsOf(state.players);
+  return all[random.int(Purpose.meetingOrder, state.round * 64 + tick, all.length)];
 }
 
 /** Phases 1–2: the chosen country cards are revealed; phase 3 opens at tick 1. */
@@ -124,10 +141,11 @@ function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[
     agreements: [null, null, null],
     promises: new Array(n).fill(null),
     commits: new Array(n).fill(null),
+    committed: new Array(n).fill(false),
     commitTicks: new Array(n).fill(0),
     passed: new Array(n).fill(false),
   };
-  return { ...state, stage: 'meeting', meeting };
+  return withState(state, { stage: 'meeting', meeting });
 }
 
 /** Moves the turn pointer to the next seat with something to do; ends phase 3 when nobody has. */
@@ -139,12 +157,12 @@ function advanceTurn(state: GoldrauschState, meeting: Meeting, random: RandomSou
   for (;;) {
     let anyone = false;
     for (let s = 0; s < state.players; s++) if (needsTurn(config, m, s)) anyone = true;
-    if (!anyone) return resolveRound({ ...state, meeting: m }, random);
+    if (!anyone) return resolveRound(withState(state, { meeting: m }), random);
     while (turn < m.order.length && !needsTurn(config, m, m.order[turn])) turn++;
-    if (turn < m.order.length) return { ...state, meeting: { ...m, turn } };
-    if (m.tick >= ticks) return resolveRound({ ...state, meeting: m }, random);
+    if (turn < m.order.length) return withState(state, { meeting: withMeeting(m, { turn }) });
+    if (m.tick >= ticks) return resolveRound(withState(state, { meeting: m }), random);
     const tick = m.tick + 1;
-    m = { ...m, tick, order: meetingOrder(state, random, tick), turn: 0 };
+    m = withMeeting(m, { tick, order: meetingOrder(state, random, tick), turn: 0 });
     turn = 0;
   }
 }
@@ -161,9 +179,9 @@ function meetingTurn(state: GoldrauschState, answer: GoldrauschAnswer, random: R
   const seat = meeting.order[meeting.turn];
   let gold = state.gold;
   let winners: number[] = [];
-  const ctx = meetingContext(state);
-  for (const msg of answer.messages.slice(0, config.params.messagesPerTick)) {
-    const sent = sendMessage({ ...ctx, gold }, meeting, seat, msg);
+  const limit = Math.min(answer.messages.length, config.params.messagesPerTick);
+  for (let i = 0; i < limit; i++) {
+    const sent = sendMessage({ config, round: state.round, players: state.players, gold }, meeting, seat, answer.messages[i]);
     meeting = sent.meeting;
     if (sent.gift) {
       const g = gold.slice();
@@ -175,7 +193,7 @@ function meetingTurn(state: GoldrauschState, answer: GoldrauschAnswer, random: R
       }
     }
   }
-  if (winners.length > 0) return { ...state, gold, meeting, stage: 'over', winners, endedBy: 'race' };
+  if (winners.length > 0) return withState(state, { gold, meeting, stage: 'over', winners, endedBy: 'race' });
   const canCommit = meeting.commits[seat] === null || config.rules.commitRevisable;
   if (answer.commit !== null && canCommit) {
     // §15.1: a commitment in the last tick comes too late with probability pLate.
@@ -183,9 +201,9 @@ function meetingTurn(state: GoldrauschState, answer: GoldrauschAnswer, random: R
       meeting.tick === config.params.negotiationTicks &&
       config.params.pLate > 0 &&
       random.float(Purpose.lateCommit, state.round * 16 + seat) < config.params.pLate;
-    if (!late) meeting = commitCard(ctx, meeting, seat, answer.commit);
+    if (!late) meeting = commitCard(meetingContext(state), meeting, seat, answer.commit);
   }
-  return advanceTurn({ ...state, gold }, meeting, random);
+  return advanceTurn(gold === state.gold ? state : withState(state, { gold }), meeting, random);
 }
 
 export function apply(state: GoldrauschState, answers: readonly GoldrauschAnswer[], random: RandomSource): GoldrauschState {
@@ -386,20 +404,21 @@ function resolveRound(state: GoldrauschState, random: RandomSource): GoldrauschS
   for (const b of breaches) brokenLedger[b.seat]++;
   const hands = nextHands(state, work, meeting);
   const clauses = [...state.clauses.filter((c) => c.round > state.round), ...newClauses(meeting)];
-  return {
-    ...state,
+  return withState(state, {
     round: over ? state.round : state.round + 1,
     stage: over ? 'over' : 'continent',
     startPlayer: over ? state.startPlayer : (state.startPlayer + 1) % n,
     gold: work.gold,
     stock: work.stock,
     capReduction: work.capReduction,
+    caps: work.capReduction === state.capReduction ? state.caps : [0, 1, 2].map((c) => capOf(work, c)),
     bank: work.bank,
     finesPaid: work.finesPaid,
     resourceOrder,
     resourcePos,
     currentCard,
     resourceShuffles,
+    resourceSeen: nextResourceCard === null ? state.resourceSeen : [...state.resourceSeen, nextResourceCard],
     eventDeck,
     eventPos,
     eventDiscard,
@@ -415,7 +434,7 @@ function resolveRound(state: GoldrauschState, random: RandomSource): GoldrauschS
     meeting: null,
     winners,
     endedBy,
-  };
+  });
 }
 
 function takeFromBank(work: RoundWork, amount: number): number {
@@ -607,7 +626,8 @@ export function askBot(
       commit = null;
     }
   }
-  return { answer: { kind: 'meeting-turn', messages: legal, commit }, ...(fault ? { fault } : {}) };
+  const answer: GoldrauschAnswer = { kind: 'meeting-turn', messages: legal, commit };
+  return fault ? { answer, fault } : { answer };
 }
 
 /** The rules' handling of a failed decision: a random legal continent; no message and no card. */

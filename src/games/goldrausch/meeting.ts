@@ -4,7 +4,7 @@
  */
 import type { OutgoingMessage } from './bot.js';
 import type { GoldrauschConfig } from './params.js';
-import type { Agreement, Meeting, Message, NextClause, Proposal } from './state.js';
+import { withMeeting, type Agreement, type Meeting, type Message, type NextClause, type Proposal } from './state.js';
 import type { Colour, Continent, ContinentIndex } from './types.js';
 import { CONTINENTS } from './types.js';
 
@@ -43,7 +43,6 @@ export function sendMessage(
   const { rules } = ctx.config;
   const table = rules.negotiationScope === 'table';
   const own = meeting.locations[from];
-  const base = { t: meeting.tick, from, round: ctx.round };
   if (msg === null || typeof msg !== 'object') throw new IllegalMessage('a message must be an object');
   switch (msg.type) {
     case 'PROPOSE': {
@@ -67,8 +66,10 @@ export function sendMessage(
       }
       const id = `r${ctx.round}-${LETTER[c]}-${meeting.proposals.length + 1}`;
       const proposal: Proposal = { id, continent: c as ContinentIndex, proposer: from, upgrader, next, acceptedBy: [from] };
-      const message: Message = { ...base, continent: CONTINENTS[c], type: 'PROPOSE', id, plan: { upgrader }, ...(next.length ? { next } : {}) };
-      return { meeting: withProposal(ctx, { ...meeting, messages: [...meeting.messages, message] }, proposal) };
+      const message: Message = next.length
+        ? { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[c], type: 'PROPOSE', id, plan: { upgrader }, next }
+        : { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[c], type: 'PROPOSE', id, plan: { upgrader } };
+      return { meeting: withProposal(ctx, withMeeting(meeting, { messages: [...meeting.messages, message] }), proposal) };
     }
     case 'ACCEPT':
     case 'REJECT': {
@@ -78,23 +79,26 @@ export function sendMessage(
       if (!table && proposal.continent !== own) {
         throw new IllegalMessage(`${msg.type} about a continent the sender is not on (GR-A11)`);
       }
-      const message: Message = { ...base, continent: CONTINENTS[proposal.continent], type: msg.type, ref: msg.ref };
-      const next = { ...meeting, messages: [...meeting.messages, message] };
+      const message: Message = { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[proposal.continent], type: msg.type, ref: msg.ref };
+      const next = withMeeting(meeting, { messages: [...meeting.messages, message] });
       if (msg.type === 'REJECT' || proposal.acceptedBy.includes(from)) return { meeting: next };
-      return { meeting: withProposal(ctx, next, { ...proposal, acceptedBy: [...proposal.acceptedBy, from] }, index) };
+      const accepted: Proposal = { id: proposal.id, continent: proposal.continent, proposer: proposal.proposer, upgrader: proposal.upgrader, next: proposal.next, acceptedBy: [...proposal.acceptedBy, from] };
+      return { meeting: withProposal(ctx, next, accepted, index) };
     }
     case 'PROMISE': {
       if (msg.action !== 'GREEN' && msg.action !== 'RED') throw new IllegalMessage('PROMISE needs action GREEN or RED');
       const promises = meeting.promises.slice();
       promises[from] = msg.action;
-      const message: Message = { ...base, continent: CONTINENTS[own], type: 'PROMISE', action: msg.action, ...(msg.ref ? { ref: msg.ref } : {}) };
-      return { meeting: { ...meeting, promises, messages: [...meeting.messages, message] } };
+      const message: Message = msg.ref
+        ? { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[own], type: 'PROMISE', action: msg.action, ref: msg.ref }
+        : { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[own], type: 'PROMISE', action: msg.action };
+      return { meeting: withMeeting(meeting, { promises, messages: [...meeting.messages, message] }) };
     }
     case 'PASS': {
       const passed = meeting.passed.slice();
       passed[from] = true;
-      const message: Message = { ...base, continent: CONTINENTS[own], type: 'PASS' };
-      return { meeting: { ...meeting, passed, messages: [...meeting.messages, message] } };
+      const message: Message = { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[own], type: 'PASS' };
+      return { meeting: withMeeting(meeting, { passed, messages: [...meeting.messages, message] }) };
     }
     case 'GIFT': {
       if (!rules.allowGoldGifts) throw new IllegalMessage('GIFT is not allowed (allowGoldGifts is false, GR-A12)');
@@ -102,8 +106,8 @@ export function sendMessage(
       if (!Number.isInteger(msg.amount) || msg.amount <= 0 || msg.amount > ctx.gold[from]) {
         throw new IllegalMessage(`GIFT amount ${JSON.stringify(msg.amount)} must be a positive integer up to the sender's gold`);
       }
-      const message: Message = { ...base, continent: null, type: 'GIFT', to: msg.to, amount: msg.amount };
-      return { meeting: { ...meeting, messages: [...meeting.messages, message] }, gift: { to: msg.to, amount: msg.amount } };
+      const message: Message = { t: meeting.tick, from, round: ctx.round, continent: null, type: 'GIFT', to: msg.to, amount: msg.amount };
+      return { meeting: withMeeting(meeting, { messages: [...meeting.messages, message] }), gift: { to: msg.to, amount: msg.amount } };
     }
     default:
       throw new IllegalMessage(`unknown message type ${JSON.stringify((msg as { type?: unknown }).type)}`);
@@ -122,7 +126,7 @@ function withProposal(ctx: MeetingContext, meeting: Meeting, proposal: Proposal,
   const parties = seatsOn(meeting.locations, proposal.continent);
   const complete = parties.every((s) => proposal.acceptedBy.includes(s));
   const partial = ctx.config.rules.allowPartialAgreements && proposal.acceptedBy.length >= 2;
-  if (parties.length < 2 || !(complete || partial)) return { ...meeting, proposals };
+  if (parties.length < 2 || !(complete || partial)) return withMeeting(meeting, { proposals });
   const members = complete ? parties : proposal.acceptedBy.slice().sort((a, b) => a - b);
   const agreement: Agreement = {
     id: proposal.id,
@@ -133,7 +137,7 @@ function withProposal(ctx: MeetingContext, meeting: Meeting, proposal: Proposal,
   };
   const agreements = meeting.agreements.slice();
   agreements[proposal.continent] = agreement;
-  return { ...meeting, proposals, agreements };
+  return withMeeting(meeting, { proposals, agreements });
 }
 
 /** Lays an upgrade card; the engine announces it (colour hidden) as a COMMITTED message. */
@@ -143,8 +147,14 @@ export function commitCard(ctx: MeetingContext, meeting: Meeting, seat: number, 
   const first = commits[seat] === null;
   commits[seat] = colour;
   commitTicks[seat] = meeting.tick;
+  let committed = meeting.committed;
+  if (first) {
+    const next = committed.slice();
+    next[seat] = true;
+    committed = next;
+  }
   const message: Message = { t: meeting.tick, from: seat, round: ctx.round, continent: CONTINENTS[meeting.locations[seat]], type: 'COMMITTED' };
-  return { ...meeting, commits, commitTicks, messages: first ? [...meeting.messages, message] : meeting.messages };
+  return withMeeting(meeting, { commits, committed, commitTicks, messages: first ? [...meeting.messages, message] : meeting.messages });
 }
 
 /** Whether a seat still has anything to do in the meeting (else its turns are skipped). */

@@ -63,11 +63,6 @@ export interface GoldrauschView {
 const FULL_COUNTRY_HAND: readonly number[] = Object.freeze([1, 1, 1]);
 const FULL_UPGRADE_HAND: readonly number[] = Object.freeze([1, 1]);
 
-export function capsOf(state: GoldrauschState): number[] {
-  const caps = state.config.params.caps;
-  return [0, 1, 2].map((c) => Math.max(0, caps[c] - state.capReduction));
-}
-
 function hideGold(gold: readonly number[], seat: number): (number | null)[] {
   return gold.map((g, s) => (s === seat ? g : null));
 }
@@ -127,7 +122,7 @@ export function seatView(state: GoldrauschState, seat: number): GoldrauschView {
           : meeting.proposals,
       agreements: meeting.agreements,
       bindingClauses: bindingClauses(state, meeting.locations),
-      committed: meeting.commits.map((c) => c !== null),
+      committed: meeting.committed,
       ownCommit: meeting.commits[seat],
       passed: meeting.passed,
     };
@@ -143,10 +138,10 @@ export function seatView(state: GoldrauschState, seat: number): GoldrauschView {
     startPlayer: state.startPlayer,
     gold: rules.goldVisibility === 'hidden' ? hideGold(state.gold, seat) : state.gold,
     stock: state.stock,
-    caps: capsOf(state),
+    caps: state.caps,
     extract: card.extract,
     currentCard: card.id,
-    resourceCardsSeen: state.resourceOrder.slice(0, state.resourcePos).map((i) => params.resourceDeck.cards[i].id),
+    resourceCardsSeen: state.resourceSeen,
     eventDiscard: state.eventDiscard,
     besideClock: state.besideClock,
     eventDeckSize: state.eventDeck.length - state.eventPos,
