@@ -2,16 +2,19 @@
  * The `goldpit` command. Wiring only: parsing with yargs, then calls into sim/, report/ and games/.
  * One top-level handler turns errors into exit codes: 2 for bad input or usage, 1 for bugs.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import yargs from 'yargs';
 import { GoldpitError, InputError, UsageError } from '../core/errors.js';
 import { compareFixture, parseFixture, playFixture, type RoundFixture } from '../games/goldrausch/fixtures.js';
 import { summarize } from '../report/summary.js';
-import { summaryTable, writeRunOutputs } from '../report/write.js';
-import { playOne, runRange, shapeOf } from '../sim/run.js';
+import { summaryTable, writeAtomic, writeRunOutputs } from '../report/write.js';
+import { runParallel } from '../sim/parallel.js';
+import { Progress } from '../sim/progress.js';
+import { playOne } from '../sim/run.js';
 import { loadScenario } from '../sim/scenario.js';
-import { emptyAggregate, mergeInto } from '../stats/aggregate.js';
+import { mergePartials, parseShard, partialOf, shardRange } from '../sim/shard.js';
 
 export interface Io {
   out(text: string): void;
@@ -33,16 +36,46 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     .usage('$0 <command> [options]\n\nBot tournaments and Monte-Carlo balance analysis for tabletop games (Goldrausch).')
     .command(
       'run <scenario>',
-      'play N games of a scenario and write summary.json and CSV tables',
+      'play N games of a scenario across worker threads and write summary.json and CSV tables',
       (y) =>
         y
           .positional('scenario', { type: 'string', demandOption: true, describe: 'scenario file (scenarios/*.json)' })
-          .option('games', { type: 'number', describe: 'number of games (default: the scenario\'s, else 10000)' })
+          .option('games', { type: 'number', describe: "number of games (default: the scenario's, else 10000)" })
           .option('seed', { type: 'string', describe: 'run seed (default: the scenario\'s, else "goldpit")' })
           .option('out', { type: 'string', describe: 'output folder (default: reports/<scenario name>/)' })
+          .option('workers', { type: 'number', describe: `worker threads (default: all ${availableParallelism()} cores; 0 = this thread)` })
+          .option('batch-size', { type: 'number', default: 2000, describe: 'games per batch (the unit of work and of checkpoints)' })
+          .option('shard', { type: 'string', describe: 'i/n: play only shard i of n and write a partial result for `goldpit merge`' })
+          .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted run from its checkpoint in the output folder' })
+          .option('checkpoint-every', { type: 'number', default: 5, describe: 'seconds between checkpoints' })
+          .option('games-csv', { type: 'boolean', default: false, describe: 'also write games.csv, one row per game (streamed)' })
           .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no table on stdout' }),
+      async (args) => {
+        code = await commandRun(io, args.scenario, {
+          games: args.games,
+          seed: args.seed,
+          out: args.out,
+          workers: args.workers,
+          batchSize: args['batch-size'],
+          shard: args.shard,
+          resume: args.resume,
+          checkpointEvery: args['checkpoint-every'],
+          gamesCsv: args['games-csv'],
+          quiet: args.quiet,
+          argv,
+        });
+      },
+    )
+    .command(
+      'merge <partials..>',
+      'merge the partial results of `run --shard i/n` into the outputs of one run of all games',
+      (y) =>
+        y
+          .positional('partials', { type: 'string', array: true, demandOption: true })
+          .option('out', { type: 'string', describe: 'output folder (default: reports/<scenario name>/)' })
+          .option('quiet', { type: 'boolean', default: false }),
       (args) => {
-        code = commandRun(io, args.scenario, args);
+        code = commandMerge(io, args.partials as string[], args.out, args.quiet);
       },
     )
     .command(
@@ -65,7 +98,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
         code = commandVerify(io, args.paths as string[]);
       },
     )
-    .demandCommand(1, 'name a command: run, replay or verify')
+    .demandCommand(1, 'name a command: run, merge, replay or verify')
     .strict()
     .help()
     .version(false)
@@ -93,34 +126,84 @@ function positiveInt(name: string, v: number | undefined): number | undefined {
   return v;
 }
 
-function commandRun(io: Io, path: string, args: { games?: number; seed?: string; out?: string; quiet: boolean }): number {
+interface RunArgs {
+  games?: number;
+  seed?: string;
+  out?: string;
+  workers?: number;
+  batchSize: number;
+  shard?: string;
+  resume: boolean;
+  checkpointEvery: number;
+  gamesCsv: boolean;
+  quiet: boolean;
+  argv: readonly string[];
+}
+
+async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> {
   const scenario = loadScenario(path);
   const games = positiveInt('games', args.games) ?? scenario.games;
   const seed = args.seed ?? scenario.seed;
   const out = resolve(args.out ?? join('reports', scenario.name));
+  const workers = args.workers ?? availableParallelism();
+  if (!Number.isInteger(workers) || workers < 0) throw new UsageError(`--workers must be an integer ≥ 0, got ${args.workers}`);
+  const batchSize = positiveInt('batch-size', args.batchSize)!;
+  if (!(args.checkpointEvery > 0)) throw new UsageError(`--checkpoint-every must be a positive number of seconds, got ${args.checkpointEvery}`);
+  const shard = args.shard === undefined ? null : parseShard(args.shard);
+  const [from, to] = shard ? shardRange(games, shard) : [0, games];
+  mkdirSync(out, { recursive: true });
+  const suffix = shard ? `-${shard.index}-of-${shard.count}` : '';
+  const checkpointFile = join(out, `.checkpoint${suffix}.json`);
+  const progress = new Progress(to - from, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err);
+  // Ctrl-C / SIGTERM: stop cleanly, keep what has finished in the checkpoint, say how to resume.
+  const stop = new AbortController();
+  let signalName: NodeJS.Signals | null = null;
+  const onSignal = (name: NodeJS.Signals) => {
+    signalName = name;
+    stop.abort();
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   const started = Date.now();
-  const total = emptyAggregate(shapeOf(scenario));
-  // Progress on a terminal only, between chunks, so the hot loop stays untouched.
-  const chunk = 2000;
-  let lastReport = started;
-  for (let from = 0; from < games; from += chunk) {
-    const to = Math.min(games, from + chunk);
-    mergeInto(total, runRange(scenario, from, to, { seed }));
-    const now = Date.now();
-    if (!args.quiet && io.errIsTty && now - lastReport > 500) {
-      lastReport = now;
-      const rate = (to / (now - started)) * 1000;
-      io.err(`\r  ${to}/${games} games  ${rate.toFixed(0)} games/s  ETA ${((games - to) / rate).toFixed(0)} s   `);
-    }
+  let result;
+  try {
+    result = await runParallel(scenario, {
+      seed, from, to, workers, batchSize, checkpointFile, checkpointEveryMs: args.checkpointEvery * 1000,
+      resume: args.resume, gamesCsvFile: args.gamesCsv ? join(out, `games${suffix}.csv`) : null, progress, stop: stop.signal,
+    });
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
   }
-  if (!args.quiet && io.errIsTty) io.err('\r\x1b[K');
-  const summary = summarize({ ...scenario, seed }, total);
-  const files = writeRunOutputs(out, summary);
   const seconds = (Date.now() - started) / 1000;
+  if (!result.complete) {
+    const again = ['goldpit', ...args.argv.filter((a) => a !== '--resume'), '--resume'].join(' ');
+    io.err(`\ninterrupted${signalName ? ` by ${signalName}` : ''} after ${result.gamesDone} of ${to - from} games; kept in ${checkpointFile}\nresume with: ${again}\n`);
+    return signalName === 'SIGTERM' ? 143 : 130;
+  }
+  if (shard) {
+    const file = join(out, `partial${suffix}.json`);
+    writeAtomic(file, `${JSON.stringify(partialOf(scenario, seed, games, from, to, result.aggregate))}\n`);
+    if (!args.quiet) io.out(`shard ${shard.index}/${shard.count}: games ${from}–${to - 1} in ${seconds.toFixed(1)} s; wrote ${file}\nmerge the shards with: goldpit merge <partial files> --out DIR\n`);
+    return 0;
+  }
+  const summary = summarize({ ...scenario, seed }, result.aggregate);
+  const files = writeRunOutputs(out, summary);
   if (!args.quiet) {
     io.out(`${summaryTable(summary)}\n\n`);
-    io.out(`${games} games in ${seconds.toFixed(1)} s (${(games / seconds).toFixed(0)} games/s); wrote ${files.length} files to ${out}\n`);
+    const played = games - result.resumedGames;
+    const resumed = result.resumedGames ? ` (${result.resumedGames} taken over from the checkpoint)` : '';
+    io.out(`${played} games in ${seconds.toFixed(1)} s (${(played / seconds).toFixed(0)} games/s, ${workers} worker${workers === 1 ? '' : 's'})${resumed}; wrote ${files.length} files to ${out}\n`);
   }
+  return 0;
+}
+
+function commandMerge(io: Io, partials: readonly string[], outArg: string | undefined, quiet: boolean): number {
+  const merged = mergePartials(partials);
+  const out = resolve(outArg ?? join('reports', merged.scenario.name));
+  const summary = summarize({ ...merged.scenario, seed: merged.seed }, merged.aggregate);
+  const files = writeRunOutputs(out, summary);
+  if (!quiet) io.out(`${summaryTable(summary)}\n\nmerged ${partials.length} partial results (${merged.games} games); wrote ${files.length} files to ${out}\n`);
   return 0;
 }
 

@@ -38,8 +38,14 @@ export interface GameDefinition<Config, State, View, Request extends DecisionReq
   /** Builds the config from a scenario's `rules` and `params` objects; throws ScenarioError. */
   parseConfig(raw: { rules?: unknown; params?: unknown }, where: { file: string; dir: string }): Config;
   readonly builtinBots: Readonly<Record<string, BotFactory<Bot>>>;
+  /** A scenario's `params` with every file reference replaced by its content (for partial results). */
+  portableParams(params: unknown, config: Config): unknown;
   /** Maximum number of rounds of a game under `config` (length of gold curves). */
   maxRounds(config: Config): number;
+  /** Scores above this share the top histogram bin (exact percentiles below it). */
+  maxScore(config: Config): number;
+  /** How a game can end, as `Outcome.endedBy` spells it. */
+  readonly endings: readonly string[];
   /** Names of the chance cards (for draw counts and card impact). */
   readonly chanceCards: readonly string[];
   /** Names of the per-seat counters in `GameRecord.counters`. */

@@ -2,7 +2,7 @@
  * Turns an aggregate into the run summary: win rates per bot and seat, gold, game shape, the gold
  * curve and event-card draws. Pure: the same aggregate gives the same summary, byte for byte.
  */
-import { seatWins, sharedWinGames, type Aggregate } from '../stats/aggregate.js';
+import { gameCount, seatWins, sharedWinGames, type Aggregate } from '../stats/aggregate.js';
 import type { Scenario } from '../sim/scenario.js';
 
 /** Fixed precision so that re-runs diff cleanly. */
@@ -44,7 +44,7 @@ export interface RunSummary {
   readonly sharedWinShare: number;
   readonly meanLength: number;
   readonly lengthDistribution: readonly { rounds: number; games: number }[];
-  readonly goldCurve: { readonly round: number; readonly bot: string; readonly meanGold: number }[];
+  readonly goldCurve: { readonly round: number; readonly bot: string; readonly meanGold: number; readonly p10: number; readonly p50: number; readonly p90: number }[];
   readonly eventCards: readonly { card: string; draws: number; perGame: number }[];
   readonly perGame: Readonly<Record<string, Readonly<Record<string, number>>>>;
   readonly faults: readonly { bot: string; seat: number; count: number; firstGame: number; request: string; reason: string; message: string }[];
@@ -55,7 +55,7 @@ export function summarize(scenario: Scenario, agg: Aggregate): RunSummary {
   const def = scenario.definition;
   const facts = def.facts(scenario.config);
   const p = scenario.players;
-  const n = agg.games;
+  const n = gameCount(agg);
   const names = [...new Set(scenario.seats)];
   const seatsOf = (bot: string) => scenario.seats.map((b, s) => (b === bot ? s : -1)).filter((s) => s >= 0);
   const seats: SeatSummary[] = scenario.seats.map((bot, seat) => {
@@ -83,7 +83,8 @@ export function summarize(scenario: Scenario, agg: Aggregate): RunSummary {
     for (const bot of names) {
       const ss = seatsOf(bot);
       const sum = ss.reduce((a, s) => a + agg.curveSum[r * p + s], 0);
-      goldCurve.push({ round: r + 1, bot, meanGold: fixed(sum / (n * ss.length), 4) });
+      const [p10, p50, p90] = histogramQuantiles(agg, r, ss, [0.1, 0.5, 0.9]);
+      goldCurve.push({ round: r + 1, bot, meanGold: fixed(sum / (n * ss.length), 4), p10, p50, p90 });
     }
   }
   let lengthSum = 0;
@@ -93,7 +94,7 @@ export function summarize(scenario: Scenario, agg: Aggregate): RunSummary {
     lengthDistribution.push({ rounds: r, games: agg.lengths[r] });
   }
   const endings: Record<string, { games: number; share: number }> = {};
-  for (const key of Object.keys(agg.endings).sort()) endings[key] = { games: agg.endings[key], share: fixed(agg.endings[key] / n) };
+  agg.shape.endings.forEach((key, i) => (endings[key] = { games: agg.endings[i], share: fixed(agg.endings[i] / n) }));
   const perGame: Record<string, Record<string, number>> = {};
   def.counters.forEach((counter, c) => {
     perGame[counter] = Object.fromEntries(
@@ -131,4 +132,30 @@ export function summarize(scenario: Scenario, agg: Aggregate): RunSummary {
     faults,
     parameters: facts.resolved,
   };
+}
+
+/**
+ * Exact quantiles of the score after round `r` over the given seats, from the integer histogram:
+ * the smallest score x with P(score ≤ x) ≥ q (the inverse of the empirical CDF, Hyndman & Fan type 1).
+ */
+export function histogramQuantiles(agg: Aggregate, r: number, seats: readonly number[], qs: readonly number[]): number[] {
+  const bins = agg.shape.maxScore + 1;
+  const p = agg.shape.players;
+  const counts = new Float64Array(bins);
+  let total = 0;
+  for (const s of seats) {
+    const base = (r * p + s) * bins;
+    for (let x = 0; x < bins; x++) {
+      counts[x] += agg.curveHist[base + x];
+      total += agg.curveHist[base + x];
+    }
+  }
+  return qs.map((q) => {
+    let cum = 0;
+    for (let x = 0; x < bins; x++) {
+      cum += counts[x];
+      if (cum >= q * total && cum > 0) return x;
+    }
+    return bins - 1;
+  });
 }

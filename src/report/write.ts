@@ -21,7 +21,7 @@ export function writeRunOutputs(dir: string, summary: RunSummary): string[] {
     ['summary.json', `${JSON.stringify(summary, null, 2)}\n`],
     ['bots.csv', csv(['bot', 'seats', 'games', 'wins', 'win_rate', 'mean_final_gold', 'faults'], summary.bots.map((b) => [b.bot, b.seats.join(' '), b.games, b.wins, b.winRate, b.meanFinalGold, b.faults]))],
     ['seats.csv', csv(['seat', 'bot', 'games', 'wins', 'win_rate', 'mean_final_gold'], summary.seats.map((s) => [s.seat, s.bot, s.games, s.wins, s.winRate, s.meanFinalGold]))],
-    ['gold_curve.csv', csv(['round', 'bot', 'mean_gold'], summary.goldCurve.map((g) => [g.round, g.bot, g.meanGold]))],
+    ['gold_curve.csv', csv(['round', 'bot', 'mean_gold', 'p10', 'p50', 'p90'], summary.goldCurve.map((g) => [g.round, g.bot, g.meanGold, g.p10, g.p50, g.p90]))],
     ['event_cards.csv', csv(['card', 'draws', 'draws_per_game'], summary.eventCards.map((e) => [e.card, e.draws, e.perGame]))],
     [
       'game_shape.csv',

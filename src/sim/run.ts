@@ -2,8 +2,9 @@
  * Plays a range of game indices of a scenario in this thread and aggregates them. Game i is fully
  * determined by (scenario, seed, i): its random streams derive from (seed, i, purpose).
  */
+import type { GameRecord } from '../core/definition.js';
 import { Purpose, RandomSource } from '../core/random.js';
-import { addGame, emptyAggregate, type Aggregate } from '../stats/aggregate.js';
+import { addGame, emptyAggregate, type Aggregate, type AggregateShape } from '../stats/aggregate.js';
 import { playGame, type PlayedGame } from './play.js';
 import type { Scenario } from './scenario.js';
 
@@ -14,13 +15,15 @@ export interface RunOptions {
   readonly timeBudgetMs?: number | null;
 }
 
-export function shapeOf(scenario: Scenario) {
+export function shapeOf(scenario: Scenario): AggregateShape {
   const def = scenario.definition;
   return {
     players: scenario.players,
     rounds: def.maxRounds(scenario.config),
     cards: def.chanceCards.length,
     counters: def.counters.length,
+    endings: def.endings,
+    maxScore: def.maxScore(scenario.config),
   };
 }
 
@@ -40,13 +43,14 @@ export function playOne(scenario: Scenario, index: number, options: RunOptions &
   });
 }
 
-/** Plays games [from, to) and returns their aggregate. */
-export function runRange(scenario: Scenario, from: number, to: number, options: RunOptions, onGame?: (index: number, game: PlayedGame<unknown>) => void): Aggregate {
+/** Plays games [from, to) and returns their aggregate; `onGame` sees each game's compact record. */
+export function runRange(scenario: Scenario, from: number, to: number, options: RunOptions, onGame?: (index: number, record: GameRecord) => void): Aggregate {
   const agg = emptyAggregate(shapeOf(scenario));
   for (let i = from; i < to; i++) {
     const game = playOne(scenario, i, options);
-    addGame(agg, i, scenario.definition.record(game.final), game.faults);
-    onGame?.(i, game);
+    const record = scenario.definition.record(game.final);
+    addGame(agg, i, record, game.faults);
+    onGame?.(i, record);
   }
   return agg;
 }

@@ -2,6 +2,7 @@
  * Scenario files: the game, the player count, the bot line-up by seat, rules options and parameters,
  * the default number of games and the seed. Validated with errors that name the file and the field.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { AnyGameDefinition, BotFactory } from '../core/definition.js';
@@ -22,6 +23,10 @@ export interface Scenario {
   readonly config: unknown;
   readonly games: number;
   readonly seed: string;
+  /** The file's data with any deck file inlined: enough to rebuild the scenario on another machine. */
+  readonly portable: unknown;
+  /** Hash of everything that decides the games (game, players, line-up, rules, parameters, deck). */
+  readonly configHash: string;
 }
 
 const KEYS = ['name', 'description', 'game', 'players', 'seats', 'rules', 'params', 'games', 'seed'];
@@ -45,6 +50,8 @@ export function parseScenario(file: string, data: unknown): Scenario {
   const config = definition.parseConfig({ rules: obj.rules, params: obj.params }, { file, dir: dirname(file) });
   const games = obj.games === undefined ? 10000 : expectInt(at, 'games', obj.games, 1);
   const seed = obj.seed === undefined ? 'goldpit' : typeof obj.seed === 'number' ? String(obj.seed) : expectString(at, 'seed', obj.seed);
+  const portable = obj.params === undefined ? obj : { ...obj, params: definition.portableParams(obj.params, config) };
+  const configHash = createHash('sha256').update(JSON.stringify({ game, players, seats, config })).digest('hex').slice(0, 16);
   return {
     file,
     name,
@@ -57,6 +64,8 @@ export function parseScenario(file: string, data: unknown): Scenario {
     config,
     games,
     seed,
+    portable,
+    configHash,
   };
 }
 

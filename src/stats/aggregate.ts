@@ -1,8 +1,10 @@
 /**
- * Mergeable accumulators of many games: counts and sums in typed arrays, added element by element.
- * Every entry is an integer-valued double, so merging in any grouping gives bit-identical results
- * (integers below 2^53 add exactly): a run split into batches, workers or shards reduces to exactly
- * what one sequential run computes.
+ * Mergeable accumulators of many games: counts and sums, all in ONE Float64Array (named subarray
+ * views into it), added element by element. Every entry is an integer-valued double, so merging in
+ * any grouping gives bit-identical results (integers below 2^53 add exactly): a run split into
+ * batches, workers or shards reduces to exactly what one sequential run computes. One backing
+ * buffer also means a worker hands its aggregate to the main thread by transferring one
+ * ArrayBuffer, not by cloning.
  */
 import type { GameRecord } from '../core/definition.js';
 
@@ -12,6 +14,10 @@ export interface AggregateShape {
   readonly rounds: number;
   readonly cards: number;
   readonly counters: number;
+  /** How a game can end (e.g. "race", "clock"). */
+  readonly endings: readonly string[];
+  /** Scores are histogrammed in bins 0..maxScore (higher scores land in the last bin). */
+  readonly maxScore: number;
 }
 
 export interface FirstFault {
@@ -24,42 +30,83 @@ export interface FirstFault {
 
 export interface Aggregate {
   readonly shape: AggregateShape;
-  games: number;
+  /** The backing store; every field below is a view into it. */
+  readonly data: Float64Array;
+  /** data[0]: number of games. */
+  readonly games: Float64Array;
   /** Wins by seat and share count: `wins[seat * 7 + k]` = games won jointly by k winners. */
   readonly wins: Float64Array;
   readonly scoreSum: Float64Array;
   readonly scoreSqSum: Float64Array;
-  /** Games by how they ended (e.g. "race", "clock"). */
-  readonly endings: Record<string, number>;
+  /** Games per ending, in `shape.endings` order. */
+  readonly endings: Float64Array;
   /** Games by length in rounds: `lengths[r]`. */
   readonly lengths: Float64Array;
-  /** Sum over games of each seat's score after each round; a finished game carries its final score forward. */
+  /** Sum over games of each seat's score after each round: `curveSum[round * players + seat]`; a finished game carries its final score forward. */
   readonly curveSum: Float64Array;
+  /** Histogram of each seat's score after each round: `curveHist[(round * players + seat) * (maxScore + 1) + score]`. */
+  readonly curveHist: Float64Array;
   /** Draws per chance card. */
   readonly cardDraws: Float64Array;
   /** Sum of each per-seat counter: `counterSum[counter * players + seat]`. */
   readonly counterSum: Float64Array;
   readonly faults: Float64Array;
-  /** The first fault of each seat (lowest game index), to replay it. */
+  /** The first fault of each seat (lowest game index), to replay it. Not numeric: kept beside `data`. */
   readonly firstFaults: (FirstFault | null)[];
 }
 
-export function emptyAggregate(shape: AggregateShape): Aggregate {
+function layout(shape: AggregateShape) {
   const p = shape.players;
+  const bins = shape.maxScore + 1;
+  const sizes = {
+    games: 1,
+    wins: p * 7,
+    scoreSum: p,
+    scoreSqSum: p,
+    endings: shape.endings.length,
+    lengths: shape.rounds + 1,
+    curveSum: shape.rounds * p,
+    curveHist: shape.rounds * p * bins,
+    cardDraws: shape.cards,
+    counterSum: shape.counters * p,
+    faults: p,
+  };
+  let total = 0;
+  for (const n of Object.values(sizes)) total += n;
+  return { sizes, total };
+}
+
+/** An aggregate over `data` (a fresh zeroed buffer when omitted). */
+export function aggregateOver(shape: AggregateShape, data?: Float64Array, firstFaults?: (FirstFault | null)[]): Aggregate {
+  const { sizes, total } = layout(shape);
+  const buffer = data ?? new Float64Array(total);
+  if (buffer.length !== total) throw new RangeError(`aggregate data has ${buffer.length} entries, the shape needs ${total}`);
+  let at = 0;
+  const take = (n: number) => buffer.subarray(at, (at += n));
   return {
     shape,
-    games: 0,
-    wins: new Float64Array(p * 7),
-    scoreSum: new Float64Array(p),
-    scoreSqSum: new Float64Array(p),
-    endings: {},
-    lengths: new Float64Array(shape.rounds + 1),
-    curveSum: new Float64Array(shape.rounds * p),
-    cardDraws: new Float64Array(shape.cards),
-    counterSum: new Float64Array(shape.counters * p),
-    faults: new Float64Array(p),
-    firstFaults: new Array(p).fill(null),
+    data: buffer,
+    games: take(sizes.games),
+    wins: take(sizes.wins),
+    scoreSum: take(sizes.scoreSum),
+    scoreSqSum: take(sizes.scoreSqSum),
+    endings: take(sizes.endings),
+    lengths: take(sizes.lengths),
+    curveSum: take(sizes.curveSum),
+    curveHist: take(sizes.curveHist),
+    cardDraws: take(sizes.cardDraws),
+    counterSum: take(sizes.counterSum),
+    faults: take(sizes.faults),
+    firstFaults: firstFaults ?? new Array(shape.players).fill(null),
   };
+}
+
+export function emptyAggregate(shape: AggregateShape): Aggregate {
+  return aggregateOver(shape);
+}
+
+export function gameCount(agg: Aggregate): number {
+  return agg.games[0];
 }
 
 export function addGame(
@@ -68,21 +115,28 @@ export function addGame(
   record: GameRecord,
   faults: readonly { seat: number; request: string; reason: string; message: string }[],
 ): void {
-  const { players: p, rounds } = agg.shape;
+  const { players: p, rounds, maxScore } = agg.shape;
+  const bins = maxScore + 1;
   const o = record.outcome;
-  agg.games++;
+  agg.games[0]++;
   const k = o.winners.length;
   for (const w of o.winners) agg.wins[w * 7 + k]++;
   for (let s = 0; s < p; s++) {
     agg.scoreSum[s] += o.scores[s];
     agg.scoreSqSum[s] += o.scores[s] * o.scores[s];
   }
-  agg.endings[o.endedBy] = (agg.endings[o.endedBy] ?? 0) + 1;
+  const ending = agg.shape.endings.indexOf(o.endedBy);
+  if (ending < 0) throw new RangeError(`unknown ending "${o.endedBy}"`);
+  agg.endings[ending]++;
   agg.lengths[Math.min(o.length, rounds)]++;
   const played = record.curve.length;
   for (let r = 0; r < rounds; r++) {
     const row = record.curve[Math.min(r, played - 1)];
-    for (let s = 0; s < p; s++) agg.curveSum[r * p + s] += row[s];
+    for (let s = 0; s < p; s++) {
+      const score = row[s];
+      agg.curveSum[r * p + s] += score;
+      agg.curveHist[(r * p + s) * bins + (score < maxScore ? (score > 0 ? score : 0) : maxScore)]++;
+    }
   }
   for (const c of record.cardsDrawn) agg.cardDraws[c]++;
   for (let c = 0; c < record.counters.length; c++) {
@@ -91,29 +145,20 @@ export function addGame(
   }
   for (const f of faults) {
     agg.faults[f.seat]++;
-    if (agg.firstFaults[f.seat] === null) agg.firstFaults[f.seat] = { game, ...f };
+    if (agg.firstFaults[f.seat] === null) agg.firstFaults[f.seat] = { seat: f.seat, game, request: f.request, reason: f.reason, message: f.message };
   }
 }
 
-/** Adds `b` into `a` (a and b must have the same shape). */
+/** Adds `b` into `a` (same shape); first faults keep the lowest game index. Order does not matter. */
 export function mergeInto(a: Aggregate, b: Aggregate): Aggregate {
-  a.games += b.games;
-  const add = (x: Float64Array, y: Float64Array) => {
-    for (let i = 0; i < x.length; i++) x[i] += y[i];
-  };
-  add(a.wins, b.wins);
-  add(a.scoreSum, b.scoreSum);
-  add(a.scoreSqSum, b.scoreSqSum);
-  add(a.lengths, b.lengths);
-  add(a.curveSum, b.curveSum);
-  add(a.cardDraws, b.cardDraws);
-  add(a.counterSum, b.counterSum);
-  add(a.faults, b.faults);
-  for (const [key, n] of Object.entries(b.endings)) a.endings[key] = (a.endings[key] ?? 0) + n;
+  if (a.data.length !== b.data.length) throw new RangeError('cannot merge aggregates of different shapes');
+  const x = a.data;
+  const y = b.data;
+  for (let i = 0; i < x.length; i++) x[i] += y[i];
   for (let s = 0; s < a.firstFaults.length; s++) {
-    const x = a.firstFaults[s];
-    const y = b.firstFaults[s];
-    if (y && (!x || y.game < x.game)) a.firstFaults[s] = y;
+    const f = a.firstFaults[s];
+    const g = b.firstFaults[s];
+    if (g && (!f || g.game < f.game)) a.firstFaults[s] = g;
   }
   return a;
 }
@@ -130,4 +175,13 @@ export function sharedWinGames(agg: Aggregate): number {
   let total = 0;
   for (let s = 0; s < agg.shape.players; s++) for (let k = 2; k <= 6; k++) total += agg.wins[s * 7 + k] / k;
   return total;
+}
+
+/** Plain JSON form (for partial result files and checkpoints). */
+export function aggregateToJson(agg: Aggregate) {
+  return { shape: agg.shape, data: Array.from(agg.data), firstFaults: agg.firstFaults };
+}
+
+export function aggregateFromJson(json: { shape: AggregateShape; data: number[]; firstFaults: (FirstFault | null)[] }): Aggregate {
+  return aggregateOver(json.shape, Float64Array.from(json.data), json.firstFaults);
 }

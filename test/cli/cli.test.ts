@@ -97,7 +97,7 @@ describe('goldpit replay', () => {
   it('replays exactly the K-th game of a run', () => {
     const scenario = loadScenario('scenarios/baseline.json');
     const seen: string[] = [];
-    runRange(scenario, 0, 8, { seed: 'r' }, (_, game) => seen.push(JSON.stringify(record(game.final as GoldrauschState))));
+    runRange(scenario, 0, 8, { seed: 'r' }, (_, rec) => seen.push(JSON.stringify(rec)));
     for (const k of [0, 5, 7]) {
       expect(JSON.stringify(record(playOne(scenario, k, { seed: 'r' }).final as GoldrauschState))).toBe(seen[k]);
     }

@@ -123,10 +123,26 @@ export function story(final: GoldrauschState, names: readonly string[]): string 
   return lines.join('\n');
 }
 
+/** Scenario params with a deck file path replaced by the deck itself (§10.1 form). */
+export function portableParams(params: unknown, config: GoldrauschConfig): unknown {
+  const obj = params as Record<string, unknown>;
+  if (typeof obj.resourceDeck !== 'string') return params;
+  const deck = config.params.resourceDeck;
+  const triple = (v: readonly number[]) => ({ azul: v[0], rosso: v[1], veridia: v[2] });
+  return {
+    ...obj,
+    resourceDeck: { deck_id: deck.deckId, source: deck.source, cards: deck.cards.map((c) => ({ id: c.id, respawn: triple(c.respawn), extract: triple(c.extract) })) },
+  };
+}
+
 export const goldrauschDefinition = {
+  portableParams,
   module: goldrausch,
   parseConfig: parseGoldrauschConfig,
   maxRounds: (config: GoldrauschConfig) => config.params.rounds,
+  // Gold rarely passes the threshold by much (a shower on the last payout); 2× leaves ample room.
+  maxScore: (config: GoldrauschConfig) => Math.max(100, 2 * config.params.winThreshold),
+  endings: ['race', 'clock'] as const,
   chanceCards: CHANCE_CARDS,
   counters: COUNTERS,
   record,

@@ -1,0 +1,64 @@
+/**
+ * One batch of games: the unit of work of the pool, of shards and of checkpoints. The same function
+ * runs in a worker or inline, so a batch's result never depends on where it ran.
+ */
+import type { GameRecord } from '../core/definition.js';
+import type { FirstFault } from '../stats/aggregate.js';
+import { runRange } from './run.js';
+import { parseScenario, type Scenario } from './scenario.js';
+
+export interface BatchTask {
+  /** The scenario as data (its portable form, decks inlined) and its hash; workers parse it once. */
+  readonly scenario: { readonly file: string; readonly data: unknown; readonly hash: string };
+  readonly seed: string;
+  readonly from: number;
+  readonly to: number;
+  /** Also return one CSV row per game. */
+  readonly gamesCsv: boolean;
+}
+
+export interface BatchResult {
+  readonly from: number;
+  readonly to: number;
+  readonly data: Float64Array;
+  readonly firstFaults: (FirstFault | null)[];
+  readonly rows: string;
+}
+
+const cache = new Map<string, Scenario>();
+
+function scenarioOf(task: BatchTask): Scenario {
+  let s = cache.get(task.scenario.hash);
+  if (!s) {
+    s = parseScenario(task.scenario.file, task.scenario.data);
+    if (s.configHash !== task.scenario.hash) throw new Error(`scenario ${task.scenario.file} parsed differently in a worker`);
+    cache.set(task.scenario.hash, s);
+  }
+  return s;
+}
+
+export function batchScenario(scenario: Scenario): BatchTask['scenario'] {
+  return { file: scenario.file, data: scenario.portable, hash: scenario.configHash };
+}
+
+/** One CSV row per game: index, winners, how it ended, rounds, final score per seat. */
+export function gameRow(index: number, record: GameRecord): string {
+  const o = record.outcome;
+  return `${index},${o.winners.join(' ')},${o.endedBy},${o.length},${o.scores.join(',')}\n`;
+}
+
+export function gamesCsvHeader(players: number): string {
+  return `game,winners,ended_by,rounds,${Array.from({ length: players }, (_, s) => `gold_seat_${s}`).join(',')}\n`;
+}
+
+export function runBatch(task: BatchTask, scenario: Scenario = scenarioOf(task)): BatchResult {
+  let rows = '';
+  const agg = runRange(
+    scenario,
+    task.from,
+    task.to,
+    { seed: task.seed },
+    task.gamesCsv ? (i, record) => void (rows += gameRow(i, record)) : undefined,
+  );
+  return { from: task.from, to: task.to, data: agg.data, firstFaults: agg.firstFaults, rows };
+}

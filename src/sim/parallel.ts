@@ -1,0 +1,211 @@
+/**
+ * Runs a range of games in batches across a worker pool (piscina), reduces the batch aggregates in
+ * batch order, writes checkpoints, stops cleanly on request and resumes from a checkpoint.
+ *
+ * Determinism: batch b covers games [from + b·size, from + (b+1)·size); each game depends only on
+ * (scenario, seed, index); aggregates are exact integer sums. So the result is bit-identical for any
+ * worker count, batch size, shard split or interruption.
+ */
+import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { InputError, UsageError } from '../core/errors.js';
+import { writeAtomic } from '../report/write.js';
+import { aggregateFromJson, aggregateOver, aggregateToJson, emptyAggregate, mergeInto, type Aggregate } from '../stats/aggregate.js';
+import { batchScenario, gamesCsvHeader, runBatch, type BatchResult, type BatchTask } from './batch.js';
+import type { Progress } from './progress.js';
+import { shapeOf } from './run.js';
+import type { Scenario } from './scenario.js';
+
+export interface ParallelOptions {
+  readonly seed: string;
+  /** Games [from, to) of the run (a shard plays a sub-range). */
+  readonly from: number;
+  readonly to: number;
+  /** Worker threads; 0 plays in this thread. */
+  readonly workers: number;
+  readonly batchSize: number;
+  /** Where to keep the checkpoint (null = none). */
+  readonly checkpointFile: string | null;
+  readonly checkpointEveryMs: number;
+  readonly resume: boolean;
+  /** Stream one CSV row per game to this file (null = none). */
+  readonly gamesCsvFile: string | null;
+  readonly progress?: Pick<Progress, 'update' | 'done'>;
+  /** Aborting it stops the run after writing a checkpoint of what has finished. */
+  readonly stop?: AbortSignal;
+}
+
+export interface ParallelResult {
+  readonly aggregate: Aggregate;
+  /** Games of [from, to) finished, including those taken over from a checkpoint. */
+  readonly gamesDone: number;
+  /** Games taken over from the checkpoint (0 without --resume). */
+  readonly resumedGames: number;
+  readonly complete: boolean;
+}
+
+interface Checkpoint {
+  readonly kind: 'goldpit-checkpoint';
+  readonly version: 1;
+  readonly configHash: string;
+  readonly seed: string;
+  readonly from: number;
+  readonly to: number;
+  readonly batchSize: number;
+  readonly batchesDone: number;
+  readonly csvBytes: number;
+  readonly aggregate: ReturnType<typeof aggregateToJson>;
+}
+
+/** The compiled worker (dist/); when running from the TypeScript sources (tests), the built copy. */
+function workerFile(): string {
+  const here = new URL('./worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(here))) return fileURLToPath(here);
+  const built = new URL('../../dist/src/sim/worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(built))) return fileURLToPath(built);
+  throw new UsageError('the worker script is not built: run `npm run build` (or `npm ci`) first, or use --workers 0');
+}
+
+export function readCheckpoint(file: string, scenario: Scenario, options: ParallelOptions): Checkpoint {
+  let cp: Checkpoint;
+  try {
+    cp = JSON.parse(readFileSync(file, 'utf8')) as Checkpoint;
+  } catch (e) {
+    throw new InputError(file, '', `cannot read the checkpoint to resume from: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const expect = (field: keyof Checkpoint, value: unknown, hint: string) => {
+    if (cp[field] !== value) throw new InputError(file, field, `the checkpoint has ${JSON.stringify(cp[field])} but this run has ${JSON.stringify(value)}; ${hint}`);
+  };
+  if (cp.kind !== 'goldpit-checkpoint' || cp.version !== 1) throw new InputError(file, 'kind', 'not a goldpit checkpoint');
+  expect('configHash', scenario.configHash, 'the scenario changed since the checkpoint: start afresh without --resume');
+  expect('seed', options.seed, 'resume with the same --seed');
+  expect('from', options.from, 'resume with the same --games and --shard');
+  expect('to', options.to, 'resume with the same --games and --shard');
+  expect('batchSize', options.batchSize, 'resume with the same --batch-size');
+  return cp;
+}
+
+export async function runParallel(scenario: Scenario, options: ParallelOptions): Promise<ParallelResult> {
+  const { from, to, batchSize } = options;
+  const shape = shapeOf(scenario);
+  const batches = Math.ceil((to - from) / batchSize);
+  let total = emptyAggregate(shape);
+  let prefix = 0; // batches [0, prefix) are merged into `total`
+  let csvBytes = 0;
+  if (options.resume) {
+    if (!options.checkpointFile || !existsSync(options.checkpointFile)) {
+      throw new UsageError(`--resume: no checkpoint at ${options.checkpointFile ?? '(none)'}; run without --resume to start`);
+    }
+    const cp = readCheckpoint(options.checkpointFile, scenario, options);
+    total = aggregateFromJson(cp.aggregate);
+    prefix = cp.batchesDone;
+    csvBytes = cp.csvBytes;
+  }
+  let csv: number | null = null;
+  if (options.gamesCsvFile) {
+    csv = openSync(options.gamesCsvFile, options.resume ? 'r+' : 'w');
+    if (options.resume) ftruncateSync(csv, csvBytes);
+    else csvBytes += writeSync(csv, gamesCsvHeader(scenario.players), 0);
+  }
+  const gamesDone = () => Math.min(to, from + prefix * batchSize) - from;
+  const resumedGames = gamesDone();
+  let lastCheckpoint = Date.now();
+  const writeCheckpoint = () => {
+    if (!options.checkpointFile) return;
+    const cp: Checkpoint = {
+      kind: 'goldpit-checkpoint', version: 1, configHash: scenario.configHash, seed: options.seed,
+      from, to, batchSize, batchesDone: prefix, csvBytes, aggregate: aggregateToJson(total),
+    };
+    writeAtomic(options.checkpointFile, JSON.stringify(cp));
+    lastCheckpoint = Date.now();
+  };
+  const pending = new Map<number, BatchResult>();
+  const accept = (b: number, result: BatchResult) => {
+    pending.set(b, result);
+    while (pending.has(prefix)) {
+      const r = pending.get(prefix)!;
+      pending.delete(prefix);
+      mergeInto(total, aggregateOver(shape, r.data, r.firstFaults));
+      if (csv !== null && r.rows) csvBytes += writeSync(csv, r.rows, csvBytes); // at the checkpointed length after a resume
+      prefix++;
+    }
+    options.progress?.update(gamesDone());
+    if (Date.now() - lastCheckpoint >= options.checkpointEveryMs) writeCheckpoint();
+  };
+  const task = (b: number): BatchTask => ({
+    scenario: batchScenario(scenario),
+    seed: options.seed,
+    from: from + b * batchSize,
+    to: Math.min(to, from + (b + 1) * batchSize),
+    gamesCsv: csv !== null,
+  });
+  const stopped = () => options.stop?.aborted === true;
+  try {
+    if (options.workers === 0) {
+      for (let b = prefix; b < batches && !stopped(); b++) {
+        accept(b, runBatch(task(b), scenario));
+        await new Promise((r) => setImmediate(r)); // let a stop request (signal) in
+      }
+    } else {
+      await runOnPool(options, batches, prefix, task, accept, stopped);
+    }
+  } finally {
+    const complete = prefix >= batches;
+    if (complete) {
+      if (options.checkpointFile) rmSync(options.checkpointFile, { force: true });
+    } else writeCheckpoint();
+    if (csv !== null) closeSync(csv);
+    options.progress?.done();
+  }
+  return { aggregate: total, gamesDone: gamesDone(), resumedGames, complete: prefix >= batches };
+}
+
+async function runOnPool(
+  options: ParallelOptions,
+  batches: number,
+  start: number,
+  task: (b: number) => BatchTask,
+  accept: (b: number, r: BatchResult) => void,
+  stopped: () => boolean,
+): Promise<void> {
+  const pool = new Piscina({ filename: workerFile(), minThreads: options.workers, maxThreads: options.workers, idleTimeout: 1000 });
+  const abort = new AbortController();
+  const onStop = () => abort.abort();
+  options.stop?.addEventListener('abort', onStop);
+  const limit = options.workers * 2;
+  let next = start;
+  let failure: unknown = null;
+  try {
+    await new Promise<void>((resolve) => {
+      let inFlight = 0;
+      const pump = () => {
+        while (!stopped() && failure === null && inFlight < limit && next < batches) {
+          const b = next++;
+          inFlight++;
+          (pool.run(task(b), { signal: abort.signal }) as Promise<BatchResult>).then(
+            (r) => {
+              inFlight--;
+              if (!stopped() && failure === null) accept(b, r);
+              pump();
+            },
+            (e: unknown) => {
+              inFlight--;
+              if (!stopped() && failure === null) {
+                failure = e;
+                abort.abort();
+              }
+              pump();
+            },
+          );
+        }
+        if (inFlight === 0) resolve();
+      };
+      pump();
+    });
+  } finally {
+    options.stop?.removeEventListener('abort', onStop);
+    await pool.destroy();
+  }
+  if (failure !== null) throw failure;
+}

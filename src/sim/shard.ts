@@ -1,0 +1,94 @@
+/**
+ * Shards for many machines: `--shard i/n` plays a contiguous share of the game indices and writes a
+ * partial result; `merge` adds partials into exactly what one run of all games computes.
+ */
+import { readFileSync } from 'node:fs';
+import { InputError, UsageError } from '../core/errors.js';
+import { aggregateFromJson, aggregateToJson, mergeInto, type Aggregate } from '../stats/aggregate.js';
+import { parseScenario, type Scenario } from './scenario.js';
+
+export interface Shard {
+  /** 1-based shard number. */
+  readonly index: number;
+  readonly count: number;
+}
+
+export function parseShard(text: string): Shard {
+  const m = /^(\d+)\/(\d+)$/.exec(text);
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!m || count < 1 || index < 1 || index > count) {
+    throw new UsageError(`--shard must be i/n with 1 ≤ i ≤ n (e.g. 2/4), got ${JSON.stringify(text)}`);
+  }
+  return { index, count };
+}
+
+/** Games [from, to) of shard i of n: contiguous, sizes differ by at most one. */
+export function shardRange(games: number, shard: Shard): [number, number] {
+  const i = shard.index - 1;
+  return [Math.floor((i * games) / shard.count), Math.floor(((i + 1) * games) / shard.count)];
+}
+
+export interface Partial {
+  readonly kind: 'goldpit-partial';
+  readonly version: 1;
+  readonly scenario: { readonly file: string; readonly data: unknown; readonly configHash: string };
+  readonly seed: string;
+  readonly games: number;
+  readonly from: number;
+  readonly to: number;
+  readonly aggregate: ReturnType<typeof aggregateToJson>;
+}
+
+export function partialOf(scenario: Scenario, seed: string, games: number, from: number, to: number, aggregate: Aggregate): Partial {
+  return {
+    kind: 'goldpit-partial',
+    version: 1,
+    scenario: { file: scenario.file, data: scenario.portable, configHash: scenario.configHash },
+    seed,
+    games,
+    from,
+    to,
+    aggregate: aggregateToJson(aggregate),
+  };
+}
+
+/** Reads partial result files and merges them; they must cover games [0, N) exactly once. */
+export function mergePartials(files: readonly string[]): { scenario: Scenario; seed: string; games: number; aggregate: Aggregate } {
+  if (files.length === 0) throw new UsageError('merge needs at least one partial result file');
+  const parts = files.map((file) => {
+    let p: Partial;
+    try {
+      p = JSON.parse(readFileSync(file, 'utf8')) as Partial;
+    } catch (e) {
+      throw new InputError(file, '', `cannot read the partial result: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+    if (p.kind !== 'goldpit-partial' || p.version !== 1) throw new InputError(file, 'kind', 'not a goldpit partial result (goldpit run --shard i/n writes them)');
+    return { file, p };
+  });
+  const first = parts[0];
+  for (const { file, p } of parts) {
+    const same = (field: string, a: unknown, b: unknown) => {
+      if (a !== b) throw new InputError(file, field, `${JSON.stringify(a)} differs from ${JSON.stringify(b)} in ${first.file}: these partials are not shards of one run`);
+    };
+    same('scenario.configHash', p.scenario.configHash, first.p.scenario.configHash);
+    same('seed', p.seed, first.p.seed);
+    same('games', p.games, first.p.games);
+  }
+  const sorted = [...parts].sort((a, b) => a.p.from - b.p.from);
+  let at = 0;
+  for (const { file, p } of sorted) {
+    if (p.from !== at) {
+      throw new InputError(file, 'from', p.from > at ? `games ${at}–${p.from - 1} are missing from the partials` : `games ${p.from}–${Math.min(at, p.to) - 1} are covered twice`);
+    }
+    at = p.to;
+  }
+  if (at !== first.p.games) throw new UsageError(`the partials cover games 0–${at - 1} of ${first.p.games}: games ${at}–${first.p.games - 1} are missing`);
+  const scenario = parseScenario(first.p.scenario.file, first.p.scenario.data);
+  if (scenario.configHash !== first.p.scenario.configHash) {
+    throw new InputError(first.file, 'scenario', 'the scenario in the partial no longer parses to the same configuration (different goldpit version?)');
+  }
+  const aggregate = aggregateFromJson(sorted[0].p.aggregate);
+  for (const { p } of sorted.slice(1)) mergeInto(aggregate, aggregateFromJson(p.aggregate));
+  return { scenario, seed: first.p.seed, games: first.p.games, aggregate };
+}

@@ -1,0 +1,125 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, type Io } from '../../src/cli/main.js';
+import { runParallel, type ParallelOptions } from '../../src/sim/parallel.js';
+import { loadScenario } from '../../src/sim/scenario.js';
+import { aggregateToJson, gameCount } from '../../src/stats/aggregate.js';
+
+const scenario = loadScenario('scenarios/baseline.json');
+const tmp = () => mkdtempSync(join(tmpdir(), 'goldpit-par-'));
+const quietIo = (): Io => ({ out: () => {}, err: () => {}, errIsTty: false });
+
+function options(over: Partial<ParallelOptions>): ParallelOptions {
+  return { seed: 'par', from: 0, to: 600, workers: 0, batchSize: 100, checkpointFile: null, checkpointEveryMs: 60_000, resume: false, gamesCsvFile: null, ...over };
+}
+
+const fingerprint = (r: { aggregate: Parameters<typeof aggregateToJson>[0] }) => JSON.stringify(aggregateToJson(r.aggregate));
+
+function outputs(dir: string): Record<string, string> {
+  return Object.fromEntries(readdirSync(dir).filter((f) => !f.startsWith('.')).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+}
+
+describe('determinism across workers and batch sizes', () => {
+  it('gives bit-identical aggregates for 0 (inline), 1, 2 and 3 workers and two batch sizes', async () => {
+    const reference = fingerprint(await runParallel(scenario, options({ workers: 0, batchSize: 600 })));
+    for (const workers of [1, 2, 3]) {
+      for (const batchSize of [37, 250]) {
+        const r = await runParallel(scenario, options({ workers, batchSize }));
+        expect(r.complete).toBe(true);
+        expect(gameCount(r.aggregate)).toBe(600);
+        expect(fingerprint(r)).toBe(reference);
+      }
+    }
+  });
+});
+
+describe('shards', () => {
+  it('merge into exactly the outputs of one run of all games', async () => {
+    const file = 'scenarios/baseline.json';
+    const whole = tmp();
+    expect(await runCli(['run', file, '--games', '500', '--seed', 'sh', '--workers', '0', '--out', whole, '--quiet'], quietIo())).toBe(0);
+    const parts = tmp();
+    for (const i of [1, 2, 3]) {
+      expect(await runCli(['run', file, '--games', '500', '--seed', 'sh', '--workers', '1', '--shard', `${i}/3`, '--out', parts, '--quiet'], quietIo())).toBe(0);
+    }
+    const merged = tmp();
+    const partials = [3, 1, 2].map((i) => join(parts, `partial-${i}-of-3.json`));
+    expect(await runCli(['merge', ...partials, '--out', merged, '--quiet'], quietIo())).toBe(0);
+    expect(outputs(merged)).toEqual(outputs(whole));
+  });
+
+  it('refuses partials that leave games out, naming the gap', async () => {
+    const parts = tmp();
+    for (const i of [1, 3]) await runCli(['run', 'scenarios/baseline.json', '--games', '90', '--workers', '0', '--shard', `${i}/3`, '--out', parts, '--quiet'], quietIo());
+    const err: string[] = [];
+    const io: Io = { out: () => {}, err: (t) => void err.push(t), errIsTty: false };
+    expect(await runCli(['merge', join(parts, 'partial-1-of-3.json'), join(parts, 'partial-3-of-3.json'), '--out', tmp()], io)).toBe(2);
+    expect(err.join('')).toMatch(/games 30–59 are missing/);
+  });
+});
+
+describe('interruption and resume', () => {
+  it('a stopped run keeps its finished batches in a checkpoint, and --resume ends with the same result', async () => {
+    const dir = tmp();
+    const checkpointFile = join(dir, 'cp.json');
+    const csvA = join(dir, 'a.csv');
+    const stop = new AbortController();
+    const first = await runParallel(
+      scenario,
+      options({ to: 1000, workers: 2, checkpointFile, gamesCsvFile: csvA, stop: stop.signal, progress: { update: (done) => void (done >= 300 && stop.abort()), done: () => {} } }),
+    );
+    expect(first.complete).toBe(false);
+    expect(first.gamesDone).toBeGreaterThanOrEqual(300);
+    expect(existsSync(checkpointFile)).toBe(true);
+    const resumed = await runParallel(scenario, options({ to: 1000, workers: 2, checkpointFile, gamesCsvFile: csvA, resume: true }));
+    expect(resumed.complete).toBe(true);
+    expect(resumed.resumedGames).toBe(first.gamesDone);
+    expect(existsSync(checkpointFile)).toBe(false);
+    const csvB = join(dir, 'b.csv');
+    const straight = await runParallel(scenario, options({ to: 1000, workers: 1, gamesCsvFile: csvB }));
+    expect(fingerprint(resumed)).toBe(fingerprint(straight));
+    // games.csv: a header and one row per game, in order, identical to the uninterrupted run
+    const rows = readFileSync(csvA, 'utf8');
+    expect(rows).toBe(readFileSync(csvB, 'utf8'));
+    expect(rows.trim().split('\n').length).toBe(1001);
+  });
+
+  it('refuses to resume with a different seed, naming the checkpoint field', async () => {
+    const dir = tmp();
+    const checkpointFile = join(dir, 'cp.json');
+    const stop = new AbortController();
+    await runParallel(scenario, options({ checkpointFile, stop: stop.signal, progress: { update: () => stop.abort(), done: () => {} } }));
+    await expect(runParallel(scenario, options({ checkpointFile, resume: true, seed: 'other' }))).rejects.toThrow(/field "seed": the checkpoint has "par" but this run has "other"/);
+  });
+
+  for (const signal of ['SIGINT', 'SIGKILL'] as const) {
+    it(`a real ${signal} loses at most the last checkpoint interval; --resume reproduces the uninterrupted outputs`, async () => {
+      const out = tmp();
+      const args = ['bin/goldpit.js', 'run', 'scenarios/baseline.json', '--games', '40000', '--seed', 'sig', '--workers', '2', '--batch-size', '500', '--checkpoint-every', '0.2', '--out', out, '--quiet'];
+      const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      const checkpoint = join(out, '.checkpoint.json');
+      for (let i = 0; i < 400 && !existsSync(checkpoint); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(existsSync(checkpoint)).toBe(true);
+      await new Promise((r) => setTimeout(r, 300));
+      child.kill(signal);
+      const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+      if (signal === 'SIGINT') {
+        expect(code).toBe(130);
+        expect(stderr).toMatch(/interrupted by SIGINT after \d+ of 40000 games/);
+        expect(stderr).toMatch(/resume with: goldpit run .* --resume/);
+      }
+      // The checkpoint is whole (written to a temp file, then renamed) and no report was written.
+      expect(() => JSON.parse(readFileSync(checkpoint, 'utf8'))).not.toThrow();
+      expect(existsSync(join(out, 'summary.json'))).toBe(false);
+      expect(await runCli(args.slice(1).concat('--resume'), quietIo())).toBe(0);
+      const straight = tmp();
+      expect(await runCli(['run', 'scenarios/baseline.json', '--games', '40000', '--seed', 'sig', '--workers', '2', '--batch-size', '500', '--out', straight, '--quiet'], quietIo())).toBe(0);
+      expect(outputs(out)).toEqual(outputs(straight));
+    });
+  }
+});
