@@ -24,6 +24,19 @@ export type GoldrauschAnswer =
 
 const EMPTY: readonly never[] = Object.freeze([]);
 
+/** A packed array of n copies of v (faster than `new Array(n).fill(v)`, which starts holey). */
+function filled<T>(n: number, v: T): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < n; i++) out.push(v);
+  return out;
+}
+
+function identity(n: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(i);
+  return out;
+}
+
 function eventDeckList(config: GoldrauschConfig): EventCardId[] {
   const deck: EventCardId[] = [];
   for (const id of EVENT_CARD_IDS) for (let k = 0; k < config.params.eventDeck[id]; k++) deck.push(id);
@@ -53,7 +66,7 @@ export function setup(config: GoldrauschConfig, players: number, random: RandomS
   // GR-A38: the setup respawn is capped.
   const stock = [0, 1, 2].map((c) => take(Math.min(params.caps[c], first.respawn[c] * mult)));
   const gold = Array.from({ length: players }, () => take(params.startingGold));
-  return {
+  const initial: GoldrauschState = {
     config,
     players,
     round: 1,
@@ -86,6 +99,7 @@ export function setup(config: GoldrauschConfig, players: number, random: RandomS
     winners: EMPTY,
     endedBy: null,
   };
+  return withState(initial, {}); // canonical field order (one hidden class for all states)
 }
 
 export function pending(state: GoldrauschState): Pending<GoldrauschRequest> {
@@ -108,7 +122,7 @@ function permutationsOf(n: number): readonly (readonly number[])[] {
     if (rest.length === 0) out.push(prefix);
     for (let i = 0; i < rest.length; i++) build([...prefix, rest[i]], [...rest.slice(0, i), ...rest.slice(i + 1)]);
   };
-  build([], Array.from({ length: n }, (_, i) => i));
+  build([], identity(n));
   PERMUTATIONS[n] = out.map((p) => Object.freeze(p));
   return PERMUTATIONS[n];
 }
@@ -145,7 +159,7 @@ function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[
     commitTicks: new Array(n).fill(0),
     passed: new Array(n).fill(false),
   };
-  return withState(state, { stage: 'meeting', meeting });
+  return withState(state, { stage: 'meeting', meeting: withMeeting(meeting, {}) });
 }
 
 /** Moves the turn pointer to the next seat with something to do; ends phase 3 when nobody has. */
@@ -234,8 +248,9 @@ function drawEvent(state: GoldrauschState, random: RandomSource) {
 /** Obligations at phase 5 (§15.3): which seats were bound to commit red, and by what. */
 function checkObligations(state: GoldrauschState, meeting: Meeting, commits: readonly (Colour | null)[]) {
   const n = state.players;
-  const bound: (string | null)[] = new Array(n).fill(null);
-  const victims: number[][] = Array.from({ length: n }, () => []);
+  const bound: (string | null)[] = filled<string | null>(n, null);
+  const victims: number[][] = [];
+  for (let s = 0; s < n; s++) victims.push([]);
   const bindAll = (source: string, parties: readonly number[], upgrader: number | null) => {
     for (const p of parties) {
       if (p === upgrader) continue;
@@ -504,20 +519,20 @@ export function newWork(
     extract,
     locations: locations.slice(),
     cards: cards.slice(),
-    cardFrom: Array.from({ length: n }, (_, i) => i),
-    countryFrom: Array.from({ length: n }, (_, i) => i),
+    cardFrom: identity(n),
+    countryFrom: identity(n),
     disaster: [false, false, false],
-    exempt: new Array<boolean>(n).fill(false),
+    exempt: filled(n, false),
     exemptContinent: -1,
     shower: -1,
     extractionChange: 'none',
     forcedContinent: -1,
     forcedColour: 'green',
-    eventGold: new Array<number>(n).fill(0),
-    payout: new Array<number>(n).fill(0),
-    fines: new Array<number>(n).fill(0),
-    upgraded: new Array<boolean>(n).fill(false),
-    upgradeSucceeded: new Array<boolean>(n).fill(false),
+    eventGold: filled(n, 0),
+    payout: filled(n, 0),
+    fines: filled(n, 0),
+    upgraded: filled(n, false),
+    upgradeSucceeded: filled(n, false),
     collisions: [false, false, false],
     winners: [],
   };
