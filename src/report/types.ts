@@ -1,0 +1,157 @@
+/**
+ * The data of a run report (summary.json) and of a card-impact report (impact.json). Every writer
+ * (JSON, CSV, HTML) reads these and nothing else.
+ */
+
+/** A 95% interval [low, high]. */
+export type Interval = readonly [number, number];
+
+export interface BotSummary {
+  readonly bot: string;
+  readonly seats: readonly number[];
+  /** Seat-games played (a bot in two seats plays two per game). */
+  readonly games: number;
+  /** Wins, a shared win counting 1/k for each of its k winners. */
+  readonly wins: number;
+  readonly winRate: number;
+  /** 95% Wilson interval of the win rate (Clopper–Pearson when wins or losses are under 10). */
+  readonly ci95: Interval;
+  readonly meanFinalGold: number;
+  readonly faults: number;
+}
+
+export interface SeatSummary {
+  readonly seat: number;
+  readonly bot: string;
+  readonly games: number;
+  readonly wins: number;
+  readonly winRate: number;
+  readonly ci95: Interval;
+  readonly meanFinalGold: number;
+}
+
+/** Seat advantage: meaningful in mirror line-ups (every seat the same bot). */
+export interface SeatAdvantage {
+  readonly mirror: boolean;
+  /** 1 / players: every seat's win rate if seats were equal. */
+  readonly expected: number;
+  readonly seats: readonly { readonly seat: number; readonly winRate: number; readonly deviation: number; readonly ci95: Interval }[];
+  /** Chi-squared test of "all seats win equally often" on the seats' win counts. */
+  readonly chiSquared: { readonly statistic: number; readonly df: number; readonly pValue: number };
+  /** Ludii's Balance: 1 − (largest win rate − smallest win rate). */
+  readonly balance: number;
+}
+
+export interface CurvePoint {
+  readonly round: number;
+  readonly meanGold: number;
+  readonly p10: number;
+  readonly p50: number;
+  readonly p90: number;
+}
+
+export interface GameShape {
+  readonly meanLength: number;
+  readonly lengthDistribution: readonly { readonly rounds: number; readonly games: number }[];
+  /** Share of games ended by each ending ("race" = 50-gold race, "clock" = time limit). */
+  readonly endings: Readonly<Record<string, { readonly games: number; readonly share: number }>>;
+  readonly sharedWinShare: number;
+  readonly meanLeadChanges: number;
+  /** Share of games whose winner was not (alone or jointly) leading after round 5 / round 8. */
+  readonly comebackAfter5: number;
+  readonly comebackAfter8: number;
+  /** Mean over games of the Gini coefficient of final gold. */
+  readonly meanGini: number;
+  /** Per round: mean per game of upgrades, collisions (upgrade scandals) and fines paid (gold). */
+  readonly perRound: readonly { readonly round: number; readonly upgrades: number; readonly collisions: number; readonly fines: number }[];
+  /** Per bot: agreements joined and obligations kept / broken, per seat-game. */
+  readonly agreements: readonly { readonly bot: string; readonly made: number; readonly kept: number; readonly broken: number }[];
+}
+
+/** Descriptive (correlational) facts about one event card. */
+export interface CardDescriptive {
+  readonly card: string;
+  readonly draws: number;
+  readonly perGame: number;
+  /** Mean gold change over the round the card was drawn, by the player's rank when it was drawn. */
+  readonly meanChange: { readonly leader: number; readonly middle: number; readonly last: number };
+  /** Win rate of the player leading when the card was drawn, vs the leader at the same point of rounds without it. */
+  readonly leaderWinRateDrawn: number;
+  readonly leaderWinRateNotDrawn: number;
+}
+
+export interface RunSummary {
+  readonly tool: 'goldpit';
+  readonly version: string;
+  readonly scenario: string;
+  readonly game: string;
+  readonly players: number;
+  readonly lineup: readonly string[];
+  readonly games: number;
+  readonly seed: string;
+  readonly deckId: string;
+  readonly dataIds: Readonly<Record<string, string>>;
+  readonly changedRules: Readonly<Record<string, unknown>>;
+  readonly bots: readonly BotSummary[];
+  readonly seats: readonly SeatSummary[];
+  readonly seatAdvantage: SeatAdvantage;
+  readonly endings: Readonly<Record<string, { readonly games: number; readonly share: number }>>;
+  readonly sharedWinShare: number;
+  readonly meanLength: number;
+  readonly lengthDistribution: readonly { readonly rounds: number; readonly games: number }[];
+  readonly goldCurve: readonly (CurvePoint & { readonly bot: string })[];
+  readonly seatCurve: readonly (CurvePoint & { readonly seat: number })[];
+  /** Mean gold after each round of the eventual winner(s) vs everybody else. */
+  readonly winnerCurve: readonly { readonly round: number; readonly winner: number; readonly rest: number }[];
+  readonly gameShape: GameShape;
+  readonly eventCards: readonly CardDescriptive[];
+  readonly perGame: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  readonly faults: readonly { readonly bot: string; readonly seat: number; readonly count: number; readonly firstGame: number; readonly request: string; readonly reason: string; readonly message: string }[];
+  readonly parameters: unknown;
+}
+
+/** One paired effect: mean of (as dealt − card blanked) over games, with a 95% t interval. */
+export interface PairedEffect {
+  readonly estimate: number;
+  readonly ci95: Interval;
+  /** Two-sided p-value of "no effect" (paired t-test). */
+  readonly pValue: number;
+  /** Benjamini–Hochberg adjusted p-value across all cards tested (same metric and scope). */
+  readonly qValue: number;
+  /** qValue < 0.05 (false discovery rate controlled at 5%). */
+  readonly significant: boolean;
+  readonly n: number;
+}
+
+export interface CardImpact {
+  readonly card: string;
+  /** Games in which the card's deck position was drawn. */
+  readonly drawnIn: number;
+  /** Effects per game (over all games: the card in the deck vs a blank) and per draw (only games that drew it). */
+  readonly perGame: ImpactMetrics;
+  readonly perDraw: ImpactMetrics;
+}
+
+export interface ImpactMetrics {
+  /** Win probability of the player leading when the card was drawn (the then-leader). */
+  readonly leaderWin: PairedEffect;
+  /** Win probability of the player last when the card was drawn. */
+  readonly lastWin: PairedEffect;
+  /** Final gold spread (richest − poorest). */
+  readonly spread: PairedEffect;
+  /** Game length in rounds. */
+  readonly length: PairedEffect;
+  /** 1 if the game ended by the 50-gold race. */
+  readonly race: PairedEffect;
+  /** Share of games whose winner(s) changed (a proportion, not a difference; its interval is Wilson). */
+  readonly swing: PairedEffect;
+}
+
+export interface ImpactReport {
+  readonly tool: 'goldpit';
+  readonly scenario: string;
+  readonly games: number;
+  readonly seed: string;
+  readonly deckId: string;
+  readonly cards: readonly CardImpact[];
+}
