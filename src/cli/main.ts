@@ -2,15 +2,18 @@
  * The `goldpit` command. Wiring only: parsing with yargs, then calls into sim/, report/ and games/.
  * One top-level handler turns errors into exit codes: 2 for bad input or usage, 1 for bugs.
  */
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import yargs from 'yargs';
 import { GoldpitError, InputError, UsageError } from '../core/errors.js';
 import { compareFixture, parseFixture, playFixture, type RoundFixture } from '../games/goldrausch/fixtures.js';
 import { summarize } from '../report/summary.js';
-import { summaryTable, writeAtomic, writeRunOutputs } from '../report/write.js';
-import { runParallel } from '../sim/parallel.js';
+import { renderReport } from '../report/html.js';
+import { impactReport } from '../report/impact.js';
+import type { RunSummary } from '../report/types.js';
+import { impactTable, summaryTable, writeAtomic, writeImpactOutputs, writeRunOutputs } from '../report/write.js';
+import { runImpactParallel, runParallel } from '../sim/parallel.js';
 import { Progress } from '../sim/progress.js';
 import { playOne } from '../sim/run.js';
 import { loadScenario } from '../sim/scenario.js';
@@ -79,6 +82,23 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       },
     )
     .command(
+      'impact <scenario>',
+      'counterfactual event-card impact: every game as dealt and with the card blanked (common random numbers)',
+      (y) =>
+        y
+          .positional('scenario', { type: 'string', demandOption: true })
+          .option('card', { type: 'string', demandOption: true, describe: 'an event card id, or "all" for all of them' })
+          .option('games', { type: 'number', describe: "games (default: the scenario's)" })
+          .option('seed', { type: 'string', describe: "run seed (default: the scenario's)" })
+          .option('out', { type: 'string', describe: 'output folder (default: reports/<scenario name>/)' })
+          .option('workers', { type: 'number', describe: `worker threads (default: all ${availableParallelism()} cores; 0 = this thread)` })
+          .option('batch-size', { type: 'number', default: 500 })
+          .option('quiet', { type: 'boolean', default: false }),
+      async (args) => {
+        code = await commandImpact(io, args.scenario, args);
+      },
+    )
+    .command(
       'replay <scenario>',
       'print the full story of game K of a run (the same game `run` played as its K-th)',
       (y) =>
@@ -98,7 +118,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
         code = commandVerify(io, args.paths as string[]);
       },
     )
-    .demandCommand(1, 'name a command: run, merge, replay or verify')
+    .demandCommand(1, 'name a command: run, impact, merge, replay or verify')
     .strict()
     .help()
     .version(false)
@@ -194,6 +214,55 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
     const played = games - result.resumedGames;
     const resumed = result.resumedGames ? ` (${result.resumedGames} taken over from the checkpoint)` : '';
     io.out(`${played} games in ${seconds.toFixed(1)} s (${(played / seconds).toFixed(0)} games/s, ${workers} worker${workers === 1 ? '' : 's'})${resumed}; wrote ${files.length} files to ${out}\n`);
+  }
+  return 0;
+}
+
+async function commandImpact(
+  io: Io,
+  path: string,
+  args: { card: string; games?: number; seed?: string; out?: string; workers?: number; 'batch-size': number; quiet: boolean },
+): Promise<number> {
+  const scenario = loadScenario(path);
+  const all = scenario.definition.chanceCards;
+  const cards = args.card === 'all' ? all.map((_, i) => i) : [all.indexOf(args.card)];
+  if (cards[0] < 0) throw new UsageError(`--card must be "all" or one of ${all.join(', ')}; got ${JSON.stringify(args.card)}`);
+  const games = positiveInt('games', args.games) ?? scenario.games;
+  const seed = args.seed ?? scenario.seed;
+  const out = resolve(args.out ?? join('reports', scenario.name));
+  const workers = args.workers ?? availableParallelism();
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const started = Date.now();
+  let result;
+  try {
+    result = await runImpactParallel(scenario, {
+      seed, games, cards, workers, batchSize: positiveInt('batch-size', args['batch-size'])!,
+      progress: new Progress(games, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err), stop: stop.signal,
+    });
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+  }
+  if (!result.complete) {
+    io.err('interrupted: the impact analysis needs all its games; nothing was written\n');
+    return 130;
+  }
+  const impact = impactReport(scenario, seed, games, result.sums);
+  const files = writeImpactOutputs(out, impact);
+  // Re-render the run's report page with the impact section when the run's summary is there.
+  const summaryFile = join(out, 'summary.json');
+  if (existsSync(summaryFile)) {
+    const summary = JSON.parse(readFileSync(summaryFile, 'utf8')) as RunSummary;
+    if (summary.scenario === scenario.name) {
+      writeAtomic(join(out, 'report.html'), renderReport(summary, impact));
+      files.push(join(out, 'report.html'));
+    }
+  }
+  if (!args.quiet) {
+    io.out(`${impactTable(impact)}\n\n${games} games in ${((Date.now() - started) / 1000).toFixed(1)} s; wrote ${files.join(', ')}\n`);
   }
   return 0;
 }

@@ -17,10 +17,14 @@ export interface GameRecord {
   readonly outcome: Outcome;
   /** Score per seat after each round played: `curve[round - 1][seat]`. */
   readonly curve: readonly (readonly number[])[];
-  /** Chance cards drawn, as indexes into `GameDefinition.chanceCards`, in draw order. */
-  readonly cardsDrawn: readonly number[];
+  /** Each seat's score before round 1. */
+  readonly initialScores: readonly number[];
+  /** Chance cards drawn: index into `GameDefinition.chanceCards` and the (1-based) round it was drawn in. */
+  readonly cardsDrawn: readonly { readonly card: number; readonly round: number }[];
   /** Per-seat counters named in `GameDefinition.counters`, same order. */
   readonly counters: readonly (readonly number[])[];
+  /** Per-round totals named in `GameDefinition.roundCounters`: `roundCounters[round - 1][counter]`. */
+  readonly roundCounters: readonly (readonly number[])[];
 }
 
 /** Facts about a configuration that every result must carry. */
@@ -50,8 +54,15 @@ export interface GameDefinition<Config, State, View, Request extends DecisionReq
   readonly chanceCards: readonly string[];
   /** Names of the per-seat counters in `GameRecord.counters`. */
   readonly counters: readonly string[];
+  /** Names of the per-round totals in `GameRecord.roundCounters`. */
+  readonly roundCounters: readonly string[];
   record(final: State): GameRecord;
   facts(config: Config): ConfigFacts;
+  /**
+   * The config with chance card `card` (index into chanceCards) replaced by a blank in the same deck
+   * positions, all other randomness unchanged (the counterfactual of `goldpit impact`).
+   */
+  withBlankedCard(config: Config, card: number): Config;
   /** The full story of a finished game, for `goldpit replay`. */
   story(final: State, seatNames: readonly string[]): string;
 }

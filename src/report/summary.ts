@@ -1,137 +1,30 @@
 /**
- * Turns an aggregate into the run summary: win rates per bot and seat, gold, game shape, the gold
- * curve and event-card draws. Pure: the same aggregate gives the same summary, byte for byte.
+ * Turns an aggregate into the run summary (src/report/types.ts): win rates per bot and seat with
+ * intervals, seat advantage, gold curves, game shape and descriptive card statistics. Pure: the same
+ * aggregate gives the same summary, byte for byte.
  */
-import { gameCount, seatWins, sharedWinGames, type Aggregate } from '../stats/aggregate.js';
+import { readFileSync } from 'node:fs';
+import { binomialInterval, chiSquaredUniform } from '../stats/index.js';
+import { gameCount, LEADER_WIN_UNITS, seatWins, sharedWinGames, type Aggregate } from '../stats/aggregate.js';
 import type { Scenario } from '../sim/scenario.js';
+import type { BotSummary, CardDescriptive, CurvePoint, Interval, RunSummary, SeatSummary } from './types.js';
+
+export type { RunSummary } from './types.js';
 
 /** Fixed precision so that re-runs diff cleanly. */
 export const fixed = (x: number, digits = 6): number => (Number.isFinite(x) ? Number(x.toFixed(digits)) : 0);
 
-export interface BotSummary {
-  readonly bot: string;
-  readonly seats: readonly number[];
-  readonly games: number;
-  readonly wins: number;
-  readonly winRate: number;
-  readonly meanFinalGold: number;
-  readonly faults: number;
-}
-
-export interface SeatSummary {
-  readonly seat: number;
-  readonly bot: string;
-  readonly games: number;
-  readonly wins: number;
-  readonly winRate: number;
-  readonly meanFinalGold: number;
-}
-
-export interface RunSummary {
-  readonly tool: 'goldpit';
-  readonly scenario: string;
-  readonly game: string;
-  readonly players: number;
-  readonly lineup: readonly string[];
-  readonly games: number;
-  readonly seed: string;
-  readonly deckId: string;
-  readonly dataIds: Readonly<Record<string, string>>;
-  readonly changedRules: Readonly<Record<string, unknown>>;
-  readonly bots: readonly BotSummary[];
-  readonly seats: readonly SeatSummary[];
-  readonly endings: Readonly<Record<string, { games: number; share: number }>>;
-  readonly sharedWinShare: number;
-  readonly meanLength: number;
-  readonly lengthDistribution: readonly { rounds: number; games: number }[];
-  readonly goldCurve: { readonly round: number; readonly bot: string; readonly meanGold: number; readonly p10: number; readonly p50: number; readonly p90: number }[];
-  readonly eventCards: readonly { card: string; draws: number; perGame: number }[];
-  readonly perGame: Readonly<Record<string, Readonly<Record<string, number>>>>;
-  readonly faults: readonly { bot: string; seat: number; count: number; firstGame: number; request: string; reason: string; message: string }[];
-  readonly parameters: unknown;
-}
-
-export function summarize(scenario: Scenario, agg: Aggregate): RunSummary {
-  const def = scenario.definition;
-  const facts = def.facts(scenario.config);
-  const p = scenario.players;
-  const n = gameCount(agg);
-  const names = [...new Set(scenario.seats)];
-  const seatsOf = (bot: string) => scenario.seats.map((b, s) => (b === bot ? s : -1)).filter((s) => s >= 0);
-  const seats: SeatSummary[] = scenario.seats.map((bot, seat) => {
-    const wins = seatWins(agg, seat);
-    return { seat, bot, games: n, wins: fixed(wins), winRate: fixed(wins / n), meanFinalGold: fixed(agg.scoreSum[seat] / n, 4) };
-  });
-  const bots: BotSummary[] = names.map((bot) => {
-    const ss = seatsOf(bot);
-    const wins = ss.reduce((a, s) => a + seatWins(agg, s), 0);
-    const gold = ss.reduce((a, s) => a + agg.scoreSum[s], 0);
-    const games = n * ss.length;
-    return {
-      bot,
-      seats: ss,
-      games,
-      wins: fixed(wins),
-      winRate: fixed(wins / games),
-      meanFinalGold: fixed(gold / games, 4),
-      faults: ss.reduce((a, s) => a + agg.faults[s], 0),
-    };
-  });
-  const rounds = agg.shape.rounds;
-  const goldCurve = [];
-  for (let r = 0; r < rounds; r++) {
-    for (const bot of names) {
-      const ss = seatsOf(bot);
-      const sum = ss.reduce((a, s) => a + agg.curveSum[r * p + s], 0);
-      const [p10, p50, p90] = histogramQuantiles(agg, r, ss, [0.1, 0.5, 0.9]);
-      goldCurve.push({ round: r + 1, bot, meanGold: fixed(sum / (n * ss.length), 4), p10, p50, p90 });
-    }
+export const VERSION: string = (() => {
+  try {
+    return (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  } catch {
+    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
   }
-  let lengthSum = 0;
-  const lengthDistribution = [];
-  for (let r = 1; r <= rounds; r++) {
-    lengthSum += r * agg.lengths[r];
-    lengthDistribution.push({ rounds: r, games: agg.lengths[r] });
-  }
-  const endings: Record<string, { games: number; share: number }> = {};
-  agg.shape.endings.forEach((key, i) => (endings[key] = { games: agg.endings[i], share: fixed(agg.endings[i] / n) }));
-  const perGame: Record<string, Record<string, number>> = {};
-  def.counters.forEach((counter, c) => {
-    perGame[counter] = Object.fromEntries(
-      names.map((bot) => {
-        const ss = seatsOf(bot);
-        return [bot, fixed(ss.reduce((a, s) => a + agg.counterSum[c * p + s], 0) / (n * ss.length), 4)];
-      }),
-    );
-  });
-  const faults = [];
-  for (let s = 0; s < p; s++) {
-    const first = agg.firstFaults[s];
-    if (first) faults.push({ bot: scenario.seats[s], seat: s, count: agg.faults[s], firstGame: first.game, request: first.request, reason: first.reason, message: first.message });
-  }
-  return {
-    tool: 'goldpit',
-    scenario: scenario.name,
-    game: scenario.game,
-    players: p,
-    lineup: scenario.seats,
-    games: n,
-    seed: scenario.seed,
-    deckId: facts.dataIds.deckId ?? '',
-    dataIds: facts.dataIds,
-    changedRules: facts.changedRules,
-    bots,
-    seats,
-    endings,
-    sharedWinShare: fixed(sharedWinGames(agg) / n),
-    meanLength: fixed(lengthSum / n, 4),
-    lengthDistribution,
-    goldCurve,
-    eventCards: def.chanceCards.map((card, i) => ({ card, draws: agg.cardDraws[i], perGame: fixed(agg.cardDraws[i] / n) })),
-    perGame,
-    faults,
-    parameters: facts.resolved,
-  };
+})();
+
+function interval(wins: number, n: number): Interval {
+  const ci = binomialInterval(wins, n);
+  return [fixed(ci.lower), fixed(ci.upper)];
 }
 
 /**
@@ -158,4 +51,155 @@ export function histogramQuantiles(agg: Aggregate, r: number, seats: readonly nu
     }
     return bins - 1;
   });
+}
+
+function curvePoint(agg: Aggregate, r: number, seats: readonly number[]): CurvePoint {
+  const p = agg.shape.players;
+  const n = gameCount(agg);
+  const sum = seats.reduce((a, s) => a + agg.curveSum[r * p + s], 0);
+  const [p10, p50, p90] = histogramQuantiles(agg, r, seats, [0.1, 0.5, 0.9]);
+  return { round: r + 1, meanGold: fixed(sum / (n * seats.length), 4), p10, p50, p90 };
+}
+
+export function summarize(scenario: Scenario, agg: Aggregate): RunSummary {
+  const def = scenario.definition;
+  const facts = def.facts(scenario.config);
+  const p = scenario.players;
+  const n = gameCount(agg);
+  const rounds = agg.shape.rounds;
+  const names = [...new Set(scenario.seats)];
+  const seatsOf = (bot: string) => scenario.seats.map((b, s) => (b === bot ? s : -1)).filter((s) => s >= 0);
+  const seats: SeatSummary[] = scenario.seats.map((bot, seat) => {
+    const wins = seatWins(agg, seat);
+    return { seat, bot, games: n, wins: fixed(wins), winRate: fixed(wins / n), ci95: interval(wins, n), meanFinalGold: fixed(agg.scoreSum[seat] / n, 4) };
+  });
+  const bots: BotSummary[] = names.map((bot) => {
+    const ss = seatsOf(bot);
+    const wins = ss.reduce((a, s) => a + seatWins(agg, s), 0);
+    const gold = ss.reduce((a, s) => a + agg.scoreSum[s], 0);
+    const games = n * ss.length;
+    return {
+      bot,
+      seats: ss,
+      games,
+      wins: fixed(wins),
+      winRate: fixed(wins / games),
+      ci95: interval(wins, games),
+      meanFinalGold: fixed(gold / games, 4),
+      faults: ss.reduce((a, s) => a + agg.faults[s], 0),
+    };
+  });
+  // Seat advantage: each seat against an equal share; chi-squared on the seats' win counts.
+  const expected = 1 / p;
+  const rates = seats.map((s) => s.winRate);
+  const chi = chiSquaredUniform(seats.map((s) => seatWins(agg, s.seat)));
+  const seatAdvantage = {
+    mirror: names.length === 1,
+    expected: fixed(expected),
+    seats: seats.map((s) => ({ seat: s.seat, winRate: s.winRate, deviation: fixed(s.winRate - expected), ci95: [fixed(s.ci95[0] - expected), fixed(s.ci95[1] - expected)] as Interval })),
+    chiSquared: { statistic: fixed(chi.statistic), df: chi.df, pValue: Number(chi.pValue.toPrecision(6)) },
+    balance: fixed(1 - (Math.max(...rates) - Math.min(...rates))),
+  };
+  const goldCurve = [];
+  const seatCurve = [];
+  const winnerCurve = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const bot of names) goldCurve.push({ bot, ...curvePoint(agg, r, seatsOf(bot)) });
+    for (let s = 0; s < p; s++) seatCurve.push({ seat: s, ...curvePoint(agg, r, [s]) });
+    const w = agg.winnerCurve;
+    winnerCurve.push({ round: r + 1, winner: fixed(w[r * 4] / w[r * 4 + 1], 4), rest: fixed(w[r * 4 + 2] / w[r * 4 + 3], 4) });
+  }
+  let lengthSum = 0;
+  const lengthDistribution = [];
+  for (let r = 1; r <= rounds; r++) {
+    lengthSum += r * agg.lengths[r];
+    lengthDistribution.push({ rounds: r, games: agg.lengths[r] });
+  }
+  const endings: Record<string, { games: number; share: number }> = {};
+  agg.shape.endings.forEach((key, i) => (endings[key] = { games: agg.endings[i], share: fixed(agg.endings[i] / n) }));
+  const perGame: Record<string, Record<string, number>> = {};
+  def.counters.forEach((counter, c) => {
+    perGame[counter] = Object.fromEntries(
+      names.map((bot) => {
+        const ss = seatsOf(bot);
+        return [bot, fixed(ss.reduce((a, s) => a + agg.counterSum[c * p + s], 0) / (n * ss.length), 4)];
+      }),
+    );
+  });
+  const k2 = agg.shape.roundCounters;
+  const perRoundCounter = (name: string, r: number) => {
+    const c = def.roundCounters.indexOf(name);
+    return c < 0 ? 0 : fixed(agg.roundCounterSum[r * k2 + c] / n, 4);
+  };
+  const shape5 = agg.shape5;
+  const gameShape = {
+    meanLength: fixed(lengthSum / n, 4),
+    lengthDistribution,
+    endings,
+    sharedWinShare: fixed(sharedWinGames(agg) / n),
+    meanLeadChanges: fixed(shape5[0] / n, 4),
+    comebackAfter5: fixed(shape5[2] > 0 ? shape5[1] / shape5[2] : 0),
+    comebackAfter8: fixed(shape5[4] > 0 ? shape5[3] / shape5[4] : 0),
+    meanGini: fixed(agg.giniMicros[0] / 1e6 / n),
+    perRound: Array.from({ length: rounds }, (_, r) => ({
+      round: r + 1,
+      upgrades: perRoundCounter('upgrades', r),
+      collisions: perRoundCounter('collisions', r),
+      fines: perRoundCounter('fines', r),
+    })),
+    agreements: names.map((bot) => ({
+      bot,
+      made: perGame.agreements?.[bot] ?? 0,
+      kept: perGame.kept?.[bot] ?? 0,
+      broken: perGame.broken?.[bot] ?? 0,
+    })),
+  };
+  const roundsPlayed = agg.allLeaderWin[1];
+  const eventCards: CardDescriptive[] = def.chanceCards.map((card, i) => {
+    const draws = agg.cardDraws[i];
+    const ch = agg.cardChange;
+    const mean = (g: number) => (ch[i * 6 + 3 + g] > 0 ? fixed(ch[i * 6 + g] / ch[i * 6 + 3 + g], 4) : 0);
+    const notDrawn = roundsPlayed - draws;
+    return {
+      card,
+      draws,
+      perGame: fixed(draws / n),
+      meanChange: { leader: mean(0), middle: mean(1), last: mean(2) },
+      leaderWinRateDrawn: draws > 0 ? fixed(agg.cardLeaderWin[i] / LEADER_WIN_UNITS / draws) : 0,
+      leaderWinRateNotDrawn: notDrawn > 0 ? fixed((agg.allLeaderWin[0] - agg.cardLeaderWin[i]) / LEADER_WIN_UNITS / notDrawn) : 0,
+    };
+  });
+  const faults = [];
+  for (let s = 0; s < p; s++) {
+    const first = agg.firstFaults[s];
+    if (first) faults.push({ bot: scenario.seats[s], seat: s, count: agg.faults[s], firstGame: first.game, request: first.request, reason: first.reason, message: first.message });
+  }
+  return {
+    tool: 'goldpit',
+    version: VERSION,
+    scenario: scenario.name,
+    game: scenario.game,
+    players: p,
+    lineup: scenario.seats,
+    games: n,
+    seed: scenario.seed,
+    deckId: facts.dataIds.deckId ?? '',
+    dataIds: facts.dataIds,
+    changedRules: facts.changedRules,
+    bots,
+    seats,
+    seatAdvantage,
+    endings,
+    sharedWinShare: gameShape.sharedWinShare,
+    meanLength: gameShape.meanLength,
+    lengthDistribution,
+    goldCurve,
+    seatCurve,
+    winnerCurve,
+    gameShape,
+    eventCards,
+    perGame,
+    faults,
+    parameters: facts.resolved,
+  };
 }

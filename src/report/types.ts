@@ -35,6 +35,7 @@ export interface SeatAdvantage {
   readonly mirror: boolean;
   /** 1 / players: every seat's win rate if seats were equal. */
   readonly expected: number;
+  /** Per seat: win rate, its deviation from `expected`, and the 95% interval of that deviation. */
   readonly seats: readonly { readonly seat: number; readonly winRate: number; readonly deviation: number; readonly ci95: Interval }[];
   /** Chi-squared test of "all seats win equally often" on the seats' win counts. */
   readonly chiSquared: { readonly statistic: number; readonly df: number; readonly pValue: number };

@@ -5,7 +5,8 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import type { RunSummary } from './summary.js';
+import { renderReport } from './html.js';
+import type { ImpactReport, RunSummary } from './types.js';
 
 export function writeAtomic(path: string, text: string): void {
   const tmp = `${path}.tmp-${process.pid}`;
@@ -15,28 +16,65 @@ export function writeAtomic(path: string, text: string): void {
 
 const csv = (columns: string[], rows: unknown[][]) => stringify(rows, { header: true, columns });
 
-export function writeRunOutputs(dir: string, summary: RunSummary): string[] {
+export function writeRunOutputs(dir: string, summary: RunSummary, impact: ImpactReport | null = null): string[] {
   mkdirSync(dir, { recursive: true });
+  const shape = summary.gameShape;
   const files: [string, string][] = [
     ['summary.json', `${JSON.stringify(summary, null, 2)}\n`],
-    ['bots.csv', csv(['bot', 'seats', 'games', 'wins', 'win_rate', 'mean_final_gold', 'faults'], summary.bots.map((b) => [b.bot, b.seats.join(' '), b.games, b.wins, b.winRate, b.meanFinalGold, b.faults]))],
-    ['seats.csv', csv(['seat', 'bot', 'games', 'wins', 'win_rate', 'mean_final_gold'], summary.seats.map((s) => [s.seat, s.bot, s.games, s.wins, s.winRate, s.meanFinalGold]))],
+    ['bots.csv', csv(['bot', 'seats', 'games', 'wins', 'win_rate', 'ci95_low', 'ci95_high', 'mean_final_gold', 'faults'], summary.bots.map((b) => [b.bot, b.seats.join(' '), b.games, b.wins, b.winRate, b.ci95[0], b.ci95[1], b.meanFinalGold, b.faults]))],
+    ['seats.csv', csv(['seat', 'bot', 'games', 'wins', 'win_rate', 'ci95_low', 'ci95_high', 'deviation_from_equal', 'mean_final_gold'], summary.seats.map((s, i) => [s.seat, s.bot, s.games, s.wins, s.winRate, s.ci95[0], s.ci95[1], summary.seatAdvantage.seats[i].deviation, s.meanFinalGold]))],
     ['gold_curve.csv', csv(['round', 'bot', 'mean_gold', 'p10', 'p50', 'p90'], summary.goldCurve.map((g) => [g.round, g.bot, g.meanGold, g.p10, g.p50, g.p90]))],
-    ['event_cards.csv', csv(['card', 'draws', 'draws_per_game'], summary.eventCards.map((e) => [e.card, e.draws, e.perGame]))],
+    ['seat_curve.csv', csv(['round', 'seat', 'mean_gold', 'p10', 'p50', 'p90'], summary.seatCurve.map((g) => [g.round, g.seat, g.meanGold, g.p10, g.p50, g.p90]))],
+    ['winner_curve.csv', csv(['round', 'winner_mean_gold', 'rest_mean_gold'], summary.winnerCurve.map((w) => [w.round, w.winner, w.rest]))],
+    [
+      'event_cards.csv',
+      csv(
+        ['card', 'draws', 'draws_per_game', 'mean_change_leader', 'mean_change_middle', 'mean_change_last', 'leader_win_rate_drawn', 'leader_win_rate_not_drawn'],
+        summary.eventCards.map((e) => [e.card, e.draws, e.perGame, e.meanChange.leader, e.meanChange.middle, e.meanChange.last, e.leaderWinRateDrawn, e.leaderWinRateNotDrawn]),
+      ),
+    ],
     [
       'game_shape.csv',
       csv(['metric', 'value'], [
         ['games', summary.games],
-        ...Object.entries(summary.endings).map(([k, v]) => [`ended_by_${k}_share`, v.share]),
-        ['shared_win_share', summary.sharedWinShare],
-        ['mean_length_rounds', summary.meanLength],
-        ...summary.lengthDistribution.map((l) => [`length_${l.rounds}_games`, l.games]),
+        ...Object.entries(shape.endings).map(([k, v]) => [`ended_by_${k}_share`, v.share]),
+        ['shared_win_share', shape.sharedWinShare],
+        ['mean_length_rounds', shape.meanLength],
+        ['mean_lead_changes', shape.meanLeadChanges],
+        ['comeback_after_round_5', shape.comebackAfter5],
+        ['comeback_after_round_8', shape.comebackAfter8],
+        ['mean_gini_final_gold', shape.meanGini],
+        ['seat_chi_squared', summary.seatAdvantage.chiSquared.statistic],
+        ['seat_chi_squared_p', summary.seatAdvantage.chiSquared.pValue],
+        ['seat_balance', summary.seatAdvantage.balance],
+        ...shape.lengthDistribution.map((l) => [`length_${l.rounds}_games`, l.games]),
       ]),
     ],
+    ['per_round.csv', csv(['round', 'upgrades', 'collisions', 'fines'], shape.perRound.map((r) => [r.round, r.upgrades, r.collisions, r.fines]))],
     [
       'per_game.csv',
       csv(['counter', 'bot', 'mean_per_game'], Object.entries(summary.perGame).flatMap(([counter, byBot]) => Object.entries(byBot).map(([bot, v]) => [counter, bot, v]))),
     ],
+    ['report.html', renderReport(summary, impact)],
+  ];
+  for (const [name, text] of files) writeAtomic(join(dir, name), text);
+  return files.map(([name]) => join(dir, name));
+}
+
+/** The impact tables: impact.json and card_impact.csv (one row per card, metric and scope). */
+export function writeImpactOutputs(dir: string, impact: ImpactReport): string[] {
+  mkdirSync(dir, { recursive: true });
+  const rows: unknown[][] = [];
+  for (const c of impact.cards) {
+    for (const scope of ['perGame', 'perDraw'] as const) {
+      for (const [metric, e] of Object.entries(c[scope])) {
+        rows.push([c.card, c.drawnIn, scope === 'perGame' ? 'per_game' : 'per_draw', metric, e.n, e.estimate, e.ci95[0], e.ci95[1], e.pValue, e.qValue, e.significant]);
+      }
+    }
+  }
+  const files: [string, string][] = [
+    ['impact.json', `${JSON.stringify(impact, null, 2)}\n`],
+    ['card_impact.csv', csv(['card', 'drawn_in', 'scope', 'metric', 'n', 'estimate', 'ci95_low', 'ci95_high', 'p_value', 'q_value_bh', 'significant'], rows)],
   ];
   for (const [name, text] of files) writeAtomic(join(dir, name), text);
   return files.map(([name]) => join(dir, name));
@@ -48,9 +86,9 @@ export function summaryTable(summary: RunSummary): string {
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   lines.push(`${summary.scenario}: ${summary.games} games, seed ${JSON.stringify(summary.seed)}, deck ${summary.deckId}`);
   lines.push('');
-  lines.push('bot             seats   win rate   mean final gold   faults');
+  lines.push('bot             seats   win rate (95% CI)          mean gold   faults');
   for (const b of summary.bots) {
-    lines.push(`${b.bot.padEnd(15)} ${b.seats.join(',').padEnd(7)} ${pct(b.winRate).padStart(8)}   ${b.meanFinalGold.toFixed(2).padStart(15)}   ${String(b.faults).padStart(6)}`);
+    lines.push(`${b.bot.padEnd(15)} ${b.seats.join(',').padEnd(7)} ${pct(b.winRate).padStart(8)} (${pct(b.ci95[0])}–${pct(b.ci95[1])})   ${b.meanFinalGold.toFixed(2).padStart(9)}   ${String(b.faults).padStart(6)}`);
   }
   lines.push('');
   lines.push(`win rate by seat: ${summary.seats.map((s) => `${s.seat}: ${pct(s.winRate)}`).join('  ')}`);
@@ -68,6 +106,23 @@ export function summaryTable(summary: RunSummary): string {
   if (summary.faults.length) {
     lines.push('');
     for (const f of summary.faults) lines.push(`FAULTS seat ${f.seat} (${f.bot}): ${f.count}; first in game ${f.firstGame} (${f.request}, ${f.reason}): ${f.message}`);
+  }
+  return lines.join('\n');
+}
+
+/** The impact table printed on stdout: cards sorted by their per-draw effect on the then-leader. */
+export function impactTable(impact: ImpactReport): string {
+  const pp = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
+  const lines = [`card impact (${impact.games} games, as dealt vs the card blanked; pp = percentage points of win probability)`, ''];
+  lines.push('card                    drawn in   then-leader per draw (95% CI)     then-last per draw    swing   FDR');
+  const sorted = [...impact.cards].sort((a, b) => b.perDraw.leaderWin.estimate - a.perDraw.leaderWin.estimate || a.card.localeCompare(b.card));
+  for (const c of sorted) {
+    const l = c.perDraw.leaderWin;
+    const last = c.perDraw.lastWin;
+    lines.push(
+      `${c.card.padEnd(23)} ${String(c.drawnIn).padStart(8)}   ${pp(l.estimate).padStart(6)} pp (${pp(l.ci95[0])} to ${pp(l.ci95[1])})`.padEnd(69) +
+        `${pp(last.estimate).padStart(6)} pp      ${(100 * c.perDraw.swing.estimate).toFixed(1).padStart(5)}%   ${l.significant ? 'significant' : ''}`,
+    );
   }
   return lines.join('\n');
 }

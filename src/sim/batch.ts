@@ -4,10 +4,12 @@
  */
 import type { GameRecord } from '../core/definition.js';
 import type { FirstFault } from '../stats/aggregate.js';
+import { impactRange, type ImpactBatchResult } from './impact.js';
 import { runRange } from './run.js';
 import { parseScenario, type Scenario } from './scenario.js';
 
 export interface BatchTask {
+  readonly kind?: 'games';
   /** The scenario as data (its portable form, decks inlined) and its hash; workers parse it once. */
   readonly scenario: { readonly file: string; readonly data: unknown; readonly hash: string };
   readonly seed: string;
@@ -61,4 +63,19 @@ export function runBatch(task: BatchTask, scenario: Scenario = scenarioOf(task))
     task.gamesCsv ? (i, record) => void (rows += gameRow(i, record)) : undefined,
   );
   return { from: task.from, to: task.to, data: agg.data, firstFaults: agg.firstFaults, rows };
+}
+
+/** A batch of the counterfactual card-impact analysis (see impact.ts). */
+export interface ImpactTask {
+  readonly kind: 'impact';
+  readonly scenario: BatchTask['scenario'];
+  readonly seed: string;
+  readonly from: number;
+  readonly to: number;
+  readonly cards: readonly number[];
+}
+
+export function runImpactBatch(task: ImpactTask, scenario: Scenario = scenarioOf(task as unknown as BatchTask)): ImpactBatchResult {
+  const sums = impactRange(scenario, task.cards, task.seed, task.from, task.to);
+  return { from: task.from, to: task.to, cards: sums.map((s) => ({ card: s.card, drawnIn: s.drawnIn, sum: Array.from(s.sum), sumSq: Array.from(s.sumSq) })) };
 }

@@ -12,7 +12,8 @@ import { Piscina } from 'piscina';
 import { InputError, UsageError } from '../core/errors.js';
 import { writeAtomic } from '../report/write.js';
 import { aggregateFromJson, aggregateOver, aggregateToJson, emptyAggregate, mergeInto, type Aggregate } from '../stats/aggregate.js';
-import { batchScenario, gamesCsvHeader, runBatch, type BatchResult, type BatchTask } from './batch.js';
+import { batchScenario, gamesCsvHeader, runBatch, runImpactBatch, type BatchResult, type BatchTask, type ImpactTask } from './batch.js';
+import { addCardSums, IMPACT_METRICS, type CardSums, type ImpactBatchResult } from './impact.js';
 import type { Progress } from './progress.js';
 import { shapeOf } from './run.js';
 import type { Scenario } from './scenario.js';
@@ -161,12 +162,53 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
   return { aggregate: total, gamesDone: gamesDone(), resumedGames, complete: prefix >= batches };
 }
 
-async function runOnPool(
-  options: ParallelOptions,
+/**
+ * The counterfactual card-impact analysis over games [0, games), in batches across the pool. Its sums
+ * are exact integers, so the result does not depend on workers or batch size. No checkpoints: a
+ * stopped analysis reports nothing (rerun it).
+ */
+export async function runImpactParallel(
+  scenario: Scenario,
+  options: { seed: string; games: number; cards: readonly number[]; workers: number; batchSize: number; progress?: Pick<Progress, 'update' | 'done'>; stop?: AbortSignal },
+): Promise<{ sums: CardSums[]; complete: boolean }> {
+  const sums: CardSums[] = options.cards.map((card) => ({ card, drawnIn: 0, sum: new Float64Array(IMPACT_METRICS.length), sumSq: new Float64Array(IMPACT_METRICS.length) }));
+  const batches = Math.ceil(options.games / options.batchSize);
+  let done = 0;
+  const task = (b: number): ImpactTask => ({
+    kind: 'impact',
+    scenario: batchScenario(scenario),
+    seed: options.seed,
+    from: b * options.batchSize,
+    to: Math.min(options.games, (b + 1) * options.batchSize),
+    cards: options.cards,
+  });
+  const accept = (_b: number, r: ImpactBatchResult) => {
+    addCardSums(sums, r.cards);
+    done += r.to - r.from;
+    options.progress?.update(done);
+  };
+  const stopped = () => options.stop?.aborted === true;
+  try {
+    if (options.workers === 0) {
+      for (let b = 0; b < batches && !stopped(); b++) {
+        accept(b, runImpactBatch(task(b), scenario));
+        await new Promise((r) => setImmediate(r));
+      }
+    } else {
+      await runOnPool(options, batches, 0, task, accept, stopped);
+    }
+  } finally {
+    options.progress?.done();
+  }
+  return { sums, complete: done === options.games };
+}
+
+async function runOnPool<T, R>(
+  options: { workers: number; stop?: AbortSignal },
   batches: number,
   start: number,
-  task: (b: number) => BatchTask,
-  accept: (b: number, r: BatchResult) => void,
+  task: (b: number) => T,
+  accept: (b: number, r: R) => void,
   stopped: () => boolean,
 ): Promise<void> {
   const pool = new Piscina({ filename: workerFile(), minThreads: options.workers, maxThreads: options.workers, idleTimeout: 1000 });
@@ -183,7 +225,7 @@ async function runOnPool(
         while (!stopped() && failure === null && inFlight < limit && next < batches) {
           const b = next++;
           inFlight++;
-          (pool.run(task(b), { signal: abort.signal }) as Promise<BatchResult>).then(
+          (pool.run(task(b), { signal: abort.signal }) as Promise<R>).then(
             (r) => {
               inFlight--;
               if (!stopped() && failure === null) accept(b, r);

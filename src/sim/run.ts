@@ -22,6 +22,7 @@ export function shapeOf(scenario: Scenario): AggregateShape {
     rounds: def.maxRounds(scenario.config),
     cards: def.chanceCards.length,
     counters: def.counters.length,
+    roundCounters: def.roundCounters.length,
     endings: def.endings,
     maxScore: def.maxScore(scenario.config),
   };

@@ -3,9 +3,10 @@
  * transferring the aggregate's single ArrayBuffer (no clone), plus the optional per-game CSV rows.
  */
 import { Piscina } from 'piscina';
-import { runBatch, type BatchTask } from './batch.js';
+import { runBatch, runImpactBatch, type BatchTask, type ImpactTask } from './batch.js';
 
-export default function playBatch(task: BatchTask) {
+export default function playBatch(task: BatchTask | ImpactTask) {
+  if (task.kind === 'impact') return runImpactBatch(task); // small result: cloned
   const result = runBatch(task);
   const buffer = result.data.buffer;
   return Piscina.move({

@@ -7,6 +7,7 @@
  * ArrayBuffer, not by cloning.
  */
 import type { GameRecord } from '../core/definition.js';
+import { gini } from './gini.js';
 
 export interface AggregateShape {
   readonly players: number;
@@ -14,6 +15,8 @@ export interface AggregateShape {
   readonly rounds: number;
   readonly cards: number;
   readonly counters: number;
+  /** Per-round totals (GameDefinition.roundCounters). */
+  readonly roundCounters: number;
   /** How a game can end (e.g. "race", "clock"). */
   readonly endings: readonly string[];
   /** Scores are histogrammed in bins 0..maxScore (higher scores land in the last bin). */
@@ -51,6 +54,20 @@ export interface Aggregate {
   /** Sum of each per-seat counter: `counterSum[counter * players + seat]`. */
   readonly counterSum: Float64Array;
   readonly faults: Float64Array;
+  /** Sum of per-round totals: `roundCounterSum[round * roundCounters + counter]`. */
+  readonly roundCounterSum: Float64Array;
+  /** [lead changes, comebacks after round 5, games past round 5, comebacks after round 8, games past round 8]. */
+  readonly shape5: Float64Array;
+  /** Sum over games of the Gini coefficient of final scores, in millionths (integer, so sums stay exact). */
+  readonly giniMicros: Float64Array;
+  /** Per round: [winners' score sum, winner count, others' score sum, others count]: `winnerCurve[round * 4 + i]`. */
+  readonly winnerCurve: Float64Array;
+  /** Per card: score change over the round it was drawn, by rank when drawn: [leader sum, middle sum, last sum, leader n, middle n, last n]. */
+  readonly cardChange: Float64Array;
+  /** Per card: wins of the then-leader in rounds the card was drawn, in units of 1/3600 (shares 1/k over tied leaders 1/m stay integers). */
+  readonly cardLeaderWin: Float64Array;
+  /** [then-leader wins over all rounds played (1/3600 units), rounds played]. */
+  readonly allLeaderWin: Float64Array;
   /** The first fault of each seat (lowest game index), to replay it. Not numeric: kept beside `data`. */
   readonly firstFaults: (FirstFault | null)[];
 }
@@ -70,6 +87,13 @@ function layout(shape: AggregateShape) {
     cardDraws: shape.cards,
     counterSum: shape.counters * p,
     faults: p,
+    roundCounterSum: shape.rounds * shape.roundCounters,
+    shape5: 5,
+    giniMicros: 1,
+    winnerCurve: shape.rounds * 4,
+    cardChange: shape.cards * 6,
+    cardLeaderWin: shape.cards,
+    allLeaderWin: 2,
   };
   let total = 0;
   for (const n of Object.values(sizes)) total += n;
@@ -97,6 +121,13 @@ export function aggregateOver(shape: AggregateShape, data?: Float64Array, firstF
     cardDraws: take(sizes.cardDraws),
     counterSum: take(sizes.counterSum),
     faults: take(sizes.faults),
+    roundCounterSum: take(sizes.roundCounterSum),
+    shape5: take(sizes.shape5),
+    giniMicros: take(sizes.giniMicros),
+    winnerCurve: take(sizes.winnerCurve),
+    cardChange: take(sizes.cardChange),
+    cardLeaderWin: take(sizes.cardLeaderWin),
+    allLeaderWin: take(sizes.allLeaderWin),
     firstFaults: firstFaults ?? new Array(shape.players).fill(null),
   };
 }
@@ -138,7 +169,7 @@ export function addGame(
       agg.curveHist[(r * p + s) * bins + (score < maxScore ? (score > 0 ? score : 0) : maxScore)]++;
     }
   }
-  for (const c of record.cardsDrawn) agg.cardDraws[c]++;
+  addGameShape(agg, record);
   for (let c = 0; c < record.counters.length; c++) {
     const counter = record.counters[c];
     for (let s = 0; s < p; s++) agg.counterSum[c * p + s] += counter[s];
@@ -185,3 +216,83 @@ export function aggregateToJson(agg: Aggregate) {
 export function aggregateFromJson(json: { shape: AggregateShape; data: number[]; firstFaults: (FirstFault | null)[] }): Aggregate {
   return aggregateOver(json.shape, Float64Array.from(json.data), json.firstFaults);
 }
+
+/** 1/3600 is a common unit of 1/k (shared win, k ≤ 6) times 1/m (m tied leaders, m ≤ 6). */
+const WIN_UNITS = 3600;
+
+/** Seats with the highest score in `row`. */
+function leadersOf(row: readonly number[]): number[] {
+  let best = -Infinity;
+  for (const v of row) if (v > best) best = v;
+  const out: number[] = [];
+  for (let s = 0; s < row.length; s++) if (row[s] === best) out.push(s);
+  return out;
+}
+
+/** Units of 1/3600 won by a uniformly chosen seat of `leaders` (a shared win counts 1/k). */
+function leaderWinUnits(leaders: readonly number[], winners: readonly number[]): number {
+  let units = 0;
+  const share = WIN_UNITS / winners.length / leaders.length;
+  for (const l of leaders) if (winners.includes(l)) units += share;
+  return units;
+}
+
+/** Lead changes, comebacks, Gini, per-round totals, winner curve and card statistics of one game. */
+function addGameShape(agg: Aggregate, record: GameRecord): void {
+  const { rounds, roundCounters: k2 } = agg.shape;
+  const winners = record.outcome.winners;
+  const curve = record.curve;
+  const played = curve.length;
+  // Lead changes: the new leaders share nobody with the previous round's leaders.
+  let previous = leadersOf(curve[0] ?? record.initialScores);
+  for (let r = 1; r < played; r++) {
+    const now = leadersOf(curve[r]);
+    if (!now.some((s) => previous.includes(s))) agg.shape5[0]++;
+    previous = now;
+  }
+  // Comebacks: the winner was not among the leaders after round 5 (8), in games that went on past it.
+  for (const [after, at] of [[5, 1], [8, 3]] as const) {
+    if (played <= after) continue;
+    agg.shape5[at + 1]++;
+    const leaders = leadersOf(curve[after - 1]);
+    if (!winners.some((w) => leaders.includes(w))) agg.shape5[at]++;
+  }
+  agg.giniMicros[0] += Math.round(gini(record.outcome.scores) * 1e6);
+  for (let r = 0; r < record.roundCounters.length && r < rounds; r++) {
+    const row = record.roundCounters[r];
+    for (let c = 0; c < k2; c++) agg.roundCounterSum[r * k2 + c] += row[c];
+  }
+  for (let r = 0; r < rounds; r++) {
+    const row = curve[Math.min(r, played - 1)];
+    for (let s = 0; s < row.length; s++) {
+      const i = winners.includes(s) ? 0 : 2;
+      agg.winnerCurve[r * 4 + i] += row[s];
+      agg.winnerCurve[r * 4 + i + 1]++;
+    }
+  }
+  // Then-leader wins over every round played (the comparison for the cards' leader win rates).
+  for (let r = 0; r < played; r++) {
+    agg.allLeaderWin[0] += leaderWinUnits(leadersOf(r === 0 ? record.initialScores : curve[r - 1]), winners);
+    agg.allLeaderWin[1]++;
+  }
+  for (const { card, round } of record.cardsDrawn) {
+    agg.cardDraws[card]++;
+    const before = round === 1 ? record.initialScores : curve[round - 2];
+    const after = curve[round - 1];
+    let max = -Infinity;
+    let min = Infinity;
+    for (const v of before) {
+      if (v > max) max = v;
+      if (v < min) min = v;
+    }
+    for (let s = 0; s < before.length; s++) {
+      // Rank when drawn: leader (most gold, ties included), last (least), middle (the rest).
+      const group = before[s] === max ? 0 : before[s] === min ? 2 : 1;
+      agg.cardChange[card * 6 + group] += after[s] - before[s];
+      agg.cardChange[card * 6 + 3 + group]++;
+    }
+    agg.cardLeaderWin[card] += leaderWinUnits(leadersOf(before), winners);
+  }
+}
+
+export const LEADER_WIN_UNITS = WIN_UNITS;

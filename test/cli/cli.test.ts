@@ -31,7 +31,10 @@ describe('goldpit run', () => {
     expect(await runCli(['run', file, '--games', '300', '--out', a, '--quiet'], capture())).toBe(0);
     expect(await runCli(['run', file, '--games', '300', '--out', b, '--quiet'], capture())).toBe(0);
     const files = readdirSync(a).sort();
-    expect(files).toEqual(['bots.csv', 'event_cards.csv', 'game_shape.csv', 'gold_curve.csv', 'per_game.csv', 'seats.csv', 'summary.json']);
+    expect(files).toEqual([
+      'bots.csv', 'event_cards.csv', 'game_shape.csv', 'gold_curve.csv', 'per_game.csv', 'per_round.csv',
+      'report.html', 'seat_curve.csv', 'seats.csv', 'summary.json', 'winner_curve.csv',
+    ]);
     for (const f of files) expect(readFileSync(join(a, f), 'utf8')).toBe(readFileSync(join(b, f), 'utf8'));
     const summary = JSON.parse(readFileSync(join(a, 'summary.json'), 'utf8'));
     expect(summary.games).toBe(300);
@@ -40,7 +43,12 @@ describe('goldpit run', () => {
     // Win shares add up to the number of games (a shared win counts 1/k for each winner).
     const wins = summary.bots.reduce((x: number, bot: { wins: number }) => x + bot.wins, 0);
     expect(wins).toBeCloseTo(300, 4);
-    for (const bot of summary.bots) expect(bot.winRate).toBeCloseTo(bot.wins / bot.games, 6);
+    for (const bot of summary.bots) {
+      expect(bot.winRate).toBeCloseTo(bot.wins / bot.games, 6);
+      expect(bot.ci95[0]).toBeLessThan(bot.winRate);
+      expect(bot.ci95[1]).toBeGreaterThan(bot.winRate);
+    }
+    expect(summary.seats.map((s: { seat: number }) => s.seat)).toEqual([0, 1, 2, 3]);
   });
 
   it('gives different results for a different seed', async () => {

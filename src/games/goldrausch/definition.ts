@@ -15,15 +15,26 @@ const CARD_INDEX = new Map<string, number>(EVENT_CARD_IDS.map((id, i) => [id, i]
 /** Per-seat counters recorded for every game. */
 export const COUNTERS = ['fines', 'upgrades', 'successfulUpgrades', 'collisions', 'agreements', 'kept', 'broken', 'timeouts'] as const;
 
+/** Per-round totals recorded for every game. */
+export const ROUND_COUNTERS = ['upgrades', 'collisions', 'fines'] as const;
+
 export function record(final: GoldrauschState): GameRecord {
   const n = final.players;
   const curve: number[][] = [];
-  const cardsDrawn: number[] = [];
+  const cardsDrawn: { card: number; round: number }[] = [];
+  const roundCounters: number[][] = [];
   const counters = COUNTERS.map(() => new Array<number>(n).fill(0));
   const [, upgrades, successes, collisions, agreements, , , timeouts] = counters;
   for (const r of final.history) {
     curve.push(r.goldAfter as number[]);
-    if (r.event !== null) cardsDrawn.push(CARD_INDEX.get(r.event)!);
+    if (r.event !== null && CARD_INDEX.has(r.event)) cardsDrawn.push({ card: CARD_INDEX.get(r.event)!, round: r.round });
+    let up = 0;
+    let fined = 0;
+    for (let s = 0; s < n; s++) {
+      if (r.upgraded[s]) up++;
+      fined += r.fines[s];
+    }
+    roundCounters.push([up, (r.collisions[0] ? 1 : 0) + (r.collisions[1] ? 1 : 0) + (r.collisions[2] ? 1 : 0), fined]);
     for (let s = 0; s < n; s++) {
       if (r.upgraded[s]) {
         upgrades[s]++;
@@ -37,7 +48,8 @@ export function record(final: GoldrauschState): GameRecord {
   counters[0] = final.finesPaid as number[];
   counters[5] = final.kept as number[];
   counters[6] = final.broken as number[];
-  return { outcome: goldrausch.outcome(final), curve, cardsDrawn, counters };
+  const initialScores = final.history.length > 0 ? final.history[0].goldBefore : final.gold;
+  return { outcome: goldrausch.outcome(final), initialScores, curve, cardsDrawn, counters, roundCounters };
 }
 
 export function facts(config: GoldrauschConfig) {
@@ -87,7 +99,7 @@ function describeRound(r: RoundRecord, names: readonly string[], lines: string[]
   }
   const timedOut = r.commits.map((c, s) => (c === null ? s : -1)).filter((s) => s >= 0);
   if (timedOut.length) lines.push(`    no card by the deadline (red): seats ${timedOut.join(', ')}`);
-  const wheel = r.event ? `event → ${eventCard(r.event).english} (#${eventCard(r.event).number}, ${r.event})` : r.wheel;
+  const wheel = r.event === 'blank' ? 'event → a blank card (no effect; counterfactual)' : r.event ? `event → ${eventCard(r.event).english} (#${eventCard(r.event).number}, ${r.event})` : r.wheel;
   lines.push(`  Phase 4 (wheel): ${wheel}`);
   if (r.eventGold.some((g) => g !== 0)) lines.push(`    gold change: ${r.eventGold.map((g, s) => `seat ${s} ${g >= 0 ? '+' : ''}${g}`).join(', ')}`);
   const moved = r.finalLocations.some((c, s) => c !== r.locations[s]) || r.finalCards.some((c, s) => c !== r.commits[s]);
@@ -137,6 +149,7 @@ export function portableParams(params: unknown, config: GoldrauschConfig): unkno
 
 export const goldrauschDefinition = {
   portableParams,
+  withBlankedCard: (config: GoldrauschConfig, card: number): GoldrauschConfig => ({ ...config, blankedCards: [EVENT_CARD_IDS[card]] }),
   module: goldrausch,
   parseConfig: parseGoldrauschConfig,
   maxRounds: (config: GoldrauschConfig) => config.params.rounds,
@@ -145,6 +158,7 @@ export const goldrauschDefinition = {
   endings: ['race', 'clock'] as const,
   chanceCards: CHANCE_CARDS,
   counters: COUNTERS,
+  roundCounters: ROUND_COUNTERS,
   record,
   facts,
   story,

@@ -10,7 +10,7 @@ import { commitCard, IllegalMessage, needsTurn, sendMessage, type MeetingContext
 import type { GoldrauschConfig } from './params.js';
 import { applyWheel, capOf, reachedThreshold, resolveProfit, richestAtThreshold, spinWheel, type RoundWork } from './round.js';
 import { withMeeting, withState, type Agreement, type Breach, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
-import type { Colour, Continent, ContinentIndex, EventCardId, WheelField } from './types.js';
+import type { Colour, Continent, ContinentIndex, EventCardId, EventSlot, WheelField } from './types.js';
 import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
 import { bindingClauses, seatView, type GoldrauschView } from './view.js';
 
@@ -37,9 +37,13 @@ function identity(n: number): number[] {
   return out;
 }
 
-function eventDeckList(config: GoldrauschConfig): EventCardId[] {
-  const deck: EventCardId[] = [];
-  for (const id of EVENT_CARD_IDS) for (let k = 0; k < config.params.eventDeck[id]; k++) deck.push(id);
+function eventDeckList(config: GoldrauschConfig): EventSlot[] {
+  const deck: EventSlot[] = [];
+  const blanked = config.blankedCards ?? [];
+  for (const id of EVENT_CARD_IDS) {
+    const slot: EventSlot = blanked.includes(id) ? 'blank' : id;
+    for (let k = 0; k < config.params.eventDeck[id]; k++) deck.push(slot);
+  }
   return deck;
 }
 
@@ -306,7 +310,7 @@ function resolveRound(state: GoldrauschState, random: RandomSource): GoldrauschS
 
   // Phase 4: the wheel.
   const wheel: WheelField = spinWheel(config, random, state.round);
-  let event: EventCardId | null = null;
+  let event: EventSlot | null = null;
   let eventDeck = state.eventDeck;
   let eventPos = state.eventPos;
   let eventDiscard = state.eventDiscard;
@@ -319,7 +323,7 @@ function resolveRound(state: GoldrauschState, random: RandomSource): GoldrauschS
     event = drawn.card;
     if (event !== null) {
       // GR-A40: cap cuts lie beside the clock for good; resource shortage lies there until round end.
-      if (eventCard(event).afterUse === 'beside-clock' || event === 'resource-shortage') besideClock = [...besideClock, event];
+      if (event === 'resource-shortage' || (event !== 'blank' && eventCard(event).afterUse === 'beside-clock')) besideClock = [...besideClock, event];
       else eventDiscard = [...eventDiscard, event];
     }
   }

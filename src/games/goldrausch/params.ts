@@ -142,6 +142,11 @@ export interface GameParams {
 export interface GoldrauschConfig {
   readonly rules: RulesOptions;
   readonly params: GameParams;
+  /**
+   * Analysis only, never shown to bots: event cards replaced by a blank (no effect) in the same deck
+   * positions — the counterfactual of `goldpit impact`. Every other random stream stays the same.
+   */
+  readonly blankedCards?: readonly EventCardId[];
 }
 
 /** Converts a §10.1 deck file (snake_case, per-continent objects) into the engine's form. */

@@ -8,7 +8,7 @@
 import { Purpose, type RandomSource } from '../../core/random.js';
 import { eventCard } from './cards.js';
 import type { GoldrauschConfig } from './params.js';
-import type { Colour, ContinentIndex, EventCardId, WheelField } from './types.js';
+import type { Colour, ContinentIndex, EventCardId, EventSlot, WheelField } from './types.js';
 import { CONTINENTS } from './types.js';
 
 export interface RoundWork {
@@ -102,7 +102,7 @@ function fromBank(work: RoundWork, amount: number): number {
  * Phase 4: applies the wheel result and, on an exclamation mark, the event card. Returns true if
  * the event ended the game (a wealth event lifted someone to the threshold, GR-A6).
  */
-export function applyWheel(work: RoundWork, wheel: WheelField, event: EventCardId | null, random: RandomSource): boolean {
+export function applyWheel(work: RoundWork, wheel: WheelField, event: EventSlot | null, random: RandomSource): boolean {
   switch (wheel) {
     case 'disaster-azul':
       work.disaster[0] = true;
@@ -124,7 +124,7 @@ export function applyWheel(work: RoundWork, wheel: WheelField, event: EventCardI
 }
 
 /** Applies one event card's immediate effect and sets up its phase-5 modifiers (§7). */
-export function applyEventCard(work: RoundWork, id: EventCardId | 'blank', random: RandomSource): boolean {
+export function applyEventCard(work: RoundWork, id: EventSlot, random: RandomSource): boolean {
   if (id === 'blank') return false;
   const { rules, params } = work.config;
   const effect = eventCard(id).effect;

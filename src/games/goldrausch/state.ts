@@ -3,7 +3,7 @@
  * Per-continent arrays are indexed azul 0, rosso 1, veridia 2; per-seat arrays by seat.
  */
 import type { GoldrauschConfig } from './params.js';
-import type { Colour, Continent, ContinentIndex, EventCardId, WheelField } from './types.js';
+import type { Colour, Continent, ContinentIndex, EventSlot, WheelField } from './types.js';
 
 /** Message types of the negotiation protocol (§15.2). GIFT exists only with `allowGoldGifts`. */
 export type MessageType = 'PROPOSE' | 'ACCEPT' | 'REJECT' | 'PROMISE' | 'PASS' | 'COMMITTED' | 'GIFT';
@@ -116,7 +116,7 @@ export interface RoundRecord {
   readonly commits: readonly (Colour | null)[];
   readonly commitTicks: readonly number[];
   readonly wheel: WheelField;
-  readonly event: EventCardId | null;
+  readonly event: EventSlot | null;
   /** Gold change per seat from the phase-4 event. */
   readonly eventGold: readonly number[];
   /** Locations and cards after #23–25 moved them (as used in phase 5). */
@@ -167,10 +167,10 @@ export interface GoldrauschState {
   /** Ids of the resource cards revealed so far, oldest first (public, kept for the views). */
   readonly resourceSeen: readonly string[];
   /** Event draw pile, top at `eventPos`. */
-  readonly eventDeck: readonly EventCardId[];
+  readonly eventDeck: readonly EventSlot[];
   readonly eventPos: number;
-  readonly eventDiscard: readonly EventCardId[];
-  readonly besideClock: readonly EventCardId[];
+  readonly eventDiscard: readonly EventSlot[];
+  readonly besideClock: readonly EventSlot[];
   readonly eventShuffles: number;
   /** Counter of the tie-break stream. */
   readonly tieBreaks: number;

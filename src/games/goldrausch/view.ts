@@ -4,7 +4,7 @@
  */
 import type { GameParams, RulesOptions } from './params.js';
 import type { Agreement, GoldrauschState, Message, Proposal, RoundRecord, StandingClause } from './state.js';
-import type { Colour, ContinentIndex, EventCardId } from './types.js';
+import type { Colour, ContinentIndex, EventSlot } from './types.js';
 
 export interface MeetingView {
   readonly tick: number;
@@ -42,8 +42,8 @@ export interface GoldrauschView {
   readonly currentCard: string;
   /** Resource cards revealed so far, oldest first (the current one last). */
   readonly resourceCardsSeen: readonly string[];
-  readonly eventDiscard: readonly EventCardId[];
-  readonly besideClock: readonly EventCardId[];
+  readonly eventDiscard: readonly EventSlot[];
+  readonly besideClock: readonly EventSlot[];
   /** Cards left in the event draw pile (their order is hidden). */
   readonly eventDeckSize: number;
   /** Own hand: country cards per continent and upgrade cards [green, red]. */

@@ -1,0 +1,126 @@
+/**
+ * Counterfactual event-card impact (`goldpit impact`): every game is played as dealt and again with
+ * one card replaced by a blank in the same deck position, with common random numbers (every other
+ * stream identical). The paired differences measure what the card does, not what it correlates with.
+ *
+ * A game whose deck never reached the card's position plays identically in both versions (the
+ * positions differ only where the card lies, and bots never see the blanking), so its differences
+ * are 0 and it is not replayed; test/sim/impact.test.ts checks that identity on real games.
+ */
+import type { GameRecord } from '../core/definition.js';
+import { Purpose, RandomSource } from '../core/random.js';
+import { playGame } from './play.js';
+import type { Scenario } from './scenario.js';
+
+export const IMPACT_METRICS = ['leaderWin', 'lastWin', 'spread', 'length', 'race', 'swing'] as const;
+export type ImpactMetric = (typeof IMPACT_METRICS)[number];
+
+/** Running sums of one card's paired differences, per metric, over drawn games. */
+export interface CardSums {
+  readonly card: number;
+  drawnIn: number;
+  readonly sum: Float64Array;
+  readonly sumSq: Float64Array;
+}
+
+function playRecord(scenario: Scenario, config: unknown, index: number, seed: string): GameRecord {
+  const random = new RandomSource(seed, index);
+  const bots = scenario.bots.map((f, s) => f.create(s, random.stream(Purpose.bot + s)));
+  const played = playGame({ module: scenario.definition.module, config, players: scenario.players, bots, random });
+  return scenario.definition.record(played.final);
+}
+
+function extremes(row: readonly number[]): { leaders: number[]; lasts: number[] } {
+  const max = Math.max(...row);
+  const min = Math.min(...row);
+  const leaders: number[] = [];
+  const lasts: number[] = [];
+  row.forEach((v, s) => {
+    if (v === max) leaders.push(s);
+    if (v === min) lasts.push(s);
+  });
+  return { leaders, lasts };
+}
+
+/**
+ * Win probabilities are kept in units of 1/3600 (a shared win 1/k, k ≤ 6, of a uniformly chosen seat
+ * among m ≤ 6 tied leaders is a whole number of them), so every sum is an exact integer and the
+ * result does not depend on how games were split across batches or workers.
+ */
+export const WIN_UNITS = 3600;
+
+/** Win share (1/k per shared win) of a uniformly chosen seat of `group`, in units of 1/3600. */
+function groupWin(group: readonly number[], winners: readonly number[]): number {
+  let w = 0;
+  for (const s of group) if (winners.includes(s)) w += WIN_UNITS / winners.length / group.length;
+  return w;
+}
+
+/** The paired differences (as dealt − blanked) of one game for one card, drawn in round `round`; win metrics in 1/3600 units. */
+export function pairedDiffs(dealt: GameRecord, blanked: GameRecord, round: number): number[] {
+  const before = round === 1 ? dealt.initialScores : dealt.curve[round - 2];
+  const { leaders, lasts } = extremes(before);
+  const a = dealt.outcome;
+  const b = blanked.outcome;
+  const spread = (scores: readonly number[]) => Math.max(...scores) - Math.min(...scores);
+  const sameWinners = a.winners.length === b.winners.length && a.winners.every((w) => b.winners.includes(w));
+  return [
+    groupWin(leaders, a.winners) - groupWin(leaders, b.winners),
+    groupWin(lasts, a.winners) - groupWin(lasts, b.winners),
+    spread(a.scores) - spread(b.scores),
+    a.length - b.length,
+    (a.endedBy === 'race' ? 1 : 0) - (b.endedBy === 'race' ? 1 : 0),
+    sameWinners ? 0 : 1,
+  ];
+}
+
+/**
+ * Plays games [from, to) as dealt and, for every card in `cards` that the game drew, once more with
+ * that card blanked. Returns the per-card sums of the paired differences over the drawn games.
+ */
+export function impactRange(
+  scenario: Scenario,
+  cards: readonly number[],
+  seed: string,
+  from: number,
+  to: number,
+  onGame?: (done: number) => void,
+): CardSums[] {
+  const def = scenario.definition;
+  const sums: CardSums[] = cards.map((card) => ({ card, drawnIn: 0, sum: new Float64Array(IMPACT_METRICS.length), sumSq: new Float64Array(IMPACT_METRICS.length) }));
+  const blankedConfigs = cards.map((card) => def.withBlankedCard(scenario.config, card));
+  for (let i = from; i < to; i++) {
+    const dealt = playRecord(scenario, scenario.config, i, seed);
+    for (let c = 0; c < cards.length; c++) {
+      const first = dealt.cardsDrawn.find((d) => d.card === cards[c]);
+      if (!first) continue; // never drawn: both versions are the same game
+      const blanked = playRecord(scenario, blankedConfigs[c], i, seed);
+      const d = pairedDiffs(dealt, blanked, first.round);
+      const s = sums[c];
+      s.drawnIn++;
+      for (let m = 0; m < d.length; m++) {
+        s.sum[m] += d[m];
+        s.sumSq[m] += d[m] * d[m];
+      }
+    }
+    onGame?.(i + 1 - from);
+  }
+  return sums;
+}
+
+export interface ImpactBatchResult {
+  readonly from: number;
+  readonly to: number;
+  readonly cards: readonly { card: number; drawnIn: number; sum: number[]; sumSq: number[] }[];
+}
+
+/** Adds batch sums into `total` (exact: every entry is an integer). */
+export function addCardSums(total: CardSums[], batch: ImpactBatchResult['cards']): void {
+  batch.forEach((b, i) => {
+    total[i].drawnIn += b.drawnIn;
+    for (let m = 0; m < IMPACT_METRICS.length; m++) {
+      total[i].sum[m] += b.sum[m];
+      total[i].sumSq[m] += b.sumSq[m];
+    }
+  });
+}

@@ -1,0 +1,20 @@
+/**
+ * goldpit's statistics: accurate special functions (normal, chi-squared, Student's t, beta),
+ * confidence intervals for win rates, the paired t comparison, a uniformity test, multiple-testing
+ * adjustments and the Gini coefficient. Every function documents its formula, reference, input
+ * constraints and an example; bad input throws a RangeError that says what is required.
+ */
+export { normalCdf, normalQuantile, normalSf } from './normal.js';
+export { logBeta, logGamma } from './log-gamma.js';
+export { regularizedGammaP, regularizedGammaQ } from './incomplete-gamma.js';
+export { chiSquaredCdf, chiSquaredSf } from './chi-squared.js';
+export { betaQuantile, regularizedBeta } from './incomplete-beta.js';
+export { studentTCdf, studentTQuantile, studentTSf } from './student-t.js';
+export type { ProportionInterval, ProportionMethod } from './proportion.js';
+export { wilsonInterval } from './wilson.js';
+export { clopperPearsonInterval } from './clopper-pearson.js';
+export { binomialInterval, EXACT_BELOW } from './binomial-interval.js';
+export { pairedDifference, pairedFromSums, type PairedDifference } from './paired.js';
+export { chiSquaredUniform, type ChiSquaredTest } from './chi-squared-uniform.js';
+export { benjaminiHochberg, holm } from './multiple-testing.js';
+export { gini } from './gini.js';

@@ -1,0 +1,108 @@
+/**
+ * Student's t distribution with df degrees of freedom, through the incomplete beta function:
+ * P(|T| > |t|) = I_x(df/2, ½) with x = df/(df + t²) (Abramowitz & Stegun 26.7.1).
+ */
+import { incompleteBeta, inverseIncompleteBeta } from './incomplete-beta.js';
+import { normalCdf, normalQuantile } from './normal.js';
+import { requireDegreesOfFreedom, requireNumber, requireProbability } from './validate.js';
+
+/**
+ * Above this many degrees of freedom the normal limit is used: the Student-t correction, of
+ * relative size about t⁴/(4·df) (Abramowitz & Stegun 26.7.5), is below 1e-19 wherever Φ(t) is a
+ * normal double (|t| < 38), so nothing is lost, and the incomplete beta function is spared
+ * parameters near the overflow limit.
+ */
+const NORMAL_LIMIT_DF = 1e25;
+
+/**
+ * x = df/(df + t²) and y = t²/(df + t²), each computed without cancellation or overflow
+ * (through r = df/t² when |t| > √df, so that t² never overflows).
+ */
+function betaArgument(t: number, df: number): { x: number; y: number } {
+  if (Math.abs(t) > Math.sqrt(df)) {
+    const s = Math.sqrt(df) / Math.abs(t);
+    const r = s * s;
+    return { x: r / (1 + r), y: 1 / (1 + r) };
+  }
+  const s = (t * t) / df;
+  return { x: 1 / (1 + s), y: s / (1 + s) };
+}
+
+function cdf(t: number, df: number): number {
+  if (df > NORMAL_LIMIT_DF) return normalCdf(t);
+  if (t === 0) return 0.5;
+  if (t === Infinity) return 1;
+  if (t === -Infinity) return 0;
+  const { x, y } = betaArgument(t, df);
+  // lower = P(|T| > |t|), upper = P(|T| < |t|)
+  const { lower, upper } = incompleteBeta(x, y, df / 2, 0.5);
+  return t < 0 ? 0.5 * lower : 0.5 + 0.5 * upper;
+}
+
+/**
+ * Student's t distribution function P(T ≤ t) with df degrees of freedom.
+ *
+ * Formula: for t < 0, P(T ≤ t) = ½·I_x(df/2, ½) with x = df/(df + t²); for t > 0 it is
+ * ½ + ½·I_{1−x}(½, df/2). The incomplete beta function is the NR §6.4 continued fraction, with
+ * both x and 1 − x passed exactly so that neither tail loses precision. df = Infinity (in fact any
+ * df > 1e25, where the difference is below double precision) gives Φ(t).
+ *
+ * Measured against mpmath (50 digits) for df from 0.5 to 1e7 and |t| up to 1e10: relative error
+ * below 8e-15 for values above 1e-30, 1.1e-13 near 1e-210 (one ulp of a large exponent).
+ *
+ * Reference: Abramowitz & Stegun (1964) 26.7.1; Numerical Recipes, 3rd ed. (2007), §6.14.9 and §6.4.
+ *
+ * Input: t any number but NaN (±Infinity allowed); df > 0 (need not be an integer; Infinity allowed).
+ *
+ * @example studentTCdf(-2, 5) // 0.050969739414929355
+ */
+export function studentTCdf(t: number, df: number): number {
+  requireNumber('studentTCdf', 't', t);
+  requireDegreesOfFreedom('studentTCdf', df, true);
+  return cdf(t, df);
+}
+
+/**
+ * Student's t survival function P(T > t) = P(T ≤ −t), computed directly in the upper tail
+ * (a two-sided p-value is 2·studentTSf(|t|, df)).
+ *
+ * Method and reference: as {@link studentTCdf}.
+ *
+ * Input: t any number but NaN; df > 0 (Infinity allowed).
+ *
+ * @example studentTSf(10, 3) // 0.0010641995292070803
+ */
+export function studentTSf(t: number, df: number): number {
+  requireNumber('studentTSf', 't', t);
+  requireDegreesOfFreedom('studentTSf', df, true);
+  return cdf(-t, df);
+}
+
+/**
+ * Quantile of Student's t distribution: the t with P(T ≤ t) = p.
+ *
+ * Formula: for p < ½, solve I_x(df/2, ½) = 2p for x (the inverse incomplete beta function,
+ * Halley's method) and return t = −√(df·(1 − x)/x); for p > ½ use symmetry, t(p) = −t(1 − p).
+ * Both x and 1 − x come out of the solver exactly, so small |t| keeps its precision too.
+ * df = Infinity (in fact any df > 1e25) gives Φ⁻¹(p). Measured against mpmath for df from 1 to
+ * 1e5 and p from 1e-100 to 1 − 1e-10: relative error below 8e-15.
+ *
+ * Reference: Abramowitz & Stegun (1964) 26.7.1; Numerical Recipes, 3rd ed. (2007), §6.4 (invbetai)
+ * and §6.14.9 (Student's t inverse through the beta function).
+ *
+ * Input: p in [0, 1] (0 gives −Infinity, 1 gives Infinity); df > 0 (Infinity allowed).
+ *
+ * @example studentTQuantile(0.975, 5) // 2.5705818356363177
+ */
+export function studentTQuantile(p: number, df: number): number {
+  requireProbability('studentTQuantile', 'p', p);
+  requireDegreesOfFreedom('studentTQuantile', df, true);
+  if (df > NORMAL_LIMIT_DF) return normalQuantile(p);
+  if (p === 0.5) return 0;
+  // The tail below is min(p, 1 − p); 1 − p is exact for p >= ½.
+  const tail = p < 0.5 ? p : 1 - p;
+  if (tail === 0) return p < 0.5 ? -Infinity : Infinity;
+  const { x, y } = inverseIncompleteBeta(2 * tail, 1 - 2 * tail, df / 2, 0.5);
+  const magnitude = (Math.sqrt(df) * Math.sqrt(y)) / Math.sqrt(x);
+  return p < 0.5 ? -magnitude : magnitude;
+}

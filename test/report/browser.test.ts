@@ -1,0 +1,117 @@
+/**
+ * Opens report.html in headless Chromium (the system's Debian package, never a downloaded browser),
+ * from disk, and checks that it loads nothing, logs nothing and draws every chart. Leaves a
+ * full-page screenshot in reports/screenshots/report.png for a human to look at.
+ *
+ * Needs /usr/bin/chromium (`apt-get install -y chromium`); set GOLDPIT_SKIP_BROWSER=1 to skip.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { renderReport } from '../../src/report/html.js';
+import { makeImpactReport, makeRunSummary } from './fixture.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const SCREENSHOT = join(ROOT, 'reports/screenshots/report.png');
+/** Fewest drawn marks (path, rect, circle, line, polyline, polygon) a chart must contain. */
+const MIN_MARKS = 4;
+
+const skip = process.env.GOLDPIT_SKIP_BROWSER === '1';
+
+interface Loaded {
+  readonly page: Page;
+  readonly problems: string[];
+  readonly requests: string[];
+}
+
+describe.skipIf(skip)('report.html in headless Chromium', () => {
+  let work = '';
+  let context: BrowserContext | undefined;
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) return; // each test then fails with the install hint (see browser())
+    work = mkdtempSync(join(tmpdir(), 'goldpit-report-'));
+    context = await chromium.launchPersistentContext(join(work, 'profile'), {
+      executablePath: CHROMIUM,
+      args: ARGS,
+      headless: true,
+      viewport: { width: 1000, height: 900 },
+    });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  /** The browser, or a failure that says how to install it: a missing browser must not pass silently. */
+  function browser(): BrowserContext {
+    if (!context) {
+      throw new Error(
+        `${CHROMIUM} not found: the browser test needs the system Chromium (it never downloads one). Install it with ` +
+          '`apt-get update && apt-get install -y chromium` (Debian), or set GOLDPIT_SKIP_BROWSER=1 to skip this test.',
+      );
+    }
+    return context;
+  }
+
+  async function open(file: string, html: string): Promise<Loaded> {
+    const browserContext = browser();
+    const path = join(work, file);
+    writeFileSync(path, html);
+    const page = await browserContext.newPage();
+    const problems: string[] = [];
+    const requests: string[] = [];
+    page.on('console', (m) => problems.push(`console.${m.type()}: ${m.text()}`));
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(pathToFileURL(path).href, { waitUntil: 'load' });
+    return { page, problems, requests };
+  }
+
+  it('opens from disk without console messages, page errors or requests, and draws every chart', async () => {
+    const { page, problems, requests } = await open('report.html', renderReport(makeRunSummary(), makeImpactReport()));
+    const charts = await page.$$eval('svg.chart', (svgs) =>
+      svgs.map((svg) => {
+        const box = svg.getBoundingClientRect();
+        return { name: svg.getAttribute('data-chart'), width: box.width, height: box.height, marks: svg.querySelectorAll('path, rect, circle, line, polyline, polygon').length };
+      }),
+    );
+    expect(charts.map((c) => c.name)).toEqual(['bot-win-rates', 'seat-win-rates', 'seat-advantage', 'gold-curves', 'winner-curve', 'game-length', 'endings', 'per-round', 'card-impact']);
+    for (const chart of charts) {
+      expect(chart.width, `${chart.name} width`).toBeGreaterThan(100);
+      expect(chart.height, `${chart.name} height`).toBeGreaterThan(40);
+      expect(chart.marks, `${chart.name} marks`).toBeGreaterThanOrEqual(MIN_MARKS);
+    }
+    // Nothing outside the page itself was fetched.
+    expect(requests.filter((url) => !url.endsWith('/report.html'))).toEqual([]);
+    expect(problems).toEqual([]);
+    // The body fits the viewport: nothing pushes the page sideways.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    // Every table fits the reading column (no hidden horizontal scrolling at a desktop width).
+    const cramped = await page.$$eval('.table-wrap', (wraps) => wraps.filter((w) => w.scrollWidth > w.clientWidth + 1).map((w) => w.parentElement?.id ?? '?'));
+    expect(cramped).toEqual([]);
+
+    mkdirSync(dirname(SCREENSHOT), { recursive: true });
+    await page.screenshot({ path: SCREENSHOT, fullPage: true });
+    expect(existsSync(SCREENSHOT)).toBe(true);
+    await page.close();
+  });
+
+  it('shows a visible note for an empty data set and still logs nothing', async () => {
+    const summary = makeRunSummary();
+    const empty = { ...summary, goldCurve: [], winnerCurve: [] };
+    const { page, problems } = await open('empty.html', renderReport(empty, null));
+    const notes = await page.$$eval('p.no-data[data-chart]', (ps) => ps.map((p) => ({ name: p.getAttribute('data-chart'), height: p.getBoundingClientRect().height })));
+    expect(notes.map((n) => n.name)).toEqual(['gold-curves', 'winner-curve']);
+    for (const note of notes) expect(note.height).toBeGreaterThan(20);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * The run summary's aggregated figures agree with a direct computation over the same games' records
+ * (the aggregation is checked here; the statistical formulas against scipy in test/stats).
+ */
+import { describe, expect, it } from 'vitest';
+import type { GameRecord } from '../../src/core/definition.js';
+import { summarize } from '../../src/report/summary.js';
+import { runRange } from '../../src/sim/run.js';
+import { loadScenario } from '../../src/sim/scenario.js';
+import { binomialInterval, chiSquaredUniform } from '../../src/stats/index.js';
+
+const scenario = loadScenario('scenarios/baseline.json');
+const N = 400;
+const records: GameRecord[] = [];
+const agg = runRange(scenario, 0, N, { seed: 'summary' }, (_, r) => records.push(r));
+const summary = summarize({ ...scenario, seed: 'summary' }, agg);
+
+const leaders = (row: readonly number[]) => row.map((v, s) => (v === Math.max(...row) ? s : -1)).filter((s) => s >= 0);
+
+describe('summary figures from aggregates = direct computation over the games', () => {
+  it('win rates (shared wins 1/k) with the binomial interval', () => {
+    for (const seat of summary.seats) {
+      const wins = records.reduce((a, r) => a + (r.outcome.winners.includes(seat.seat) ? 1 / r.outcome.winners.length : 0), 0);
+      expect(seat.wins).toBeCloseTo(wins, 6);
+      const ci = binomialInterval(wins, N);
+      expect(seat.ci95[0]).toBeCloseTo(ci.lower, 6);
+      expect(seat.ci95[1]).toBeCloseTo(ci.upper, 6);
+    }
+    const chi = chiSquaredUniform(summary.seats.map((s) => s.wins));
+    expect(summary.seatAdvantage.chiSquared.statistic).toBeCloseTo(chi.statistic, 4);
+    const rates = summary.seats.map((s) => s.winRate);
+    expect(summary.seatAdvantage.balance).toBeCloseTo(1 - (Math.max(...rates) - Math.min(...rates)), 6);
+  });
+
+  it('gold curve means and exact medians per bot, carrying a finished game forward', () => {
+    for (const point of summary.goldCurve.filter((g) => g.bot === 'greedy')) {
+      const values = records.map((r) => r.curve[Math.min(point.round - 1, r.curve.length - 1)][0]).sort((a, b) => a - b);
+      expect(point.meanGold).toBeCloseTo(values.reduce((a, b) => a + b, 0) / N, 3);
+      expect(point.p50).toBe(values[Math.ceil(0.5 * N) - 1]);
+      expect(point.p10).toBe(values[Math.ceil(0.1 * N) - 1]);
+      expect(point.p90).toBe(values[Math.ceil(0.9 * N) - 1]);
+    }
+  });
+
+  it('lead changes, comebacks and the winner curve', () => {
+    let changes = 0;
+    let come5 = 0;
+    let past5 = 0;
+    for (const r of records) {
+      for (let i = 1; i < r.curve.length; i++) if (!leaders(r.curve[i]).some((s) => leaders(r.curve[i - 1]).includes(s))) changes++;
+      if (r.curve.length > 5) {
+        past5++;
+        if (!r.outcome.winners.some((w) => leaders(r.curve[4]).includes(w))) come5++;
+      }
+    }
+    expect(summary.gameShape.meanLeadChanges).toBeCloseTo(changes / N, 4);
+    expect(summary.gameShape.comebackAfter5).toBeCloseTo(come5 / past5, 6);
+    const last = summary.winnerCurve.at(-1)!;
+    const winnerGold = records.flatMap((r) => r.outcome.winners.map((w) => r.outcome.scores[w]));
+    expect(last.winner).toBeCloseTo(winnerGold.reduce((a, b) => a + b, 0) / winnerGold.length, 3);
+  });
+
+  it('per-round upgrades and the descriptive card figures', () => {
+    const upgrades1 = records.reduce((a, r) => a + r.roundCounters[0][0], 0) / N;
+    expect(summary.gameShape.perRound[0].upgrades).toBeCloseTo(upgrades1, 4);
+    const card = summary.eventCards.find((c) => c.card === 'subsidy')!;
+    let change = 0;
+    let count = 0;
+    let draws = 0;
+    for (const r of records) {
+      for (const d of r.cardsDrawn) {
+        if (scenario.definition.chanceCards[d.card] !== 'subsidy') continue;
+        draws++;
+        const before = d.round === 1 ? r.initialScores : r.curve[d.round - 2];
+        const after = r.curve[d.round - 1];
+        before.forEach((v, s) => {
+          if (v === Math.max(...before)) {
+            change += after[s] - v;
+            count++;
+          }
+        });
+      }
+    }
+    expect(card.draws).toBe(draws);
+    expect(card.meanChange.leader).toBeCloseTo(change / count, 3);
+  });
+});
