@@ -1,5 +1,6 @@
 import { clopperPearsonInterval } from './clopper-pearson.js';
 import { checkProportion, type ProportionInterval } from './proportion.js';
+import { fail } from './validate.js';
 import { wilsonInterval } from './wilson.js';
 
 /**
@@ -31,7 +32,7 @@ export const EXACT_BELOW = 10;
  */
 export function binomialInterval(successes: number, n: number, confidence = 0.95): ProportionInterval {
   checkProportion('binomialInterval', successes, n, confidence, false);
-  if (!Number.isInteger(n)) checkProportion('binomialInterval', 0, n, confidence, true);
+  if (!Number.isInteger(n)) fail('binomialInterval', 'n', 'an integer >= 1 (the number of trials)', n);
   if (successes >= EXACT_BELOW && n - successes >= EXACT_BELOW) return wilsonInterval(successes, n, confidence);
   const exact = clopperPearsonInterval(Math.round(successes), n, confidence);
   return { ...exact, estimate: successes / n, successes };

@@ -6,7 +6,7 @@
  */
 import { LN_SQRT_2PI, logBeta, logRatioMinusLinear, stirlingCorrection } from './log-gamma.js';
 import { normalQuantile } from './normal.js';
-import { fail, requireProbability } from './validate.js';
+import { fail, requirePositive, requireProbability } from './validate.js';
 
 const EPSILON = Number.EPSILON;
 /** Keeps Lentz's continued-fraction evaluation away from division by zero (NR §5.2). */
@@ -61,7 +61,7 @@ function continuedFraction(x: number, y: number, a: number, b: number): number {
     const delta = c * d;
     f *= delta;
     if (Math.abs(delta - 1) <= 2 * EPSILON) return f;
-    if (m > limit || !Number.isFinite(f)) fail('regularizedBeta', 'a and b', `small enough for the continued fraction to converge (${limit} terms)`, Math.max(a, b));
+    if (m > limit || !Number.isFinite(f)) fail('regularizedBeta', 'a and b', `small enough for the continued fraction to converge in ${limit} terms`, Math.max(a, b));
   }
 }
 
@@ -84,8 +84,8 @@ export function incompleteBeta(x: number, y: number, a: number, b: number): { lo
 }
 
 function checkShapes(where: string, a: number, b: number): void {
-  if (typeof a !== 'number' || !(a > 0) || a === Infinity) fail(where, 'a', 'a finite number > 0', a);
-  if (typeof b !== 'number' || !(b > 0) || b === Infinity) fail(where, 'b', 'a finite number > 0', b);
+  requirePositive(where, 'a', a);
+  requirePositive(where, 'b', b);
 }
 
 /**
@@ -193,9 +193,10 @@ export function inverseIncompleteBeta(p: number, q: number, a: number, b: number
  *
  * Method: first guess from NR's invbetai (a normal approximation, Abramowitz & Stegun 26.5.22,
  * when a, b >= 1; the leading power of a tail otherwise), then Halley's method on the side of ½
- * where the root lies, kept inside a shrinking bracket. Converges to a few ulps of x: measured
- * against mpmath, relative error below 4e-14 (the error of I_x divided by the local slope
- * d ln I/d ln x, which is below 1 when a or b is below 1).
+ * where the root lies, kept inside a shrinking bracket, until the step is a few ulps of x.
+ * Measured against mpmath for a, b from 0.1 to 1e6: relative error below 4e-14. The error is that
+ * of I_x divided by the slope d ln I/d ln x, which falls to min(a, b) in a tail where that is
+ * below 1: with b = 0.1 near x = 1, 1e-13 in 1 − x.
  *
  * Reference: W. H. Press et al., Numerical Recipes, 3rd ed. (2007), §6.4 (invbetai).
  *

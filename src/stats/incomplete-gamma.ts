@@ -3,7 +3,7 @@
  * the distribution function (and its complement) of a Gamma(a, 1) variable.
  */
 import { LN_SQRT_2PI, logGamma, logRatioMinusLinear, stirlingCorrection } from './log-gamma.js';
-import { fail } from './validate.js';
+import { fail, requirePositive } from './validate.js';
 
 const EPSILON = Number.EPSILON;
 /** Keeps Lentz's continued-fraction evaluation away from division by zero (NR §5.2). */
@@ -12,8 +12,8 @@ const TINY = 1e-300;
 /**
  * ln[x^a·e^(−x)/Γ(a)], the common factor of the series and the continued fraction.
  * For a >= 10, with u = (x − a)/a and Stirling's formula for Γ(a), it equals
- * a·[ln(1 + u) − u] + ½·ln a − ln √(2π) − c(a) (see {@link logRatioMinusLinear}): the terms a·ln x, x and ln Γ(a), each as large as
- * a·ln a, cancel analytically instead of in floating point.
+ * a·[ln(1 + u) − u] + ½·ln a − ln √(2π) − c(a) (see {@link logRatioMinusLinear}): the terms a·ln x,
+ * x and ln Γ(a), each as large as a·ln a, cancel analytically instead of in floating point.
  */
 function logPrefactor(a: number, x: number): number {
   if (a < 10) return a * Math.log(x) - x - logGamma(a);
@@ -30,9 +30,10 @@ function iterationLimit(a: number): number {
  * smaller, roughly) keeps full relative precision, the other is 1 minus it.
  * x < a + 1: series P = e^(ln prefactor)·Σ_{n>=0} x^n / (a(a + 1)…(a + n)) (NR eq. 6.2.5);
  * otherwise Q by the continued fraction 1/(x + 1 − a − 1·(1 − a)/(x + 3 − a − 2·(2 − a)/(x + 5 − a − …)))
- * (NR eq. 6.2.7), evaluated by the modified Lentz method.
+ * (NR eq. 6.2.7), evaluated by the modified Lentz method. `where` and `field` name the caller's
+ * function and argument in the error thrown when a is too large to converge.
  */
-export function incompleteGamma(a: number, x: number): { lower: number; upper: number } {
+export function incompleteGamma(a: number, x: number, where = 'regularizedGammaP', field = 'a'): { lower: number; upper: number } {
   if (x === 0) return { lower: 0, upper: 1 };
   if (x === Infinity) return { lower: 1, upper: 0 };
   const limit = iterationLimit(a);
@@ -44,7 +45,7 @@ export function incompleteGamma(a: number, x: number): { lower: number; upper: n
       term *= x / (a + n);
       sum += term;
       if (Math.abs(term) < Math.abs(sum) * EPSILON) break;
-      if (n > limit || !Number.isFinite(sum)) fail('regularizedGammaP', 'a', `small enough for the series to converge (${limit} terms)`, a);
+      if (n > limit || !Number.isFinite(sum)) fail(where, field, `small enough for the series to converge in ${limit} terms`, a);
     }
     const lower = Math.exp(logFront) * sum;
     return { lower, upper: 1 - lower };
@@ -63,15 +64,15 @@ export function incompleteGamma(a: number, x: number): { lower: number; upper: n
     d = 1 / d;
     const delta = d * c;
     h *= delta;
-    if (Math.abs(delta - 1) <= EPSILON) break;
-    if (i > limit || !Number.isFinite(h)) fail('regularizedGammaQ', 'a', `small enough for the continued fraction to converge (${limit} terms)`, a);
+    if (Math.abs(delta - 1) <= 2 * EPSILON) break;
+    if (i > limit || !Number.isFinite(h)) fail(where, field, `small enough for the continued fraction to converge in ${limit} terms`, a);
   }
   const upper = Math.exp(logFront) * h;
   return { lower: 1 - upper, upper };
 }
 
 function check(where: string, a: number, x: number): void {
-  if (typeof a !== 'number' || !(a > 0) || a === Infinity) fail(where, 'a', 'a finite number > 0', a);
+  requirePositive(where, 'a', a);
   if (typeof x !== 'number' || !(x >= 0)) fail(where, 'x', 'a number >= 0 (Infinity allowed)', x);
 }
 
@@ -109,5 +110,5 @@ export function regularizedGammaP(a: number, x: number): number {
  */
 export function regularizedGammaQ(a: number, x: number): number {
   check('regularizedGammaQ', a, x);
-  return incompleteGamma(a, x).upper;
+  return incompleteGamma(a, x, 'regularizedGammaQ').upper;
 }

@@ -3,7 +3,7 @@
  * their prefactors x^a·e^(−x)/Γ(a) and x^a·(1 − x)^b/B(a, b) without the cancellation between
  * large logarithms (the device of R's `lbeta`/`dpois_raw` and of TOMS 708's `brcomp`).
  */
-import { fail } from './validate.js';
+import { requirePositive } from './validate.js';
 
 /** ln √(2π) */
 export const LN_SQRT_2PI = 0.918938533204672741780329736406;
@@ -27,8 +27,8 @@ export function stirlingCorrection(x: number): number {
  * ln(1 + x) − x, accurate also for small |x| where both terms nearly cancel (it is −x²/2 + x³/3 − …).
  * For |x| < 0.5: with r = x/(2 + x), ln(1 + x) = 2·atanh(r) = 2(r + r³/3 + r⁵/5 + …) and
  * 2r − x = −r·x, so ln(1 + x) − x = −r·x + 2(r³/3 + r⁵/5 + …), |r| < 1/3: about 16 terms.
- * Reference: the same identity as `rlog1` in A. R. DiDonato & A. H. Morris, "Algorithm 708",
- * ACM TOMS 18 (1992) 360–373.
+ * Reference: the substitution r = x/(2 + x) of `rlog1` in A. R. DiDonato & A. H. Morris,
+ * "Algorithm 708", ACM TOMS 18 (1992) 360–373.
  */
 export function log1pmx(x: number): number {
   if (Math.abs(x) >= 0.5) return Math.log1p(x) - x;
@@ -60,8 +60,9 @@ export function logRatioMinusLinear(x: number, m: number): number {
  *
  * Formula: for x >= 10 Stirling's series, ln Γ(x) = (x − ½)·ln x − x + ln √(2π) + Σ_k B_{2k} /
  * (2k(2k − 1)·x^(2k−1)); below 10 the recurrence ln Γ(x) = ln Γ(x + m) − ln x − ln[(x + 1)…(x + m − 1)]
- * lifts the argument to x + m >= 10. Absolute error about 2e-15 (relative error is larger only
- * near the zeros x = 1 and x = 2).
+ * lifts the argument to x + m >= 10. Measured against mpmath: absolute error below 6e-15 for
+ * x < 12 (so relative error is larger only near the zeros x = 1 and x = 2), relative error a few
+ * 1e-16 above.
  *
  * Reference: Abramowitz & Stegun (1964) 6.1.40 and 6.1.15.
  *
@@ -70,7 +71,7 @@ export function logRatioMinusLinear(x: number, m: number): number {
  * @example logGamma(0.5) // 0.5723649429246986 (ln √π = 0.57236494292470008…)
  */
 export function logGamma(x: number): number {
-  if (typeof x !== 'number' || !(x > 0) || x === Infinity) fail('logGamma', 'x', 'a finite number > 0', x);
+  requirePositive('logGamma', 'x', x);
   if (x >= 10) return (x - 0.5) * Math.log(x) - x + LN_SQRT_2PI + stirlingCorrection(x);
   let shifted = x + 1;
   let product = 1;
@@ -96,8 +97,8 @@ export function logGamma(x: number): number {
  * @example logBeta(500, 0.5) // -2.534689106328064
  */
 export function logBeta(a: number, b: number): number {
-  if (typeof a !== 'number' || !(a > 0) || a === Infinity) fail('logBeta', 'a', 'a finite number > 0', a);
-  if (typeof b !== 'number' || !(b > 0) || b === Infinity) fail('logBeta', 'b', 'a finite number > 0', b);
+  requirePositive('logBeta', 'a', a);
+  requirePositive('logBeta', 'b', b);
   const p = Math.min(a, b);
   const q = Math.max(a, b);
   const share = p / (p + q);

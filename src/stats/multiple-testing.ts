@@ -30,7 +30,7 @@ function ascendingOrder(values: readonly number[]): number[] {
  * monotone in p and capped at 1.
  *
  * Reference: Y. Benjamini & Y. Hochberg, "Controlling the false discovery rate: a practical and
- * powerful approach to multiple testing", JRSS B 57 (1995) 289–300, §3; adjusted values as in
+ * powerful approach to multiple testing", JRSS B 57 (1995) 289–300; adjusted values as in
  * S. P. Wright, "Adjusted p-values for simultaneous inference", Biometrics 48 (1992) 1005–1013,
  * and R's p.adjust(method = "BH").
  *

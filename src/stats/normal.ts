@@ -26,7 +26,8 @@ const Q = [1.28426009614491121, 0.468238212480865118, 0.0659881378689285515, 0.0
  * P(Z > y) for y >= 0.67448975 (the quartile), where it is below 1/4 and computed without
  * cancellation: a rational function R(y) times exp(−y²/2). The square is split as
  * y² = s² + (y − s)(y + s) with s = y rounded down to 1/16, so that exp(−s²/2) is evaluated
- * exactly-argumented and no accuracy is lost to the rounding of y² (Cody 1969, §4).
+ * with an exact argument and no accuracy is lost to the rounding of y² (as Cody's ANORM and R's
+ * pnorm do).
  */
 function farTail(y: number): number {
   // Beyond 38.5 the tail (< 1e-323) is below the smallest double.

@@ -1,8 +1,8 @@
 /**
  * The one bad-input policy of the statistics module: a function that is handed an argument outside
  * its domain throws a `RangeError` that names the function, the argument, what is required and the
- * value it got, e.g. `wilsonInterval: n must be a finite number > 0, got 0`. No function returns a
- * silent `NaN` or `null` for bad input.
+ * value it got, e.g. `wilsonInterval: n must be a finite number > 0 (the number of trials), got 0`.
+ * No function returns a silent `NaN` or `null` for bad input.
  */
 
 /** Throws `RangeError("<where>: <field> must be <requirement>, got <value>")`. */
@@ -24,12 +24,7 @@ export function requireNumber(where: string, field: string, x: number): number {
   return x;
 }
 
-export function requireFinite(where: string, field: string, x: number): number {
-  if (typeof x !== 'number' || !Number.isFinite(x)) fail(where, field, 'a finite number', x);
-  return x;
-}
-
-/** A finite number > 0 (a shape parameter, a sample size). */
+/** A finite number > 0 (a shape parameter). */
 export function requirePositive(where: string, field: string, x: number): number {
   if (typeof x !== 'number' || !Number.isFinite(x) || x <= 0) fail(where, field, 'a finite number > 0', x);
   return x;
@@ -54,9 +49,4 @@ export function requireConfidence(where: string, confidence: number): number {
     fail(where, 'confidence', 'a number strictly between 0 and 1 (e.g. 0.95)', confidence);
   }
   return confidence;
-}
-
-export function requireInteger(where: string, field: string, x: number, min: number): number {
-  if (typeof x !== 'number' || !Number.isInteger(x) || x < min) fail(where, field, `an integer >= ${min}`, x);
-  return x;
 }

@@ -13,7 +13,7 @@ import { checkProportion, type ProportionInterval } from './proportion.js';
  *
  * Reference: E. B. Wilson, "Probable inference, the law of succession, and statistical
  * inference", JASA 22 (1927) 209–212; L. D. Brown, T. T. Cai & A. DasGupta, "Interval estimation
- * for a binomial proportion", Statistical Science 16 (2001) 101–133, §4.1.1 (eq. 4).
+ * for a binomial proportion", Statistical Science 16 (2001) 101–133, §4.1.1.
  *
  * Input: n a finite number > 0; successes a number in [0, n] — it may be fractional (a win
  * shared by k players counts 1/k); confidence in (0, 1), default 0.95.

@@ -37,6 +37,16 @@ describe('studentTCdf and studentTSf', () => {
     expectClose(studentTCdf(-2, 1e9), normalCdf(-2), 1e-8);
   });
 
+  it('keeps heavy far tails where df/(df + t²) would be subnormal (scipy returns 0 there)', () => {
+    // x = df/(df + t*t); float(mp.betainc(df/2, mp.mpf(1)/2, 0, x, regularized=True)/2) at 60 digits with
+    // df = mp.mpf(0.4111660436015627), t = mp.mpf(-3.97120900822429e+159)   (scipy: t.cdf(...) = 0.0)
+    expectClose(studentTCdf(-3.97120900822429e159, 0.4111660436015627), 7.897867590929318e-67, 1e-13);
+    expectClose(studentTQuantile(7.897867590929318e-67, 0.4111660436015627), -3.97120900822429e159, 1e-13);
+    // Cauchy: ½ + atan(t)/π = 1/(π|t|)·(1 + O(t⁻²)); B(½, ½) = π through ln Γ costs 5e-15
+    expectClose(studentTCdf(-1e300, 1), 1 / (Math.PI * 1e300), 1e-14);
+    expect(studentTQuantile(1e-300, 0.5)).toBe(-Infinity); // beyond the largest double
+  });
+
   it('is the exact Cauchy distribution at df = 1: ½ + atan(t)/π', () => {
     for (const t of [-30, -2, -0.5, 0.25, 1, 4]) expectClose(studentTCdf(t, 1), 0.5 + Math.atan(t) / Math.PI, 1e-14);
   });
