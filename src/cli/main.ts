@@ -146,6 +146,24 @@ function positiveInt(name: string, v: number | undefined): number | undefined {
   return v;
 }
 
+/** Runs `work` with SIGINT/SIGTERM turned into an abort signal (and the handlers removed after). */
+async function stoppableBySignals<T>(work: (stop: AbortSignal) => Promise<T>): Promise<{ result: T; signalName: NodeJS.Signals | null }> {
+  const stop = new AbortController();
+  let signalName: NodeJS.Signals | null = null;
+  const onSignal = (name: NodeJS.Signals) => {
+    signalName = name;
+    stop.abort();
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    return { result: await work(stop.signal), signalName };
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+  }
+}
+
 interface RunArgs {
   games?: number;
   seed?: string;
@@ -176,25 +194,13 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
   const checkpointFile = join(out, `.checkpoint${suffix}.json`);
   const progress = new Progress(to - from, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err);
   // Ctrl-C / SIGTERM: stop cleanly, keep what has finished in the checkpoint, say how to resume.
-  const stop = new AbortController();
-  let signalName: NodeJS.Signals | null = null;
-  const onSignal = (name: NodeJS.Signals) => {
-    signalName = name;
-    stop.abort();
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
   const started = Date.now();
-  let result;
-  try {
-    result = await runParallel(scenario, {
+  const { result, signalName } = await stoppableBySignals((stop) =>
+    runParallel(scenario, {
       seed, from, to, workers, batchSize, checkpointFile, checkpointEveryMs: args.checkpointEvery * 1000,
-      resume: args.resume, gamesCsvFile: args.gamesCsv ? join(out, `games${suffix}.csv`) : null, progress, stop: stop.signal,
-    });
-  } finally {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
-  }
+      resume: args.resume, gamesCsvFile: args.gamesCsv ? join(out, `games${suffix}.csv`) : null, progress, stop,
+    }),
+  );
   const seconds = (Date.now() - started) / 1000;
   if (!result.complete) {
     const again = ['goldpit', ...args.argv.filter((a) => a !== '--resume'), '--resume'].join(' ');
@@ -231,21 +237,13 @@ async function commandImpact(
   const seed = args.seed ?? scenario.seed;
   const out = resolve(args.out ?? join('reports', scenario.name));
   const workers = args.workers ?? availableParallelism();
-  const stop = new AbortController();
-  const onSignal = () => stop.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
   const started = Date.now();
-  let result;
-  try {
-    result = await runImpactParallel(scenario, {
+  const { result } = await stoppableBySignals((stop) =>
+    runImpactParallel(scenario, {
       seed, games, cards, workers, batchSize: positiveInt('batch-size', args['batch-size'])!,
-      progress: new Progress(games, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err), stop: stop.signal,
-    });
-  } finally {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
-  }
+      progress: new Progress(games, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err), stop,
+    }),
+  );
   if (!result.complete) {
     io.err('interrupted: the impact analysis needs all its games; nothing was written\n');
     return 130;

@@ -8,8 +8,7 @@
  * are 0 and it is not replayed; test/sim/impact.test.ts checks that identity on real games.
  */
 import type { GameRecord } from '../core/definition.js';
-import { Purpose, RandomSource } from '../core/random.js';
-import { playGame } from './play.js';
+import { playOne } from './run.js';
 import type { Scenario } from './scenario.js';
 
 export const IMPACT_METRICS = ['leaderWin', 'lastWin', 'spread', 'length', 'race', 'swing'] as const;
@@ -24,10 +23,7 @@ export interface CardSums {
 }
 
 function playRecord(scenario: Scenario, config: unknown, index: number, seed: string): GameRecord {
-  const random = new RandomSource(seed, index);
-  const bots = scenario.bots.map((f, s) => f.create(s, random.stream(Purpose.bot + s)));
-  const played = playGame({ module: scenario.definition.module, config, players: scenario.players, bots, random });
-  return scenario.definition.record(played.final);
+  return scenario.definition.record(playOne(scenario, index, { seed, config }).final);
 }
 
 function extremes(row: readonly number[]): { leaders: number[]; lasts: number[] } {

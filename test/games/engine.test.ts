@@ -167,7 +167,7 @@ describe('a whole game, computed by hand', () => {
     expect(final.capReduction).toBe(2);
   });
 
-  it('splits a time-limit tie as a shared win by default, and by fewest fines on request (GR-A7)', () => {
+  it('splits a time-limit tie as a shared win by default, and draws one winner with finalTiebreak = random (GR-A7)', () => {
     const tie: Script[] = [
       { continents: ['azul'], colours: ['red'] },
       { continents: ['azul'], colours: ['red'] },
@@ -178,6 +178,14 @@ describe('a whole game, computed by hand', () => {
     const shared = play(fixedConfig({ wheel: 'calm', params: { rounds: 1 }, extract: [3, 6, 6] }), tie).final;
     expect(shared.gold).toEqual([8, 8, 11, 11]);
     expect([...shared.winners].sort()).toEqual([2, 3]);
+    const drawn = new Set<number>();
+    for (const seed of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) {
+      const one = play(fixedConfig({ wheel: 'calm', params: { rounds: 1 }, extract: [3, 6, 6], rules: { finalTiebreak: 'random' } }), tie, seed).final;
+      expect(one.winners.length).toBe(1);
+      expect([2, 3]).toContain(one.winners[0]);
+      drawn.add(one.winners[0]);
+    }
+    expect(drawn.size).toBe(2); // both tied seats win some draws
   });
 });
 

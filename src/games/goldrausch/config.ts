@@ -20,7 +20,8 @@ export function parseRules(where: Where, raw: unknown): RulesOptions {
   return Object.freeze(out) as unknown as RulesOptions;
 }
 
-function perContinent(where: Where, field: string, raw: unknown, min: number): readonly [number, number, number] {
+/** Reads `{ azul, rosso, veridia }` of integers ≥ min. */
+export function perContinent(where: Where, field: string, raw: unknown, min: number): readonly [number, number, number] {
   const obj = expectObject(where, field, raw);
   expectKnownKeys(where, field, obj, CONTINENTS);
   return CONTINENTS.map((c) => expectInt(where, `${field}.${c}`, obj[c], min)) as unknown as readonly [number, number, number];

@@ -8,7 +8,7 @@ import type { GoldrauschBot, OutgoingMessage } from './bot.js';
 import { eventCard } from './cards.js';
 import { commitCard, IllegalMessage, needsTurn, sendMessage, type MeetingContext } from './meeting.js';
 import type { GoldrauschConfig } from './params.js';
-import { applyWheel, capOf, reachedThreshold, resolveProfit, richestAtThreshold, spinWheel, type RoundWork } from './round.js';
+import { applyWheel, capOf, reachedThreshold, resolveProfit, richestAtThreshold, spinWheel, takeFromBank, type RoundWork } from './round.js';
 import { withMeeting, withState, type Agreement, type Breach, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
 import type { Colour, Continent, ContinentIndex, EventCardId, EventSlot, WheelField } from './types.js';
 import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
@@ -59,12 +59,8 @@ export function setup(config: GoldrauschConfig, players: number, random: RandomS
     0,
   );
   const eventDeck = random.shuffle(eventDeckList(config), Purpose.eventDeck, 0);
-  let bank = rules.bank === 'unlimited' ? 0 : 270;
-  const take = (amount: number) => {
-    const got = rules.bank === 'unlimited' ? amount : Math.max(0, Math.min(amount, bank));
-    bank -= got;
-    return got;
-  };
+  const bank = { config, bank: rules.bank === 'unlimited' ? 0 : 270 };
+  const take = (amount: number) => takeFromBank(bank, amount);
   const first = params.resourceDeck.cards[resourceOrder[0]];
   const mult = params.setupRespawnMultiplier[players as 4 | 5 | 6];
   // GR-A38: the setup respawn is capped.
@@ -80,7 +76,7 @@ export function setup(config: GoldrauschConfig, players: number, random: RandomS
     stock,
     capReduction: 0,
     caps: params.caps.slice(),
-    bank,
+    bank: bank.bank,
     finesPaid: new Array<number>(players).fill(0),
     resourceOrder,
     resourcePos: 1,
@@ -454,12 +450,6 @@ function resolveRound(state: GoldrauschState, random: RandomSource): GoldrauschS
     winners,
     endedBy,
   });
-}
-
-function takeFromBank(work: RoundWork, amount: number): number {
-  const got = work.config.rules.bank === 'unlimited' ? amount : Math.max(0, Math.min(amount, work.bank));
-  work.bank -= got;
-  return got;
 }
 
 /** GR-A7: most gold wins at the time limit; ties shared, drawn at random, or by fewest fines. */

@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import { InputError } from '../../core/errors.js';
 import { RandomSource } from '../../core/random.js';
 import { expectInt, expectKnownKeys, expectObject, expectOneOf, show } from '../../core/validate.js';
-import { parseGoldrauschConfig } from './config.js';
+import { parseGoldrauschConfig, perContinent } from './config.js';
 import { newWork } from './engine.js';
 import { applyWheel, capOf, resolveProfit } from './round.js';
 import { CONTINENTS, EVENT_CARD_IDS, WHEEL_FIELDS, type Colour, type ContinentIndex, type EventCardId, type WheelField } from './types.js';
@@ -34,12 +34,6 @@ export interface FixtureResult {
   readonly winner: number[];
 }
 
-function continentTriple(file: string, field: string, raw: unknown, min = 0): number[] {
-  const obj = expectObject({ file }, field, raw);
-  expectKnownKeys({ file }, field, obj, CONTINENTS);
-  return CONTINENTS.map((c) => expectInt({ file }, `${field}.${c}`, obj[c], min));
-}
-
 function seatList(file: string, field: string, raw: unknown, players: number, min = 0): number[] {
   if (!Array.isArray(raw) || raw.length !== players) {
     throw new InputError(file, field, `expected a list of ${players} integers (one per seat), got ${show(raw)}`);
@@ -58,8 +52,8 @@ export function parseFixture(file: string, data: unknown): RoundFixture {
   expectKnownKeys(at, 'before', before, ['startPlayer', 'gold', 'stock', 'extract', 'capReduction']);
   const startPlayer = expectInt(at, 'before.startPlayer', before.startPlayer, 0, players - 1);
   const gold = seatList(file, 'before.gold', before.gold, players);
-  const stock = continentTriple(file, 'before.stock', before.stock);
-  const extract = continentTriple(file, 'before.extract', before.extract);
+  const stock = [...perContinent({ file }, 'before.stock', before.stock, 0)];
+  const extract = [...perContinent({ file }, 'before.extract', before.extract, 0)];
   const capReduction = before.capReduction === undefined ? 0 : expectInt(at, 'before.capReduction', before.capReduction, 0);
   if (!Array.isArray(obj.choices) || obj.choices.length !== players) {
     throw new InputError(file, 'choices', `expected ${players} choices (one per seat), got ${show(obj.choices)}`);
@@ -81,7 +75,7 @@ export function parseFixture(file: string, data: unknown): RoundFixture {
   expectKnownKeys(at, 'expect', expectRaw, ['gold', 'stock', 'winner']);
   const expect: RoundFixture['expect'] = {};
   if (expectRaw.gold !== undefined) expect.gold = seatList(file, 'expect.gold', expectRaw.gold, players);
-  if (expectRaw.stock !== undefined) expect.stock = continentTriple(file, 'expect.stock', expectRaw.stock);
+  if (expectRaw.stock !== undefined) expect.stock = [...perContinent({ file }, 'expect.stock', expectRaw.stock, 0)];
   if (expectRaw.winner !== undefined) {
     if (!Array.isArray(expectRaw.winner)) throw new InputError(file, 'expect.winner', `expected a list of seats, got ${show(expectRaw.winner)}`);
     expect.winner = expectRaw.winner.map((v, i) => expectInt(at, `expect.winner[${i}]`, v, 0, players - 1));

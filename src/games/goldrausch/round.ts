@@ -92,7 +92,7 @@ function seatsWith(gold: readonly number[], value: number): number[] {
 }
 
 /** Takes up to `amount` from the bank (limited only with a finite bank, GR-A35). */
-function fromBank(work: RoundWork, amount: number): number {
+export function takeFromBank(work: Pick<RoundWork, 'config' | 'bank'>, amount: number): number {
   const got = work.config.rules.bank === 'unlimited' ? amount : Math.max(0, Math.min(amount, work.bank));
   work.bank -= got;
   return got;
@@ -220,7 +220,7 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: RandomSou
       // With a finite bank the subsidy is paid clockwise from the start player until the bank is dry.
       for (let k = 0; k < n; k++) {
         const s = (work.startPlayer + k) % n;
-        work.gold[s] += fromBank(work, effect.amount);
+        work.gold[s] += takeFromBank(work, effect.amount);
       }
       wealth = true;
       break;
