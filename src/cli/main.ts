@@ -9,7 +9,7 @@ import yargs from 'yargs';
 import { GoldpitError, InputError, UsageError } from '../core/errors.js';
 import { compareFixture, parseFixture, playFixture, type RoundFixture } from '../games/goldrausch/fixtures.js';
 import { summarize } from '../report/summary.js';
-import { renderReport } from '../report/html.js';
+import { renderReport, type RunFacts } from '../report/html.js';
 import { impactReport } from '../report/impact.js';
 import type { RunSummary } from '../report/types.js';
 import { impactTable, summaryTable, writeAtomic, writeImpactOutputs, writeRunOutputs } from '../report/write.js';
@@ -214,7 +214,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
     return 0;
   }
   const summary = summarize({ ...scenario, seed }, result.aggregate);
-  const files = writeRunOutputs(out, summary);
+  const files = writeRunOutputs(out, summary, { wallSeconds: Number(seconds.toFixed(3)), workers, finishedAt: new Date().toISOString() });
   if (!args.quiet) {
     io.out(`${summaryTable(summary)}\n\n`);
     const played = games - result.resumedGames;
@@ -255,7 +255,9 @@ async function commandImpact(
   if (existsSync(summaryFile)) {
     const summary = JSON.parse(readFileSync(summaryFile, 'utf8')) as RunSummary;
     if (summary.scenario === scenario.name) {
-      writeAtomic(join(out, 'report.html'), renderReport(summary, impact));
+      const runFile = join(out, 'run.json');
+      const run = existsSync(runFile) ? (JSON.parse(readFileSync(runFile, 'utf8')) as RunFacts) : null;
+      writeAtomic(join(out, 'report.html'), renderReport(summary, impact, run));
       files.push(join(out, 'report.html'));
     }
   }

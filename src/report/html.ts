@@ -553,7 +553,7 @@ const verdicts = (items: readonly string[]): string => (items.length ? `<ul clas
 
 // ─── sections ────────────────────────────────────────────────────────────────────────────────────
 
-function header(summary: RunSummary, impact: ImpactReport | null, colour: Palette): string {
+function header(summary: RunSummary, impact: ImpactReport | null, colour: Palette, run: RunFacts | null): string {
   const synthetic = summary.deckId === SYNTHETIC_DECK_ID;
   const changed = Object.entries(summary.changedRules ?? {});
   const lineup = summary.lineup.map((bot, seat) => `<li>${swatch(colour(bot))}<span class="seat">seat ${seat}</span> ${esc(bot)}</li>`).join('');
@@ -575,6 +575,7 @@ function header(summary: RunSummary, impact: ImpactReport | null, colour: Palett
     ],
     ['version', `goldpit ${esc(summary.version)}`],
   ];
+  if (run) facts.push(['wall time', `${esc(num(run.wallSeconds, 1))} s on ${esc(run.workers)} worker${run.workers === 1 ? '' : 's'} (${esc(int(summary.games / run.wallSeconds))} games/s), ${esc(run.finishedAt)}`]);
   if (impact) facts.push(['card impact', `${esc(int(impact.games))} paired games, seed <code>${esc(impact.seed)}</code>`]);
   const parameters = summary.parameters === undefined ? '' : `<details><summary>Resolved parameters (defaults included)</summary><pre>${esc(JSON.stringify(summary.parameters, null, 2))}</pre></details>`;
   const faults = summary.faults.length
@@ -999,10 +1000,18 @@ footer{margin-top:56px;padding-top:14px;border-top:1px solid var(--grid);color:v
  * The report page for one run; `impact` (the card-impact report) adds its section when given.
  * Pure: the same inputs give the same bytes (no timestamps).
  */
-export function renderReport(summary: RunSummary, impact: ImpactReport | null): string {
+/** Facts of the run that are not results (kept out of summary.json, so re-runs stay identical). */
+export interface RunFacts {
+  readonly wallSeconds: number;
+  readonly workers: number;
+  /** ISO time the run finished. */
+  readonly finishedAt: string;
+}
+
+export function renderReport(summary: RunSummary, impact: ImpactReport | null, run: RunFacts | null = null): string {
   const colour = botPalette(summary);
   const body = [
-    header(summary, impact, colour),
+    header(summary, impact, colour, run),
     keyFindings(summary, impact),
     winRateSection(summary, colour),
     seatAdvantageSection(summary, colour),

@@ -5,7 +5,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { renderReport } from './html.js';
+import { renderReport, type RunFacts } from './html.js';
 import type { ImpactReport, RunSummary } from './types.js';
 
 export function writeAtomic(path: string, text: string): void {
@@ -16,7 +16,7 @@ export function writeAtomic(path: string, text: string): void {
 
 const csv = (columns: string[], rows: unknown[][]) => stringify(rows, { header: true, columns });
 
-export function writeRunOutputs(dir: string, summary: RunSummary, impact: ImpactReport | null = null): string[] {
+export function writeRunOutputs(dir: string, summary: RunSummary, run: RunFacts | null = null, impact: ImpactReport | null = null): string[] {
   mkdirSync(dir, { recursive: true });
   const shape = summary.gameShape;
   const files: [string, string][] = [
@@ -55,8 +55,10 @@ export function writeRunOutputs(dir: string, summary: RunSummary, impact: Impact
       'per_game.csv',
       csv(['counter', 'bot', 'mean_per_game'], Object.entries(summary.perGame).flatMap(([counter, byBot]) => Object.entries(byBot).map(([bot, v]) => [counter, bot, v]))),
     ],
-    ['report.html', renderReport(summary, impact)],
+    ['report.html', renderReport(summary, impact, run)],
   ];
+  // Wall time and workers vary from run to run: they live in run.json and the page, never in the tables.
+  if (run) files.push(['run.json', `${JSON.stringify(run, null, 2)}\n`]);
   for (const [name, text] of files) writeAtomic(join(dir, name), text);
   return files.map(([name]) => join(dir, name));
 }

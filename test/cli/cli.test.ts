@@ -33,9 +33,12 @@ describe('goldpit run', () => {
     const files = readdirSync(a).sort();
     expect(files).toEqual([
       'bots.csv', 'event_cards.csv', 'game_shape.csv', 'gold_curve.csv', 'per_game.csv', 'per_round.csv',
-      'report.html', 'seat_curve.csv', 'seats.csv', 'summary.json', 'winner_curve.csv',
+      'report.html', 'run.json', 'seat_curve.csv', 'seats.csv', 'summary.json', 'winner_curve.csv',
     ]);
-    for (const f of files) expect(readFileSync(join(a, f), 'utf8')).toBe(readFileSync(join(b, f), 'utf8'));
+    // Everything but the wall-time facts (run.json and the page that shows them) is identical.
+    for (const f of files.filter((f) => f.endsWith('.csv') || f === 'summary.json')) {
+      expect(readFileSync(join(a, f), 'utf8')).toBe(readFileSync(join(b, f), 'utf8'));
+    }
     const summary = JSON.parse(readFileSync(join(a, 'summary.json'), 'utf8'));
     expect(summary.games).toBe(300);
     expect(summary.seed).toBe('s');
@@ -98,6 +101,34 @@ describe('scenario errors name the file, the field, the value and what was expec
   it('an unknown command is a usage error', async () => {
     const io = capture();
     expect(await runCli(['fly'], io)).toBe(2);
+  });
+});
+
+describe('goldpit impact', () => {
+  it('measures one card and writes impact.json and card_impact.csv (12 rows: 6 metrics × 2 scopes)', async () => {
+    const out = tmp();
+    const io = capture();
+    expect(await runCli(['impact', 'scenarios/baseline.json', '--card', 'market-crash', '--games', '300', '--workers', '0', '--out', out], io)).toBe(0);
+    const impact = JSON.parse(readFileSync(join(out, 'impact.json'), 'utf8'));
+    expect(impact.cards.map((c: { card: string }) => c.card)).toEqual(['market-crash']);
+    expect(readFileSync(join(out, 'card_impact.csv'), 'utf8').trim().split('\n')).toHaveLength(13);
+    expect(io.stdout).toMatch(/market-crash\s+\d+/);
+  });
+
+  it('measures all 25 cards, identical for 0 and 2 workers', async () => {
+    const a = tmp();
+    const b = tmp();
+    expect(await runCli(['impact', 'scenarios/baseline.json', '--card', 'all', '--games', '120', '--workers', '0', '--out', a, '--quiet'], capture())).toBe(0);
+    expect(await runCli(['impact', 'scenarios/baseline.json', '--card', 'all', '--games', '120', '--workers', '2', '--batch-size', '25', '--out', b, '--quiet'], capture())).toBe(0);
+    const impact = JSON.parse(readFileSync(join(a, 'impact.json'), 'utf8'));
+    expect(impact.cards).toHaveLength(25);
+    expect(readFileSync(join(a, 'impact.json'), 'utf8')).toBe(readFileSync(join(b, 'impact.json'), 'utf8'));
+  });
+
+  it('refuses an unknown card id, listing the ids', async () => {
+    const io = capture();
+    expect(await runCli(['impact', 'scenarios/baseline.json', '--card', 'joker', '--games', '10'], io)).toBe(2);
+    expect(io.stderr).toMatch(/--card must be "all" or one of alms, workaholic-azul/);
   });
 });
 
