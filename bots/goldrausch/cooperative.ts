@@ -21,7 +21,7 @@ import { ContinentScorer } from './lib/continent.js';
 import { baselineP, disasterOdds } from './lib/estimate.js';
 import { fairUpgrader } from './lib/fair.js';
 import { hasOpenAcceptance, hasProposed, hasRejected, names, NO_PLAN, planInForce, propose } from './lib/meeting.js';
-import { countOn, heldColour, isAlone, NO_MESSAGES, othersCommitted, seatsOn, passWhenDone } from './lib/seats.js';
+import { countOn, heldColour, isAlone, othersCommitted, passWhenDone, seatsOn } from './lib/seats.js';
 
 export class CooperativeBot implements GoldrauschBot {
   private readonly scorer = new ContinentScorer();

@@ -8,9 +8,9 @@ import type { GoldrauschBot, OutgoingMessage } from './bot.js';
 import { eventCard } from './cards.js';
 import { commitCard, IllegalMessage, needsTurn, sendMessage, type MeetingContext } from './meeting.js';
 import type { GoldrauschConfig } from './params.js';
-import { applyWheel, capOf, reachedThreshold, resolveProfit, richestAtThreshold, spinWheel, takeFromBank, type RoundWork } from './round.js';
+import { applyWheel, capOf, resolveProfit, richestAtThreshold, spinWheel, takeFromBank, type RoundWork } from './round.js';
 import { withMeeting, withState, type Agreement, type Breach, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
-import type { Colour, Continent, ContinentIndex, EventCardId, EventSlot, WheelField } from './types.js';
+import type { Colour, Continent, ContinentIndex, EventSlot, WheelField } from './types.js';
 import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
 import { bindingClauses, seatView, type GoldrauschView } from './view.js';
 
@@ -660,4 +660,3 @@ export const goldrausch: GameModule<GoldrauschConfig, GoldrauschState, Goldrausc
   fallbackAnswer,
 };
 
-export { reachedThreshold };

@@ -3,7 +3,7 @@
  * the ambiguity (GR-A*) of rules/goldrausch.md it resolves. Data files spell them as §16 does.
  */
 import syntheticDeck from './decks/synthetic-v1.json' with { type: 'json' };
-import { CONTINENTS, EVENT_CARD_IDS, WHEEL_FIELDS } from './types.js';
+import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
 import type { EventCardId, ResourceCard, ResourceDeck, WheelField } from './types.js';
 
 /** Rules options (§11/§16). The first value listed for each is the default. */

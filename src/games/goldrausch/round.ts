@@ -8,7 +8,7 @@
 import { Purpose, type RandomSource } from '../../core/random.js';
 import { eventCard } from './cards.js';
 import type { GoldrauschConfig } from './params.js';
-import type { Colour, ContinentIndex, EventCardId, EventSlot, WheelField } from './types.js';
+import type { Colour, ContinentIndex, EventSlot, WheelField } from './types.js';
 import { CONTINENTS } from './types.js';
 
 export interface RoundWork {
