@@ -18,3 +18,14 @@ export { pairedDifference, pairedFromSums, type PairedDifference } from './paire
 export { chiSquaredUniform, type ChiSquaredTest } from './chi-squared-uniform.js';
 export { benjaminiHochberg, holm } from './multiple-testing.js';
 export { gini } from './gini.js';
+export {
+  bootstrapPlackettLuce,
+  eloFromLogWorth,
+  fitPlackettLuce,
+  headToHead,
+  PLACKETT_LUCE_DEFAULTS,
+  type PlackettLuceFit,
+  type PlackettLuceOptions,
+  type Ranking,
+  type RatingInterval,
+} from './plackett-luce.js';
