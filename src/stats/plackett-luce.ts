@@ -18,9 +18,9 @@ import { fail } from './validate.js';
  * log-likelihoods of its tie-resolved orders (orders of separate tie groups are averaged
  * independently). Averaged over the orders of a tie group G with L the players ranked below it,
  * the denominators are the sets L ∪ U for every non-empty U ⊆ G, U of size k with weight 1/C(m, k),
- * and every member of G is chosen once (m − 1)/m of a time when G is the last group, the last,
- * trivial choice being dropped). This is what the MM update needs, so ties cost 2^m sets and no
- * approximation. With `winnerOnly` a tie of m winners counts each as the winner with weight 1/m.
+ * and every member of G is chosen once (only (m − 1)/m times when G is the last group: the last,
+ * trivial choice is dropped). That is the form the MM update needs, so a tie costs 2^m − 1 choice
+ * sets and no approximation. With `winnerOnly` a tie of m winners counts each as the winner with weight 1/m.
  *
  * Regularisation (as `npseudo` in the R package PlackettLuce, Turner et al. 2020): with
  * `pseudo` = w > 0 every item also wins w and loses w pairwise comparisons against a hypothetical

@@ -319,16 +319,18 @@ describe('bootstrapPlackettLuce', () => {
     const random = mulberry32(424242);
     let covered = 0;
     let total = 0;
-    for (let run = 0; run < 60; run++) {
+    for (let run = 0; run < 150; run++) {
       const interval = bootstrapPlackettLuce(5, deals(theta, 40, random), 200, random).logWorth;
       for (let i = 0; i < 5; i++) {
         total++;
         if (interval.lower[i] <= theta[i] && theta[i] <= interval.upper[i]) covered++;
       }
     }
-    // 300 intervals (5 per run, correlated within a run); the binomial s.d. at 0.95 is 0.013.
-    expect(covered / total).toBeGreaterThan(0.9);
-    expect(covered / total).toBeLessThan(0.99);
+    // 750 intervals (5 per run, correlated within a run), binomial s.d. about 0.01. Percentile
+    // intervals from 40 deals run a little short: this seed gives 0.923; 300 runs of 200 deals gave
+    // 0.925, with the bootstrap s.d. within 2% of the actual r.m.s. error.
+    expect(covered / total).toBeGreaterThan(0.895);
+    expect(covered / total).toBeLessThan(0.98);
   });
 
   it('rejects bad arguments', () => {
