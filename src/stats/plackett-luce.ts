@@ -87,7 +87,7 @@ const ELO_PER_LOG_WORTH = 400 / Math.LN10;
  * Elo-like scale: 400/ln(10) × log-worth, so a 400-point gap means 10:1 odds of finishing ahead
  * in a pair (P = αᵢ/(αᵢ + αⱼ) = 1/(1 + 10^(−Δ/400))), as on the chess Elo scale.
  *
- * @example eloFromLogWorth(Math.LN10) // 400
+ * @example eloFromLogWorth(Math.LN10) // 400.00000000000006
  */
 export function eloFromLogWorth(logWorth: number): number {
   if (typeof logWorth !== 'number' || !Number.isFinite(logWorth)) fail('eloFromLogWorth', 'logWorth', 'a finite number', logWorth);

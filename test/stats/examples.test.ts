@@ -41,5 +41,9 @@ describe('doc-comment examples', () => {
     expect(stats.chiSquaredUniform([30, 20, 25, 25])).toEqual({
       statistic: 2, df: 3, pValue: 0.5724067044708792, n: 100, k: 4, expected: 25, method: 'pearson-chi-squared',
     });
+    expect(stats.eloFromLogWorth(Math.LN10)).toBe(400.00000000000006);
+    expect(stats.headToHead(3, [{ items: [0, 1, 2], ranks: [1, 2, 2] }]).ahead).toEqual([[0, 1, 1], [0, 0, 0.5], [0, 0.5, 0]]);
+    const pair = [{ items: [0, 1], ranks: [1, 2] }, { items: [1, 0], ranks: [1, 2] }, { items: [0, 1], ranks: [1, 2] }];
+    expect(stats.fitPlackettLuce(2, pair, { pseudo: 0 }).logWorth).toEqual([0.34657359027997264, -0.34657359027997264]);
   });
 });
