@@ -4,6 +4,7 @@
  */
 import type { GameRecord } from '../core/definition.js';
 import type { FirstFault } from '../stats/aggregate.js';
+import { dealsRange, type DealColumns } from './deals.js';
 import { impactRange, type ImpactBatchResult } from './impact.js';
 import { runRange } from './run.js';
 import { parseScenario, type Scenario } from './scenario.js';
@@ -78,4 +79,23 @@ export interface ImpactTask {
 export function runImpactBatch(task: ImpactTask, scenario: Scenario = scenarioOf(task as unknown as BatchTask)): ImpactBatchResult {
   const sums = impactRange(scenario, task.cards, task.seed, task.from, task.to);
   return { from: task.from, to: task.to, cards: sums.map((s) => ({ card: s.card, drawnIn: s.drawnIn, sum: Array.from(s.sum), sumSq: Array.from(s.sumSq) })) };
+}
+
+/** A batch of per-deal outcomes for `goldpit baseline` / `goldpit check` (see deals.ts). */
+export interface DealsTask {
+  readonly kind: 'deals';
+  readonly scenario: BatchTask['scenario'];
+  readonly seed: string;
+  readonly from: number;
+  readonly to: number;
+}
+
+export interface DealsBatchResult {
+  readonly from: number;
+  readonly to: number;
+  readonly deals: DealColumns;
+}
+
+export function runDealsBatch(task: DealsTask, scenario: Scenario = scenarioOf(task as unknown as BatchTask)): DealsBatchResult {
+  return { from: task.from, to: task.to, deals: dealsRange(scenario, task.seed, task.from, task.to) };
 }

@@ -12,7 +12,8 @@ import { Piscina } from 'piscina';
 import { InputError, UsageError } from '../core/errors.js';
 import { writeAtomic } from '../report/write.js';
 import { aggregateFromJson, aggregateOver, aggregateToJson, emptyAggregate, mergeInto, type Aggregate } from '../stats/aggregate.js';
-import { batchScenario, gamesCsvHeader, runBatch, runImpactBatch, type BatchResult, type BatchTask, type ImpactTask } from './batch.js';
+import { batchScenario, gamesCsvHeader, runBatch, runDealsBatch, runImpactBatch, type BatchResult, type BatchTask, type DealsBatchResult, type DealsTask, type ImpactTask } from './batch.js';
+import { copyDeals, emptyDeals, type DealColumns } from './deals.js';
 import { addCardSums, IMPACT_METRICS, type CardSums, type ImpactBatchResult } from './impact.js';
 import type { Progress } from './progress.js';
 import { shapeOf } from './run.js';
@@ -201,6 +202,63 @@ export async function runImpactParallel(
     options.progress?.done();
   }
   return { sums, complete: done === options.games };
+}
+
+/**
+ * Per-deal outcomes of games [0, games) (for `goldpit baseline` and `goldpit check`), in batches
+ * across the pool, copied into place by game index: identical for any worker count or batch size.
+ * `onPrefix(done)` is called, in order, each time the finished prefix [0, done) grows; returning
+ * true stops the run there (a sequential test that has decided). No checkpoints.
+ */
+export async function runDealsParallel(
+  scenario: Scenario,
+  options: {
+    seed: string;
+    games: number;
+    workers: number;
+    batchSize: number;
+    progress?: Pick<Progress, 'update' | 'done'>;
+    stop?: AbortSignal;
+    onPrefix?: (done: number, deals: DealColumns) => boolean;
+  },
+): Promise<{ deals: DealColumns; done: number; complete: boolean }> {
+  const deals = emptyDeals(options.games);
+  const batches = Math.ceil(options.games / options.batchSize);
+  const finished = new Set<number>();
+  let prefix = 0; // batches [0, prefix) are in place
+  let enough = false;
+  const task = (b: number): DealsTask => ({
+    kind: 'deals',
+    scenario: batchScenario(scenario),
+    seed: options.seed,
+    from: b * options.batchSize,
+    to: Math.min(options.games, (b + 1) * options.batchSize),
+  });
+  const done = () => Math.min(options.games, prefix * options.batchSize);
+  const accept = (b: number, r: DealsBatchResult) => {
+    copyDeals(deals, r.deals, r.from);
+    finished.add(b);
+    const before = prefix;
+    while (finished.has(prefix)) finished.delete(prefix++);
+    if (prefix > before) {
+      options.progress?.update(done());
+      if (!enough && options.onPrefix?.(done(), deals)) enough = true;
+    }
+  };
+  const stopped = () => enough || options.stop?.aborted === true;
+  try {
+    if (options.workers === 0) {
+      for (let b = 0; b < batches && !stopped(); b++) {
+        accept(b, runDealsBatch(task(b), scenario));
+        await new Promise((r) => setImmediate(r));
+      }
+    } else {
+      await runOnPool(options, batches, 0, task, accept, stopped);
+    }
+  } finally {
+    options.progress?.done();
+  }
+  return { deals, done: done(), complete: done() === options.games };
 }
 
 async function runOnPool<T, R>(

@@ -1,20 +1,29 @@
 /**
  * A pool worker: plays one batch of consecutive game indices and hands back its aggregate by
- * transferring the aggregate's single ArrayBuffer (no clone), plus the optional per-game CSV rows.
+ * transferring the aggregate's single ArrayBuffer (no clone), plus the optional per-game CSV rows;
+ * the card-impact and per-deal batches likewise.
  */
 import { Piscina } from 'piscina';
-import { runBatch, runImpactBatch, type BatchTask, type ImpactTask } from './batch.js';
+import { runBatch, runDealsBatch, runImpactBatch, type BatchTask, type DealsTask, type ImpactTask } from './batch.js';
 
-export default function playBatch(task: BatchTask | ImpactTask) {
-  if (task.kind === 'impact') return runImpactBatch(task); // small result: cloned
-  const result = runBatch(task);
-  const buffer = result.data.buffer;
+function transfer<T>(value: T, buffers: ArrayBufferLike[]) {
   return Piscina.move({
     get [Piscina.transferableSymbol]() {
-      return [buffer];
+      return buffers;
     },
     get [Piscina.valueSymbol]() {
-      return result;
+      return value;
     },
   } as never);
+}
+
+export default function playBatch(task: BatchTask | ImpactTask | DealsTask) {
+  if (task.kind === 'impact') return runImpactBatch(task); // small result: cloned
+  if (task.kind === 'deals') {
+    const result = runDealsBatch(task);
+    const d = result.deals;
+    return transfer(result, [d.winners.buffer, d.length.buffer, d.ending.buffer, d.scoreSum.buffer]);
+  }
+  const result = runBatch(task);
+  return transfer(result, [result.data.buffer]);
 }

@@ -1,0 +1,67 @@
+/**
+ * Per-deal outcomes for `goldpit check`: for every game index, the few facts of the finished game
+ * that the regression metrics are computed from (who won, how long it ran, how it ended, the total
+ * final score), in typed arrays. Game i is fully determined by (scenario, seed, i), so the same
+ * seeds replayed by other code give paired outcomes (common random numbers).
+ */
+import type { Outcome } from '../core/game.js';
+import { playOne } from './run.js';
+import type { Scenario } from './scenario.js';
+
+/** Columns of per-deal outcomes, index = game index − first game index. */
+export interface DealColumns {
+  /** Bit s set when seat s won (a shared win sets several bits). */
+  readonly winners: Uint8Array;
+  /** Rounds played. */
+  readonly length: Uint16Array;
+  /** Index of `Outcome.endedBy` in the game definition's `endings`. */
+  readonly ending: Uint8Array;
+  /** Sum of the final scores over all seats (for Goldrausch: gold). */
+  readonly scoreSum: Int32Array;
+}
+
+export function emptyDeals(games: number): DealColumns {
+  return { winners: new Uint8Array(games), length: new Uint16Array(games), ending: new Uint8Array(games), scoreSum: new Int32Array(games) };
+}
+
+/** Writes one game's outcome into row `row` of `deals`. */
+export function putDeal(deals: DealColumns, row: number, outcome: Outcome, endings: readonly string[]): void {
+  let mask = 0;
+  for (const w of outcome.winners) mask |= 1 << w;
+  deals.winners[row] = mask;
+  deals.length[row] = outcome.length;
+  const ending = endings.indexOf(outcome.endedBy);
+  if (ending < 0) throw new Error(`game ended by ${JSON.stringify(outcome.endedBy)}, which is not among its endings ${endings.join(', ')}`);
+  deals.ending[row] = ending;
+  let sum = 0;
+  for (const s of outcome.scores) sum += s;
+  deals.scoreSum[row] = sum;
+}
+
+/** Plays games [from, to) and returns their per-deal outcomes. */
+export function dealsRange(scenario: Scenario, seed: string, from: number, to: number): DealColumns {
+  const deals = emptyDeals(to - from);
+  const endings = scenario.definition.endings;
+  for (let i = from; i < to; i++) {
+    const game = playOne(scenario, i, { seed });
+    putDeal(deals, i - from, game.outcome, endings);
+  }
+  return deals;
+}
+
+/** Copies `part` into `into` starting at row `at`. */
+export function copyDeals(into: DealColumns, part: DealColumns, at: number): void {
+  into.winners.set(part.winners, at);
+  into.length.set(part.length, at);
+  into.ending.set(part.ending, at);
+  into.scoreSum.set(part.scoreSum, at);
+}
+
+/** The first `games` rows (views, no copy). */
+export function headDeals(deals: DealColumns, games: number): DealColumns {
+  return { winners: deals.winners.subarray(0, games), length: deals.length.subarray(0, games), ending: deals.ending.subarray(0, games), scoreSum: deals.scoreSum.subarray(0, games) };
+}
+
+export function dealCount(deals: DealColumns): number {
+  return deals.winners.length;
+}
