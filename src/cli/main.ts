@@ -17,7 +17,9 @@ import { runImpactParallel, runParallel } from '../sim/parallel.js';
 import { Progress } from '../sim/progress.js';
 import { playOne } from '../sim/run.js';
 import { loadScenario } from '../sim/scenario.js';
+import { CHECK_DEFAULTS } from '../check/compare.js';
 import { mergePartials, parseShard, partialOf, shardRange } from '../sim/shard.js';
+import { commandBaseline, commandCheck } from './check.js';
 
 export interface Io {
   out(text: string): void;
@@ -99,6 +101,45 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       },
     )
     .command(
+      'baseline <scenarios..>',
+      'record the per-deal outcomes of scenarios as the baseline that `goldpit check` compares against',
+      (y) =>
+        y
+          .positional('scenarios', { type: 'string', array: true, demandOption: true, describe: 'scenario files' })
+          .option('out', { type: 'string', demandOption: true, describe: 'baseline file to write (e.g. baselines/baseline.json)' })
+          .option('games', { type: 'number', describe: "games per scenario (default: the scenario's)" })
+          .option('workers', { type: 'number', describe: `worker threads (default: all ${availableParallelism()} cores; 0 = this thread)` })
+          .option('batch-size', { type: 'number', default: 500, describe: 'games per batch' })
+          .option('quiet', { type: 'boolean', default: false }),
+      async (args) => {
+        code = await commandBaseline(io, args.scenarios as string[], { out: args.out, games: args.games, workers: args.workers, batchSize: args['batch-size'], quiet: args.quiet });
+      },
+    )
+    .command(
+      'check <scenarios..>',
+      'replay the baseline\'s deals with the current code and test every metric against its tolerance: exit 0 PASS, 1 FAIL, 3 INCONCLUSIVE',
+      (y) =>
+        y
+          .positional('scenarios', { type: 'string', array: true, demandOption: true, describe: 'scenario files (each must be in the baseline)' })
+          .option('baseline', { type: 'string', demandOption: true, describe: 'baseline file written by `goldpit baseline`' })
+          .option('until-decided', { type: 'boolean', default: false, describe: 'sequential test (SPRT): add games until PASS or FAIL, up to the games the baseline holds' })
+          .option('games', { type: 'number', describe: 'games to compare (default: all the baseline holds; the limit with --until-decided)' })
+          .option('seed', { type: 'string', describe: "replay another seed than the baseline's (unpaired; for experiments)" })
+          .option('look-every', { type: 'number', default: CHECK_DEFAULTS.lookEvery, describe: 'games between looks of the sequential test' })
+          .option('workers', { type: 'number', describe: `worker threads (default: all ${availableParallelism()} cores; 0 = this thread)` })
+          .option('batch-size', { type: 'number', default: 500, describe: 'games per batch' })
+          .option('json', { type: 'boolean', default: false, describe: 'print the result as JSON' })
+          .option('markdown', { type: 'boolean', default: false, describe: 'print the result as Markdown (also appended to $GITHUB_STEP_SUMMARY when set)' })
+          .option('update-baseline', { type: 'boolean', default: false, describe: 'rewrite the baseline entries of these scenarios with the current code (on purpose), then exit 0' })
+          .option('quiet', { type: 'boolean', default: false, describe: 'no progress on stderr' }),
+      async (args) => {
+        code = await commandCheck(io, args.scenarios as string[], {
+          baseline: args.baseline, untilDecided: args['until-decided'], games: args.games, seed: args.seed, lookEvery: args['look-every'],
+          workers: args.workers, batchSize: args['batch-size'], json: args.json, markdown: args.markdown, updateBaseline: args['update-baseline'], quiet: args.quiet,
+        });
+      },
+    )
+    .command(
       'replay <scenario>',
       'print the full story of game K of a run (the same game `run` played as its K-th)',
       (y) =>
@@ -118,7 +159,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
         code = commandVerify(io, args.paths as string[]);
       },
     )
-    .demandCommand(1, 'name a command: run, impact, merge, replay or verify')
+    .demandCommand(1, 'name a command: run, impact, merge, baseline, check, replay or verify')
     .strict()
     .help()
     .version(false)

@@ -9,6 +9,7 @@ import type { AnyGameDefinition, BotFactory } from '../core/definition.js';
 import { InputError } from '../core/errors.js';
 import { expectInt, expectKnownKeys, expectObject, expectOneOf, expectString, show } from '../core/validate.js';
 import { GAMES } from '../games/registry.js';
+import { parseCheckOptions, type CheckOptions } from '../check/tolerance.js';
 
 export interface Scenario {
   readonly file: string;
@@ -27,9 +28,11 @@ export interface Scenario {
   readonly portable: unknown;
   /** Hash of everything that decides the games (game, players, line-up, rules, parameters, deck). */
   readonly configHash: string;
+  /** Tolerances of `goldpit check` (the optional `check` block; defaults when absent). Not in the config hash. */
+  readonly check: CheckOptions;
 }
 
-const KEYS = ['name', 'description', 'game', 'players', 'seats', 'rules', 'params', 'games', 'seed'];
+const KEYS = ['name', 'description', 'game', 'players', 'seats', 'rules', 'params', 'games', 'seed', 'check'];
 
 export function parseScenario(file: string, data: unknown): Scenario {
   const at = { file };
@@ -51,6 +54,7 @@ export function parseScenario(file: string, data: unknown): Scenario {
   const games = obj.games === undefined ? 10000 : expectInt(at, 'games', obj.games, 1);
   const seed = obj.seed === undefined ? 'goldpit' : typeof obj.seed === 'number' ? String(obj.seed) : expectString(at, 'seed', obj.seed);
   const portable = obj.params === undefined ? obj : { ...obj, params: definition.portableParams(obj.params, config) };
+  const check = parseCheckOptions(at, obj.check);
   const configHash = createHash('sha256').update(JSON.stringify({ game, players, seats, config })).digest('hex').slice(0, 16);
   return {
     file,
@@ -66,6 +70,7 @@ export function parseScenario(file: string, data: unknown): Scenario {
     seed,
     portable,
     configHash,
+    check,
   };
 }
 

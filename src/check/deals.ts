@@ -1,0 +1,148 @@
+/**
+ * The metrics of `goldpit check`, computed per deal (game index) from the per-deal outcomes, and
+ * the compact encoding of those outcomes in a baseline file.
+ *
+ * Metric families (each metric has one value per deal, so that two runs over the same deals give
+ * paired differences):
+ * - `win:<bot>` — the bot's share of the game's win: (its winning seats)/(k·c) for k winners and c
+ *   seats of that bot, so its mean is the bot's win rate per seat-game (as in bots.csv);
+ *   not for mirror line-ups, where it is 1/players in every game;
+ * - `seat:<s>` — in a mirror line-up (every seat the same bot) seat s's share of the win, 1/k or 0;
+ * - `rounds` — game length; `gold` — mean final gold per seat; `race` — 1 when the 50-gold race ended it.
+ */
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { emptyDeals, type DealColumns } from '../sim/deals.js';
+import type { Tolerance } from './tolerance.js';
+
+export type MetricFamily = 'win-rate' | 'seat-win-rate' | 'rounds' | 'final-gold' | 'race-share';
+
+export interface MetricDef {
+  /** Stable id: `win:greedy`, `seat:2`, `rounds`, `gold`, `race`. */
+  readonly id: string;
+  /** For tables: `win rate greedy`, `win rate seat 2`, `mean rounds`, `mean final gold`, `race share`. */
+  readonly label: string;
+  readonly family: MetricFamily;
+  /** Bot name (win-rate) or seat (seat-win-rate). */
+  readonly bot?: string;
+  readonly seat?: number;
+}
+
+export function isMirror(seats: readonly string[]): boolean {
+  return seats.every((b) => b === seats[0]);
+}
+
+/** The metric family of a line-up, in report order. */
+export function metricsOf(seats: readonly string[]): MetricDef[] {
+  const out: MetricDef[] = [];
+  if (isMirror(seats)) {
+    seats.forEach((_, s) => out.push({ id: `seat:${s}`, label: `win rate seat ${s}`, family: 'seat-win-rate', seat: s }));
+  } else {
+    for (const bot of [...new Set(seats)]) out.push({ id: `win:${bot}`, label: `win rate ${bot}`, family: 'win-rate', bot });
+  }
+  out.push({ id: 'rounds', label: 'mean rounds', family: 'rounds' });
+  out.push({ id: 'gold', label: 'mean final gold', family: 'final-gold' });
+  out.push({ id: 'race', label: 'race share', family: 'race-share' });
+  return out;
+}
+
+/** The tolerance δ of a metric; final gold's is relative to the baseline's mean final gold. */
+export function deltaOf(metric: MetricDef, tolerance: Tolerance, baselineMeanGold: number): number {
+  switch (metric.family) {
+    case 'win-rate':
+      return tolerance.winRate;
+    case 'seat-win-rate':
+      return tolerance.seatWinRate;
+    case 'rounds':
+      return tolerance.rounds;
+    case 'final-gold':
+      return tolerance.finalGold * Math.max(baselineMeanGold, 1e-9);
+    case 'race-share':
+      return tolerance.raceShare;
+  }
+}
+
+const popcount = (mask: number) => {
+  let c = 0;
+  for (let m = mask; m; m &= m - 1) c++;
+  return c;
+};
+
+/**
+ * Values of `metric` for deals [from, to), written to `out[0 .. to − from)`. `raceEnding` is the
+ * index of the race among the game's endings.
+ */
+export function metricValues(metric: MetricDef, seats: readonly string[], deals: DealColumns, from: number, to: number, raceEnding: number, out: Float64Array = new Float64Array(to - from)): Float64Array {
+  const players = seats.length;
+  switch (metric.family) {
+    case 'win-rate': {
+      let botMask = 0;
+      seats.forEach((b, s) => {
+        if (b === metric.bot) botMask |= 1 << s;
+      });
+      const c = popcount(botMask);
+      for (let i = from; i < to; i++) {
+        const w = deals.winners[i];
+        const k = popcount(w);
+        out[i - from] = k === 0 ? 0 : popcount(w & botMask) / (k * c);
+      }
+      return out;
+    }
+    case 'seat-win-rate': {
+      const bit = 1 << metric.seat!;
+      for (let i = from; i < to; i++) {
+        const w = deals.winners[i];
+        out[i - from] = w & bit ? 1 / popcount(w) : 0;
+      }
+      return out;
+    }
+    case 'rounds':
+      for (let i = from; i < to; i++) out[i - from] = deals.length[i];
+      return out;
+    case 'final-gold':
+      for (let i = from; i < to; i++) out[i - from] = deals.scoreSum[i] / players;
+      return out;
+    case 'race-share':
+      for (let i = from; i < to; i++) out[i - from] = deals.ending[i] === raceEnding ? 1 : 0;
+      return out;
+  }
+}
+
+export const DEALS_ENCODING = 'goldpit-deals-v1';
+
+/**
+ * Encodes deals as byte planes (winners; length low, high; ending; score sum bytes 0–3), each
+ * column's rows consecutive, deflated and base64'd. Planes keep the mostly-constant high bytes
+ * together, which deflate squeezes to almost nothing: about 1.5 bytes a deal in all.
+ */
+export function encodeDeals(deals: DealColumns): string {
+  const n = deals.winners.length;
+  const bytes = new Uint8Array(n * 8);
+  bytes.set(deals.winners, 0);
+  for (let i = 0; i < n; i++) {
+    const len = deals.length[i];
+    bytes[n + i] = len & 0xff;
+    bytes[2 * n + i] = len >>> 8;
+    bytes[3 * n + i] = deals.ending[i];
+    const sum = deals.scoreSum[i] >>> 0;
+    bytes[4 * n + i] = sum & 0xff;
+    bytes[5 * n + i] = (sum >>> 8) & 0xff;
+    bytes[6 * n + i] = (sum >>> 16) & 0xff;
+    bytes[7 * n + i] = sum >>> 24;
+  }
+  return deflateRawSync(bytes, { level: 9 }).toString('base64');
+}
+
+/** Inverse of {@link encodeDeals}; throws a plain Error when the data does not hold `games` deals. */
+export function decodeDeals(data: string, games: number): DealColumns {
+  const bytes = inflateRawSync(Buffer.from(data, 'base64'));
+  if (bytes.length !== games * 8) throw new Error(`holds ${bytes.length / 8} deals, expected ${games}`);
+  const n = games;
+  const deals = emptyDeals(n);
+  deals.winners.set(bytes.subarray(0, n));
+  for (let i = 0; i < n; i++) {
+    deals.length[i] = bytes[n + i] | (bytes[2 * n + i] << 8);
+    deals.ending[i] = bytes[3 * n + i];
+    deals.scoreSum[i] = bytes[4 * n + i] | (bytes[5 * n + i] << 8) | (bytes[6 * n + i] << 16) | (bytes[7 * n + i] << 24);
+  }
+  return deals;
+}

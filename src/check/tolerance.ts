@@ -1,0 +1,54 @@
+/**
+ * The tolerances of `goldpit check`: how far each metric may move before a change counts as a
+ * regression. Defaults per the check's design; a scenario may override any of them in its optional
+ * `check: { tolerance: { ... } }` block (validated here, with errors naming the file and field).
+ */
+import { expectKnownKeys, expectNumber, expectObject, type Where } from '../core/validate.js';
+
+export interface Tolerance {
+  /** Win rate of each bot (share of games won; a shared win counts 1/k), absolute. Default 0.01 (1 percentage point). */
+  readonly winRate: number;
+  /** Win rate of each seat in a mirror line-up (every seat the same bot), absolute. Default 0.01. */
+  readonly seatWinRate: number;
+  /** Mean game length in rounds, absolute. Default 0.25 rounds. */
+  readonly rounds: number;
+  /** Mean final gold per seat, relative to the baseline's mean. Default 0.02 (2%). */
+  readonly finalGold: number;
+  /** Share of games ended by the 50-gold race (rather than the clock), absolute. Default 0.01. */
+  readonly raceShare: number;
+}
+
+export const DEFAULT_TOLERANCE: Tolerance = { winRate: 0.01, seatWinRate: 0.01, rounds: 0.25, finalGold: 0.02, raceShare: 0.01 };
+
+/** Allowed range of each tolerance (a rate of 0 could never be shown equivalent; 1 would allow anything). */
+const RANGES: Readonly<Record<keyof Tolerance, readonly [number, number]>> = {
+  winRate: [1e-4, 0.5],
+  seatWinRate: [1e-4, 0.5],
+  rounds: [0.001, 10],
+  finalGold: [1e-4, 1],
+  raceShare: [1e-4, 0.5],
+};
+
+export interface CheckOptions {
+  readonly tolerance: Tolerance;
+}
+
+export const DEFAULT_CHECK_OPTIONS: CheckOptions = { tolerance: DEFAULT_TOLERANCE };
+
+/** Validates a scenario's optional `check` block; missing fields take the defaults. */
+export function parseCheckOptions(where: Where, raw: unknown): CheckOptions {
+  if (raw === undefined) return DEFAULT_CHECK_OPTIONS;
+  const obj = expectObject(where, 'check', raw);
+  expectKnownKeys(where, 'check', obj, ['tolerance']);
+  if (obj.tolerance === undefined) return DEFAULT_CHECK_OPTIONS;
+  const t = expectObject(where, 'check.tolerance', obj.tolerance);
+  const keys = Object.keys(DEFAULT_TOLERANCE) as (keyof Tolerance)[];
+  expectKnownKeys(where, 'check.tolerance', t, keys);
+  const tolerance = { ...DEFAULT_TOLERANCE };
+  for (const key of keys) {
+    if (t[key] === undefined) continue;
+    const [min, max] = RANGES[key];
+    tolerance[key] = expectNumber(where, `check.tolerance.${key}`, t[key], min, max);
+  }
+  return { tolerance };
+}

@@ -1,0 +1,152 @@
+/**
+ * `goldpit baseline` and `goldpit check`: wiring only (the logic is in src/check/).
+ */
+import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { UsageError } from '../core/errors.js';
+import { baselineJson, readBaseline, type Baseline, type BaselineScenario } from '../check/baseline.js';
+import { CHECK_DEFAULTS } from '../check/compare.js';
+import { EXIT_CODES, jsonReport, markdownReport, overallVerdict, textReport, type CheckReport } from '../check/report.js';
+import { checkScenario, pairingProblem, recordScenario, type PlayOptions, type ScenarioCheck } from '../check/run.js';
+import { writeAtomic } from '../report/write.js';
+import { Progress } from '../sim/progress.js';
+import { loadScenario, type Scenario } from '../sim/scenario.js';
+import type { Io } from './main.js';
+
+export interface BaselineArgs {
+  readonly out: string;
+  readonly games?: number;
+  readonly workers?: number;
+  readonly batchSize: number;
+  readonly quiet: boolean;
+}
+
+export interface CheckArgs {
+  readonly baseline: string;
+  readonly untilDecided: boolean;
+  readonly games?: number;
+  readonly seed?: string;
+  readonly lookEvery: number;
+  readonly workers?: number;
+  readonly batchSize: number;
+  readonly json: boolean;
+  readonly markdown: boolean;
+  readonly updateBaseline: boolean;
+  readonly quiet: boolean;
+}
+
+function workersOf(w: number | undefined): number {
+  const workers = w ?? availableParallelism();
+  if (!Number.isInteger(workers) || workers < 0) throw new UsageError(`--workers must be an integer ≥ 0, got ${w}`);
+  return workers;
+}
+
+function positive(name: string, v: number | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  if (!Number.isInteger(v) || v < 2) throw new UsageError(`--${name} must be an integer ≥ 2, got ${v}`);
+  return v;
+}
+
+function playOptions(io: Io, args: { workers?: number; batchSize: number; quiet: boolean }, label: string): PlayOptions {
+  const batchSize = args.batchSize;
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw new UsageError(`--batch-size must be a positive integer, got ${batchSize}`);
+  return {
+    workers: workersOf(args.workers),
+    batchSize,
+    progress: (total) => {
+      if (!args.quiet && !io.errIsTty) io.err(`${label}: ${total} games\n`);
+      return new Progress(total, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err);
+    },
+  };
+}
+
+/** Scenarios by name; two files with one name cannot share a baseline. */
+function loadScenarios(paths: readonly string[]): Scenario[] {
+  const scenarios = paths.map(loadScenario);
+  const seen = new Map<string, string>();
+  for (const s of scenarios) {
+    const other = seen.get(s.name);
+    if (other !== undefined) throw new UsageError(`scenarios ${other} and ${s.file} are both named "${s.name}"; a baseline keys scenarios by name: rename one`);
+    seen.set(s.name, s.file);
+  }
+  return scenarios;
+}
+
+function writeBaseline(file: string, baseline: Baseline): void {
+  mkdirSync(dirname(resolve(file)), { recursive: true });
+  writeAtomic(resolve(file), baselineJson(baseline));
+}
+
+export async function commandBaseline(io: Io, paths: readonly string[], args: BaselineArgs): Promise<number> {
+  const scenarios = loadScenarios(paths);
+  const games = positive('games', args.games);
+  const entries: Record<string, BaselineScenario> = {};
+  for (const s of scenarios) {
+    const n = games ?? s.games;
+    entries[s.name] = await recordScenario(s, { ...playOptions(io, args, `baseline ${s.name}`), games: n, seed: s.seed });
+  }
+  writeBaseline(args.out, { kind: 'goldpit-baseline', version: 1, scenarios: entries });
+  if (!args.quiet) {
+    for (const s of scenarios) io.out(`${s.name}: ${entries[s.name].games} games, seed ${JSON.stringify(entries[s.name].seed)}, config ${entries[s.name].configHash}\n`);
+    io.out(`wrote ${args.out}\n`);
+  }
+  return 0;
+}
+
+export async function commandCheck(io: Io, paths: readonly string[], args: CheckArgs): Promise<number> {
+  const scenarios = loadScenarios(paths);
+  const lookEvery = args.lookEvery;
+  if (!Number.isInteger(lookEvery) || lookEvery < 100) throw new UsageError(`--look-every must be an integer ≥ 100, got ${lookEvery}`);
+  const games = positive('games', args.games);
+  if (args.updateBaseline) return updateBaseline(io, scenarios, args, games);
+  if (!existsSync(args.baseline)) {
+    throw new UsageError(`no baseline at ${args.baseline}; record one with \`goldpit baseline ${paths.join(' ')} --out ${args.baseline}\``);
+  }
+  const baseline = readBaseline(args.baseline);
+  // Every scenario must pair with its entry before any game is played.
+  for (const s of scenarios) {
+    const entry = baseline.scenarios[s.name];
+    if (!entry) {
+      const known = Object.keys(baseline.scenarios);
+      throw new UsageError(`scenario ${s.name} (${s.file}) is not in the baseline ${args.baseline} (it has ${known.length ? known.join(', ') : 'none'}); add it with --update-baseline`);
+    }
+    const problem = pairingProblem(s.name, s, entry);
+    if (problem) throw new UsageError(problem);
+  }
+  const results: ScenarioCheck[] = [];
+  for (const s of scenarios) {
+    const entry = baseline.scenarios[s.name];
+    results.push(
+      await checkScenario(s.name, s, args.baseline, entry, {
+        ...playOptions(io, args, `check ${s.name}`),
+        mode: args.untilDecided ? 'sequential' : 'fixed',
+        games,
+        seed: args.seed,
+        lookEvery,
+      }),
+    );
+  }
+  const verdict = overallVerdict(results);
+  const report: CheckReport = { kind: 'goldpit-check', verdict, exitCode: EXIT_CODES[verdict], baseline: args.baseline, alpha: CHECK_DEFAULTS.alpha, scenarios: results };
+  io.out(args.json ? jsonReport(report) : args.markdown ? markdownReport(report) : textReport(report));
+  const summaryFile = process.env.GITHUB_STEP_SUMMARY;
+  if (summaryFile) appendFileSync(summaryFile, markdownReport(report));
+  return report.exitCode;
+}
+
+/** Re-records the named scenarios into the baseline on purpose (same seed and games as before, when there). */
+async function updateBaseline(io: Io, scenarios: readonly Scenario[], args: CheckArgs, games: number | undefined): Promise<number> {
+  const old = existsSync(args.baseline) ? readBaseline(args.baseline) : null;
+  const entries: Record<string, BaselineScenario> = { ...(old?.scenarios ?? {}) };
+  for (const s of scenarios) {
+    const before = old?.scenarios[s.name];
+    const n = games ?? before?.games ?? s.games;
+    const seed = args.seed ?? before?.seed ?? s.seed;
+    entries[s.name] = await recordScenario(s, { ...playOptions(io, args, `baseline ${s.name}`), games: n, seed });
+    if (!args.quiet) io.out(`${s.name}: ${before ? 're-recorded' : 'added'} (${n} games, seed ${JSON.stringify(seed)}, config ${before ? `${before.configHash} → ` : ''}${s.configHash})\n`);
+  }
+  writeBaseline(args.baseline, { kind: 'goldpit-baseline', version: 1, scenarios: entries });
+  if (!args.quiet) io.out(`updated ${args.baseline}\n`);
+  return 0;
+}
