@@ -144,9 +144,9 @@ async function updateBaseline(io: Io, scenarios: readonly Scenario[], args: Chec
     const n = games ?? before?.games ?? s.games;
     const seed = args.seed ?? before?.seed ?? s.seed;
     entries[s.name] = await recordScenario(s, { ...playOptions(io, args, `baseline ${s.name}`), games: n, seed });
-    if (!args.quiet) io.out(`${s.name}: ${before ? 're-recorded' : 'added'} (${n} games, seed ${JSON.stringify(seed)}, config ${before ? `${before.configHash} → ` : ''}${s.configHash})\n`);
+    io.out(`${s.name}: ${before ? 're-recorded' : 'added'} (${n} games, seed ${JSON.stringify(seed)}, config ${before ? `${before.configHash} → ` : ''}${s.configHash})\n`);
   }
   writeBaseline(args.baseline, { kind: 'goldpit-baseline', version: 1, scenarios: entries });
-  if (!args.quiet) io.out(`updated ${args.baseline}\n`);
+  io.out(`updated ${args.baseline}\n`);
   return 0;
 }
