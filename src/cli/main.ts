@@ -20,6 +20,7 @@ import { loadScenario } from '../sim/scenario.js';
 import { CHECK_DEFAULTS } from '../check/compare.js';
 import { mergePartials, parseShard, partialOf, shardRange } from '../sim/shard.js';
 import { commandBaseline, commandCheck } from './check.js';
+import { commandCheckBot, commandNewBot, commandTournament, DEFAULT_BOT_TIMEOUT_MS, tournamentOptions } from './tournament.js';
 
 export interface Io {
   out(text: string): void;
@@ -159,7 +160,42 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
         code = commandVerify(io, args.paths as string[]);
       },
     )
-    .demandCommand(1, 'name a command: run, impact, merge, baseline, check, replay or verify')
+    .command(
+      'tournament',
+      'rate bots: every line-up of the pool on the same deals in every seat rotation; Plackett–Luce ratings with bootstrap intervals',
+      (y) => tournamentOptions(y),
+      async (args) => {
+        code = await commandTournament(io, args);
+      },
+    )
+    .command(
+      'new-bot <name>',
+      'write a commented starter bot file (<name>.ts) that plays and explains the seat view',
+      (y) =>
+        y
+          .positional('name', { type: 'string', demandOption: true, describe: 'the bot\'s name (letters, digits, "-", "_")' })
+          .option('out', { type: 'string', describe: 'file to write (default: ./<name>.ts)' })
+          .option('force', { type: 'boolean', default: false, describe: 'overwrite an existing file' }),
+      (args) => {
+        code = commandNewBot(io, args.name, args);
+      },
+    )
+    .command(
+      'check-bot <file>',
+      'quick-play a bot file against three built-in bots and list its faults (exit 1 if any)',
+      (y) =>
+        y
+          .positional('file', { type: 'string', demandOption: true, describe: 'the bot file (.ts or .js)' })
+          .option('deals', { type: 'number', default: 5, describe: 'deals (each played in 4 seat rotations)' })
+          .option('seed', { type: 'string', default: 'check' })
+          .option('workers', { type: 'number', describe: 'worker threads (default 1)' })
+          .option('bot-timeout', { type: 'number', default: DEFAULT_BOT_TIMEOUT_MS, describe: 'per-decision time budget in ms' })
+          .option('hang-limit', { type: 'number', default: 10_000, describe: 'a decision running this long (ms) is stopped' }),
+      async (args) => {
+        code = await commandCheckBot(io, args.file, args);
+      },
+    )
+    .demandCommand(1, 'name a command: run, impact, merge, baseline, check, replay, verify, tournament, new-bot or check-bot')
     .strict()
     .help()
     .version(false)

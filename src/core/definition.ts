@@ -42,6 +42,8 @@ export interface GameDefinition<Config, State, View, Request extends DecisionReq
   /** Builds the config from a scenario's `rules` and `params` objects; throws ScenarioError. */
   parseConfig(raw: { rules?: unknown; params?: unknown }, where: { file: string; dir: string }): Config;
   readonly builtinBots: Readonly<Record<string, BotFactory<Bot>>>;
+  /** The methods every bot of this game must have (bot files are checked against them on loading). */
+  readonly botMethods: readonly string[];
   /** A scenario's `params` with every file reference replaced by its content (for partial results). */
   portableParams(params: unknown, config: Config): unknown;
   /** Maximum number of rounds of a game under `config` (length of gold curves). */

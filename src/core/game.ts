@@ -35,11 +35,14 @@ export interface Outcome {
   readonly length: number;
 }
 
-/** A bot's decision failed: it threw, answered illegally, or overran its time budget. */
+/**
+ * A bot's decision failed: it threw, answered illegally, overran its time budget, or never returned
+ * (`hung`: a tournament's watchdog stopped it and the seat played on as a late player).
+ */
 export interface Fault {
   readonly seat: number;
   readonly request: string;
-  readonly reason: 'threw' | 'illegal' | 'timeout';
+  readonly reason: 'threw' | 'illegal' | 'timeout' | 'hung';
   readonly message: string;
 }
 

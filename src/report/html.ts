@@ -22,34 +22,34 @@ export const SYNTHETIC_DECK_ID = 'goldrausch-synthetic-v1';
 export function escapeHtml(text: unknown): string {
   return String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
-const esc = escapeHtml;
+export const esc = escapeHtml;
 
-const MINUS = '\u2212';
-const DASH = '\u2013';
-const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+export const MINUS = '\u2212';
+export const DASH = '\u2013';
+export const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
 /** Fixed digits with a typographic minus; a missing or non-finite number shows as an em dash. */
-const num = (x: number, digits = 1): string => (isNum(x) ? x.toFixed(digits).replace(/^-(?=.*[1-9])/, MINUS).replace(/^-/, '') : '\u2014');
-const signed = (x: number, digits = 1): string => (isNum(x) && Number(x.toFixed(digits)) > 0 ? `+${num(x, digits)}` : num(x, digits));
-const int = (x: number): string => (isNum(x) ? Math.round(x).toLocaleString('en-US') : '\u2014');
+export const num = (x: number, digits = 1): string => (isNum(x) ? x.toFixed(digits).replace(/^-(?=.*[1-9])/, MINUS).replace(/^-/, '') : '\u2014');
+export const signed = (x: number, digits = 1): string => (isNum(x) && Number(x.toFixed(digits)) > 0 ? `+${num(x, digits)}` : num(x, digits));
+export const int = (x: number): string => (isNum(x) ? Math.round(x).toLocaleString('en-US') : '\u2014');
 /** Wins (shared wins count 1/k, so they may be fractional): "1,718.3" or "1,710". */
 const wins = (x: number): string => (isNum(x) && !Number.isInteger(x) ? x.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : int(x));
 /** A proportion as a percentage: 0.3421 → "34.2%". */
-const pct = (x: number, digits = 1): string => (isNum(x) ? `${num(100 * x, digits)}%` : '\u2014');
+export const pct = (x: number, digits = 1): string => (isNum(x) ? `${num(100 * x, digits)}%` : '\u2014');
 /** A 95% interval of a proportion: "33.5–34.9%". */
-const pctRange = (ci: Interval, digits = 1): string => `${num(100 * ci[0], digits)}${DASH}${num(100 * ci[1], digits)}%`;
+export const pctRange = (ci: Interval, digits = 1): string => `${num(100 * ci[0], digits)}${DASH}${num(100 * ci[1], digits)}%`;
 /** Half-width of a 95% interval, the "±" of every verdict. */
 const halfWidth = (ci: Interval): number => (ci[1] - ci[0]) / 2;
 const containsZero = (ci: Interval): boolean => ci[0] <= 0 && ci[1] >= 0;
-const validInterval = (ci: Interval | undefined): ci is Interval => Array.isArray(ci) && isNum(ci[0]) && isNum(ci[1]);
+export const validInterval = (ci: Interval | undefined): ci is Interval => Array.isArray(ci) && isNum(ci[0]) && isNum(ci[1]);
 
 // ─── colours ─────────────────────────────────────────────────────────────────────────────────────
 
 /** Colour-blind-friendly categorical palette; each bot keeps its colour in every chart and table. */
-const BOT_PALETTE = ['#4269d0', '#ef8a17', '#3ca951', '#d6404e', '#9a6fd0', '#8c6d31', '#e377c2', '#17a2b8'];
-const INK = '#1f2328';
-const MUTED = '#6a737d';
-const GRID = '#e6e8eb';
-const ACCENT = '#c2410c';
+export const BOT_PALETTE = ['#4269d0', '#ef8a17', '#3ca951', '#d6404e', '#9a6fd0', '#8c6d31', '#e377c2', '#17a2b8'];
+export const INK = '#1f2328';
+export const MUTED = '#6a737d';
+export const GRID = '#e6e8eb';
+export const ACCENT = '#c2410c';
 
 type Palette = (bot: string) => string;
 
@@ -68,15 +68,15 @@ function botPalette(summary: RunSummary): Palette {
   };
 }
 
-const swatch = (colour: string) => `<span class="swatch" style="background:${colour}"></span>`;
+export const swatch = (colour: string) => `<span class="swatch" style="background:${colour}"></span>`;
 
 // ─── SVG toolkit ─────────────────────────────────────────────────────────────────────────────────
 
 /** Coordinates rounded to 0.1 user units: sharp enough, and keeps the page small. */
-const c = (x: number): string => String(Math.round(x * 10) / 10);
+export const c = (x: number): string => String(Math.round(x * 10) / 10);
 
 /** A linear map from a data domain onto a pixel range. */
-function linear(domain: readonly [number, number], range: readonly [number, number]): (x: number) => number {
+export function linear(domain: readonly [number, number], range: readonly [number, number]): (x: number) => number {
   const [d0, d1] = domain;
   const [r0, r1] = range;
   const span = d1 - d0 || 1;
@@ -84,7 +84,7 @@ function linear(domain: readonly [number, number], range: readonly [number, numb
 }
 
 /** A "nice" tick step (1, 2 or 5 times a power of ten) giving about `count` ticks over `span`. */
-function niceStep(span: number, count: number): number {
+export function niceStep(span: number, count: number): number {
   const raw = Math.abs(span) / Math.max(1, count) || 1;
   const magnitude = 10 ** Math.floor(Math.log10(raw));
   const norm = raw / magnitude;
@@ -92,7 +92,7 @@ function niceStep(span: number, count: number): number {
 }
 
 /** Widens [lo, hi] to whole tick steps and returns the domain with its ticks. */
-function niceAxis(lo: number, hi: number, count = 5): { domain: [number, number]; ticks: number[] } {
+export function niceAxis(lo: number, hi: number, count = 5): { domain: [number, number]; ticks: number[] } {
   if (!isNum(lo) || !isNum(hi)) [lo, hi] = [0, 1];
   if (hi <= lo) hi = lo + (Math.abs(lo) || 1);
   const step = niceStep(hi - lo, count);
@@ -103,26 +103,26 @@ function niceAxis(lo: number, hi: number, count = 5): { domain: [number, number]
   return { domain: [d0, d1], ticks };
 }
 
-const finite = (xs: readonly number[]): number[] => xs.filter(isNum);
-const min = (xs: readonly number[], fallback: number): number => (finite(xs).length ? Math.min(...finite(xs)) : fallback);
-const max = (xs: readonly number[], fallback: number): number => (finite(xs).length ? Math.max(...finite(xs)) : fallback);
+export const finite = (xs: readonly number[]): number[] => xs.filter(isNum);
+export const min = (xs: readonly number[], fallback: number): number => (finite(xs).length ? Math.min(...finite(xs)) : fallback);
+export const max = (xs: readonly number[], fallback: number): number => (finite(xs).length ? Math.max(...finite(xs)) : fallback);
 
 /** Cuts long labels so they fit the label column; the full text stays in the tooltip. */
-const clip = (text: string, chars: number): string => (text.length > chars ? `${text.slice(0, chars - 1)}\u2026` : text);
+export const clip = (text: string, chars: number): string => (text.length > chars ? `${text.slice(0, chars - 1)}\u2026` : text);
 
-function svgOpen(name: string, width: number, height: number, label: string): string {
+export function svgOpen(name: string, width: number, height: number, label: string): string {
   return `<svg class="chart" data-chart="${esc(name)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${esc(label)}">`;
 }
 
 /** The visible stand-in for a chart whose data set is empty. */
-function noData(name: string, what: string): string {
+export function noData(name: string, what: string): string {
   return `<p class="no-data" data-chart="${esc(name)}">No data: ${esc(what)}</p>`;
 }
 
-const title = (text: string) => `<title>${esc(text)}</title>`;
+export const title = (text: string) => `<title>${esc(text)}</title>`;
 
 /** Vertical grid lines and tick labels along a horizontal axis at y = `bottom`. */
-function xAxis(ticks: number[], x: (v: number) => number, top: number, bottom: number, format: (v: number) => string, label: string, labelX: number): string {
+export function xAxis(ticks: number[], x: (v: number) => number, top: number, bottom: number, format: (v: number) => string, label: string, labelX: number): string {
   const parts = ticks.map(
     (t) => `<line class="grid" x1="${c(x(t))}" x2="${c(x(t))}" y1="${c(top)}" y2="${c(bottom)}"/><text class="tick" x="${c(x(t))}" y="${c(bottom + 15)}" text-anchor="middle">${esc(format(t))}</text>`,
   );
@@ -131,7 +131,7 @@ function xAxis(ticks: number[], x: (v: number) => number, top: number, bottom: n
 }
 
 /** Horizontal grid lines and tick labels along a vertical axis at x = `left`. */
-function yAxis(ticks: number[], y: (v: number) => number, left: number, right: number, format: (v: number) => string, label: string, labelY: number): string {
+export function yAxis(ticks: number[], y: (v: number) => number, left: number, right: number, format: (v: number) => string, label: string, labelY: number): string {
   const parts = ticks.map(
     (t) => `<line class="grid" x1="${c(left)}" x2="${c(right)}" y1="${c(y(t))}" y2="${c(y(t))}"/><text class="tick" x="${c(left - 6)}" y="${c(y(t) + 4)}" text-anchor="end">${esc(format(t))}</text>`,
   );
@@ -140,11 +140,11 @@ function yAxis(ticks: number[], y: (v: number) => number, left: number, right: n
 }
 
 /** An error bar: a horizontal whisker from lo to hi with end caps, at height y. */
-function whisker(x0: number, x1: number, y: number, cap = 5, cls = 'whisker'): string {
+export function whisker(x0: number, x1: number, y: number, cap = 5, cls = 'whisker'): string {
   return `<path class="${cls}" d="M${c(x0)},${c(y)}H${c(x1)}M${c(x0)},${c(y - cap)}V${c(y + cap)}M${c(x1)},${c(y - cap)}V${c(y + cap)}"/>`;
 }
 
-function legend(items: readonly { label: string; colour: string; kind?: 'line' | 'band' | 'dash' }[], x: number, y: number): string {
+export function legend(items: readonly { label: string; colour: string; kind?: 'line' | 'band' | 'dash' }[], x: number, y: number): string {
   let at = x;
   return items
     .map((item) => {
@@ -178,7 +178,7 @@ function bandPath(upper: readonly [number, number][], lower: readonly [number, n
 
 // ─── charts ──────────────────────────────────────────────────────────────────────────────────────
 
-const WIDTH = 720;
+export const WIDTH = 720;
 
 interface IntervalRow {
   readonly label: string;
@@ -549,7 +549,7 @@ export function cardVerdict(card: string, effect: PairedEffect, metric: MetricKe
   return `card ${card} ${verb} ${m.long} by ${num(Math.abs(est), m.digits)} ${unit}${hw} ${scope} (${tail})`;
 }
 
-const verdicts = (items: readonly string[]): string => (items.length ? `<ul class="verdicts">${items.map((v) => `<li>${esc(v)}</li>`).join('')}</ul>` : '');
+export const verdicts = (items: readonly string[]): string => (items.length ? `<ul class="verdicts">${items.map((v) => `<li>${esc(v)}</li>`).join('')}</ul>` : '');
 
 // ─── sections ────────────────────────────────────────────────────────────────────────────────────
 
@@ -619,10 +619,10 @@ function keyFindings(summary: RunSummary, impact: ImpactReport | null): string {
 }
 
 /** "p = 0.013", "p < 0.001" (also for q-values). */
-const pValue = (p: number, name = 'p'): string => (!isNum(p) ? `${name} = \u2014` : p < 0.001 ? `${name} < 0.001` : `${name} = ${num(p, 3)}`);
+export const pValue = (p: number, name = 'p'): string => (!isNum(p) ? `${name} = \u2014` : p < 0.001 ? `${name} < 0.001` : `${name} = ${num(p, 3)}`);
 
 /** A table; `groups` adds a header row above, each group spanning that many columns. */
-function table(
+export function table(
   headers: readonly string[],
   rows: readonly string[][],
   options: { numeric?: readonly number[]; cls?: string; caption?: string; groups?: readonly (readonly [string, number])[] } = {},
@@ -906,7 +906,7 @@ ${impactTable(cards, 'perDraw')}
 
 // ─── page ────────────────────────────────────────────────────────────────────────────────────────
 
-const STYLE = `
+export const STYLE = `
 :root{--ink:${INK};--muted:${MUTED};--grid:${GRID};--accent:${ACCENT};--paper:#fff;--wash:#f6f7f9}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
@@ -943,6 +943,7 @@ svg.chart .axis-label{font-size:12px;fill:var(--muted)}
 svg.chart .row-label{font-size:13px}
 svg.chart .strong{font-weight:600;fill:var(--accent)}
 svg.chart .value{font-size:12px;font-weight:600}
+svg.chart .cell{font-size:12px;font-weight:600}
 svg.chart .value.small{font-size:10.5px;font-weight:500;fill:var(--muted)}
 svg.chart .on-bar{font-size:13px;font-weight:600;fill:#fff}
 svg.chart .legend{font-size:12px}
@@ -1008,6 +1009,26 @@ export interface RunFacts {
   readonly finishedAt: string;
 }
 
+/** The page around a report's body: the same head, style and security policy for every goldpit page. */
+export function htmlPage(pageTitle: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<title>${esc(pageTitle)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
 export function renderReport(summary: RunSummary, impact: ImpactReport | null, run: RunFacts | null = null): string {
   const colour = botPalette(summary);
   const body = [
@@ -1021,20 +1042,5 @@ export function renderReport(summary: RunSummary, impact: ImpactReport | null, r
     impact ? impactSection(summary, impact) : '',
     `<footer>goldpit ${esc(summary.version)} \u00b7 scenario ${esc(summary.scenario)} \u00b7 seed <code>${esc(summary.seed)}</code> \u00b7 deck <code>${esc(summary.deckId)}</code>. Self-contained page: no scripts, fonts or images are loaded. \u00b1 is the half-width of a 95% interval; pp = percentage points.</footer>`,
   ].join('\n');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<title>${esc(`${summary.scenario} \u00b7 goldpit balance report`)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
+  return htmlPage(`${summary.scenario} \u00b7 goldpit balance report`, body);
 }

@@ -61,7 +61,7 @@ interface Checkpoint {
 }
 
 /** The compiled worker (dist/); when running from the TypeScript sources (tests), the built copy. */
-function workerFile(): string {
+export function workerFile(): string {
   const here = new URL('./worker.js', import.meta.url);
   if (existsSync(fileURLToPath(here))) return fileURLToPath(here);
   const built = new URL('../../dist/src/sim/worker.js', import.meta.url);

@@ -23,6 +23,22 @@ export interface PlayOptions<Config, State, View, Request extends DecisionReques
   readonly timeBudgetMs?: number | null;
   /** Called after every transition (replay, traces). */
   readonly onState?: (state: State) => void;
+  /** Watches every bot call (a tournament's hang watchdog) and may stop a seat's bot. */
+  readonly guard?: DecisionGuard;
+}
+
+/**
+ * Hooks around each bot call. `decision` counts the bot calls of the game over all seats (0-based),
+ * so (game, decision) names one call in a replay.
+ */
+export interface DecisionGuard {
+  /**
+   * Before asking `seat`'s bot: true = ask it. Otherwise the bot is not asked and the seat gets the
+   * rules' fallback (a late player's non-decision), with the given fault recorded (false: none).
+   */
+  before(seat: number, decision: number, request: string): boolean | Omit<Fault, 'seat' | 'request'>;
+  /** After the bot answered (not called when `before` returned false). */
+  after(): void;
 }
 
 export interface PlayedGame<State> {
@@ -34,9 +50,10 @@ export interface PlayedGame<State> {
 export function playGame<Config, State, View, Request extends DecisionRequest, Answer, Bot>(
   options: PlayOptions<Config, State, View, Request, Answer, Bot>,
 ): PlayedGame<State> {
-  const { module, random, bots, freeze } = options;
+  const { module, random, bots, freeze, guard } = options;
   const budget = options.timeBudgetMs ?? null;
   const faults: Fault[] = [];
+  let decision = 0;
   let state = module.setup(options.config, options.players, random);
   if (freeze) deepFreeze(state);
   options.onState?.(state);
@@ -45,10 +62,17 @@ export function playGame<Config, State, View, Request extends DecisionRequest, A
     if (pending.kind === 'terminal') break;
     const answers: Answer[] = [];
     for (const request of pending.requests) {
+      const verdict = guard ? guard.before(request.seat, decision++, request.kind) : true;
+      if (verdict !== true) {
+        if (verdict !== false) faults.push({ seat: request.seat, request: request.kind, reason: verdict.reason, message: verdict.message });
+        answers.push(module.fallbackAnswer(request, state, random));
+        continue;
+      }
       const view = module.seatView(state, request.seat);
       if (freeze) deepFreeze(view);
       const started = budget === null ? 0 : performance.now();
       const asked = module.askBot(bots[request.seat], request, view, state, random);
+      guard?.after();
       let answer = asked.answer;
       if (asked.fault) faults.push({ seat: request.seat, request: request.kind, reason: asked.fault.reason, message: asked.fault.message });
       if (budget !== null) {

@@ -78,6 +78,13 @@ export interface RatingInterval {
   readonly upper: readonly number[];
 }
 
+/** Intervals of the pairwise differences θᵢ − θⱼ: `lower[i][j]`, `upper[i][j]` (diagonal 0). */
+export interface DifferenceInterval {
+  readonly estimate: readonly (readonly number[])[];
+  readonly lower: readonly (readonly number[])[];
+  readonly upper: readonly (readonly number[])[];
+}
+
 /** The defaults of {@link PlackettLuceOptions} (pseudo 0.5 as the R package PlackettLuce's `npseudo`). */
 export const PLACKETT_LUCE_DEFAULTS = { winnerOnly: false, maxIterations: 10_000, tolerance: 1e-10, pseudo: 0.5 } as const;
 
@@ -177,6 +184,12 @@ export function fitPlackettLuce(items: number, rankings: readonly Ranking[], opt
  * replicates an integer >= 2; level in (0, 1), default 0.95. Throws when a replicate does not
  * converge within maxIterations, or (pseudo = 0 only) when a resample's comparison graph is not
  * strongly connected.
+ *
+ * `difference` holds the same percentile intervals for every pairwise difference θᵢ − θⱼ, taken
+ * from the same replicates (the quantiles of θᵢ* − θⱼ*, replicate by replicate). Two ratings whose
+ * marginal intervals overlap may still differ clearly: both move together with the luck of the
+ * deals they shared, and the paired difference cancels that. A difference interval that excludes 0
+ * is the bootstrap's test of "i is stronger than j" at level 1 − `level` (one pair at a time).
  */
 export function bootstrapPlackettLuce(
   items: number,
@@ -184,7 +197,7 @@ export function bootstrapPlackettLuce(
   replicates: number,
   random: { float(): number },
   options: PlackettLuceOptions & { level?: number } = {},
-): { logWorth: RatingInterval; elo: RatingInterval } {
+): { logWorth: RatingInterval; elo: RatingInterval; difference: DifferenceInterval } {
   const where = 'bootstrapPlackettLuce';
   requireItemCount(where, items);
   const settings = resolveOptions(where, options);
@@ -231,6 +244,19 @@ export function bootstrapPlackettLuce(
     for (let i = 0; i < items; i++) samples[i][r] = centred[i];
   }
 
+  const square = () => Array.from({ length: items }, () => new Array<number>(items).fill(0));
+  const difference = { estimate: square(), lower: square(), upper: square() };
+  const paired = new Float64Array(replicates);
+  for (let i = 0; i < items; i++) {
+    for (let j = 0; j < items; j++) {
+      if (i === j) continue;
+      for (let r = 0; r < replicates; r++) paired[r] = samples[i][r] - samples[j][r];
+      paired.sort();
+      difference.estimate[i][j] = estimate[i] - estimate[j];
+      difference.lower[i][j] = quantileSorted(paired, (1 - level) / 2);
+      difference.upper[i][j] = quantileSorted(paired, (1 + level) / 2);
+    }
+  }
   const lower: number[] = [];
   const upper: number[] = [];
   for (const sample of samples) {
@@ -240,7 +266,7 @@ export function bootstrapPlackettLuce(
   }
   const logWorth: RatingInterval = { estimate: Array.from(estimate), lower, upper };
   const toElo = (values: readonly number[]): number[] => values.map((v) => ELO_PER_LOG_WORTH * v);
-  return { logWorth, elo: { estimate: toElo(logWorth.estimate), lower: toElo(lower), upper: toElo(upper) } };
+  return { logWorth, elo: { estimate: toElo(logWorth.estimate), lower: toElo(lower), upper: toElo(upper) }, difference };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -151,6 +151,7 @@ export const goldrauschDefinition = {
   portableParams,
   withBlankedCard: (config: GoldrauschConfig, card: number): GoldrauschConfig => ({ ...config, blankedCards: [EVENT_CARD_IDS[card]] }),
   module: goldrausch,
+  botMethods: ['chooseContinent', 'negotiate', 'commitUpgrade'],
   parseConfig: parseGoldrauschConfig,
   maxRounds: (config: GoldrauschConfig) => config.params.rounds,
   // Gold rarely passes the threshold by much (a shower on the last payout); 2× leaves ample room.

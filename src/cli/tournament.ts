@@ -1,0 +1,304 @@
+/**
+ * `goldpit tournament`, `goldpit new-bot` and `goldpit check-bot`: wiring only.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Argv } from 'yargs';
+import { InputError, UsageError } from '../core/errors.js';
+import { GAMES } from '../games/registry.js';
+import type { RunFacts } from '../report/html.js';
+import { summarizeTournament, type TournamentSummary } from '../report/tournament.js';
+import { tournamentTable, writeTournamentOutputs } from '../report/tournament-write.js';
+import { isBotFile, resolveEntrants } from '../sim/bot-files.js';
+import { Progress } from '../sim/progress.js';
+import { loadScenario } from '../sim/scenario.js';
+import { combinations, gameCount, placeOf, playTournamentGame, resolveWith, scheduleLineups, type TournamentGame, type TournamentSpec } from '../sim/tournament.js';
+import { runTournament } from '../sim/tournament-pool.js';
+import { starterBot } from './starter-bot.js';
+
+interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+  readonly errIsTty: boolean;
+}
+
+/** The default tournament (no --bots): every built-in bot, 4 players, every line-up, this many deals. */
+export const DEFAULT_DEALS = 20;
+export const DEFAULT_BOT_TIMEOUT_MS = 5000;
+export const DEFAULT_HANG_LIMIT_MS = 30_000;
+
+export function tournamentOptions<T>(y: Argv<T>) {
+  return y
+    .option('bots', { type: 'string', describe: 'comma-separated built-in names and bot files (./my-bot.ts); default: every built-in bot' })
+    .option('players', { type: 'number', default: 4, describe: 'seats per game (4, 5 or 6)' })
+    .option('lineups', { type: 'string', default: 'all', describe: '"all" line-ups (combinations of bots), or N: a random sample of N' })
+    .option('deals', { type: 'number', default: DEFAULT_DEALS, describe: 'deals per line-up; each deal is played in every seat rotation' })
+    .option('seed', { type: 'string', default: 'goldpit', describe: 'tournament seed' })
+    .option('scenario', { type: 'string', describe: "take the rules and parameters from this scenario file (its bots and games are ignored)" })
+    .option('bot-timeout', { type: 'number', default: DEFAULT_BOT_TIMEOUT_MS, describe: 'per-decision time budget in ms (over it: a timeout fault, played as a late player); 0 = untimed' })
+    .option('hang-limit', { type: 'number', default: DEFAULT_HANG_LIMIT_MS, describe: 'a decision running this long (ms) is stopped: its worker is terminated and the bot benched; 0 = never' })
+    .option('bootstrap', { type: 'number', default: 1000, describe: 'bootstrap resamples of the deals for the rating intervals' })
+    .option('rating', { type: 'string', default: 'order', choices: ['order', 'winner'], describe: 'rate on each game\'s finishing order, or on the winner only' })
+    .option('replay', { type: 'number', describe: 'print the full story of game G of this tournament instead of running it' })
+    .option('out', { type: 'string', describe: 'output folder (default: reports/tournament/)' })
+    .option('workers', { type: 'number', describe: `worker threads (default: all ${availableParallelism()} cores; 0 = this thread, without hang protection)` })
+    .option('deals-per-task', { type: 'number', default: 4, describe: 'deals per unit of work sent to a worker' })
+    .option('json', { type: 'boolean', default: false, describe: 'print tournament.json on stdout instead of the table' })
+    .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no table on stdout' });
+}
+
+export interface TournamentArgs {
+  bots?: string;
+  players: number;
+  lineups: string;
+  deals: number;
+  seed: string;
+  scenario?: string;
+  'bot-timeout': number;
+  'hang-limit': number;
+  bootstrap: number;
+  rating: string;
+  replay?: number;
+  out?: string;
+  workers?: number;
+  'deals-per-task': number;
+  json: boolean;
+  quiet: boolean;
+}
+
+const GAME = 'goldrausch';
+
+function nonNegativeInt(name: string, v: number): number {
+  if (!Number.isInteger(v) || v < 0) throw new UsageError(`--${name} must be an integer ≥ 0, got ${v}`);
+  return v;
+}
+function positiveInt(name: string, v: number): number {
+  if (!Number.isInteger(v) || v < 1) throw new UsageError(`--${name} must be a positive integer, got ${v}`);
+  return v;
+}
+
+/** Parses and checks the arguments into a spec (bot files are loaded and checked here). */
+export async function tournamentSpec(args: TournamentArgs) {
+  const definition = GAMES[GAME];
+  const items = (args.bots ?? Object.keys(definition.builtinBots).join(','))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (items.length === 0) throw new UsageError('--bots: name at least two bots, e.g. --bots greedy,cooperative,./my-bot.ts');
+  const { refs, factories } = await resolveEntrants(items, definition);
+  const players = args.players;
+  if (!Number.isInteger(players) || players < definition.module.minPlayers || players > definition.module.maxPlayers) {
+    throw new UsageError(`--players must be ${definition.module.minPlayers} to ${definition.module.maxPlayers} for ${GAME}, got ${players}`);
+  }
+  if (refs.length < players) {
+    throw new UsageError(
+      `--bots: ${refs.length} bots cannot fill ${players} seats; a line-up is ${players} different bots, so add built-in bots (e.g. --bots ${[...items, ...Object.keys(definition.builtinBots).filter((b) => !refs.some((r) => r.name === b))].slice(0, players).join(',')})`,
+    );
+  }
+  const lineupsArg = args.lineups.trim();
+  let sample: number | 'all';
+  if (lineupsArg === 'all') sample = 'all';
+  else if (/^\d+$/.test(lineupsArg) && Number(lineupsArg) >= 1) sample = Number(lineupsArg);
+  else throw new UsageError(`--lineups must be "all" or a positive number of line-ups to sample, got ${JSON.stringify(args.lineups)}`);
+  const deals = positiveInt('deals', args.deals);
+  const botTimeout = nonNegativeInt('bot-timeout', args['bot-timeout']);
+  const hangLimit = nonNegativeInt('hang-limit', args['hang-limit']);
+  if (hangLimit > 0 && botTimeout > 0 && hangLimit < botTimeout) {
+    throw new UsageError(`--hang-limit (${hangLimit} ms) must be at least --bot-timeout (${botTimeout} ms): a slow decision is a timeout fault, only one that never returns is stopped`);
+  }
+  const bootstrap = positiveInt('bootstrap', args.bootstrap);
+  if (bootstrap < 2) throw new UsageError(`--bootstrap must be at least 2, got ${bootstrap}`);
+  let rules: unknown;
+  let params: unknown;
+  let configFile = '(defaults)';
+  if (args.scenario !== undefined) {
+    const scenario = loadScenario(args.scenario);
+    if (scenario.game !== GAME) throw new InputError(args.scenario, 'game', `expected "${GAME}" (tournaments play ${GAME}), got "${scenario.game}"`);
+    const portable = scenario.portable as { rules?: unknown; params?: unknown };
+    rules = portable.rules;
+    params = portable.params;
+    configFile = scenario.file;
+  }
+  const possible = combinations(refs.length, players).length;
+  const spec: TournamentSpec = {
+    game: GAME,
+    rules,
+    params,
+    configFile,
+    players,
+    entrants: refs,
+    lineups: scheduleLineups(refs.length, players, sample, args.seed),
+    deals,
+    seed: args.seed,
+    botTimeoutMs: botTimeout === 0 ? null : botTimeout,
+    hangLimitMs: hangLimit,
+  };
+  const replayCommand = [
+    'goldpit tournament',
+    `--bots ${items.join(',')}`,
+    `--players ${players}`,
+    `--lineups ${lineupsArg}`,
+    `--deals ${deals}`,
+    `--seed ${/^[\w.-]+$/.test(args.seed) ? args.seed : JSON.stringify(args.seed)}`,
+    ...(args.scenario !== undefined ? [`--scenario ${args.scenario}`] : []),
+    ...(botTimeout !== DEFAULT_BOT_TIMEOUT_MS ? [`--bot-timeout ${botTimeout}`] : []),
+    '--replay',
+  ].join(' ');
+  return { spec, factories, items, possible, replayCommand, sources: items.map((item, i) => ({ name: refs[i].name, source: isBotFile(item) ? item : 'built-in' })) };
+}
+
+export async function commandTournament(io: CliIo, args: TournamentArgs): Promise<number> {
+  const { spec, factories, possible, replayCommand, sources } = await tournamentSpec(args);
+  const workers = args.workers ?? availableParallelism();
+  if (!Number.isInteger(workers) || workers < 0) throw new UsageError(`--workers must be an integer ≥ 0, got ${args.workers}`);
+  const resolved = resolveWith(spec, factories);
+
+  if (args.replay !== undefined) {
+    const game = args.replay;
+    const total = gameCount(spec);
+    if (!Number.isInteger(game) || game < 0 || game >= total) throw new UsageError(`--replay must be a game index from 0 to ${total - 1}, got ${game}`);
+    const place = placeOf(spec, game);
+    const names = place.seats.map((e) => spec.entrants[e].name);
+    const played = playTournamentGame(resolved, game);
+    io.out(`Game ${game} of the tournament (seed ${JSON.stringify(spec.seed)}): line-up ${place.lineup}, deal ${place.deal}, rotation ${place.rotation}\n`);
+    io.out(`${resolved.definition.story(played.final, names)}\n`);
+    for (const f of played.faults) io.out(`FAULT seat ${f.seat} (${names[f.seat]}) in ${f.request}: ${f.reason}: ${f.message}\n`);
+    return 0;
+  }
+
+  const hasFiles = spec.entrants.some((e) => e.file !== null);
+  if (workers === 0 && hasFiles && spec.hangLimitMs > 0) {
+    throw new UsageError(
+      '--workers 0 plays in this thread, where a bot file that never returns cannot be stopped; use --workers 1 or more (the watchdog terminates a hung worker), or --hang-limit 0 to run bot files in this thread without that protection',
+    );
+  }
+  const out = resolve(args.out ?? join('reports', 'tournament'));
+  const total = gameCount(spec);
+  const progress = new Progress(total, args.quiet || args.json ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err);
+  const started = Date.now();
+  const games = await runTournament(spec, factories, { workers, dealsPerTask: positiveInt('deals-per-task', args['deals-per-task']), progress });
+  const playSeconds = (Date.now() - started) / 1000;
+  const summary = summarize(spec, resolved, games, sources, possible, replayCommand, args);
+  const seconds = (Date.now() - started) / 1000;
+  const run: RunFacts = { wallSeconds: Number(seconds.toFixed(3)), workers, finishedAt: new Date().toISOString() };
+  const files = writeTournamentOutputs(out, summary, games, spec.entrants.map((e) => e.name), run);
+  if (args.json) io.out(`${JSON.stringify(summary, null, 2)}\n`);
+  else if (!args.quiet) {
+    io.out(`${tournamentTable(summary)}\n\n`);
+    io.out(`${total} games in ${playSeconds.toFixed(1)} s (${(total / playSeconds).toFixed(0)} games/s, ${workers} worker${workers === 1 ? '' : 's'}), ratings ${(seconds - playSeconds).toFixed(1)} s; wrote ${files.length} files to ${out}\n`);
+  }
+  return 0;
+}
+
+function summarize(
+  spec: TournamentSpec,
+  resolved: ReturnType<typeof resolveWith>,
+  games: readonly TournamentGame[],
+  sources: readonly { name: string; source: string }[],
+  possible: number,
+  replayCommand: string,
+  args: TournamentArgs,
+): TournamentSummary {
+  const facts = resolved.definition.facts(resolved.config);
+  return summarizeTournament(
+    {
+      game: spec.game,
+      players: spec.players,
+      seed: spec.seed,
+      deals: spec.deals,
+      lineupsPlayed: spec.lineups.length,
+      lineupsPossible: possible,
+      bots: sources,
+      counters: resolved.definition.counters,
+      botTimeoutMs: spec.botTimeoutMs,
+      hangLimitMs: spec.hangLimitMs,
+      deckId: facts.dataIds.deckId ?? '',
+      changedRules: facts.changedRules,
+      parameters: facts.resolved,
+      replayCommand,
+    },
+    games,
+    { winnerOnly: args.rating === 'winner', bootstrap: args.bootstrap },
+  );
+}
+
+/** The goldpit checkout (or install) this CLI runs from. */
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
+export function commandNewBot(io: CliIo, name: string, args: { out?: string; force: boolean }): number {
+  if (!/^[A-Za-z][A-Za-z0-9_-]{0,39}$/.test(name)) {
+    throw new UsageError(`new-bot: the name must start with a letter and hold up to 40 letters, digits, "-" or "_" (it names the bot in tables), got ${JSON.stringify(name)}`);
+  }
+  const file = resolve(args.out ?? `${name}.ts`);
+  if (!file.endsWith('.ts')) throw new UsageError(`new-bot: --out must name a .ts file, got ${args.out}`);
+  if (existsSync(file) && !args.force) throw new UsageError(`new-bot: ${file} exists; pick another name or --out, or pass --force to overwrite it`);
+  const types = join(packageRoot(), 'src', 'games', 'goldrausch');
+  let from = relative(dirname(file), types).split(sep).join('/');
+  if (!from.startsWith('.')) from = `./${from}`;
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, starterBot(name, from));
+  const shown = relative(process.cwd(), file) || file;
+  const path = shown.startsWith('.') || shown.startsWith('/') ? shown : `./${shown}`;
+  io.out(
+    `wrote ${path}: a working bot to edit (read its comments first). Next:\n` +
+      `  npx goldpit check-bot ${path}\n` +
+      `  npx goldpit tournament --bots ${path},greedy,cooperative,betrayer,reciprocal --deals 10\n`,
+  );
+  return 0;
+}
+
+/** Quick check of a bot file: a small tournament against three built-in bots, in a worker (hang-safe). */
+export async function commandCheckBot(io: CliIo, file: string, args: { deals: number; seed: string; workers?: number; 'bot-timeout': number; 'hang-limit': number }): Promise<number> {
+  if (!isBotFile(file)) throw new UsageError(`check-bot: expected a bot file (./my-bot.ts), got ${JSON.stringify(file)}`);
+  const tArgs: TournamentArgs = {
+    bots: `${file},greedy,cooperative,betrayer`,
+    players: 4,
+    lineups: 'all',
+    deals: args.deals,
+    seed: args.seed,
+    'bot-timeout': args['bot-timeout'],
+    'hang-limit': args['hang-limit'],
+    bootstrap: 2,
+    rating: 'order',
+    json: false,
+    quiet: true,
+    'deals-per-task': 1,
+  };
+  const { spec, factories, replayCommand } = await tournamentSpec(tArgs);
+  const workers = args.workers ?? 1;
+  if (workers < 1) throw new UsageError('check-bot: --workers must be at least 1 (the bot runs in a worker, so that one that never returns can be stopped)');
+  const games = await runTournament(spec, factories, { workers, dealsPerTask: 1 });
+  const me = 0;
+  const name = spec.entrants[me].name;
+  let played = 0;
+  let wins = 0;
+  let position = 0;
+  const faults = new Map<string, { count: number; game: number; request: string; message: string }>();
+  for (const g of games) {
+    const seat = g.seats.indexOf(me);
+    played++;
+    if (g.winners.includes(seat)) wins += 1 / g.winners.length;
+    position += g.ranks[seat] + 1;
+    for (const f of g.faults) {
+      if (f.seat !== seat) continue;
+      const entry = faults.get(f.reason) ?? { count: 0, game: g.game, request: f.request, message: f.message };
+      entry.count++;
+      faults.set(f.reason, entry);
+    }
+  }
+  io.out(`${name} (${file}) played ${played} games against greedy, cooperative and betrayer: won ${((100 * wins) / played).toFixed(1)}% (an average bot wins 25%), mean position ${(position / played).toFixed(2)} of 4\n`);
+  if (faults.size === 0) {
+    io.out('no faults: every decision was legal and in time\n');
+    return 0;
+  }
+  for (const [reason, f] of faults) {
+    io.out(`FAULT ${reason}: ${f.count} times; first in game ${f.game} (${f.request}): ${f.message}\n  replay: ${replayCommand} ${f.game}\n`);
+  }
+  return 1;
+}

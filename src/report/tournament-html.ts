@@ -1,0 +1,309 @@
+/**
+ * tournament.html: one self-contained page for a tournament, in the style of the balance report
+ * (same head, style sheet and SVG toolkit from html.ts; no scripts). Ratings with interval bars,
+ * every bot's gap to the best other bot with its paired interval, the matrix of rating differences,
+ * the head-to-head heat map, and the faults with the game to replay.
+ */
+import {
+  BOT_PALETTE,
+  c,
+  clip,
+  DASH,
+  esc,
+  htmlPage,
+  int,
+  isNum,
+  linear,
+  MINUS,
+  MUTED,
+  niceAxis,
+  noData,
+  num,
+  pct,
+  pctRange,
+  svgOpen,
+  swatch,
+  table,
+  title,
+  verdicts,
+  whisker,
+  WIDTH,
+  xAxis,
+  type RunFacts,
+} from './html.js';
+import type { TournamentSummary } from './tournament.js';
+import type { Interval } from './types.js';
+
+type Palette = (bot: string) => string;
+
+/** Elo-like points with a sign: "+123", "−45", "0". */
+const points = (x: number): string => {
+  if (!isNum(x)) return '\u2014';
+  const r = Math.round(x);
+  return r > 0 ? `+${r}` : r < 0 ? `${MINUS}${-r}` : '0';
+};
+const pointsRange = (ci: Interval): string => `${points(ci[0])} to ${points(ci[1])}`;
+
+interface PointRow {
+  readonly label: string;
+  readonly colour: string;
+  readonly value: number;
+  readonly ci: Interval;
+  readonly tooltip: string;
+  readonly strong?: boolean;
+}
+
+/** Points with 95% whiskers on the Elo-like scale, a zero line, one row per bot. */
+function pointChart(name: string, label: string, rows: readonly PointRow[], axisLabel: string): string {
+  if (!rows.length) return noData(name, label);
+  const left = 150;
+  const right = WIDTH - 70;
+  const rowH = 28;
+  const top = 14;
+  const bottom = top + rows.length * rowH;
+  const height = bottom + 44;
+  const values = rows.flatMap((r) => [r.value, r.ci[0], r.ci[1]]).filter(isNum);
+  const axis = niceAxis(Math.min(0, ...values), Math.max(0, ...values), 6);
+  const x = linear(axis.domain, [left, right]);
+  const out = [svgOpen(name, WIDTH, height, label)];
+  out.push(xAxis(axis.ticks, x, top - 4, bottom, points, axisLabel, (left + right) / 2));
+  out.push(`<line class="zero" x1="${c(x(0))}" x2="${c(x(0))}" y1="${c(top - 4)}" y2="${c(bottom)}"/>`);
+  rows.forEach((r, i) => {
+    const cy = top + i * rowH + rowH / 2;
+    out.push(`<g${r.strong ? ' class="significant"' : ''}>${title(r.tooltip)}`);
+    out.push(`<text class="row-label${r.strong ? ' strong' : ''}" x="${left - 10}" y="${c(cy + 4)}" text-anchor="end">${esc(clip(r.label, 22))}</text>`);
+    if (isNum(r.ci[0]) && isNum(r.ci[1])) out.push(whisker(x(r.ci[0]), x(r.ci[1]), cy, 5, r.strong ? 'whisker strong' : 'whisker'));
+    out.push(`<circle cx="${c(x(r.value))}" cy="${c(cy)}" r="5.5" fill="${r.colour}" stroke="#fff" stroke-width="1.5"/>`);
+    out.push(`<text class="value" x="${c(Math.max(x(r.value), x(r.ci[1])) + 8)}" y="${c(cy + 4)}">${esc(points(r.value))}</text>`);
+    out.push('</g>');
+  });
+  out.push('</svg>');
+  return out.join('');
+}
+
+/** Blue above ½, red below, white at ½: the colour of a head-to-head share. */
+function shareColour(p: number): string {
+  const t = Math.max(-1, Math.min(1, (p - 0.5) / 0.35));
+  const mix = (a: number, b: number, w: number) => Math.round(a + (b - a) * w);
+  const [r, g, b] = t >= 0 ? [mix(255, 66, t), mix(255, 105, t), mix(255, 208, t)] : [mix(255, 214, -t), mix(255, 64, -t), mix(255, 78, -t)];
+  return `rgb(${r},${g},${b})`;
+}
+
+/** The head-to-head heat map: row bot finishes ahead of column bot in this share of their common games. */
+function heatMap(summary: TournamentSummary): string {
+  const h = summary.headToHead;
+  const n = h.bots.length;
+  if (n < 2) return noData('head-to-head', 'fewer than two bots');
+  const left = 140;
+  const top = 110;
+  const cell = Math.min(64, Math.floor((WIDTH - left - 10) / n));
+  const width = left + n * cell + 10;
+  const height = top + n * cell + 10;
+  const out = [svgOpen('head-to-head', width, height, 'Head-to-head: share of common games in which the row bot finished ahead of the column bot')];
+  h.bots.forEach((bot, j) => {
+    const cx = left + j * cell + cell / 2;
+    out.push(`<text class="row-label" transform="translate(${c(cx + 4)} ${c(top - 8)}) rotate(-50)">${esc(clip(bot, 16))}</text>`);
+  });
+  h.bots.forEach((bot, i) => {
+    const cy = top + i * cell + cell / 2;
+    out.push(`<text class="row-label" x="${left - 8}" y="${c(cy + 4)}" text-anchor="end">${esc(clip(bot, 18))}</text>`);
+    h.bots.forEach((other, j) => {
+      const x0 = left + j * cell;
+      const y0 = top + i * cell;
+      const p = h.observed[i][j];
+      if (i === j || p === null) {
+        out.push(`<rect x="${c(x0)}" y="${c(y0)}" width="${cell}" height="${cell}" fill="#f6f7f9" stroke="#fff"/>`);
+        return;
+      }
+      const tip = `${bot} ahead of ${other} in ${pct(p)} of ${int(h.games[i][j])} common games (ties count \u00bd); the fitted ratings predict ${pct(h.model[i][j])}`;
+      out.push(`<g>${title(tip)}<rect x="${c(x0)}" y="${c(y0)}" width="${cell}" height="${cell}" fill="${shareColour(p)}" stroke="#fff"/>`);
+      const dark = Math.abs(p - 0.5) > 0.22;
+      out.push(`<text class="cell" x="${c(x0 + cell / 2)}" y="${c(y0 + cell / 2 + 4)}" text-anchor="middle"${dark ? ' fill="#fff"' : ''}>${esc(num(100 * p, 0))}</text></g>`);
+    });
+  });
+  out.push('</svg>');
+  return out.join('');
+}
+
+
+function header(summary: TournamentSummary, colour: Palette, run: RunFacts | null): string {
+  const changed = Object.entries(summary.changedRules ?? {});
+  const sampled = summary.lineups.sampled ? ` (a random sample of the ${int(summary.lineups.possible)} possible)` : ' (every combination)';
+  const facts: [string, string][] = [
+    ['game', esc(summary.game)],
+    ['players', esc(summary.players)],
+    ['bots', `<ul class="rules">${summary.bots.map((b) => `<li>${swatch(colour(b.bot))}${esc(b.bot)}${b.source === 'built-in' ? '' : ` <span class="seat">${esc(b.source)}</span>`}</li>`).join('')}</ul>`],
+    [
+      'schedule',
+      `${esc(int(summary.lineups.played))} line-ups${esc(sampled)} \u00d7 ${esc(int(summary.deals))} deals \u00d7 ${esc(summary.players)} seat rotations = ${esc(int(summary.games))} games`,
+    ],
+    ['seed', `<code>${esc(summary.seed)}</code>`],
+    ['ratings', `Plackett\u2013Luce on ${summary.rating.data === 'winner' ? 'the winner of each game' : 'each game\u2019s finishing order'}; 95% intervals from ${esc(int(summary.rating.bootstrap))} bootstrap resamples of the ${esc(int(summary.rating.groups))} deals`],
+    ['time limits', `${summary.botTimeoutMs === null ? 'no per-decision budget' : `${esc(int(summary.botTimeoutMs))} ms per decision`}; ${summary.hangLimitMs > 0 ? `a decision running ${esc(int(summary.hangLimitMs))} ms is stopped` : 'no hang limit'}`],
+    ['deck', `<code>${esc(summary.deckId || '(none)')}</code>`],
+    ['rules changed', changed.length ? `<ul class="rules">${changed.map(([k, v]) => `<li><code>${esc(k)}</code> = <code>${esc(JSON.stringify(v))}</code></li>`).join('')}</ul>` : 'none (every rule at its default)'],
+    ['version', `goldpit ${esc(summary.version)}`],
+  ];
+  if (run) facts.push(['wall time', `${esc(num(run.wallSeconds, 1))} s on ${esc(run.workers)} worker${run.workers === 1 ? '' : 's'} (${esc(int(summary.games / run.wallSeconds))} games/s), ${esc(run.finishedAt)}`]);
+  const faults = summary.faults.length
+    ? `<div class="warning"><strong>Bot faults.</strong> ${summary.faults.map((f) => `${esc(f.bot)} faulted ${esc(int(f.total))} times in ${esc(int(f.games))} games.`).join(' ')} A faulting bot plays that decision as a late player (see <a href="#faults">Faults</a>).</div>`
+    : '';
+  return `<header>
+<p class="kicker">goldpit \u00b7 tournament</p>
+<h1>${esc(summary.game)} tournament of ${esc(summary.bots.length)} bots</h1>
+<p class="lede">${esc(int(summary.games))} games with ${esc(summary.players)} players: every line-up on the same deals in every seat rotation, so seat luck and deal luck cancel.</p>
+<dl class="facts">${facts.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>
+<details><summary>Resolved parameters (defaults included)</summary><pre>${esc(JSON.stringify(summary.parameters, null, 2))}</pre></details>${faults}
+</header>`;
+}
+
+function findings(summary: TournamentSummary): string {
+  const items: string[] = [];
+  const [top, second] = summary.bots;
+  const others = summary.bots.length - 1;
+  if (top && second) {
+    const beaten = top.significantlyAbove.length;
+    items.push(
+      beaten === others
+        ? `${top.bot} is the strongest bot: rated ${points(top.vsBestOther!.elo)} points above the runner-up ${second.bot} (95% interval ${pointsRange(top.vsBestOther!.ci95)}), and above every other bot with significance.`
+        : `${top.bot} is rated highest, ${points(top.vsBestOther!.elo)} points above ${second.bot} (95% interval ${pointsRange(top.vsBestOther!.ci95)}); it is significantly above ${beaten} of the ${others} others.`,
+    );
+    const bottom = summary.bots[summary.bots.length - 1];
+    items.push(`${bottom.bot} is rated lowest (${points(bottom.elo)}, win rate ${pct(bottom.winRate)} against ${pct(1 / summary.players)} for an average bot).`);
+    // Neighbours in the ranking that the data cannot separate: their paired interval includes 0.
+    const close: string[] = [];
+    for (let i = 0; i + 1 < summary.bots.length; i++) {
+      if (!summary.differences.significant[i][i + 1]) close.push(`${summary.bots[i].bot} and ${summary.bots[i + 1].bot}`);
+    }
+    items.push(close.length ? `Not separated by the data (paired interval includes 0): ${close.join('; ')}.` : 'Every bot is separated from its neighbour in the ranking with significance.');
+  }
+  for (const f of summary.faults) items.push(`${f.bot} faulted ${f.total} times (first: ${f.first.reason} in ${f.first.request}, game ${f.first.game}).`);
+  return `<section id="in-short"><h2>In short</h2>${verdicts(items)}</section>`;
+}
+
+function ratingSection(summary: TournamentSummary, colour: Palette): string {
+  const rows: PointRow[] = summary.bots.map((b) => ({
+    label: b.bot,
+    colour: colour(b.bot),
+    value: b.elo,
+    ci: b.eloCi95,
+    tooltip: `${b.bot}: ${points(b.elo)} (95% interval ${pointsRange(b.eloCi95)}); log-worth ${num(b.logWorth, 3)}`,
+  }));
+  const counterCols = ['kept', 'broken'].filter((c2) => summary.bots[0] && c2 in summary.bots[0].counters);
+  const ratingTable = table(
+    ['#', 'bot', 'rating', '95% interval', 'log-worth', 'win rate', 'win 95% interval', 'mean position', 'mean gold', ...counterCols.map((c2) => `${c2}<span class="unit">per game</span>`), 'faults'],
+    summary.bots.map((b, i) => [
+      String(i + 1),
+      `${swatch(colour(b.bot))}${esc(b.bot)}`,
+      points(b.elo),
+      esc(pointsRange(b.eloCi95)),
+      num(b.logWorth, 3),
+      pct(b.winRate),
+      pctRange(b.winCi95),
+      num(b.meanPosition, 2),
+      num(b.meanScore, 1),
+      ...counterCols.map((c2) => num(b.counters[c2], 2)),
+      b.faults ? `<strong class="bad">${int(b.faults)}</strong>` : '0',
+    ]),
+    { numeric: [0, 2, 3, 4, 5, 6, 7, 8, ...counterCols.map((_, k) => 9 + k), 9 + counterCols.length] },
+  );
+  return `<section id="ratings">
+<h2>Ratings</h2>
+<p class="explain">Plackett\u2013Luce ratings on an Elo-like scale (mean 0 over the bots): a gap of 400 points means 10:1 odds that the higher-rated bot finishes ahead of the other; 100 points \u2248 64%. Whiskers are 95% bootstrap intervals over deals. Two bots whose whiskers overlap may still differ clearly: see the paired gaps below.</p>
+${pointChart('ratings', 'Ratings with 95% intervals', rows, 'rating (Elo-like points; whiskers: 95% interval)')}
+${ratingTable}
+<p class="explain">Win rate: a shared win counts 1/k for each of its k winners; Wilson 95% interval. Mean position: 1 = first. Kept and broken: agreements (and promises) per game.</p>
+</section>`;
+}
+
+function gapSection(summary: TournamentSummary, colour: Palette): string {
+  const rows: PointRow[] = summary.bots
+    .filter((b) => b.vsBestOther !== null)
+    .map((b) => ({
+      label: `${b.bot} \u2212 ${b.vsBestOther!.bot}`,
+      colour: colour(b.bot),
+      value: b.vsBestOther!.elo,
+      ci: b.vsBestOther!.ci95,
+      strong: b.vsBestOther!.significant,
+      tooltip: `${b.bot} minus ${b.vsBestOther!.bot}: ${points(b.vsBestOther!.elo)} (95% interval ${pointsRange(b.vsBestOther!.ci95)})${b.vsBestOther!.significant ? ', significant' : ', interval includes 0'}`,
+    }));
+  const d = summary.differences;
+  const matrix = table(
+    ['', ...d.bots.map((b) => esc(b))],
+    d.bots.map((bot, i) => [
+      `${swatch(colour(bot))}${esc(bot)}`,
+      ...d.bots.map((_, j) => {
+        if (i === j) return '<span class="pm">\u2014</span>';
+        const body = `${points(d.elo[i][j])}<span class="unit">${esc(points(d.lower[i][j]))}${DASH}${esc(points(d.upper[i][j]))}</span>`;
+        return d.significant[i][j] ? `<span class="sig">${body}</span>` : body;
+      }),
+    ]),
+    { numeric: d.bots.map((_, j) => j + 1), cls: 'compact' },
+  );
+  return `<section id="differences">
+<h2>Rating differences</h2>
+<p class="explain">Each bot against the best other bot (the top bot against the runner-up): the difference of the two ratings with its 95% interval, taken from the same bootstrap resamples, so the luck of the deals both bots shared cancels. Bold orange: the interval excludes 0, the order of the two bots is established.</p>
+${pointChart('rating-gaps', 'Rating gap to the best other bot with paired 95% intervals', rows, 'rating difference (Elo-like points; whiskers: paired 95% interval)')}
+<h3>All pairs</h3>
+<p class="explain">Row bot minus column bot, with the paired 95% interval below; bold orange where it excludes 0.</p>
+${matrix}
+</section>`;
+}
+
+function headToHeadSection(summary: TournamentSummary): string {
+  return `<section id="head-to-head">
+<h2>Head to head</h2>
+<p class="explain">Percentage of their common games in which the row bot finished ahead of the column bot (a tie counts \u00bd). Blue: the row bot is usually ahead; red: usually behind. Hover for the number of games and what the ratings predict.</p>
+${heatMap(summary)}
+</section>`;
+}
+
+function faultSection(summary: TournamentSummary): string {
+  if (!summary.faults.length) {
+    return `<section id="faults"><h2>Faults</h2><p class="explain">No bot threw, answered illegally, overran its time budget or hung.</p></section>`;
+  }
+  const rows = summary.faults.map((f) => [
+    esc(f.bot),
+    int(f.threw),
+    int(f.illegal),
+    int(f.timeout),
+    int(f.hung),
+    int(f.games),
+    `${esc(f.first.reason)} in ${esc(f.first.request)}, game ${esc(f.first.game)}, seat ${esc(f.first.seat)}: ${esc(f.first.message)}<br><code>${esc(f.first.replay)}</code>`,
+  ]);
+  return `<section id="faults">
+<h2>Faults</h2>
+<p class="explain">A bot that throws, answers illegally or overruns its time budget plays that decision as a late player (rules: a random legal continent from the referee\u2019s stream, no message, no upgrade card). One that never returns is stopped: its worker is terminated and replaced, and the game is played again with that bot benched from the hung decision on (every decision after it is a late player\u2019s). Its games stay in the ratings.</p>
+${table(['bot', 'threw', 'illegal', 'timeout', 'hung', 'games', 'first fault and how to replay it'], rows, { numeric: [1, 2, 3, 4, 5] })}
+</section>`;
+}
+
+function methodSection(summary: TournamentSummary): string {
+  return `<section id="method">
+<h2>How this was measured</h2>
+<ul class="verdicts">
+<li>Every line-up of ${esc(summary.players)} bots plays ${esc(int(summary.deals))} deals; each deal is played ${esc(summary.players)} times, the bots rotated one seat each time, with identical decks, wheel spins and tie-breaks (common random numbers). A bot\u2019s own random numbers follow the bot, not the seat.</li>
+<li>The Plackett\u2013Luce model gives each bot a worth; the winner of a game is drawn in proportion to worth, then the second among the rest, and so on. It is fitted by Hunter\u2019s MM algorithm, shared places as fractional orders, with ${esc(summary.rating.pseudo)} pseudo-games against a reference bot so that the fit always exists.</li>
+<li>Intervals: ${esc(int(summary.rating.bootstrap))} resamples of the deals with replacement (the rotations of a deal stay together), refitted each time; the 2.5% and 97.5% quantiles. Differences use the same resamples.</li>
+</ul>
+</section>`;
+}
+
+export function renderTournament(summary: TournamentSummary, run: RunFacts | null = null): string {
+  const order = summary.bots.map((b) => b.bot);
+  const colour: Palette = (bot) => {
+    const i = order.indexOf(bot);
+    return i < 0 ? MUTED : BOT_PALETTE[i % BOT_PALETTE.length];
+  };
+  const body = [
+    header(summary, colour, run),
+    findings(summary),
+    ratingSection(summary, colour),
+    gapSection(summary, colour),
+    headToHeadSection(summary),
+    faultSection(summary),
+    methodSection(summary),
+    `<footer>goldpit ${esc(summary.version)} \u00b7 ${esc(summary.game)} tournament \u00b7 seed <code>${esc(summary.seed)}</code>. Self-contained page: no scripts, fonts or images are loaded. Ratings in Elo-like points (mean 0).</footer>`,
+  ].join('\n');
+  return htmlPage(`${summary.game} tournament \u00b7 goldpit`, body);
+}

@@ -1,0 +1,121 @@
+/**
+ * A tournament's outputs: tournament.json, ratings.csv, head_to_head.csv, rating_differences.csv,
+ * faults.csv, games.csv, tournament.html (and run.json with the wall time, kept apart so the other
+ * files are identical from run to run). Each file is written to a temporary name and renamed.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import type { TournamentGame } from '../sim/tournament.js';
+import type { RunFacts } from './html.js';
+import { renderTournament } from './tournament-html.js';
+import type { TournamentSummary } from './tournament.js';
+import { writeAtomic } from './write.js';
+
+const csv = (columns: string[], rows: unknown[][]) => stringify(rows, { header: true, columns });
+
+export function writeTournamentOutputs(dir: string, summary: TournamentSummary, games: readonly TournamentGame[], botNames: readonly string[], run: RunFacts | null): string[] {
+  mkdirSync(dir, { recursive: true });
+  const counterNames = Object.keys(summary.bots[0]?.counters ?? {});
+  const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  const pairs: unknown[][] = [];
+  const h = summary.headToHead;
+  const d = summary.differences;
+  h.bots.forEach((a, i) =>
+    h.bots.forEach((b, j) => {
+      if (i !== j) pairs.push([a, b, h.games[i][j], h.observed[i][j], h.model[i][j]]);
+    }),
+  );
+  const differences: unknown[][] = [];
+  d.bots.forEach((a, i) =>
+    d.bots.forEach((b, j) => {
+      if (i !== j) differences.push([a, b, d.elo[i][j], d.lower[i][j], d.upper[i][j], d.significant[i][j]]);
+    }),
+  );
+  const players = summary.players;
+  const seatCols = (what: string) => Array.from({ length: players }, (_, s) => `${what}_seat_${s}`);
+  const files: [string, string][] = [
+    ['tournament.json', `${JSON.stringify(summary, null, 2)}\n`],
+    [
+      'ratings.csv',
+      csv(
+        ['rank', 'bot', 'source', 'elo', 'elo_ci95_low', 'elo_ci95_high', 'log_worth', 'log_worth_ci95_low', 'log_worth_ci95_high', 'games', 'wins', 'win_rate', 'win_ci95_low', 'win_ci95_high', 'mean_position', 'mean_score', ...counterNames.map((c) => `mean_${snake(c)}`), 'faults'],
+        summary.bots.map((b, i) => [i + 1, b.bot, b.source, b.elo, b.eloCi95[0], b.eloCi95[1], b.logWorth, b.logWorthCi95[0], b.logWorthCi95[1], b.games, b.wins, b.winRate, b.winCi95[0], b.winCi95[1], b.meanPosition, b.meanScore, ...counterNames.map((c) => b.counters[c]), b.faults]),
+      ),
+    ],
+    ['head_to_head.csv', csv(['bot', 'opponent', 'games', 'ahead_share', 'model_probability'], pairs)],
+    ['rating_differences.csv', csv(['bot', 'opponent', 'elo_difference', 'ci95_low', 'ci95_high', 'significant'], differences)],
+    [
+      'faults.csv',
+      csv(
+        ['bot', 'threw', 'illegal', 'timeout', 'hung', 'total', 'games', 'first_game', 'first_seat', 'first_request', 'first_reason', 'first_message', 'replay'],
+        summary.faults.map((f) => [f.bot, f.threw, f.illegal, f.timeout, f.hung, f.total, f.games, f.first.game, f.first.seat, f.first.request, f.first.reason, f.first.message, f.first.replay]),
+      ),
+    ],
+    [
+      'games.csv',
+      csv(
+        ['game', 'lineup', 'deal', 'rotation', ...seatCols('bot'), ...seatCols('position'), ...seatCols('score'), 'winners', 'ended_by', 'rounds', 'faults'],
+        games.map((g) => {
+          const k = players;
+          const dealId = Math.floor(g.game / k);
+          return [
+            g.game,
+            Math.floor(dealId / summary.deals),
+            dealId % summary.deals,
+            g.game % k,
+            ...g.seats.map((b) => botNames[b]),
+            ...g.ranks.map((r) => r + 1),
+            ...g.scores,
+            g.winners.join(' '),
+            g.endedBy,
+            g.length,
+            g.faults.length,
+          ];
+        }),
+      ),
+    ],
+    ['tournament.html', renderTournament(summary, run)],
+  ];
+  if (run) files.push(['run.json', `${JSON.stringify(run, null, 2)}\n`]);
+  for (const [name, text] of files) writeAtomic(join(dir, name), text);
+  return files.map(([name]) => join(dir, name));
+}
+
+/** The short table printed on stdout. */
+export function tournamentTable(summary: TournamentSummary): string {
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const elo = (x: number) => `${x >= 0 ? '+' : '\u2212'}${Math.abs(x).toFixed(0)}`;
+  const lines: string[] = [];
+  const sampled = summary.lineups.sampled ? ` (a sample of ${summary.lineups.possible})` : '';
+  lines.push(
+    `${summary.game} tournament: ${summary.bots.length} bots, ${summary.players} players, ${summary.lineups.played} line-ups${sampled} × ${summary.deals} deals × ${summary.players} seat rotations = ${summary.games} games, seed ${JSON.stringify(summary.seed)}`,
+  );
+  lines.push(`ratings: Plackett–Luce on ${summary.rating.data === 'winner' ? 'the winners' : 'finishing orders'}, 95% intervals from ${summary.rating.bootstrap} bootstrap resamples of the ${summary.rating.groups} deals`);
+  lines.push('');
+  lines.push('rank  bot              rating (95% CI)        win rate (95% CI)       mean pos  mean score  faults  vs best other (95% CI)');
+  summary.bots.forEach((b, i) => {
+    const vs = b.vsBestOther ? `${elo(b.vsBestOther.elo)} vs ${b.vsBestOther.bot} (${elo(b.vsBestOther.ci95[0])} to ${elo(b.vsBestOther.ci95[1])})${b.vsBestOther.significant ? ' *' : ''}` : '';
+    lines.push(
+      `${String(i + 1).padStart(4)}  ${b.bot.padEnd(15)} ${elo(b.elo).padStart(6)} (${elo(b.eloCi95[0])} to ${elo(b.eloCi95[1])})`.padEnd(48) +
+        `${pct(b.winRate).padStart(6)} (${pct(b.winCi95[0])}–${pct(b.winCi95[1])})`.padEnd(24) +
+        `${b.meanPosition.toFixed(2).padStart(8)}  ${b.meanScore.toFixed(1).padStart(10)}  ${String(b.faults).padStart(6)}  ${vs}`,
+    );
+  });
+  lines.push('');
+  lines.push('rating: Elo-like points, mean 0; 400 points = 10:1 odds of finishing ahead. * = the paired difference interval excludes 0.');
+  const top = summary.bots[0];
+  if (top && summary.bots.length > 1) {
+    const beaten = top.significantlyAbove.length;
+    lines.push(
+      beaten === summary.bots.length - 1
+        ? `${top.bot} is rated above every other bot with significance (each paired 95% interval excludes 0).`
+        : `${top.bot} is rated highest; significantly above ${beaten} of the ${summary.bots.length - 1} others${beaten ? ` (${top.significantlyAbove.join(', ')})` : ''}.`,
+    );
+  }
+  for (const f of summary.faults) {
+    lines.push(`FAULTS ${f.bot}: ${f.total} (threw ${f.threw}, illegal ${f.illegal}, timeout ${f.timeout}, hung ${f.hung}) in ${f.games} games; first in game ${f.first.game} (${f.first.request}, ${f.first.reason}): ${f.first.message}`);
+    lines.push(`  replay: ${f.first.replay}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,169 @@
+/**
+ * Plays a tournament's games across worker threads, with a watchdog for bots that never return.
+ *
+ * Work is cut into tasks of whole deals (all rotations of a deal in one task). While a bot decides,
+ * the worker writes (start time, game, seat, bot call) into its task's slot of a SharedArrayBuffer.
+ * The main thread checks the slots every ~100 ms: a decision older than the hang limit means a bot
+ * that will not return (JavaScript cannot interrupt a running function), so the task is aborted,
+ * which terminates its worker (piscina starts a fresh one), and the task is queued again with that
+ * bot benched from that call on: its seat plays the rest of the game as a late player (random legal
+ * continent, no upgrade card) and the game is recorded with a `hung` fault. Games are played from
+ * their seeds, so the rerun reproduces everything before the hang exactly.
+ *
+ * Results are collected by game index, so they are the same for any worker count and task size.
+ */
+import { Piscina } from 'piscina';
+import type { BotFactory } from '../core/definition.js';
+import type { Progress } from './progress.js';
+import { workerFile } from './parallel.js';
+import {
+  gameCount,
+  MARKER_FIELDS,
+  playTournamentRange,
+  resolveSpec,
+  resolveWith,
+  type Benched,
+  type MarkerRef,
+  type TournamentGame,
+  type TournamentSpec,
+} from './tournament.js';
+
+export interface TournamentTask {
+  readonly kind: 'tournament';
+  readonly spec: TournamentSpec;
+  readonly from: number;
+  readonly to: number;
+  readonly benched: readonly Benched[];
+  readonly marker: MarkerRef | null;
+}
+
+/** Runs in a worker: resolves the spec (imports bot files once per thread) and plays the range. */
+export async function runTournamentTask(task: TournamentTask): Promise<TournamentGame[]> {
+  const t = await resolveSpec(task.spec);
+  return playTournamentRange(t, task.from, task.to, task.benched, task.marker);
+}
+
+export interface TournamentRunOptions {
+  /** Worker threads; 0 plays in this thread (no hang protection: a bot that never returns blocks the run). */
+  readonly workers: number;
+  /** Deals per task. */
+  readonly dealsPerTask: number;
+  readonly progress?: Pick<Progress, 'update' | 'done'>;
+  /** How often the watchdog looks, ms (default: a tenth of the hang limit, at most 100). */
+  readonly watchEveryMs?: number;
+}
+
+/** Plays every game of the tournament; returns them in game order. */
+export async function runTournament(spec: TournamentSpec, factories: readonly BotFactory<unknown>[], options: TournamentRunOptions): Promise<TournamentGame[]> {
+  const total = gameCount(spec);
+  const perTask = options.dealsPerTask * spec.players;
+  const tasks = Math.ceil(total / perTask);
+  const games: TournamentGame[] = new Array(total);
+  let done = 0;
+  const accept = (list: readonly TournamentGame[]) => {
+    for (const g of list) games[g.game] = g;
+    done += list.length;
+    options.progress?.update(done);
+  };
+  try {
+    if (options.workers === 0) {
+      const t = resolveWith(spec, factories);
+      for (let i = 0; i < tasks; i++) {
+        accept(playTournamentRange(t, i * perTask, Math.min(total, (i + 1) * perTask), [], null));
+        await new Promise((r) => setImmediate(r));
+      }
+    } else {
+      await runOnPool(spec, options, tasks, perTask, total, accept);
+    }
+  } finally {
+    options.progress?.done();
+  }
+  return games;
+}
+
+interface Running {
+  readonly task: TournamentTask;
+  readonly abort: AbortController;
+  /** Set by the watchdog when it stops the task. */
+  hang: Benched | null;
+}
+
+async function runOnPool(
+  spec: TournamentSpec,
+  options: TournamentRunOptions,
+  tasks: number,
+  perTask: number,
+  total: number,
+  accept: (games: readonly TournamentGame[]) => void,
+): Promise<void> {
+  const workers = options.workers;
+  const limit = workers * 2;
+  const pool = new Piscina({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
+  const buffer = new SharedArrayBuffer(limit * MARKER_FIELDS * 8);
+  const marks = new Float64Array(buffer);
+  const freeSlots = Array.from({ length: limit }, (_, i) => limit - 1 - i);
+  const running = new Set<Running>();
+  const retry: TournamentTask[] = [];
+  let next = 0;
+  let failure: unknown = null;
+  const watch =
+    spec.hangLimitMs > 0
+      ? setInterval(() => {
+          const now = Date.now();
+          for (const r of running) {
+            const at = r.task.marker!.slot * MARKER_FIELDS;
+            const since = marks[at];
+            if (r.hang === null && since > 0 && now - since > spec.hangLimitMs) {
+              r.hang = { game: marks[at + 1], seat: marks[at + 2], decision: marks[at + 3] };
+              r.abort.abort();
+            }
+          }
+        }, options.watchEveryMs ?? Math.max(5, Math.min(100, spec.hangLimitMs / 10)))
+      : null;
+  try {
+    await new Promise<void>((resolve) => {
+      const start = (task: TournamentTask) => {
+        const slot = freeSlots.pop()!;
+        marks.fill(0, slot * MARKER_FIELDS, (slot + 1) * MARKER_FIELDS);
+        const r: Running = { task: { ...task, marker: { buffer, slot } }, abort: new AbortController(), hang: null };
+        running.add(r);
+        (pool.run(r.task, { signal: r.abort.signal }) as Promise<TournamentGame[]>).then(
+          (games) => {
+            finish(r, slot);
+            if (failure === null) accept(games);
+            pump();
+          },
+          (e: unknown) => {
+            finish(r, slot);
+            if (r.hang !== null && failure === null) {
+              retry.push({ ...r.task, benched: [...r.task.benched, r.hang], marker: null });
+            } else if (failure === null) {
+              failure = e;
+              for (const other of running) other.abort.abort();
+            }
+            pump();
+          },
+        );
+      };
+      const finish = (r: Running, slot: number) => {
+        running.delete(r);
+        freeSlots.push(slot);
+      };
+      const pump = () => {
+        while (failure === null && running.size < limit && (retry.length > 0 || next < tasks)) {
+          if (retry.length > 0) start(retry.shift()!);
+          else {
+            const i = next++;
+            start({ kind: 'tournament', spec, from: i * perTask, to: Math.min(total, (i + 1) * perTask), benched: [], marker: null });
+          }
+        }
+        if (running.size === 0) resolve();
+      };
+      pump();
+    });
+  } finally {
+    if (watch !== null) clearInterval(watch);
+    await pool.destroy();
+  }
+  if (failure !== null) throw failure;
+}

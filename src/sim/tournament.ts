@@ -1,0 +1,238 @@
+/**
+ * Tournaments: a pool of bots, every line-up (combination of k bots for k seats) or a random sample
+ * of them, each played on `deals` deals, each deal with all k cyclic seat rotations.
+ *
+ * Game index g (0-based) decodes as g = ((lineup · deals) + deal) · k + rotation. Every rotation of a
+ * deal uses one random source, `RandomSource(seed, lineup · deals + deal)`: the same resource and
+ * event decks, wheel spins, start player and tie-breaks (common random numbers), so seat luck and
+ * deal luck cancel within a deal. Bot j of the line-up sits in seat (j − rotation) mod k (rotation 0:
+ * bot j in seat j) and draws from the stream `bot + j`: a bot's own random numbers follow the bot,
+ * not the seat. Game g is fully determined by (the tournament, g), so `--replay g` replays it alone
+ * and the results do not depend on the worker count.
+ */
+import type { AnyGameDefinition, BotFactory, GameRecord } from '../core/definition.js';
+import type { Fault } from '../core/game.js';
+import { Purpose, RandomSource } from '../core/random.js';
+import { GAMES } from '../games/registry.js';
+import type { EntrantRef } from './bot-files.js';
+import { factoriesOf } from './bot-files.js';
+import { playGame, type DecisionGuard, type PlayedGame } from './play.js';
+
+/** Everything that decides a tournament's games, as plain data (it travels to the workers). */
+export interface TournamentSpec {
+  readonly game: string;
+  /** The `rules` and `params` of a scenario (default: every rule and parameter at its default). */
+  readonly rules: unknown;
+  readonly params: unknown;
+  /** Where rules/params came from (error messages, relative deck paths). */
+  readonly configFile: string;
+  readonly players: number;
+  readonly entrants: readonly EntrantRef[];
+  /** Entrant ids per line-up, ascending; line-up i of the schedule. */
+  readonly lineups: readonly (readonly number[])[];
+  readonly deals: number;
+  readonly seed: string;
+  /** Per-decision time budget in ms (null = untimed). */
+  readonly botTimeoutMs: number | null;
+  /** A decision running longer than this is stopped (the worker is terminated); 0 = never. */
+  readonly hangLimitMs: number;
+}
+
+/** A bot stopped by the watchdog: from `decision` on (a game's bot calls, 0-based), its seat plays as a late player. */
+export interface Benched {
+  readonly game: number;
+  readonly seat: number;
+  readonly decision: number;
+}
+
+/** Where game g sits in the schedule. */
+export interface GamePlace {
+  readonly lineup: number;
+  readonly deal: number;
+  readonly rotation: number;
+  /** lineup · deals + deal: the index of the random source shared by the deal's rotations. */
+  readonly dealId: number;
+  /** Entrant id per seat. */
+  readonly seats: readonly number[];
+}
+
+export const gameCount = (spec: Pick<TournamentSpec, 'lineups' | 'deals' | 'players'>): number => spec.lineups.length * spec.deals * spec.players;
+
+export function placeOf(spec: Pick<TournamentSpec, 'lineups' | 'deals' | 'players'>, game: number): GamePlace {
+  const k = spec.players;
+  const rotation = game % k;
+  const dealId = Math.floor(game / k);
+  const lineup = Math.floor(dealId / spec.deals);
+  const deal = dealId % spec.deals;
+  const bots = spec.lineups[lineup];
+  const seats = Array.from({ length: k }, (_, s) => bots[(s + rotation) % k]);
+  return { lineup, deal, rotation, dealId, seats };
+}
+
+/** All C(n, k) combinations of 0..n−1, each ascending, in lexicographic order. */
+export function combinations(n: number, k: number): number[][] {
+  const out: number[][] = [];
+  const pick: number[] = [];
+  const walk = (from: number) => {
+    if (pick.length === k) {
+      out.push(pick.slice());
+      return;
+    }
+    for (let i = from; i <= n - (k - pick.length); i++) {
+      pick.push(i);
+      walk(i + 1);
+      pick.pop();
+    }
+  };
+  walk(0);
+  return out;
+}
+
+/** Purpose of the stream that samples line-ups (apart from every game's streams). */
+const LINEUP_SAMPLE_PURPOSE = 9;
+
+/**
+ * The line-ups: all combinations of `bots` entrants in `players` seats, or `sample` of them drawn
+ * uniformly without replacement (seeded), returned in lexicographic order.
+ */
+export function scheduleLineups(bots: number, players: number, sample: number | 'all', seed: string): number[][] {
+  const all = combinations(bots, players);
+  if (sample === 'all' || sample >= all.length) return all;
+  // A partial Fisher–Yates shuffle from a stream of its own (game index −1 is never a game).
+  const random = new RandomSource(seed, -1);
+  const order = all.map((_, i) => i);
+  for (let i = 0; i < sample; i++) {
+    const j = i + random.int(LINEUP_SAMPLE_PURPOSE, i, order.length - i);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order
+    .slice(0, sample)
+    .sort((a, b) => a - b)
+    .map((i) => all[i]);
+}
+
+/** A tournament ready to play in this thread: its game definition, config and bot factories. */
+export interface ResolvedTournament {
+  readonly spec: TournamentSpec;
+  readonly definition: AnyGameDefinition;
+  readonly config: unknown;
+  readonly factories: readonly BotFactory<unknown>[];
+}
+
+export function resolveWith(spec: TournamentSpec, factories: readonly BotFactory<unknown>[]): ResolvedTournament {
+  const definition = GAMES[spec.game];
+  const config = definition.parseConfig({ rules: spec.rules, params: spec.params }, { file: spec.configFile, dir: dirOf(spec.configFile) });
+  return { spec, definition, config, factories };
+}
+
+const dirOf = (file: string) => (file.includes('/') ? file.slice(0, file.lastIndexOf('/')) || '/' : '.');
+
+/** Resolves a spec in a worker (imports bot files), once per spec. */
+const resolvedCache = new Map<string, Promise<ResolvedTournament>>();
+export function resolveSpec(spec: TournamentSpec): Promise<ResolvedTournament> {
+  const key = JSON.stringify(spec);
+  let r = resolvedCache.get(key);
+  if (!r) {
+    r = factoriesOf(spec.entrants, GAMES[spec.game]).then((f) => resolveWith(spec, f));
+    resolvedCache.set(key, r);
+  }
+  return r;
+}
+
+/** One finished tournament game, compact: what ratings, tables and games.csv need. */
+export interface TournamentGame {
+  readonly game: number;
+  /** Entrant id per seat. */
+  readonly seats: readonly number[];
+  /** Finishing position per seat, 0 = first; tied seats share a position. */
+  readonly ranks: readonly number[];
+  readonly scores: readonly number[];
+  readonly winners: readonly number[];
+  readonly endedBy: string;
+  readonly length: number;
+  /** Per seat, the game's counters (`GameDefinition.counters`, same order). */
+  readonly counters: readonly (readonly number[])[];
+  readonly faults: readonly Fault[];
+}
+
+/** Plays game g; `guard` watches the bot calls and `benched` stops bots that hung in an earlier attempt. */
+export function playTournamentGame(t: ResolvedTournament, game: number, options: { guard?: DecisionGuard; onState?: (s: unknown) => void } = {}): PlayedGame<unknown> {
+  const { spec } = t;
+  const place = placeOf(spec, game);
+  const random = new RandomSource(spec.seed, place.dealId);
+  const k = spec.players;
+  const bots = place.seats.map((entrant, seat) => t.factories[entrant].create(seat, random.stream(Purpose.bot + ((seat + place.rotation) % k))));
+  return playGame({
+    module: t.definition.module,
+    config: t.config,
+    players: k,
+    bots,
+    random,
+    timeBudgetMs: spec.botTimeoutMs,
+    guard: options.guard,
+    onState: options.onState,
+  });
+}
+
+export function compactGame(t: ResolvedTournament, game: number, played: PlayedGame<unknown>): TournamentGame {
+  const record: GameRecord = t.definition.record(played.final);
+  const o = record.outcome;
+  const n = t.spec.players;
+  return {
+    game,
+    seats: placeOf(t.spec, game).seats,
+    ranks: o.ranks,
+    scores: o.scores,
+    winners: o.winners,
+    endedBy: o.endedBy,
+    length: o.length,
+    counters: Array.from({ length: n }, (_, s) => record.counters.map((c) => c[s])),
+    faults: played.faults,
+  };
+}
+
+/**
+ * A shared-memory marker per running task, read by the main thread's watchdog: while a bot
+ * decides, slot[0] holds the time it started (Date.now(), ms) and slot[1..3] the game, seat and
+ * decision; 0 in slot[0] means no bot is deciding. Float64 slots of 4 numbers each.
+ */
+export const MARKER_FIELDS = 4;
+
+export interface MarkerRef {
+  readonly buffer: SharedArrayBuffer;
+  readonly slot: number;
+}
+
+/** Plays games [from, to) in this thread; with a marker, each bot call is visible to the watchdog. */
+export function playTournamentRange(t: ResolvedTournament, from: number, to: number, benched: readonly Benched[], marker: MarkerRef | null): TournamentGame[] {
+  const view = marker ? new Float64Array(marker.buffer, marker.slot * MARKER_FIELDS * 8, MARKER_FIELDS) : null;
+  const out: TournamentGame[] = [];
+  for (let g = from; g < to; g++) {
+    const stopped = benched.filter((b) => b.game === g);
+    const guard: DecisionGuard | undefined =
+      view || stopped.length
+        ? {
+            before(seat, decision) {
+              const bench = stopped.find((b) => b.seat === seat && decision >= b.decision);
+              if (bench) {
+                if (decision > bench.decision) return false;
+                const message = `did not return within the ${t.spec.hangLimitMs} ms hang limit (bot call ${decision} of the game); stopped, and the seat played on as a late player`;
+                return { reason: 'hung', message };
+              }
+              if (view) {
+                view[1] = g;
+                view[2] = seat;
+                view[3] = decision;
+                view[0] = Date.now();
+              }
+              return true;
+            },
+            after() {
+              if (view) view[0] = 0;
+            },
+          }
+        : undefined;
+    out.push(compactGame(t, g, playTournamentGame(t, g, { guard })));
+  }
+  return out;
+}

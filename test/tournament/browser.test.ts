@@ -1,0 +1,87 @@
+/**
+ * Opens tournament.html of a real (small) tournament with a faulty bot in headless Chromium (the
+ * system package, never a downloaded browser): it loads nothing, logs nothing, and shows the rating
+ * bars, the head-to-head heat map and the faults table. Skipped like test/report/browser.test.ts
+ * when /usr/bin/chromium is missing outside CI, or with GOLDPIT_SKIP_BROWSER=1.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { runCli } from '../../src/cli/main.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const SCREENSHOT = join(ROOT, 'reports/screenshots/tournament.png');
+
+const inCi = process.env.CI === 'true' || process.env.CI === '1';
+const skip = process.env.GOLDPIT_SKIP_BROWSER === '1' || (!inCi && !existsSync(CHROMIUM));
+
+describe.skipIf(skip)('tournament.html in headless Chromium', () => {
+  let work = '';
+  let context: BrowserContext | undefined;
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'goldpit-tour-html-'));
+    const io = { errIsTty: false, out: () => {}, err: () => {} };
+    const bots = [join(ROOT, 'test/tournament/bots/throws.ts'), 'greedy', 'cooperative', 'betrayer', 'reciprocal'].join(',');
+    const code = await runCli(['tournament', '--bots', bots, '--deals', '2', '--workers', '1', '--bootstrap', '50', '--seed', 'page', '--out', join(work, 'out'), '--quiet'], io);
+    if (code !== 0) throw new Error(`tournament exited with ${code}`);
+    if (!existsSync(CHROMIUM)) return;
+    context = await chromium.launchPersistentContext(join(work, 'profile'), { executablePath: CHROMIUM, args: ARGS, headless: true, viewport: { width: 1000, height: 900 } });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it('draws rating bars, the heat map and the faults table, with no requests or console messages', async () => {
+    if (!context) throw new Error(`${CHROMIUM} not found: install it with \`apt-get install -y chromium\`, or set GOLDPIT_SKIP_BROWSER=1`);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    const requests: string[] = [];
+    page.on('console', (m) => problems.push(`console.${m.type()}: ${m.text()}`));
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(pathToFileURL(join(work, 'out', 'tournament.html')).href, { waitUntil: 'load' });
+
+    const charts = await page.$$eval('svg.chart', (svgs) =>
+      svgs.map((svg) => {
+        const box = svg.getBoundingClientRect();
+        return { name: svg.getAttribute('data-chart'), width: box.width, height: box.height, rects: svg.querySelectorAll('rect').length, marks: svg.querySelectorAll('path, rect, circle, line').length };
+      }),
+    );
+    expect(charts.map((c) => c.name)).toEqual(['ratings', 'rating-gaps', 'head-to-head']);
+    for (const chart of charts) {
+      expect(chart.width, `${chart.name} width`).toBeGreaterThan(100);
+      expect(chart.height, `${chart.name} height`).toBeGreaterThan(40);
+    }
+    // Rating chart: one point with whiskers per bot (5 bots).
+    expect(charts[0].marks).toBeGreaterThanOrEqual(5 * 2);
+    // Heat map: a 5 × 5 grid of cells.
+    expect(charts[2].rects).toBeGreaterThanOrEqual(25);
+    const cells = await page.$$eval('svg[data-chart="head-to-head"] text.cell', (t) => t.map((x) => Number(x.textContent)));
+    expect(cells).toHaveLength(20);
+    for (const v of cells) expect(v >= 0 && v <= 100).toBe(true);
+
+    // The ratings table lists the 5 bots; the faults table names the throwing bot and how to replay it.
+    expect(await page.$$eval('#ratings table tbody tr', (rows) => rows.length)).toBe(5);
+    const faultRows = await page.$$eval('#faults table tbody tr', (rows) => rows.map((r) => r.textContent ?? ''));
+    expect(faultRows).toHaveLength(1);
+    expect(faultRows[0]).toContain('throws');
+    expect(faultRows[0]).toContain('boom in ');
+    expect(faultRows[0]).toMatch(/--replay \d+/);
+
+    expect(requests.filter((url) => !url.endsWith('/tournament.html'))).toEqual([]);
+    expect(problems).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    mkdirSync(dirname(SCREENSHOT), { recursive: true });
+    await page.screenshot({ path: SCREENSHOT, fullPage: true });
+    await page.close();
+  });
+});

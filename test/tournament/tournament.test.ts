@@ -1,0 +1,144 @@
+/**
+ * `goldpit tournament`, `new-bot` and `check-bot` end to end: broken bots finish the tournament as
+ * faulty bots, a starter bot gets a rating with no build step, and the outputs do not depend on the
+ * worker count. The games run in worker threads (dist/src/sim/worker.js, built by `npm test`).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runCli, type Io } from '../../src/cli/main.js';
+import type { TournamentSummary } from '../../src/report/tournament.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const BOTS = join(ROOT, 'test/tournament/bots');
+const tmp = () => mkdtempSync(join(tmpdir(), 'goldpit-tour-'));
+
+function capture(): Io & { stdout: string; stderr: string } {
+  const io = { stdout: '', stderr: '', errIsTty: false, out: (t: string) => void (io.stdout += t), err: (t: string) => void (io.stderr += t) };
+  return io;
+}
+
+const readSummary = (dir: string): TournamentSummary => JSON.parse(readFileSync(join(dir, 'tournament.json'), 'utf8'));
+
+describe('fault isolation', () => {
+  it('a bot that throws, one that answers garbage and one that never returns all finish the tournament as faulty bots', async () => {
+    const out = tmp();
+    const bots = [`${BOTS}/throws.ts`, `${BOTS}/garbage.ts`, `${BOTS}/hangs.ts`, 'greedy'].join(',');
+    const io = capture();
+    // 4 bots in 4 seats: one line-up, one deal, 4 rotations = 4 games; `hangs` hangs in every game.
+    const code = await runCli(['tournament', '--bots', bots, '--deals', '1', '--workers', '1', '--bot-timeout', '200', '--hang-limit', '400', '--bootstrap', '20', '--seed', 'faults', '--out', out, '--quiet'], io);
+    expect(io.stderr).toBe('');
+    expect(code).toBe(0);
+    const s = readSummary(out);
+    expect(s.games).toBe(4);
+    expect(s.bots.map((b) => b.bot).sort()).toEqual(['garbage', 'greedy', 'hangs', 'throws']);
+    // Every bot played every game and got a finite rating: no game was dropped.
+    for (const b of s.bots) {
+      expect(b.games).toBe(4);
+      expect(Number.isFinite(b.elo)).toBe(true);
+    }
+    const byBot = new Map(s.faults.map((f) => [f.bot, f]));
+    expect([...byBot.keys()].sort()).toEqual(['garbage', 'hangs', 'throws']);
+    const throws = byBot.get('throws')!;
+    expect(throws.threw).toBeGreaterThan(0);
+    expect(throws.threw).toBe(throws.total);
+    expect(throws.games).toBe(4);
+    expect(throws.first.message).toMatch(/^boom in /);
+    const garbage = byBot.get('garbage')!;
+    expect(garbage.illegal).toBeGreaterThan(0);
+    expect(garbage.illegal).toBe(garbage.total);
+    expect(garbage.first.message.length).toBeGreaterThan(10);
+    const hangs = byBot.get('hangs')!;
+    // Stopped once per game; every later decision of the game is a late player's, not a new fault.
+    expect(hangs.hung).toBe(4);
+    expect(hangs.total).toBe(4);
+    expect(hangs.first.message).toMatch(/hang limit/);
+    for (const f of [throws, garbage, hangs]) {
+      expect(f.first.game).toBe(0);
+      expect(f.first.replay).toMatch(/--seed faults .*--replay 0$/);
+      expect(s.bots.find((b) => b.bot === f.bot)!.faults).toBe(f.total);
+    }
+    expect(s.bots.find((b) => b.bot === 'greedy')!.faults).toBe(0);
+    // The fault table reaches the CSV and the page.
+    const csv = readFileSync(join(out, 'faults.csv'), 'utf8');
+    for (const bot of ['throws', 'garbage', 'hangs']) expect(csv).toContain(bot);
+    const html = readFileSync(join(out, 'tournament.html'), 'utf8');
+    expect(html).toContain('boom in ');
+    expect(html).toContain('--replay 0');
+  });
+
+  it('the replay command of a thrown fault shows the fault', async () => {
+    const io = capture();
+    const bots = [`${BOTS}/throws.ts`, 'greedy', 'cooperative', 'betrayer'].join(',');
+    expect(await runCli(['tournament', '--bots', bots, '--deals', '1', '--seed', 'faults', '--replay', '2'], io)).toBe(0);
+    expect(io.stdout).toMatch(/^Game 2 of the tournament/);
+    expect(io.stdout).toMatch(/FAULT seat \d \(throws\) in \S+: threw: boom in /);
+  });
+});
+
+describe('a bot written from the new-bot starter', () => {
+  it('compiles with no build step, passes check-bot and gets a rating in a tournament (the README walk-through, as a user runs it)', () => {
+    const dir = tmp();
+    const cli = (args: string[]) => spawnSync(process.execPath, [join(ROOT, 'bin/goldpit.js'), ...args], { cwd: dir, encoding: 'utf8', timeout: 100_000 });
+    const made = cli(['new-bot', 'my-bot']);
+    expect(made.stderr).toBe('');
+    expect(made.status).toBe(0);
+    expect(made.stdout).toContain('wrote ./my-bot.ts');
+    const checked = cli(['check-bot', './my-bot.ts', '--deals', '2']);
+    expect(checked.status).toBe(0);
+    expect(checked.stdout).toMatch(/^my-bot \(\.\/my-bot\.ts\) played \d+ games/);
+    expect(checked.stdout).toContain('no faults');
+    const ran = cli(['tournament', '--bots', './my-bot.ts,greedy,cooperative,betrayer,reciprocal', '--deals', '2', '--workers', '1', '--bootstrap', '50', '--quiet']);
+    expect(ran.stderr).toBe('');
+    expect(ran.status).toBe(0);
+    const s = readSummary(join(dir, 'reports/tournament'));
+    const mine = s.bots.find((b) => b.bot === 'my-bot')!;
+    expect(mine.source).toBe('./my-bot.ts');
+    expect(mine.games).toBe(4 * 2 * 4); // in 4 of the 5 line-ups, 2 deals, 4 rotations
+    expect(mine.faults).toBe(0);
+    expect(Number.isFinite(mine.elo)).toBe(true);
+    expect(mine.eloCi95[0]).toBeLessThan(mine.elo);
+    expect(mine.eloCi95[1]).toBeGreaterThan(mine.elo);
+    // No build step: nothing was compiled next to the bot.
+    expect(readdirSync(dir).filter((f) => f !== 'reports').sort()).toEqual(['my-bot.ts']);
+  });
+
+  it('refuses to overwrite a bot file, and rejects a bad name', async () => {
+    const dir = tmp();
+    const file = join(dir, 'b.ts');
+    expect(await runCli(['new-bot', 'b', '--out', file], capture())).toBe(0);
+    const again = capture();
+    expect(await runCli(['new-bot', 'b', '--out', file], again)).toBe(2);
+    expect(again.stderr).toContain('exists');
+    const bad = capture();
+    expect(await runCli(['new-bot', '9lives'], bad)).toBe(2);
+    expect(bad.stderr).toContain('must start with a letter');
+  });
+});
+
+describe('determinism', () => {
+  it('tournament.json and the CSVs are byte-identical for 1 and 2 workers and any task size', async () => {
+    const a = tmp();
+    const b = tmp();
+    const base = ['tournament', '--bots', 'greedy,cooperative,betrayer,reciprocal,opportunist', '--deals', '2', '--bootstrap', '100', '--seed', 'same', '--quiet'];
+    expect(await runCli([...base, '--workers', '1', '--deals-per-task', '1', '--out', a], capture())).toBe(0);
+    expect(await runCli([...base, '--workers', '2', '--deals-per-task', '3', '--out', b], capture())).toBe(0);
+    const files = readdirSync(a).filter((f) => f.endsWith('.csv') || f === 'tournament.json');
+    expect(files.sort()).toEqual(['faults.csv', 'games.csv', 'head_to_head.csv', 'rating_differences.csv', 'ratings.csv', 'tournament.json']);
+    for (const f of files) expect(readFileSync(join(b, f), 'utf8'), f).toBe(readFileSync(join(a, f), 'utf8'));
+    expect(readSummary(a).games).toBe(5 * 2 * 4);
+    expect(existsSync(join(a, 'tournament.html'))).toBe(true);
+  });
+
+  it('a different seed gives different games', async () => {
+    const a = tmp();
+    const b = tmp();
+    const base = ['tournament', '--bots', 'greedy,cooperative,betrayer,reciprocal', '--deals', '2', '--bootstrap', '20', '--workers', '1', '--quiet'];
+    expect(await runCli([...base, '--seed', 'one', '--out', a], capture())).toBe(0);
+    expect(await runCli([...base, '--seed', 'two', '--out', b], capture())).toBe(0);
+    expect(readFileSync(join(a, 'games.csv'), 'utf8')).not.toBe(readFileSync(join(b, 'games.csv'), 'utf8'));
+  });
+});
