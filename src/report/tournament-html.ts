@@ -190,22 +190,21 @@ function ratingSection(summary: TournamentSummary, colour: Palette): string {
     tooltip: `${b.bot}: ${points(b.elo)} (95% interval ${pointsRange(b.eloCi95)}); log-worth ${num(b.logWorth, 3)}`,
   }));
   const counterCols = ['kept', 'broken'].filter((c2) => summary.bots[0] && c2 in summary.bots[0].counters);
+  // Intervals sit under their values (as in the all-pairs matrix) and log-worth is left to the chart's
+  // tooltips and ratings.csv, so the table fits the reading column.
   const ratingTable = table(
-    ['#', 'bot', 'rating', '95% interval', 'log-worth', 'win rate', 'win 95% interval', 'mean position', 'mean gold', ...counterCols.map((c2) => `${c2}<span class="unit">per game</span>`), 'faults'],
+    ['#', 'bot', 'rating<span class="unit">95% interval</span>', 'win rate<span class="unit">95% interval</span>', 'mean position', 'mean gold', ...counterCols.map((c2) => `${c2}<span class="unit">per game</span>`), 'faults'],
     summary.bots.map((b, i) => [
       String(i + 1),
       `${swatch(colour(b.bot))}${esc(b.bot)}`,
-      points(b.elo),
-      esc(pointsRange(b.eloCi95)),
-      num(b.logWorth, 3),
-      pct(b.winRate),
-      pctRange(b.winCi95),
+      `${points(b.elo)}<span class="unit">${esc(pointsRange(b.eloCi95))}</span>`,
+      `${pct(b.winRate)}<span class="unit">${pctRange(b.winCi95)}</span>`,
       num(b.meanPosition, 2),
       num(b.meanScore, 1),
       ...counterCols.map((c2) => num(b.counters[c2], 2)),
       b.faults ? `<strong class="bad">${int(b.faults)}</strong>` : '0',
     ]),
-    { numeric: [0, 2, 3, 4, 5, 6, 7, 8, ...counterCols.map((_, k) => 9 + k), 9 + counterCols.length] },
+    { numeric: [0, 2, 3, 4, 5, ...counterCols.map((_, k) => 6 + k), 6 + counterCols.length], cls: 'compact' },
   );
   return `<section id="ratings">
 <h2>Ratings</h2>
@@ -269,7 +268,7 @@ function faultSection(summary: TournamentSummary): string {
     int(f.timeout),
     int(f.hung),
     int(f.games),
-    `${esc(f.first.reason)} in ${esc(f.first.request)}, game ${esc(f.first.game)}, seat ${esc(f.first.seat)}: ${esc(f.first.message)}<br><code>${esc(f.first.replay)}</code>`,
+    `${esc(f.first.reason)} in ${esc(f.first.request)}, game ${esc(f.first.game)}, seat ${esc(f.first.seat)}: ${esc(f.first.message)}<br><code style="overflow-wrap:anywhere">${esc(f.first.replay)}</code>`,
   ]);
   return `<section id="faults">
 <h2>Faults</h2>

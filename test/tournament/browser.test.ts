@@ -27,8 +27,8 @@ describe.skipIf(skip)('tournament.html in headless Chromium', () => {
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'goldpit-tour-html-'));
     const io = { errIsTty: false, out: () => {}, err: () => {} };
-    const bots = [join(ROOT, 'test/tournament/bots/throws.ts'), 'greedy', 'cooperative', 'betrayer', 'reciprocal'].join(',');
-    const code = await runCli(['tournament', '--bots', bots, '--deals', '2', '--workers', '1', '--bootstrap', '50', '--seed', 'page', '--out', join(work, 'out'), '--quiet'], io);
+    const bots = [join(ROOT, 'test/tournament/bots/throws.ts'), 'greedy', 'cooperative', 'betrayer', 'reciprocal', 'opportunist', 'silent'].join(',');
+    const code = await runCli(['tournament', '--bots', bots, '--deals', '1', '--workers', '1', '--bootstrap', '50', '--seed', 'page', '--out', join(work, 'out'), '--quiet'], io);
     if (code !== 0) throw new Error(`tournament exited with ${code}`);
     if (!existsSync(CHROMIUM)) return;
     context = await chromium.launchPersistentContext(join(work, 'profile'), { executablePath: CHROMIUM, args: ARGS, headless: true, viewport: { width: 1000, height: 900 } });
@@ -60,16 +60,16 @@ describe.skipIf(skip)('tournament.html in headless Chromium', () => {
       expect(chart.width, `${chart.name} width`).toBeGreaterThan(100);
       expect(chart.height, `${chart.name} height`).toBeGreaterThan(40);
     }
-    // Rating chart: one point with whiskers per bot (5 bots).
-    expect(charts[0].marks).toBeGreaterThanOrEqual(5 * 2);
-    // Heat map: a 5 × 5 grid of cells.
-    expect(charts[2].rects).toBeGreaterThanOrEqual(25);
+    // Rating chart: one point with whiskers per bot (7 bots, as many as the default tournament).
+    expect(charts[0].marks).toBeGreaterThanOrEqual(7 * 2);
+    // Heat map: a 7 × 7 grid of cells.
+    expect(charts[2].rects).toBeGreaterThanOrEqual(49);
     const cells = await page.$$eval('svg[data-chart="head-to-head"] text.cell', (t) => t.map((x) => Number(x.textContent)));
-    expect(cells).toHaveLength(20);
+    expect(cells).toHaveLength(42);
     for (const v of cells) expect(v >= 0 && v <= 100).toBe(true);
 
-    // The ratings table lists the 5 bots; the faults table names the throwing bot and how to replay it.
-    expect(await page.$$eval('#ratings table tbody tr', (rows) => rows.length)).toBe(5);
+    // The ratings table lists the 7 bots; the faults table names the throwing bot and how to replay it.
+    expect(await page.$$eval('#ratings table tbody tr', (rows) => rows.length)).toBe(7);
     const faultRows = await page.$$eval('#faults table tbody tr', (rows) => rows.map((r) => r.textContent ?? ''));
     expect(faultRows).toHaveLength(1);
     expect(faultRows[0]).toContain('throws');
@@ -80,6 +80,9 @@ describe.skipIf(skip)('tournament.html in headless Chromium', () => {
     expect(problems).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // Every table fits the reading column at a desktop width (no hidden horizontal scrolling).
+    const cramped = await page.$$eval('.table-wrap', (wraps) => wraps.filter((w) => w.scrollWidth > w.clientWidth + 1).map((w) => w.parentElement?.id ?? '?'));
+    expect(cramped).toEqual([]);
     mkdirSync(dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
     await page.close();
