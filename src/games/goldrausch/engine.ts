@@ -9,7 +9,7 @@ import { eventCard } from './cards.js';
 import { commitCard, IllegalMessage, needsTurn, sendMessage, type MeetingContext } from './meeting.js';
 import type { GoldrauschConfig } from './params.js';
 import { applyWheel, capOf, resolveProfit, richestAtThreshold, spinWheel, takeFromBank, type RoundWork } from './round.js';
-import { withMeeting, withState, type Agreement, type Breach, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
+import { copyMeeting, copyState, type Agreement, type Breach, type Draft, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
 import type { Colour, Continent, ContinentIndex, EventSlot, WheelField } from './types.js';
 import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
 import { bindingClauses, seatView, type GoldrauschView } from './view.js';
@@ -99,7 +99,7 @@ export function setup(config: GoldrauschConfig, players: number, random: RandomS
     winners: EMPTY,
     endedBy: null,
   };
-  return withState(initial, {}); // canonical field order (one hidden class for all states)
+  return copyState(initial); // canonical field order (one hidden class for all states)
 }
 
 export function pending(state: GoldrauschState): Pending<GoldrauschRequest> {
@@ -159,24 +159,45 @@ function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[
     commitTicks: new Array(n).fill(0),
     passed: new Array(n).fill(false),
   };
-  return withState(state, { stage: 'meeting', meeting: withMeeting(meeting, {}) });
+  const next = copyState(state);
+  next.stage = 'meeting';
+  next.meeting = copyMeeting(meeting); // canonical field order (one hidden class for all meetings)
+  return next;
 }
 
-/** Moves the turn pointer to the next seat with something to do; ends phase 3 when nobody has. */
+/**
+ * Moves the turn pointer to the next seat with something to do; ends phase 3 when nobody has.
+ * `meeting` is the meeting after this turn; unless it is still `state.meeting` it is this
+ * transition's own fresh copy, and the pointer, tick and order are set on it in place (one copy
+ * per turn instead of one per field change).
+ */
 function advanceTurn(state: GoldrauschState, meeting: Meeting, random: RandomSource, from = meeting.turn + 1): GoldrauschState {
   const { config } = state;
   const ticks = config.params.negotiationTicks;
-  let m = meeting;
+  const n = state.players;
+  const m: Draft<Meeting> = meeting === state.meeting ? copyMeeting(meeting) : meeting;
   let turn = from;
   for (;;) {
     let anyone = false;
-    for (let s = 0; s < state.players; s++) if (needsTurn(config, m, s)) anyone = true;
-    if (!anyone) return resolveRound(withState(state, { meeting: m }), random);
-    while (turn < m.order.length && !needsTurn(config, m, m.order[turn])) turn++;
-    if (turn < m.order.length) return withState(state, { meeting: withMeeting(m, { turn }) });
-    if (m.tick >= ticks) return resolveRound(withState(state, { meeting: m }), random);
-    const tick = m.tick + 1;
-    m = withMeeting(m, { tick, order: meetingOrder(state, random, tick), turn: 0 });
+    for (let s = 0; s < n; s++) {
+      if (needsTurn(config, m, s)) {
+        anyone = true;
+        break;
+      }
+    }
+    if (!anyone) return resolveRound(state, m, random);
+    const order = m.order;
+    while (turn < order.length && !needsTurn(config, m, order[turn])) turn++;
+    if (turn < order.length) {
+      m.turn = turn;
+      const next = copyState(state);
+      next.meeting = m;
+      return next;
+    }
+    if (m.tick >= ticks) return resolveRound(state, m, random);
+    m.tick++;
+    m.order = meetingOrder(state, random, m.tick);
+    m.turn = 0;
     turn = 0;
   }
 }
@@ -207,7 +228,15 @@ function meetingTurn(state: GoldrauschState, answer: GoldrauschAnswer, random: R
       }
     }
   }
-  if (winners.length > 0) return withState(state, { gold, meeting, stage: 'over', winners, endedBy: 'race' });
+  if (winners.length > 0) {
+    const over = copyState(state);
+    over.gold = gold;
+    over.meeting = meeting;
+    over.stage = 'over';
+    over.winners = winners;
+    over.endedBy = 'race';
+    return over;
+  }
   const canCommit = meeting.commits[seat] === null || config.rules.commitRevisable;
   if (answer.commit !== null && canCommit) {
     // §15.1: a commitment in the last tick comes too late with probability pLate.
@@ -217,7 +246,12 @@ function meetingTurn(state: GoldrauschState, answer: GoldrauschAnswer, random: R
       random.float(Purpose.lateCommit, state.round * 16 + seat) < config.params.pLate;
     if (!late) meeting = commitCard(meetingContext(state), meeting, seat, answer.commit);
   }
-  return advanceTurn(gold === state.gold ? state : withState(state, { gold }), meeting, random);
+  if (gold !== state.gold) {
+    const gifted = copyState(state); // a GIFT moved gold (allowGoldGifts only)
+    gifted.gold = gold;
+    return advanceTurn(gifted, meeting, random);
+  }
+  return advanceTurn(state, meeting, random);
 }
 
 export function apply(state: GoldrauschState, answers: readonly GoldrauschAnswer[], random: RandomSource): GoldrauschState {
@@ -291,12 +325,11 @@ function newClauses(meeting: Meeting): StandingClause[] {
   return out;
 }
 
-/** Phases 4–6 of the round, after the meeting. */
-function resolveRound(state: GoldrauschState, random: RandomSource): GoldrauschState {
+/** Phases 4–6 of the round, after `meeting` (phase 3) ended. */
+function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSource): GoldrauschState {
   const { config } = state;
   const { rules, params } = config;
   const n = state.players;
-  const meeting = state.meeting!;
   // Timeout = red (GR-A10), unless the phase-1 card stands as the commitment (GR-A9 option).
   const commits = meeting.commits.map((c, s) =>
     c === null && rules.phase1UpgradeCard === 'default-commitment' ? meeting.provisional[s] : c,
@@ -419,7 +452,10 @@ function resolveRound(state: GoldrauschState, random: RandomSource): GoldrauschS
   for (const b of breaches) brokenLedger[b.seat]++;
   const hands = nextHands(state, work, meeting);
   const clauses = [...state.clauses.filter((c) => c.round > state.round), ...newClauses(meeting)];
-  return withState(state, {
+  // The next state as one literal in canonical field order (see copyState).
+  return {
+    config,
+    players: n,
     round: over ? state.round : state.round + 1,
     stage: over ? 'over' : 'continent',
     startPlayer: over ? state.startPlayer : (state.startPlayer + 1) % n,
@@ -449,7 +485,7 @@ function resolveRound(state: GoldrauschState, random: RandomSource): GoldrauschS
     meeting: null,
     winners,
     endedBy,
-  });
+  };
 }
 
 /** GR-A7: most gold wins at the time limit; ties shared, drawn at random, or by fewest fines. */
