@@ -4,7 +4,7 @@
  */
 import type { OutgoingMessage } from './bot.js';
 import type { GoldrauschConfig } from './params.js';
-import { withMeeting, type Agreement, type Meeting, type Message, type NextClause, type Proposal } from './state.js';
+import { appended, copyMeeting, type Agreement, type Draft, type Meeting, type Message, type NextClause, type Proposal } from './state.js';
 import type { Colour, Continent, ContinentIndex } from './types.js';
 import { CONTINENTS } from './types.js';
 
@@ -69,7 +69,7 @@ export function sendMessage(
       const message: Message = next.length
         ? { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[c], type: 'PROPOSE', id, plan: { upgrader }, next }
         : { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[c], type: 'PROPOSE', id, plan: { upgrader } };
-      return { meeting: withProposal(ctx, withMeeting(meeting, { messages: [...meeting.messages, message] }), proposal) };
+      return { meeting: withProposal(ctx, withMessage(meeting, message), proposal) };
     }
     case 'ACCEPT':
     case 'REJECT': {
@@ -80,9 +80,9 @@ export function sendMessage(
         throw new IllegalMessage(`${msg.type} about a continent the sender is not on (GR-A11)`);
       }
       const message: Message = { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[proposal.continent], type: msg.type, ref: msg.ref };
-      const next = withMeeting(meeting, { messages: [...meeting.messages, message] });
+      const next = withMessage(meeting, message);
       if (msg.type === 'REJECT' || proposal.acceptedBy.includes(from)) return { meeting: next };
-      const accepted: Proposal = { id: proposal.id, continent: proposal.continent, proposer: proposal.proposer, upgrader: proposal.upgrader, next: proposal.next, acceptedBy: [...proposal.acceptedBy, from] };
+      const accepted: Proposal = { id: proposal.id, continent: proposal.continent, proposer: proposal.proposer, upgrader: proposal.upgrader, next: proposal.next, acceptedBy: appended(proposal.acceptedBy, from) };
       return { meeting: withProposal(ctx, next, accepted, index) };
     }
     case 'PROMISE': {
@@ -92,13 +92,17 @@ export function sendMessage(
       const message: Message = msg.ref
         ? { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[own], type: 'PROMISE', action: msg.action, ref: msg.ref }
         : { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[own], type: 'PROMISE', action: msg.action };
-      return { meeting: withMeeting(meeting, { promises, messages: [...meeting.messages, message] }) };
+      const next = withMessage(meeting, message);
+      next.promises = promises;
+      return { meeting: next };
     }
     case 'PASS': {
       const passed = meeting.passed.slice();
       passed[from] = true;
       const message: Message = { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[own], type: 'PASS' };
-      return { meeting: withMeeting(meeting, { passed, messages: [...meeting.messages, message] }) };
+      const next = withMessage(meeting, message);
+      next.passed = passed;
+      return { meeting: next };
     }
     case 'GIFT': {
       if (!rules.allowGoldGifts) throw new IllegalMessage('GIFT is not allowed (allowGoldGifts is false, GR-A12)');
@@ -107,11 +111,18 @@ export function sendMessage(
         throw new IllegalMessage(`GIFT amount ${JSON.stringify(msg.amount)} must be a positive integer up to the sender's gold`);
       }
       const message: Message = { t: meeting.tick, from, round: ctx.round, continent: null, type: 'GIFT', to: msg.to, amount: msg.amount };
-      return { meeting: withMeeting(meeting, { messages: [...meeting.messages, message] }), gift: { to: msg.to, amount: msg.amount } };
+      return { meeting: withMessage(meeting, message), gift: { to: msg.to, amount: msg.amount } };
     }
     default:
       throw new IllegalMessage(`unknown message type ${JSON.stringify((msg as { type?: unknown }).type)}`);
   }
+}
+
+/** A copy of `meeting` with `message` appended, for the caller to set its other changed fields. */
+function withMessage(meeting: Meeting, message: Message): Draft<Meeting> {
+  const next = copyMeeting(meeting);
+  next.messages = appended(meeting.messages, message);
+  return next;
 }
 
 /**
@@ -119,14 +130,16 @@ export function sendMessage(
  * continent accepted (or, with allowPartialAgreements, at least two did). A newer complete agreement
  * replaces an older one on the same continent (§15.2).
  */
-function withProposal(ctx: MeetingContext, meeting: Meeting, proposal: Proposal, index = -1): Meeting {
+function withProposal(ctx: MeetingContext, meeting: Draft<Meeting>, proposal: Proposal, index = -1): Meeting {
+  // `meeting` is the fresh copy made for this message: set its fields in place (no second copy).
   const proposals = meeting.proposals.slice();
   if (index < 0) proposals.push(proposal);
   else proposals[index] = proposal;
+  meeting.proposals = proposals;
   const parties = seatsOn(meeting.locations, proposal.continent);
   const complete = parties.every((s) => proposal.acceptedBy.includes(s));
   const partial = ctx.config.rules.allowPartialAgreements && proposal.acceptedBy.length >= 2;
-  if (parties.length < 2 || !(complete || partial)) return withMeeting(meeting, { proposals });
+  if (parties.length < 2 || !(complete || partial)) return meeting;
   const members = complete ? parties : proposal.acceptedBy.slice().sort((a, b) => a - b);
   const agreement: Agreement = {
     id: proposal.id,
@@ -137,7 +150,8 @@ function withProposal(ctx: MeetingContext, meeting: Meeting, proposal: Proposal,
   };
   const agreements = meeting.agreements.slice();
   agreements[proposal.continent] = agreement;
-  return withMeeting(meeting, { proposals, agreements });
+  meeting.agreements = agreements;
+  return meeting;
 }
 
 /** Lays an upgrade card; the engine announces it (colour hidden) as a COMMITTED message. */
@@ -153,8 +167,15 @@ export function commitCard(ctx: MeetingContext, meeting: Meeting, seat: number, 
     next[seat] = true;
     committed = next;
   }
-  const message: Message = { t: meeting.tick, from: seat, round: ctx.round, continent: CONTINENTS[meeting.locations[seat]], type: 'COMMITTED' };
-  return withMeeting(meeting, { commits, committed, commitTicks, messages: first ? [...meeting.messages, message] : meeting.messages });
+  const next = copyMeeting(meeting);
+  next.commits = commits;
+  next.committed = committed;
+  next.commitTicks = commitTicks;
+  if (first) {
+    const message: Message = { t: meeting.tick, from: seat, round: ctx.round, continent: CONTINENTS[meeting.locations[seat]], type: 'COMMITTED' };
+    next.messages = appended(meeting.messages, message);
+  }
+  return next;
 }
 
 /** Whether a seat still has anything to do in the meeting (else its turns are skipped). */

@@ -187,65 +187,75 @@ export interface GoldrauschState {
   readonly endedBy: 'race' | 'clock' | null;
 }
 
+/** A shallow mutable copy of a read-only record: a transition fills one in, then returns it read-only. */
+export type Draft<T> = { -readonly [K in keyof T]: T[K] };
+
 /**
- * A copy of `s` with the fields of `p` replaced. Written as one object literal on purpose: V8 builds
- * it with a fixed hidden class in ~40 ns, where `{ ...s, field }` on this 38-field object took
- * ~900 ns (Node 20, measured) and dominated the meeting's per-turn cost.
+ * A shallow copy of `s` for the next state: copy, assign the changed fields, return it. Written as
+ * one object literal that reads every field of `s` on purpose: all states share one hidden class,
+ * so the engine's property reads stay monomorphic. Node 20, measured: `{ ...s, field }` on this
+ * 31-field object cost ~900 ns; the former `withState(s, partial)` (a partial literal, then
+ * `partial.x ?? s.x` and `'x' in partial` per field) still cost most of a meeting turn's copy; copy
+ * and assign is one monomorphic literal plus a store per changed field.
  */
-export function withState(s: GoldrauschState, p: Partial<GoldrauschState>): GoldrauschState {
-  // Every state is built by this one literal, so all states share one hidden class and the
-  // engine's property reads stay monomorphic (setup goes through here too).
+export function copyState(s: GoldrauschState): Draft<GoldrauschState> {
   return {
-    config: p.config ?? s.config,
-    players: p.players ?? s.players,
-    round: p.round ?? s.round,
-    stage: p.stage ?? s.stage,
-    startPlayer: p.startPlayer ?? s.startPlayer,
-    gold: p.gold ?? s.gold,
-    stock: p.stock ?? s.stock,
-    capReduction: p.capReduction ?? s.capReduction,
-    caps: p.caps ?? s.caps,
-    bank: p.bank ?? s.bank,
-    finesPaid: p.finesPaid ?? s.finesPaid,
-    resourceOrder: p.resourceOrder ?? s.resourceOrder,
-    resourcePos: p.resourcePos ?? s.resourcePos,
-    currentCard: p.currentCard ?? s.currentCard,
-    resourceShuffles: p.resourceShuffles ?? s.resourceShuffles,
-    resourceSeen: p.resourceSeen ?? s.resourceSeen,
-    eventDeck: p.eventDeck ?? s.eventDeck,
-    eventPos: p.eventPos ?? s.eventPos,
-    eventDiscard: p.eventDiscard ?? s.eventDiscard,
-    besideClock: p.besideClock ?? s.besideClock,
-    eventShuffles: p.eventShuffles ?? s.eventShuffles,
-    tieBreaks: p.tieBreaks ?? s.tieBreaks,
-    countryHands: 'countryHands' in p ? (p.countryHands as GoldrauschState['countryHands']) : s.countryHands,
-    upgradeHands: 'upgradeHands' in p ? (p.upgradeHands as GoldrauschState['upgradeHands']) : s.upgradeHands,
-    kept: p.kept ?? s.kept,
-    broken: p.broken ?? s.broken,
-    clauses: p.clauses ?? s.clauses,
-    history: p.history ?? s.history,
-    meeting: 'meeting' in p ? (p.meeting as GoldrauschState['meeting']) : s.meeting,
-    winners: p.winners ?? s.winners,
-    endedBy: 'endedBy' in p ? (p.endedBy as GoldrauschState['endedBy']) : s.endedBy,
+    config: s.config,
+    players: s.players,
+    round: s.round,
+    stage: s.stage,
+    startPlayer: s.startPlayer,
+    gold: s.gold,
+    stock: s.stock,
+    capReduction: s.capReduction,
+    caps: s.caps,
+    bank: s.bank,
+    finesPaid: s.finesPaid,
+    resourceOrder: s.resourceOrder,
+    resourcePos: s.resourcePos,
+    currentCard: s.currentCard,
+    resourceShuffles: s.resourceShuffles,
+    resourceSeen: s.resourceSeen,
+    eventDeck: s.eventDeck,
+    eventPos: s.eventPos,
+    eventDiscard: s.eventDiscard,
+    besideClock: s.besideClock,
+    eventShuffles: s.eventShuffles,
+    tieBreaks: s.tieBreaks,
+    countryHands: s.countryHands,
+    upgradeHands: s.upgradeHands,
+    kept: s.kept,
+    broken: s.broken,
+    clauses: s.clauses,
+    history: s.history,
+    meeting: s.meeting,
+    winners: s.winners,
+    endedBy: s.endedBy,
   };
 }
 
-/** A copy of meeting `m` with the fields of `p` replaced (see `withState` for why a literal). */
-export function withMeeting(m: Meeting, p: Partial<Meeting>): Meeting {
-  // One literal for every meeting (openMeeting goes through here too): one hidden class.
+/** A shallow copy of meeting `m` to assign changed fields to (see `copyState` for why a literal). */
+export function copyMeeting(m: Meeting): Draft<Meeting> {
   return {
-    locations: p.locations ?? m.locations,
-    provisional: p.provisional ?? m.provisional,
-    tick: p.tick ?? m.tick,
-    order: p.order ?? m.order,
-    turn: p.turn ?? m.turn,
-    messages: p.messages ?? m.messages,
-    proposals: p.proposals ?? m.proposals,
-    agreements: p.agreements ?? m.agreements,
-    promises: p.promises ?? m.promises,
-    commits: p.commits ?? m.commits,
-    committed: p.committed ?? m.committed,
-    commitTicks: p.commitTicks ?? m.commitTicks,
-    passed: p.passed ?? m.passed,
+    locations: m.locations,
+    provisional: m.provisional,
+    tick: m.tick,
+    order: m.order,
+    turn: m.turn,
+    messages: m.messages,
+    proposals: m.proposals,
+    agreements: m.agreements,
+    promises: m.promises,
+    commits: m.commits,
+    committed: m.committed,
+    commitTicks: m.commitTicks,
+    passed: m.passed,
   };
+}
+
+/** `list` with `item` appended (a new array; `list` is not changed). */
+export function appended<T>(list: readonly T[], item: T): T[] {
+  const out = list.slice();
+  out.push(item);
+  return out;
 }
