@@ -11,7 +11,8 @@ import random from './random.js';
 import reciprocal from './reciprocal.js';
 import silent from './silent.js';
 
-export const BUILTIN_BOTS: Record<string, GoldrauschBotFactory> = {
+/** The seven heuristic strategies (fast: use these where every built-in bot plays many games). */
+export const HEURISTIC_BOTS: Record<string, GoldrauschBotFactory> = {
   random,
   greedy,
   cooperative,
@@ -25,3 +26,6 @@ export { makeBetrayer } from './betrayer.js';
 export { makeOpportunist } from './opportunist.js';
 export { makeReciprocal } from './reciprocal.js';
 export { makeSilent } from './silent.js';
+
+/** Every built-in bot by line-up key. */
+export const BUILTIN_BOTS: Record<string, GoldrauschBotFactory> = { ...HEURISTIC_BOTS };
