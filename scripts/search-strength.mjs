@@ -12,7 +12,7 @@
 //     over the games where both sit (15 line-ups × 4 rotations); 95% paired t-intervals over deals.
 //
 // Usage: node scripts/search-strength.mjs [--deals 40] [--mixed-deals 20] [--workers 2] [--seed S]
-//        [--rollouts R] [--horizon H] [--only head|mixed] [--against greedy,betrayer] [--json]
+//        [--rollouts R] [--horizon H] [--only head|mixed] [--against greedy,betrayer] [--mixed-with greedy] [--json]
 // Positions are 1 (first) … 4 (last); tied seats share a position.
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -34,10 +34,11 @@ function factories(searchOptions) {
 function play(bots, lineup, seed, deal) {
   const random = new RandomSource(seed, deal);
   const players = lineup.map((name, s) => bots[name].create(s, random.stream(Purpose.bot + s)));
-  const started = process.cpuUsage();
+  // Wall time of this game in its thread (Node 20 has no per-thread CPU clock; process.cpuUsage
+  // would add up every worker). On a busy machine it overstates the cost.
+  const started = performance.now();
   const { outcome } = playGame({ module: goldrausch, config: DEFAULT_CONFIG, players: lineup.length, bots: players, random });
-  const cpu = process.cpuUsage(started);
-  return { ranks: outcome.ranks, winners: outcome.winners, cpuMs: (cpu.user + cpu.system) / 1000 };
+  return { ranks: outcome.ranks, winners: outcome.winners, ms: performance.now() - started };
 }
 
 function rotations(lineup) {
@@ -106,6 +107,7 @@ async function main() {
       horizon: { type: 'string' },
       only: { type: 'string' },
       against: { type: 'string' },
+      'mixed-with': { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
@@ -161,7 +163,7 @@ async function main() {
           } else {
             w += (res.winners.includes(t.r) ? 1 / res.winners.length : 0) / 4;
             p += (res.ranks[t.r] + 1) / 4;
-            searchCpu += res.cpuMs;
+            searchCpu += res.ms;
             searchGames++;
           }
         });
@@ -178,20 +180,21 @@ async function main() {
         positionGainOverMirror: pairedDifference(posDiff),
       };
     }
-    report.cpuMsPerSearchGame = searchCpu / searchGames;
+    report.msPerSearchGame = searchCpu / searchGames;
     console.log(`\n${searchName} vs 3 × X, 4 players, ${deals} deals × 4 rotations (+ X's mirror on each deal); 95% t-intervals over deals`);
     console.log('X            search win rate           search mean position     win rate − X mirror      X mirror position − search position');
     for (const x of against) {
       const h = report.headToHead[x];
       console.log(`${x.padEnd(12)} ${ci(h.winRate).padEnd(25)} ${ci(h.meanPosition).padEnd(24)} ${ci(h.winRateMinusMirror).padEnd(24)} ${ci(h.positionGainOverMirror)}`);
     }
-    console.log(`CPU per game with search: ${report.cpuMsPerSearchGame.toFixed(1)} ms (process.cpuUsage, worker threads)`);
+    console.log(`time per game with search: ${report.msPerSearchGame.toFixed(1)} ms (wall time in its worker thread)`);
   }
 
   if (values.only !== 'head') {
     // 2. Mixed field: all line-ups of 4 of the 8 bots that include search, 4 rotations, same deal.
     const pool = [...HEURISTICS, 'search'];
-    const lineups = combinations(pool, 4).filter((l) => l.includes('search'));
+    // --mixed-with X keeps only the line-ups with X (a quicker look at one pairing while tuning).
+    const lineups = combinations(pool, 4).filter((l) => l.includes('search') && (values['mixed-with'] === undefined || l.includes(values['mixed-with'])));
     const tasks = [];
     for (let d = 0; d < mixedDeals; d++) {
       for (const l of lineups) for (const rot of rotations(l)) tasks.push({ d, lineup: rot, deal: 10_000 + d });
@@ -214,6 +217,7 @@ async function main() {
     }
     report.mixed.search = { deals: mixedDeals, lineups: lineups.length, winRate: pairedDifference(overall.win), meanPosition: pairedDifference(overall.position) };
     for (const x of HEURISTICS) {
+      if (values['mixed-with'] !== undefined && x !== values['mixed-with']) continue;
       const posDiff = [];
       const winDiff = [];
       const xWin = [];
@@ -241,6 +245,7 @@ async function main() {
     console.log('X            position of X − position of search    win rate of search − win rate of X');
     for (const x of HEURISTICS) {
       const m = report.mixed[x];
+      if (m === undefined) continue;
       console.log(`${x.padEnd(12)} ${ci(m.positionAdvantage).padEnd(37)} ${ci(m.winRateAdvantage)}`);
     }
   }

@@ -115,6 +115,22 @@ export function positionValue(state: GoldrauschState, seat: number, sigma: numbe
   return winWeight * (winOdds[seat] / total) + (1 - winWeight) * (beaten / (n - 1));
 }
 
+/**
+ * A world's chance, with this round's wheel fixed: the worlds of one decision take the wheel's fields
+ * in turn (from a random offset), so with `rollouts` a multiple of the field count the wheel is
+ * averaged exactly (stratified sampling: disasters no longer add noise to the comparison).
+ */
+class SteeredSource extends RandomSource {
+  constructor(seed: number, index: number, private readonly round: number, private readonly field: number) {
+    super(seed, index);
+  }
+
+  override int(purpose: number, counter: number, n: number): number {
+    if (purpose === Purpose.wheel && counter === this.round) return this.field % n;
+    return super.int(purpose, counter, n);
+  }
+}
+
 /** The answer this seat gives in a rollout: forced for the decision searched, Greedy afterwards. */
 type Forced = { kind: 'continent'; continent: Continent } | { kind: 'commit'; colour: Colour | null; messages: readonly OutgoingMessage[] } | null;
 
@@ -201,6 +217,9 @@ class SearchBot implements GoldrauschBot {
     const totals = new Float64Array(candidates.length);
     const started = this.timeMs === null ? 0 : performance.now();
     const untilRound = view.round + this.horizon;
+    let fields = 0;
+    for (const f in view.params.wheel) fields += view.params.wheel[f as keyof typeof view.params.wheel];
+    const wheelOffset = this.random.int(Math.max(1, fields));
     let worlds = 0;
     for (let w = 0; w < this.rollouts; w++) {
       if (this.timeMs !== null && w > 0 && performance.now() - started > this.timeMs) break;
@@ -216,7 +235,7 @@ class SearchBot implements GoldrauschBot {
         }
         types[s] = t;
       }
-      const source = new RandomSource(this.random.int(0x7fffffff), w);
+      const source = new SteeredSource(this.random.int(0x7fffffff), w, view.round, wheelOffset + w);
       const guessBots = new Map<number, GoldrauschBot>();
       const state = determinize(view, this.random, {
         guessCommit: (s) => this.guessCommit(view, s, MODEL_FACTORIES[types[s]], source, guessBots),
