@@ -12,7 +12,7 @@
 //     over the games where both sit (15 line-ups × 4 rotations); 95% paired t-intervals over deals.
 //
 // Usage: node scripts/search-strength.mjs [--deals 40] [--mixed-deals 20] [--workers 2] [--seed S]
-//        [--rollouts R] [--horizon H] [--only head|mixed] [--against greedy,betrayer] [--mixed-with greedy] [--json]
+//        [--rollouts R] [--horizon H] [--margin M] [--win-weight W] [--only head|mixed] [--against greedy,betrayer] [--mixed-with greedy] [--json]
 // Positions are 1 (first) … 4 (last); tied seats share a position.
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -33,12 +33,39 @@ function factories(searchOptions) {
 /** Plays one 4-player game: `lineup[s]` sits in seat s; the deal is game index `deal` of `seed`. */
 function play(bots, lineup, seed, deal) {
   const random = new RandomSource(seed, deal);
-  const players = lineup.map((name, s) => bots[name].create(s, random.stream(Purpose.bot + s)));
+  // The search seats' decisions are timed one by one (wall time in this thread; on a busy machine it
+  // overstates the cost): chooseContinent and every commitUpgrade call that returns a card.
+  const timing = { decisions: 0, ms: 0 };
+  const players = lineup.map((name, s) => {
+    const bot = bots[name].create(s, random.stream(Purpose.bot + s));
+    return name === 'search' ? timed(bot, timing) : bot;
+  });
   // Wall time of this game in its thread (Node 20 has no per-thread CPU clock; process.cpuUsage
   // would add up every worker). On a busy machine it overstates the cost.
   const started = performance.now();
   const { outcome } = playGame({ module: goldrausch, config: DEFAULT_CONFIG, players: lineup.length, bots: players, random });
-  return { ranks: outcome.ranks, winners: outcome.winners, ms: performance.now() - started };
+  return { ranks: outcome.ranks, winners: outcome.winners, ms: performance.now() - started, decisions: timing.decisions, decisionMs: timing.ms };
+}
+
+function timed(bot, timing) {
+  return {
+    name: bot.name,
+    chooseContinent(view) {
+      const t = performance.now();
+      const c = bot.chooseContinent(view);
+      timing.ms += performance.now() - t;
+      timing.decisions++;
+      return c;
+    },
+    negotiate: (view) => bot.negotiate(view),
+    commitUpgrade(view) {
+      const t = performance.now();
+      const c = bot.commitUpgrade(view);
+      timing.ms += performance.now() - t;
+      if (c !== null) timing.decisions++;
+      return c;
+    },
+  };
 }
 
 function rotations(lineup) {
@@ -105,6 +132,8 @@ async function main() {
       seed: { type: 'string', default: 'search-strength' },
       rollouts: { type: 'string' },
       horizon: { type: 'string' },
+      margin: { type: 'string' },
+      'win-weight': { type: 'string' },
       only: { type: 'string' },
       against: { type: 'string' },
       'mixed-with': { type: 'string' },
@@ -118,6 +147,8 @@ async function main() {
   const searchOptions = {};
   if (values.rollouts !== undefined) searchOptions.rollouts = Number(values.rollouts);
   if (values.horizon !== undefined) searchOptions.horizon = Number(values.horizon);
+  if (values.margin !== undefined) searchOptions.margin = Number(values.margin);
+  if (values['win-weight'] !== undefined) searchOptions.winWeight = Number(values['win-weight']);
   const searchName = makeSearch(searchOptions).name;
   // Head to head only against these (default: all seven); the mixed field always uses all eight bots.
   const against = values.against === undefined ? HEURISTICS : values.against.split(',');
@@ -200,6 +231,13 @@ async function main() {
       for (const l of lineups) for (const rot of rotations(l)) tasks.push({ d, lineup: rot, deal: 10_000 + d });
     }
     const results = await runAll(tasks, workers, seed, searchOptions, progress('mixed field', tasks.length));
+    let decisions = 0;
+    let decisionMs = 0;
+    for (const r of results) {
+      decisions += r.decisions;
+      decisionMs += r.decisionMs;
+    }
+    report.mixed.msPerDecision = decisionMs / decisions;
     if (process.stderr.isTTY) process.stderr.write('\n');
     const winOf = (res, s) => (res.winners.includes(s) ? 1 / res.winners.length : 0);
     const overall = { win: [], position: [] };
@@ -248,6 +286,7 @@ async function main() {
       if (m === undefined) continue;
       console.log(`${x.padEnd(12)} ${ci(m.positionAdvantage).padEnd(37)} ${ci(m.winRateAdvantage)}`);
     }
+    console.log(`search: ${(decisions / results.length).toFixed(1)} timed decisions per game, ${report.mixed.msPerDecision.toFixed(2)} ms per decision (wall time in its worker thread, calls that wait included)`);
   }
   console.log(`\nwall time ${((Date.now() - started) / 1000).toFixed(0)} s, ${workers} worker(s)`);
   if (values.json) console.log(JSON.stringify(report, null, 1));
