@@ -9,9 +9,11 @@ import greedy from './greedy.js';
 import opportunist from './opportunist.js';
 import random from './random.js';
 import reciprocal from './reciprocal.js';
+import search from './search.js';
 import silent from './silent.js';
 
-export const BUILTIN_BOTS: Record<string, GoldrauschBotFactory> = {
+/** The seven heuristic strategies (fast: use these where every built-in bot plays many games). */
+export const HEURISTIC_BOTS: Record<string, GoldrauschBotFactory> = {
   random,
   greedy,
   cooperative,
@@ -24,4 +26,8 @@ export const BUILTIN_BOTS: Record<string, GoldrauschBotFactory> = {
 export { makeBetrayer } from './betrayer.js';
 export { makeOpportunist } from './opportunist.js';
 export { makeReciprocal } from './reciprocal.js';
+export { makeSearch } from './search.js';
 export { makeSilent } from './silent.js';
+
+/** Every built-in bot by line-up key. */
+export const BUILTIN_BOTS: Record<string, GoldrauschBotFactory> = { ...HEURISTIC_BOTS, search };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_BOTS } from '../../bots/goldrausch/index.js';
+import { BUILTIN_BOTS, HEURISTIC_BOTS } from '../../bots/goldrausch/index.js';
 import betrayer from '../../bots/goldrausch/betrayer.js';
 import cooperative from '../../bots/goldrausch/cooperative.js';
 import greedy from '../../bots/goldrausch/greedy.js';
@@ -8,8 +8,9 @@ import type { ContinentIndex } from '../../src/games/goldrausch/types.js';
 import { makeView, playMeeting, stream } from './fixtures.js';
 
 describe('the built-in line-up', () => {
-  it('has the seven strategies under their keys', () => {
-    expect(Object.keys(BUILTIN_BOTS).sort()).toEqual(['betrayer', 'cooperative', 'greedy', 'opportunist', 'random', 'reciprocal', 'silent']);
+  it('has the seven heuristic strategies and search under their keys', () => {
+    expect(Object.keys(HEURISTIC_BOTS).sort()).toEqual(['betrayer', 'cooperative', 'greedy', 'opportunist', 'random', 'reciprocal', 'silent']);
+    expect(Object.keys(BUILTIN_BOTS).sort()).toEqual(['betrayer', 'cooperative', 'greedy', 'opportunist', 'random', 'reciprocal', 'search', 'silent']);
     for (const [key, factory] of Object.entries(BUILTIN_BOTS)) {
       expect(factory.name).toBe(key);
       expect(factory.create(0, stream(1)).name).toBe(key);

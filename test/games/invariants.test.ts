@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_BOTS } from '../../bots/goldrausch/index.js';
+// The heuristic bots only: search is far slower per game and has its own tests (test/bots/search.test.ts).
+import { HEURISTIC_BOTS as BUILTIN_BOTS } from '../../bots/goldrausch/index.js';
 import { Purpose, RandomSource } from '../../src/core/random.js';
 import { goldrausch } from '../../src/games/goldrausch/engine.js';
 import { invariantViolations } from '../../src/games/goldrausch/invariants.js';
