@@ -23,7 +23,7 @@
  */
 import type { RandomStream } from '../../core/random.js';
 import type { GoldrauschConfig } from './params.js';
-import { withMeeting, withState, type GoldrauschState, type Meeting } from './state.js';
+import { copyMeeting, copyState, type GoldrauschState, type Meeting } from './state.js';
 import type { Colour, EventSlot } from './types.js';
 import { EVENT_CARD_IDS } from './types.js';
 import type { GoldrauschView } from './view.js';
@@ -197,24 +197,22 @@ function meetingOf(view: GoldrauschView, partial: GoldrauschState, random: Rando
   if (view.rules.phase1UpgradeCard === 'default-commitment') {
     for (let s = 0; s < n; s++) provisional[s] = random.next() < 0.5 ? 'green' : 'red';
   }
-  return withMeeting(
-    {
-      locations: mv.locations,
-      provisional,
-      tick: mv.tick,
-      order,
-      turn: before.length,
-      messages: mv.messages,
-      proposals: mv.proposals,
-      agreements: mv.agreements,
-      promises,
-      commits,
-      committed: mv.committed,
-      commitTicks,
-      passed: mv.passed,
-    },
-    {},
-  );
+  // copyMeeting: the one meeting literal shape the engine uses (see copyState).
+  return copyMeeting({
+    locations: mv.locations,
+    provisional,
+    tick: mv.tick,
+    order,
+    turn: before.length,
+    messages: mv.messages,
+    proposals: mv.proposals,
+    agreements: mv.agreements,
+    promises,
+    commits,
+    committed: mv.committed,
+    commitTicks,
+    passed: mv.passed,
+  });
 }
 
 /**
@@ -234,43 +232,44 @@ export function determinize(view: GoldrauschView, random: RandomStream, options:
   const finesPaid = new Array<number>(n).fill(0);
   for (const r of view.history) for (let s = 0; s < n; s++) finesPaid[s] += r.fines[s];
   const hands = handsOf(view);
-  const base: GoldrauschState = withState(
-    {} as GoldrauschState,
-    {
-      config,
-      players: n,
-      round: view.round,
-      stage: 'continent',
-      startPlayer: view.startPlayer,
-      gold,
-      stock: view.stock,
-      capReduction: capReductionOf(view),
-      caps: view.caps,
-      // GR-A35: with a finite bank gold is conserved between bank, players and continents.
-      bank: view.rules.bank === 'unlimited' ? 0 : 270 - goldTotal - stockTotal,
-      finesPaid,
-      resourceOrder: deck.order,
-      resourcePos: deck.pos,
-      currentCard: deck.current,
-      resourceShuffles: deck.shuffles,
-      resourceSeen: view.resourceCardsSeen,
-      eventDeck,
-      eventPos: 0,
-      eventDiscard: view.eventDiscard,
-      besideClock: view.besideClock,
-      eventShuffles: 0,
-      tieBreaks: 0,
-      countryHands: hands.country,
-      upgradeHands: hands.upgrade,
-      kept: view.kept,
-      broken: view.broken,
-      clauses: view.standingClauses,
-      history: view.history,
-      meeting: null,
-      winners: EMPTY,
-      endedBy: null,
-    },
-  );
+  // copyState: the one state literal shape the engine uses.
+  const base: GoldrauschState = copyState({
+    config,
+    players: n,
+    round: view.round,
+    stage: 'continent',
+    startPlayer: view.startPlayer,
+    gold,
+    stock: view.stock,
+    capReduction: capReductionOf(view),
+    caps: view.caps,
+    // GR-A35: with a finite bank gold is conserved between bank, players and continents.
+    bank: view.rules.bank === 'unlimited' ? 0 : 270 - goldTotal - stockTotal,
+    finesPaid,
+    resourceOrder: deck.order,
+    resourcePos: deck.pos,
+    currentCard: deck.current,
+    resourceShuffles: deck.shuffles,
+    resourceSeen: view.resourceCardsSeen,
+    eventDeck,
+    eventPos: 0,
+    eventDiscard: view.eventDiscard,
+    besideClock: view.besideClock,
+    eventShuffles: 0,
+    tieBreaks: 0,
+    countryHands: hands.country,
+    upgradeHands: hands.upgrade,
+    kept: view.kept,
+    broken: view.broken,
+    clauses: view.standingClauses,
+    history: view.history,
+    meeting: null,
+    winners: EMPTY,
+    endedBy: null,
+  });
   if (view.stage !== 'meeting' || view.meeting === null) return base;
-  return withState(base, { stage: 'meeting', meeting: meetingOf(view, base, random, options) });
+  const state = copyState(base);
+  state.stage = 'meeting';
+  state.meeting = meetingOf(view, base, random, options);
+  return state;
 }
