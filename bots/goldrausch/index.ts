@@ -3,25 +3,10 @@
  * Variants with other parameters: makeBetrayer, makeReciprocal, makeSilent, makeOpportunist.
  */
 import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
-import betrayer from './betrayer.js';
-import cooperative from './cooperative.js';
-import greedy from './greedy.js';
-import opportunist from './opportunist.js';
-import random from './random.js';
-import reciprocal from './reciprocal.js';
+import { HEURISTIC_BOTS } from './heuristic.js';
 import search from './search.js';
-import silent from './silent.js';
 
-/** The seven heuristic strategies (fast: use these where every built-in bot plays many games). */
-export const HEURISTIC_BOTS: Record<string, GoldrauschBotFactory> = {
-  random,
-  greedy,
-  cooperative,
-  betrayer,
-  reciprocal,
-  silent,
-  opportunist,
-};
+export { HEURISTIC_BOTS };
 
 export { makeBetrayer } from './betrayer.js';
 export { makeOpportunist } from './opportunist.js';

@@ -36,16 +36,12 @@ import type { GoldrauschState } from '../../src/games/goldrausch/state.js';
 import type { Colour, Continent } from '../../src/games/goldrausch/types.js';
 import { CONTINENTS } from '../../src/games/goldrausch/types.js';
 import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
-import betrayer from './betrayer.js';
-import cooperative, { CooperativeBot } from './cooperative.js';
+import { CooperativeBot } from './cooperative.js';
 import greedy from './greedy.js';
+import { HEURISTIC_BOTS } from './heuristic.js';
 import { baselineP, disasterOdds } from './lib/estimate.js';
 import { OpponentModel, TYPES } from './lib/opponents.js';
 import { countOn, heldColour, isAlone, othersCommitted } from './lib/seats.js';
-import opportunist from './opportunist.js';
-import random from './random.js';
-import reciprocal from './reciprocal.js';
-import silent from './silent.js';
 
 export interface SearchOptions {
   /** Worlds sampled per decision; every candidate is played in each (default 12). */
@@ -66,16 +62,7 @@ export interface SearchOptions {
   readonly margin?: number;
 }
 
-const FACTORIES: Readonly<Record<(typeof TYPES)[number], GoldrauschBotFactory>> = {
-  random,
-  greedy,
-  cooperative,
-  betrayer,
-  reciprocal,
-  silent,
-  opportunist,
-};
-const MODEL_FACTORIES = TYPES.map((t) => FACTORIES[t]);
+const MODEL_FACTORIES: readonly GoldrauschBotFactory[] = TYPES.map((t) => HEURISTIC_BOTS[t]);
 
 /** Standard normal CDF (Abramowitz–Stegun 7.1.26 erf; |error| < 1.5e-7, ample for a value estimate). */
 function phi(x: number): number {

@@ -180,7 +180,7 @@ function bandPath(upper: readonly [number, number][], lower: readonly [number, n
 
 export const WIDTH = 720;
 
-interface IntervalRow {
+export interface IntervalRow {
   readonly label: string;
   readonly colour: string;
   readonly value: number;

@@ -29,6 +29,7 @@ import {
   whisker,
   WIDTH,
   xAxis,
+  type IntervalRow,
   type RunFacts,
 } from './html.js';
 import type { TournamentSummary } from './tournament.js';
@@ -44,17 +45,8 @@ const points = (x: number): string => {
 };
 const pointsRange = (ci: Interval): string => `${points(ci[0])} to ${points(ci[1])}`;
 
-interface PointRow {
-  readonly label: string;
-  readonly colour: string;
-  readonly value: number;
-  readonly ci: Interval;
-  readonly tooltip: string;
-  readonly strong?: boolean;
-}
-
 /** Points with 95% whiskers on the Elo-like scale, a zero line, one row per bot. */
-function pointChart(name: string, label: string, rows: readonly PointRow[], axisLabel: string): string {
+function pointChart(name: string, label: string, rows: readonly IntervalRow[], axisLabel: string): string {
   if (!rows.length) return noData(name, label);
   const left = 150;
   const right = WIDTH - 70;
@@ -182,7 +174,7 @@ function findings(summary: TournamentSummary): string {
 }
 
 function ratingSection(summary: TournamentSummary, colour: Palette): string {
-  const rows: PointRow[] = summary.bots.map((b) => ({
+  const rows: IntervalRow[] = summary.bots.map((b) => ({
     label: b.bot,
     colour: colour(b.bot),
     value: b.elo,
@@ -216,7 +208,7 @@ ${ratingTable}
 }
 
 function gapSection(summary: TournamentSummary, colour: Palette): string {
-  const rows: PointRow[] = summary.bots
+  const rows: IntervalRow[] = summary.bots
     .filter((b) => b.vsBestOther !== null)
     .map((b) => ({
       label: `${b.bot} \u2212 ${b.vsBestOther!.bot}`,

@@ -1,0 +1,23 @@
+/**
+ * The seven heuristic Goldrausch strategies by line-up key (rules/goldrausch.md §15.4 plus random and
+ * greedy): fast, so use these where every built-in bot plays many games. A module of its own so that
+ * the search bot can model its rivals with them without importing the index that lists it.
+ */
+import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
+import betrayer from './betrayer.js';
+import cooperative from './cooperative.js';
+import greedy from './greedy.js';
+import opportunist from './opportunist.js';
+import random from './random.js';
+import reciprocal from './reciprocal.js';
+import silent from './silent.js';
+
+export const HEURISTIC_BOTS: Readonly<Record<string, GoldrauschBotFactory>> = {
+  random,
+  greedy,
+  cooperative,
+  betrayer,
+  reciprocal,
+  silent,
+  opportunist,
+};
