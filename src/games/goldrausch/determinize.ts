@@ -23,7 +23,7 @@
  */
 import type { RandomStream } from '../../core/random.js';
 import type { GoldrauschConfig } from './params.js';
-import { copyMeeting, copyState, type GoldrauschState, type Meeting } from './state.js';
+import type { Draft, GoldrauschState, Meeting } from './state.js';
 import type { Colour, EventSlot } from './types.js';
 import { EVENT_CARD_IDS } from './types.js';
 import type { GoldrauschView } from './view.js';
@@ -197,8 +197,8 @@ function meetingOf(view: GoldrauschView, partial: GoldrauschState, random: Rando
   if (view.rules.phase1UpgradeCard === 'default-commitment') {
     for (let s = 0; s < n; s++) provisional[s] = random.next() < 0.5 ? 'green' : 'red';
   }
-  // copyMeeting: the one meeting literal shape the engine uses (see copyState).
-  return copyMeeting({
+  // Fields in the order of copyMeeting's literal: the one meeting shape the engine uses.
+  return {
     locations: mv.locations,
     provisional,
     tick: mv.tick,
@@ -212,7 +212,7 @@ function meetingOf(view: GoldrauschView, partial: GoldrauschState, random: Rando
     committed: mv.committed,
     commitTicks,
     passed: mv.passed,
-  });
+  };
 }
 
 /**
@@ -232,8 +232,8 @@ export function determinize(view: GoldrauschView, random: RandomStream, options:
   const finesPaid = new Array<number>(n).fill(0);
   for (const r of view.history) for (let s = 0; s < n; s++) finesPaid[s] += r.fines[s];
   const hands = handsOf(view);
-  // copyState: the one state literal shape the engine uses.
-  const base: GoldrauschState = copyState({
+  // Fields in the order of copyState's literal: the one state shape the engine uses.
+  const state: Draft<GoldrauschState> = {
     config,
     players: n,
     round: view.round,
@@ -266,10 +266,10 @@ export function determinize(view: GoldrauschView, random: RandomStream, options:
     meeting: null,
     winners: EMPTY,
     endedBy: null,
-  });
-  if (view.stage !== 'meeting' || view.meeting === null) return base;
-  const state = copyState(base);
-  state.stage = 'meeting';
-  state.meeting = meetingOf(view, base, random, options);
+  };
+  if (view.stage === 'meeting' && view.meeting !== null) {
+    state.meeting = meetingOf(view, state, random, options);
+    state.stage = 'meeting';
+  }
   return state;
 }
