@@ -114,7 +114,11 @@ async function runOnPool(
             const at = r.task.marker!.slot * MARKER_FIELDS;
             const since = marks[at];
             if (r.hang === null && since > 0 && now - since > spec.hangLimitMs) {
-              r.hang = { game: marks[at + 1], seat: marks[at + 2], decision: marks[at + 3] };
+              const hang = { game: marks[at + 1], seat: marks[at + 2], decision: marks[at + 3] };
+              // The worker writes the call first and its start time last; if the start time changed
+              // while we read, that call returned after all and another one began: look again later.
+              if (marks[at] !== since) continue;
+              r.hang = hang;
               r.abort.abort();
             }
           }
