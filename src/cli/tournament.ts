@@ -15,7 +15,9 @@ import { isBotFile, resolveEntrants } from '../sim/bot-files.js';
 import { Progress } from '../sim/progress.js';
 import { loadScenario } from '../sim/scenario.js';
 import {
+  benchesOf,
   combinations,
+  formatBenches,
   gameCount,
   parseBenches,
   placeOf,
@@ -180,8 +182,22 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
     if (!Number.isInteger(game) || game < 0 || game >= total) throw new UsageError(`--replay must be a game index from 0 to ${total - 1}, got ${game}`);
     const place = placeOf(spec, game);
     const names = place.seats.map((e) => spec.entrants[e].name);
-    const benched = args.bench === undefined ? [] : parseBenches(args.bench, game, spec.players);
-    if (typeof benched === 'string') throw new UsageError(`--bench: ${benched}`);
+    const given = args.bench === undefined ? [] : parseBenches(args.bench, game, spec.players);
+    if (typeof given === 'string') throw new UsageError(`--bench: ${given}`);
+    let benched = given;
+    if (workers > 0 && spec.hangLimitMs > 0 && spec.entrants.some((e) => e.file !== null)) {
+      // A bot file may loop forever: play the game first in a worker under the tournament's
+      // watchdog (from the given benches), and take its benches, so that the story below never
+      // runs a hung bot into its hang in this thread.
+      const [checked] = await runTournament(spec, factories, { workers: 1, dealsPerTask: 1, only: { from: game, to: game + 1, benched: given } });
+      benched = benchesOf(checked);
+      const found = benched.filter((b) => !given.some((g) => g.seat === b.seat && g.decision === b.decision));
+      if (found.length > 0) {
+        io.err(
+          `${found.map((b) => `seat ${b.seat} (${names[b.seat]}) did not return within the ${spec.hangLimitMs} ms hang limit at bot call ${b.decision}`).join('; ')}: benched from there on, as the tournament did (add --bench ${formatBenches(benched)} to skip the wait)\n`,
+        );
+      }
+    }
     // The same guard as the tournament's (benched seats are not asked from their hung call on), and
     // the state at every bot call, to say where each fault happened.
     const bench = tournamentGuard(resolved, game, benched, null);

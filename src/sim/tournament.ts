@@ -211,13 +211,15 @@ export interface MarkerRef {
  * recorded without running a hung bot into its hang again.
  */
 export function tournamentGuard(t: ResolvedTournament, game: number, benched: readonly Benched[], view: Float64Array | null): DecisionGuard | undefined {
-  const stopped = benched.filter((b) => b.game === game);
-  if (!view && stopped.length === 0) return undefined;
+  // Per seat, the first call at which it is benched (a seat listed twice is benched at the earlier).
+  const from = new Map<number, number>();
+  for (const b of benched) if (b.game === game) from.set(b.seat, Math.min(b.decision, from.get(b.seat) ?? Infinity));
+  if (!view && from.size === 0) return undefined;
   return {
     before(seat, decision) {
-      const bench = stopped.find((b) => b.seat === seat && decision >= b.decision);
-      if (bench) {
-        if (decision > bench.decision) return false;
+      const stop = from.get(seat);
+      if (stop !== undefined && decision >= stop) {
+        if (decision > stop) return false;
         const message = `did not return within the ${t.spec.hangLimitMs} ms hang limit (bot call ${decision} of the game); stopped, and the seat played on as a late player`;
         return { reason: 'hung', message };
       }

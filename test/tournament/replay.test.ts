@@ -2,8 +2,8 @@
  * `goldpit tournament ... --replay G` prints the game the tournament recorded: the same final gold,
  * winners, ending, length and faults as its row of games.csv — also for a game in which the hang
  * watchdog stopped a bot (the replay benches it at the same bot call instead of running it into its
- * endless loop again). The replays of hung games run as child processes with a timeout, so a replay
- * that hangs fails the test instead of blocking the run.
+ * endless loop again; without --bench it finds the hang in a worker first). The replays of hung games
+ * run as child processes with a timeout, so a replay that hangs fails the test instead of blocking the run.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -109,7 +109,8 @@ describe('--replay of a game in which the watchdog stopped a hung bot', () => {
       expect(row.benched).toBe(`${seat}@${firstMeetingTurn}`);
 
       const command = g === 0 ? hangs.first.replay : `${prefix} ${g} --bench ${row.benched}`;
-      const run = spawnSync(process.execPath, [join(ROOT, 'bin/goldpit.js'), ...command.split(' ').slice(1)], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+      const replay = (line: string) => spawnSync(process.execPath, [join(ROOT, 'bin/goldpit.js'), ...line.split(' ').slice(1)], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+      const run = replay(command);
       expect(run.error, `replay of game ${g} did not finish`).toBeUndefined();
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
@@ -124,6 +125,17 @@ describe('--replay of a game in which the watchdog stopped a hung bot', () => {
           ),
         ),
       ]);
+      if (g === 1) {
+        // Without --bench the replay finds the hang itself: the game runs first in a worker under
+        // the watchdog; the story is the same, with a note on stderr.
+        const unbenched = replay(`${prefix} ${g}`);
+        expect(unbenched.error, 'replay without --bench did not finish').toBeUndefined();
+        expect(unbenched.status).toBe(0);
+        expect(unbenched.stdout).toBe(run.stdout);
+        expect(unbenched.stderr).toBe(
+          `seat ${seat} (hangs) did not return within the 1000 ms hang limit at bot call ${firstMeetingTurn}: benched from there on, as the tournament did (add --bench ${row.benched} to skip the wait)\n`,
+        );
+      }
     }
   }, 120_000);
 
