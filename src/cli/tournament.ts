@@ -14,7 +14,21 @@ import { tournamentTable, writeTournamentOutputs } from '../report/tournament-wr
 import { isBotFile, resolveEntrants } from '../sim/bot-files.js';
 import { Progress } from '../sim/progress.js';
 import { loadScenario } from '../sim/scenario.js';
-import { combinations, gameCount, placeOf, playTournamentGame, resolveWith, scheduleLineups, type TournamentGame, type TournamentSpec } from '../sim/tournament.js';
+import {
+  benchesOf,
+  combinations,
+  formatBenches,
+  gameCount,
+  parseBenches,
+  placeOf,
+  playTournamentGame,
+  replayArguments,
+  resolveWith,
+  scheduleLineups,
+  tournamentGuard,
+  type TournamentGame,
+  type TournamentSpec,
+} from '../sim/tournament.js';
 import { runTournament } from '../sim/tournament-pool.js';
 import { starterBot } from './starter-bot.js';
 
@@ -42,6 +56,10 @@ export function tournamentOptions<T>(y: Argv<T>) {
     .option('bootstrap', { type: 'number', default: 1000, describe: 'bootstrap resamples of the deals for the rating intervals' })
     .option('rating', { type: 'string', default: 'order', choices: ['order', 'winner'], describe: 'rate on each game\'s finishing order, or on the winner only' })
     .option('replay', { type: 'number', describe: 'print the full story of game G of this tournament instead of running it' })
+    .option('bench', {
+      type: 'string',
+      describe: 'with --replay: SEAT@CALL,… bots the hang watchdog stopped in that game (the printed replay command carries it), benched from that bot call on as in the tournament',
+    })
     .option('out', { type: 'string', describe: 'output folder (default: reports/tournament/)' })
     .option('workers', { type: 'number', describe: `worker threads (default: all ${availableParallelism()} cores; 0 = this thread, without hang protection)` })
     .option('deals-per-task', { type: 'number', default: 4, describe: 'deals per unit of work sent to a worker' })
@@ -61,6 +79,7 @@ export interface TournamentArgs {
   bootstrap: number;
   rating: string;
   replay?: number;
+  bench?: string;
   out?: string;
   workers?: number;
   'deals-per-task': number;
@@ -144,6 +163,8 @@ export async function tournamentSpec(args: TournamentArgs) {
     `--seed ${/^[\w.-]+$/.test(args.seed) ? args.seed : JSON.stringify(args.seed)}`,
     ...(args.scenario !== undefined ? [`--scenario ${args.scenario}`] : []),
     ...(botTimeout !== DEFAULT_BOT_TIMEOUT_MS ? [`--bot-timeout ${botTimeout}`] : []),
+    // The hang limit is in the text of a hung fault, so the replay states it too.
+    ...(hangLimit !== DEFAULT_HANG_LIMIT_MS ? [`--hang-limit ${hangLimit}`] : []),
     '--replay',
   ].join(' ');
   return { spec, factories, items, possible, replayCommand, sources: items.map((item, i) => ({ name: refs[i].name, source: isBotFile(item) ? item : 'built-in' })) };
@@ -161,12 +182,45 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
     if (!Number.isInteger(game) || game < 0 || game >= total) throw new UsageError(`--replay must be a game index from 0 to ${total - 1}, got ${game}`);
     const place = placeOf(spec, game);
     const names = place.seats.map((e) => spec.entrants[e].name);
-    const played = playTournamentGame(resolved, game);
+    const given = args.bench === undefined ? [] : parseBenches(args.bench, game, spec.players);
+    if (typeof given === 'string') throw new UsageError(`--bench: ${given}`);
+    let benched = given;
+    if (workers > 0 && spec.hangLimitMs > 0 && spec.entrants.some((e) => e.file !== null)) {
+      // A bot file may loop forever: play the game first in a worker under the tournament's
+      // watchdog (from the given benches), and take its benches, so that the story below never
+      // runs a hung bot into its hang in this thread.
+      const [checked] = await runTournament(spec, factories, { workers: 1, dealsPerTask: 1, only: { from: game, to: game + 1, benched: given } });
+      benched = benchesOf(checked);
+      const found = benched.filter((b) => !given.some((g) => g.seat === b.seat && g.decision === b.decision));
+      if (found.length > 0) {
+        io.err(
+          `${found.map((b) => `seat ${b.seat} (${names[b.seat]}) did not return within the ${spec.hangLimitMs} ms hang limit at bot call ${b.decision}`).join('; ')}: benched from there on, as the tournament did (add --bench ${formatBenches(benched)} to skip the wait)\n`,
+        );
+      }
+    }
+    // The same guard as the tournament's (benched seats are not asked from their hung call on), and
+    // the state at every bot call, to say where each fault happened.
+    const bench = tournamentGuard(resolved, game, benched, null);
+    let current: unknown = null;
+    const stateAt: unknown[] = [];
+    const played = playTournamentGame(resolved, game, {
+      onState: (s) => void (current = s),
+      guard: {
+        before(seat, decision, request) {
+          stateAt[decision] = current;
+          return bench ? bench.before(seat, decision, request) : true;
+        },
+        after() {},
+      },
+    });
     io.out(`Game ${game} of the tournament (seed ${JSON.stringify(spec.seed)}): line-up ${place.lineup}, deal ${place.deal}, rotation ${place.rotation}\n`);
     io.out(`${resolved.definition.story(played.final, names)}\n`);
-    for (const f of played.faults) io.out(`FAULT seat ${f.seat} (${names[f.seat]}) in ${f.request}: ${f.reason}: ${f.message}\n`);
+    for (const f of played.faults) {
+      io.out(`FAULT seat ${f.seat} (${names[f.seat]}) in ${resolved.definition.decisionPlace(stateAt[f.decision])} (${f.request}, bot call ${f.decision}): ${f.reason}: ${f.message}\n`);
+    }
     return 0;
   }
+  if (args.bench !== undefined) throw new UsageError('--bench applies only to --replay G (it repeats the benches of that game\'s hung bots)');
 
   const hasFiles = spec.entrants.some((e) => e.file !== null);
   if (workers === 0 && hasFiles && spec.hangLimitMs > 0) {
@@ -279,7 +333,7 @@ export async function commandCheckBot(io: CliIo, file: string, args: { deals: nu
   let played = 0;
   let wins = 0;
   let position = 0;
-  const faults = new Map<string, { count: number; game: number; request: string; message: string }>();
+  const faults = new Map<string, { count: number; game: number; request: string; message: string; replay: string }>();
   for (const g of games) {
     const seat = g.seats.indexOf(me);
     played++;
@@ -287,7 +341,7 @@ export async function commandCheckBot(io: CliIo, file: string, args: { deals: nu
     position += g.ranks[seat] + 1;
     for (const f of g.faults) {
       if (f.seat !== seat) continue;
-      const entry = faults.get(f.reason) ?? { count: 0, game: g.game, request: f.request, message: f.message };
+      const entry = faults.get(f.reason) ?? { count: 0, game: g.game, request: f.request, message: f.message, replay: `${replayCommand} ${replayArguments(g)}` };
       entry.count++;
       faults.set(f.reason, entry);
     }
@@ -298,7 +352,7 @@ export async function commandCheckBot(io: CliIo, file: string, args: { deals: nu
     return 0;
   }
   for (const [reason, f] of faults) {
-    io.out(`FAULT ${reason}: ${f.count} times; first in game ${f.game} (${f.request}): ${f.message}\n  replay: ${replayCommand} ${f.game}\n`);
+    io.out(`FAULT ${reason}: ${f.count} times; first in game ${f.game} (${f.request}): ${f.message}\n  replay: ${f.replay}\n`);
   }
   return 1;
 }

@@ -67,6 +67,8 @@ export interface GameDefinition<Config, State, View, Request extends DecisionReq
   withBlankedCard(config: Config, card: number): Config;
   /** The full story of a finished game, for `goldpit replay`. */
   story(final: State, seatNames: readonly string[]): string;
+  /** Where a game stands when its bots are asked in `state`, as the story names it (a replay's FAULT lines). */
+  decisionPlace(state: State): string;
 }
 
 /** A definition with its type parameters erased, for registries and the runner. */

@@ -42,6 +42,8 @@ export interface Outcome {
 export interface Fault {
   readonly seat: number;
   readonly request: string;
+  /** The game's bot call at which it happened: calls are counted over all seats, 0-based, in play order. */
+  readonly decision: number;
   readonly reason: 'threw' | 'illegal' | 'timeout' | 'hung';
   readonly message: string;
 }
@@ -49,7 +51,7 @@ export interface Fault {
 /** Outcome of asking a bot: the answer to use, and the fault if the bot's own answer was not used. */
 export interface Asked<A> {
   readonly answer: A;
-  readonly fault?: Omit<Fault, 'seat' | 'request'>;
+  readonly fault?: Omit<Fault, 'seat' | 'request' | 'decision'>;
 }
 
 export interface GameModule<Config, State, View, Request extends DecisionRequest, Answer, Bot> {

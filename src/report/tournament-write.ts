@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import type { TournamentGame } from '../sim/tournament.js';
+import { benchesOf, formatBenches, type TournamentGame } from '../sim/tournament.js';
 import type { RunFacts } from './html.js';
 import { renderTournament } from './tournament-html.js';
 import type { TournamentSummary } from './tournament.js';
@@ -55,7 +55,7 @@ export function writeTournamentOutputs(dir: string, summary: TournamentSummary, 
     [
       'games.csv',
       csv(
-        ['game', 'lineup', 'deal', 'rotation', ...seatCols('bot'), ...seatCols('position'), ...seatCols('score'), 'winners', 'ended_by', 'rounds', 'faults'],
+        ['game', 'lineup', 'deal', 'rotation', ...seatCols('bot'), ...seatCols('position'), ...seatCols('score'), 'winners', 'ended_by', 'rounds', 'faults', 'benched'],
         games.map((g) => {
           const k = players;
           const dealId = Math.floor(g.game / k);
@@ -71,6 +71,8 @@ export function writeTournamentOutputs(dir: string, summary: TournamentSummary, 
             g.endedBy,
             g.length,
             g.faults.length,
+            // SEAT@CALL of each bot the hang watchdog stopped: `--replay G --bench <this>` replays the game.
+            formatBenches(benchesOf(g)),
           ];
         }),
       ),

@@ -7,7 +7,7 @@
 import type { Fault } from '../core/game.js';
 import { Purpose, RandomSource } from '../core/random.js';
 import { bootstrapPlackettLuce, eloFromLogWorth, headToHead, PLACKETT_LUCE_DEFAULTS, wilsonInterval, type Ranking } from '../stats/index.js';
-import type { TournamentGame } from '../sim/tournament.js';
+import { replayArguments, type TournamentGame } from '../sim/tournament.js';
 import { fixed, VERSION } from './summary.js';
 import type { Interval } from './types.js';
 
@@ -173,7 +173,7 @@ export function summarizeTournament(facts: TournamentFacts, games: readonly Tour
       const bot = g.seats[f.seat];
       faultCounts[bot][FAULT_REASONS.indexOf(f.reason)]++;
       seen.add(bot);
-      firstFault[bot] ??= { game: g.game, seat: f.seat, request: f.request, reason: f.reason, message: f.message, replay: `${facts.replayCommand} ${g.game}` };
+      firstFault[bot] ??= { game: g.game, seat: f.seat, request: f.request, reason: f.reason, message: f.message, replay: `${facts.replayCommand} ${replayArguments(g)}` };
     }
     for (const bot of seen) faultGames[bot]++;
   }

@@ -36,7 +36,7 @@ export interface DecisionGuard {
    * Before asking `seat`'s bot: true = ask it. Otherwise the bot is not asked and the seat gets the
    * rules' fallback (a late player's non-decision), with the given fault recorded (false: none).
    */
-  before(seat: number, decision: number, request: string): boolean | Omit<Fault, 'seat' | 'request'>;
+  before(seat: number, decision: number, request: string): boolean | Omit<Fault, 'seat' | 'request' | 'decision'>;
   /** After the bot answered (not called when `before` returned false). */
   after(): void;
 }
@@ -62,9 +62,10 @@ export function playGame<Config, State, View, Request extends DecisionRequest, A
     if (pending.kind === 'terminal') break;
     const answers: Answer[] = [];
     for (const request of pending.requests) {
-      const verdict = guard ? guard.before(request.seat, decision++, request.kind) : true;
+      const call = decision++;
+      const verdict = guard ? guard.before(request.seat, call, request.kind) : true;
       if (verdict !== true) {
-        if (verdict !== false) faults.push({ seat: request.seat, request: request.kind, reason: verdict.reason, message: verdict.message });
+        if (verdict !== false) faults.push({ seat: request.seat, request: request.kind, decision: call, reason: verdict.reason, message: verdict.message });
         answers.push(module.fallbackAnswer(request, state, random));
         continue;
       }
@@ -74,13 +75,14 @@ export function playGame<Config, State, View, Request extends DecisionRequest, A
       const asked = module.askBot(bots[request.seat], request, view, state, random);
       guard?.after();
       let answer = asked.answer;
-      if (asked.fault) faults.push({ seat: request.seat, request: request.kind, reason: asked.fault.reason, message: asked.fault.message });
+      if (asked.fault) faults.push({ seat: request.seat, request: request.kind, decision: call, reason: asked.fault.reason, message: asked.fault.message });
       if (budget !== null) {
         const took = performance.now() - started;
         if (took > budget) {
           faults.push({
             seat: request.seat,
             request: request.kind,
+            decision: call,
             reason: 'timeout',
             message: `took ${took.toFixed(1)} ms, over the ${budget} ms budget`,
           });

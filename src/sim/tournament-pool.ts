@@ -51,17 +51,29 @@ export interface TournamentRunOptions {
   readonly progress?: Pick<Progress, 'update' | 'done'>;
   /** How often the watchdog looks, ms (default: a tenth of the hang limit, at most 100). */
   readonly watchEveryMs?: number;
+  /** Play only games [from, to), with these bots benched from the start (a replay's check for hangs). */
+  readonly only?: { readonly from: number; readonly to: number; readonly benched: readonly Benched[] };
 }
 
-/** Plays every game of the tournament; returns them in game order. */
+/** Plays every game of the tournament (or `options.only`'s); returns them in game order. */
 export async function runTournament(spec: TournamentSpec, factories: readonly BotFactory<unknown>[], options: TournamentRunOptions): Promise<TournamentGame[]> {
-  const total = gameCount(spec);
+  const only = options.only;
+  const first = only ? only.from : 0;
+  const total = only ? only.to : gameCount(spec);
   const perTask = options.dealsPerTask * spec.players;
-  const tasks = Math.ceil(total / perTask);
-  const games: TournamentGame[] = new Array(total);
+  const tasks = Math.ceil((total - first) / perTask);
+  const task = (i: number): TournamentTask => ({
+    kind: 'tournament',
+    spec,
+    from: first + i * perTask,
+    to: Math.min(total, first + (i + 1) * perTask),
+    benched: only?.benched ?? [],
+    marker: null,
+  });
+  const games: TournamentGame[] = new Array(total - first);
   let done = 0;
   const accept = (list: readonly TournamentGame[]) => {
-    for (const g of list) games[g.game] = g;
+    for (const g of list) games[g.game - first] = g;
     done += list.length;
     options.progress?.update(done);
   };
@@ -69,11 +81,12 @@ export async function runTournament(spec: TournamentSpec, factories: readonly Bo
     if (options.workers === 0) {
       const t = resolveWith(spec, factories);
       for (let i = 0; i < tasks; i++) {
-        accept(playTournamentRange(t, i * perTask, Math.min(total, (i + 1) * perTask), [], null));
+        const { from, to, benched } = task(i);
+        accept(playTournamentRange(t, from, to, benched, null));
         await new Promise((r) => setImmediate(r));
       }
     } else {
-      await runOnPool(spec, options, tasks, perTask, total, accept);
+      await runOnPool(spec, options, tasks, task, accept);
     }
   } finally {
     options.progress?.done();
@@ -92,8 +105,7 @@ async function runOnPool(
   spec: TournamentSpec,
   options: TournamentRunOptions,
   tasks: number,
-  perTask: number,
-  total: number,
+  task: (i: number) => TournamentTask,
   accept: (games: readonly TournamentGame[]) => void,
 ): Promise<void> {
   const workers = options.workers;
@@ -114,7 +126,11 @@ async function runOnPool(
             const at = r.task.marker!.slot * MARKER_FIELDS;
             const since = marks[at];
             if (r.hang === null && since > 0 && now - since > spec.hangLimitMs) {
-              r.hang = { game: marks[at + 1], seat: marks[at + 2], decision: marks[at + 3] };
+              const hang = { game: marks[at + 1], seat: marks[at + 2], decision: marks[at + 3] };
+              // The worker writes the call first and its start time last; if the start time changed
+              // while we read, that call returned after all and another one began: look again later.
+              if (marks[at] !== since) continue;
+              r.hang = hang;
               r.abort.abort();
             }
           }
@@ -152,10 +168,7 @@ async function runOnPool(
       const pump = () => {
         while (failure === null && running.size < limit && (retry.length > 0 || next < tasks)) {
           if (retry.length > 0) start(retry.shift()!);
-          else {
-            const i = next++;
-            start({ kind: 'tournament', spec, from: i * perTask, to: Math.min(total, (i + 1) * perTask), benched: [], marker: null });
-          }
+          else start(task(next++));
         }
         if (running.size === 0) resolve();
       };

@@ -155,7 +155,7 @@ export interface TournamentGame {
   readonly faults: readonly Fault[];
 }
 
-/** Plays game g; `guard` watches the bot calls and `benched` stops bots that hung in an earlier attempt. */
+/** Plays game g; `guard` watches the bot calls (see {@link tournamentGuard}). */
 export function playTournamentGame(t: ResolvedTournament, game: number, options: { guard?: DecisionGuard; onState?: (s: unknown) => void } = {}): PlayedGame<unknown> {
   const { spec } = t;
   const place = placeOf(spec, game);
@@ -203,36 +203,74 @@ export interface MarkerRef {
   readonly slot: number;
 }
 
+/**
+ * The guard of game g: benched seats (bots the watchdog stopped in an earlier attempt) are not asked
+ * from their hung bot call on — that call is recorded as a `hung` fault, later ones are a late
+ * player's without a fault — and, with a marker, every other bot call is visible to the watchdog.
+ * `--replay g --bench …` uses the same guard without a marker, so it plays the game the tournament
+ * recorded without running a hung bot into its hang again.
+ */
+export function tournamentGuard(t: ResolvedTournament, game: number, benched: readonly Benched[], view: Float64Array | null): DecisionGuard | undefined {
+  // Per seat, the first call at which it is benched (a seat listed twice is benched at the earlier).
+  const from = new Map<number, number>();
+  for (const b of benched) if (b.game === game) from.set(b.seat, Math.min(b.decision, from.get(b.seat) ?? Infinity));
+  if (!view && from.size === 0) return undefined;
+  return {
+    before(seat, decision) {
+      const stop = from.get(seat);
+      if (stop !== undefined && decision >= stop) {
+        if (decision > stop) return false;
+        const message = `did not return within the ${t.spec.hangLimitMs} ms hang limit (bot call ${decision} of the game); stopped, and the seat played on as a late player`;
+        return { reason: 'hung', message };
+      }
+      if (view) {
+        view[1] = game;
+        view[2] = seat;
+        view[3] = decision;
+        view[0] = Date.now();
+      }
+      return true;
+    },
+    after() {
+      if (view) view[0] = 0;
+    },
+  };
+}
+
+/** The benches of a played game: one per `hung` fault (its seat and bot call). */
+export const benchesOf = (game: Pick<TournamentGame, 'game' | 'faults'>): Benched[] =>
+  game.faults.filter((f) => f.reason === 'hung').map((f) => ({ game: game.game, seat: f.seat, decision: f.decision }));
+
+/**
+ * What follows `--replay` to replay a played game: its index and, if the watchdog stopped a bot in
+ * it, `--bench SEAT@CALL,…` (so the replay benches the same bots at the same calls instead of hanging).
+ */
+export function replayArguments(game: Pick<TournamentGame, 'game' | 'faults'>): string {
+  const benches = benchesOf(game);
+  return benches.length ? `${game.game} --bench ${formatBenches(benches)}` : `${game.game}`;
+}
+
+export const formatBenches = (benches: readonly Pick<Benched, 'seat' | 'decision'>[]): string => benches.map((b) => `${b.seat}@${b.decision}`).join(',');
+
+/** Parses `--bench SEAT@CALL,…` for game `game` of `players` seats; a message saying what is wrong when malformed. */
+export function parseBenches(text: string, game: number, players: number): Benched[] | string {
+  const out: Benched[] = [];
+  for (const item of text.split(',').map((x) => x.trim())) {
+    const m = /^(\d+)@(\d+)$/.exec(item);
+    if (!m) return `expected SEAT@CALL items separated by commas (e.g. 2@6: seat 2 stopped at bot call 6), got ${JSON.stringify(item)}`;
+    const seat = Number(m[1]);
+    const decision = Number(m[2]);
+    if (seat >= players) return `seat ${seat} does not exist in a ${players}-player game (seats 0 to ${players - 1})`;
+    if (out.some((b) => b.seat === seat)) return `seat ${seat} is benched twice`;
+    out.push({ game, seat, decision });
+  }
+  return out;
+}
+
 /** Plays games [from, to) in this thread; with a marker, each bot call is visible to the watchdog. */
 export function playTournamentRange(t: ResolvedTournament, from: number, to: number, benched: readonly Benched[], marker: MarkerRef | null): TournamentGame[] {
   const view = marker ? new Float64Array(marker.buffer, marker.slot * MARKER_FIELDS * 8, MARKER_FIELDS) : null;
   const out: TournamentGame[] = [];
-  for (let g = from; g < to; g++) {
-    const stopped = benched.filter((b) => b.game === g);
-    const guard: DecisionGuard | undefined =
-      view || stopped.length
-        ? {
-            before(seat, decision) {
-              const bench = stopped.find((b) => b.seat === seat && decision >= b.decision);
-              if (bench) {
-                if (decision > bench.decision) return false;
-                const message = `did not return within the ${t.spec.hangLimitMs} ms hang limit (bot call ${decision} of the game); stopped, and the seat played on as a late player`;
-                return { reason: 'hung', message };
-              }
-              if (view) {
-                view[1] = g;
-                view[2] = seat;
-                view[3] = decision;
-                view[0] = Date.now();
-              }
-              return true;
-            },
-            after() {
-              if (view) view[0] = 0;
-            },
-          }
-        : undefined;
-    out.push(compactGame(t, g, playTournamentGame(t, g, { guard })));
-  }
+  for (let g = from; g < to; g++) out.push(compactGame(t, g, playTournamentGame(t, g, { guard: tournamentGuard(t, g, benched, view) })));
   return out;
 }

@@ -60,7 +60,8 @@ describe('fault isolation', () => {
     expect(hangs.first.message).toMatch(/hang limit/);
     for (const f of [throws, garbage, hangs]) {
       expect(f.first.game).toBe(0);
-      expect(f.first.replay).toMatch(/--seed faults .*--replay 0$/);
+      // Game 0 is one where `hangs` was stopped: its replay benches it at the same bot call.
+      expect(f.first.replay).toMatch(/--seed faults --bot-timeout 0 --hang-limit 1000 --replay 0 --bench \d@\d+$/);
       expect(s.bots.find((b) => b.bot === f.bot)!.faults).toBe(f.total);
     }
     expect(s.bots.find((b) => b.bot === 'greedy')!.faults).toBe(0);
@@ -77,7 +78,7 @@ describe('fault isolation', () => {
     const bots = [`${BOTS}/throws.ts`, 'greedy', 'cooperative', 'betrayer'].join(',');
     expect(await runCli(['tournament', '--bots', bots, '--deals', '1', '--seed', 'faults', '--replay', '2'], io)).toBe(0);
     expect(io.stdout).toMatch(/^Game 2 of the tournament/);
-    expect(io.stdout).toMatch(/FAULT seat \d \(throws\) in \S+: threw: boom in /);
+    expect(io.stdout).toMatch(/FAULT seat \d \(throws\) in round \d+, (continents|meeting t\d+) \((continent|meeting-turn), bot call \d+\): threw: boom in /);
   });
 });
 

@@ -122,6 +122,9 @@ function describeRound(r: RoundRecord, names: readonly string[], lines: string[]
   lines.push(`  gold after round ${r.round}: ${r.goldAfter.join('/')}`);
 }
 
+/** "round 3, continents" (phases 1–2) or "round 3, meeting t5" (phase 3, as the story numbers ticks). */
+export const decisionPlace = (state: GoldrauschState): string => `round ${state.round}, ${state.meeting ? `meeting t${state.meeting.tick}` : 'continents'}`;
+
 export function story(final: GoldrauschState, names: readonly string[]): string {
   const lines: string[] = [];
   const first = final.history[0];
@@ -163,4 +166,5 @@ export const goldrauschDefinition = {
   record,
   facts,
   story,
+  decisionPlace,
 };
