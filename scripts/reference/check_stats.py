@@ -8,7 +8,7 @@ Computed with scipy/numpy only, never with goldpit's code:
 - Holm's adjusted p-values: the step-down definition written out below;
 - the Gaussian SPRT log-likelihood ratio: the sum of scipy.stats.norm.logpdf differences with the
   maximum-likelihood sd (numpy std, ddof=0); Wald's bounds: log((1-beta)/alpha), log(beta/(1-alpha));
-- games to decide: (norm.ppf(q)*sd/gap)**2, rounded up.
+- games to decide: ((norm.ppf(1-a) + norm.ppf(1-beta))*sd/gap)**2, rounded up.
 
 Usage: python3 scripts/reference/check_stats.py  (prints JSON; the test freezes these values)
 """
@@ -77,8 +77,16 @@ out["bounds"] = {}
 for alpha, beta in ((0.05, 0.05), (0.05 / 14, 0.05), (0.05 / 20, 0.1)):
     out["bounds"][f"{alpha} {beta}"] = [math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)]
 
+# Planning for power 1 - beta: n = ((z_{1-a} + z_{1-beta}) * sd / gap)^2, with a = alpha for
+# equivalence (|mean| < delta, gap = delta - |mean|) and a = alpha/(2m) for a shift beyond delta.
+def games(a, beta, sd, gap):
+    return math.ceil(((stats.norm.ppf(1 - a) + stats.norm.ppf(1 - beta)) * sd / gap) ** 2)
+
+
 out["gamesToDecide"] = {
-    "equivalence 0.002 0.6 0.01": math.ceil((stats.norm.ppf(0.95) * 0.6 / 0.008) ** 2),
-    "shift 0.02 0.6 0.01 m7": math.ceil((stats.norm.ppf(1 - 0.05 / 14) * 0.6 / 0.01) ** 2),
+    "equivalence 0.002 0.6 0.01 beta0.1": games(0.05, 0.1, 0.6, 0.008),
+    "shift 0.02 0.6 0.01 m7 beta0.1": games(0.05 / 14, 0.1, 0.6, 0.01),
+    "shift -0.013 0.45 0.01 m3 beta0.2": games(0.05 / 6, 0.2, 0.45, 0.003),
+    "equivalence -0.1 1.3 0.25 beta0.2": games(0.05, 0.2, 1.3, 0.15),
 }
 print(json.dumps(out, indent=1))

@@ -6,14 +6,14 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { InputError } from '../core/errors.js';
+import { packageRoot, VERSION } from '../core/package.js';
 import { isObject, show } from '../core/validate.js';
 import type { DealColumns } from '../sim/deals.js';
 import type { Scenario } from '../sim/scenario.js';
 import { DEALS_ENCODING, decodeDeals, encodeDeals } from './deals.js';
-import type { Tolerance } from './tolerance.js';
+import type { Tolerance } from '../sim/check-options.js';
 
 export interface CodeFacts {
   /** goldpit's package version. */
@@ -51,17 +51,6 @@ export interface Baseline {
   readonly scenarios: Readonly<Record<string, BaselineScenario>>;
 }
 
-/** The package root: the nearest folder above this module that holds package.json. */
-function packageRoot(): string | null {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (existsSync(join(dir, 'package.json'))) return dir;
-    const up = dirname(dir);
-    if (up === dir) return null;
-    dir = up;
-  }
-}
-
 function hashTree(dir: string): string | null {
   if (!existsSync(dir)) return null;
   const hash = createHash('sha256');
@@ -83,14 +72,8 @@ export function codeFacts(game: string): CodeFacts {
   const cached = codeCache.get(game);
   if (cached) return cached;
   const root = packageRoot();
-  let version = 'unknown';
   let commit: string | null = null;
   if (root) {
-    try {
-      version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
-    } catch {
-      // keep 'unknown'
-    }
     try {
       commit = execFileSync('git', ['describe', '--always', '--dirty'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
     } catch {
@@ -98,7 +81,7 @@ export function codeFacts(game: string): CodeFacts {
     }
   }
   const facts: CodeFacts = {
-    version,
+    version: VERSION,
     commit,
     gameHash: root ? hashTree(join(root, 'src', 'games', game)) : null,
     botsHash: root ? hashTree(join(root, 'bots', game)) : null,

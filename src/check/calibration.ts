@@ -4,7 +4,7 @@
  * can measure how often `goldpit check` says FAIL with no shift (false alarms) and with a shift of 2δ
  * (power).
  */
-import { emptyDeals, type DealColumns } from '../sim/deals.js';
+import { copyDeals, emptyDeals, type DealColumns } from '../sim/deals.js';
 import type { MetricDef } from './deals.js';
 
 /** A uniform integer in [0, n) (a seeded stream's `int`). */
@@ -62,10 +62,7 @@ export function injectShift(deals: DealColumns, seats: readonly string[], target
   if (!(shift > 0)) throw new RangeError(`injectShift: shift must be positive, got ${shift}`);
   const n = deals.winners.length;
   const out = emptyDeals(n);
-  out.winners.set(deals.winners);
-  out.length.set(deals.length);
-  out.ending.set(deals.ending);
-  out.scoreSum.set(deals.scoreSum);
+  copyDeals(out, deals, 0);
   const where = (test: (i: number) => boolean) => {
     const items: number[] = [];
     for (let i = 0; i < n; i++) if (test(i)) items.push(i);

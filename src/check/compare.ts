@@ -33,11 +33,30 @@ export const CHECK_DEFAULTS = {
 export type MetricStatus = 'shifted' | 'equivalent' | 'undecided';
 
 export interface SequentialState {
+  /** Log-likelihood ratios of μ = +2δ (up) and μ = −2δ (down) against μ = 0, at the look where each SPRT stopped (or the last look). */
   readonly llrUp: number;
   readonly llrDown: number;
   /** H1 = the shift +2δ (or −2δ) accepted; H0 = no shift accepted; continue = undecided. */
   readonly up: SprtState;
   readonly down: SprtState;
+  /** Games at the look where the up (down) SPRT stopped; null while it continues. */
+  readonly upAt: number | null;
+  readonly downAt: number | null;
+  /**
+   * This metric decided the scenario: on FAIL, one of its SPRTs accepted the shift; on PASS, it was
+   * among the last to accept no shift (at the final look). False when the game limit was reached.
+   */
+  readonly decisive: boolean;
+}
+
+/** The SPRTs' settings, for the report: each one-sided test's α and β, and Wald's bounds on the LLR. */
+export interface SprtSettings {
+  /** α/(2m): each of the 2m one-sided tests' chance of accepting a shift that is not there. */
+  readonly alphaPerTest: number;
+  readonly beta: number;
+  /** Accept no shift (H0) at LLR ≤ lower; accept the shift (H1) at LLR ≥ upper. */
+  readonly lower: number;
+  readonly upper: number;
 }
 
 export interface MetricResult {
@@ -78,8 +97,13 @@ export interface MetricSeries {
 export interface FixedAnalysis {
   readonly verdict: Verdict;
   readonly metrics: MetricResult[];
-  /** INCONCLUSIVE: games that would decide every undecided metric if the observed shifts were true. */
+  /**
+   * INCONCLUSIVE: games that would decide every undecided metric (with 90% power) if the observed
+   * shifts were true; null when there is nothing to decide, or no undecided metric can be decided.
+   */
   readonly gamesNeeded: number | null;
+  /** Ids of undecided metrics whose observed shift is exactly ±δ: no number of games decides them. */
+  readonly undecidable: readonly string[];
 }
 
 function mean(values: Float64Array, n: number): number {
@@ -125,14 +149,16 @@ export function analyseFixed(series: readonly MetricSeries[], games: number, alp
   });
   const verdict: Verdict = metrics.some((m) => m.status === 'shifted') ? 'FAIL' : metrics.every((m) => m.status === 'equivalent') ? 'PASS' : 'INCONCLUSIVE';
   let gamesNeeded: number | null = null;
+  const undecidable: string[] = [];
   if (verdict === 'INCONCLUSIVE') {
-    gamesNeeded = games + 1;
     for (const m of metrics) {
       if (m.status !== 'undecided') continue;
-      gamesNeeded = Math.max(gamesNeeded, gamesToDecide(m.shift, m.sd, m.delta, alpha, metrics.length));
+      const n = gamesToDecide(m.shift, m.sd, m.delta, alpha, metrics.length);
+      if (n === Infinity) undecidable.push(m.id);
+      else gamesNeeded = Math.max(gamesNeeded ?? games + 1, n);
     }
   }
-  return { verdict, metrics, gamesNeeded };
+  return { verdict, metrics, gamesNeeded, undecidable };
 }
 
 /**
@@ -141,9 +167,10 @@ export function analyseFixed(series: readonly MetricSeries[], games: number, alp
  */
 export class SequentialTest {
   readonly bounds: SprtBounds;
+  readonly settings: SprtSettings;
   private readonly sum: Float64Array;
   private readonly sumSq: Float64Array;
-  private readonly states: { llrUp: number; llrDown: number; up: SprtState; down: SprtState }[];
+  private readonly states: { llrUp: number; llrDown: number; up: SprtState; down: SprtState; upAt: number | null; downAt: number | null }[];
   games = 0;
 
   constructor(
@@ -152,10 +179,12 @@ export class SequentialTest {
     beta: number = CHECK_DEFAULTS.beta,
   ) {
     // Bonferroni over the 2m one-sided tests: FAIL's family-wise error stays below α.
-    this.bounds = sprtBounds(alpha / (2 * deltas.length), beta);
+    const alphaPerTest = alpha / (2 * deltas.length);
+    this.bounds = sprtBounds(alphaPerTest, beta);
+    this.settings = { alphaPerTest, beta, lower: this.bounds.lower, upper: this.bounds.upper };
     this.sum = new Float64Array(deltas.length);
     this.sumSq = new Float64Array(deltas.length);
-    this.states = deltas.map(() => ({ llrUp: 0, llrDown: 0, up: 'continue' as SprtState, down: 'continue' as SprtState }));
+    this.states = deltas.map(() => ({ llrUp: 0, llrDown: 0, up: 'continue' as SprtState, down: 'continue' as SprtState, upAt: null, downAt: null }));
   }
 
   /** Adds the differences of deals [from, to) of every metric (in game order). */
@@ -182,10 +211,12 @@ export class SequentialTest {
       if (st.up === 'continue') {
         st.llrUp = gaussianLlr(n, this.sum[k], this.sumSq[k], 0, 2 * delta);
         st.up = sprtDecision(st.llrUp, this.bounds);
+        if (st.up !== 'continue') st.upAt = n;
       }
       if (st.down === 'continue') {
         st.llrDown = gaussianLlr(n, this.sum[k], this.sumSq[k], 0, -2 * delta);
         st.down = sprtDecision(st.llrDown, this.bounds);
+        if (st.down !== 'continue') st.downAt = n;
       }
     });
     if (this.states.some((s) => s.up === 'H1' || s.down === 'H1')) return 'FAIL';
@@ -193,8 +224,13 @@ export class SequentialTest {
     return 'continue';
   }
 
-  snapshot(): SequentialState[] {
-    return this.states.map((s) => ({ ...s }));
+  /** Every metric's SPRT state; `outcome` the state of the last look (to mark the deciding metrics). */
+  snapshot(outcome: 'FAIL' | 'PASS' | 'continue' = 'continue'): SequentialState[] {
+    return this.states.map((s) => ({
+      ...s,
+      decisive:
+        outcome === 'FAIL' ? s.up === 'H1' || s.down === 'H1' : outcome === 'PASS' ? s.upAt === this.games || s.downAt === this.games : false,
+    }));
   }
 }
 
@@ -203,14 +239,15 @@ export interface SequentialAnalysis extends FixedAnalysis {
   readonly games: number;
   /** 'sprt' when the sequential test decided; 'limit' when it ran out of games (fixed-mode verdict there). */
   readonly decidedBy: 'sprt' | 'limit';
+  readonly sprt: SprtSettings;
 }
 
 /** The verdict of a sequential test that has stopped after `games` deals (`state` its last look). */
 export function concludeSequential(series: readonly MetricSeries[], test: SequentialTest, state: 'FAIL' | 'PASS' | 'continue', alpha: number = CHECK_DEFAULTS.alpha): SequentialAnalysis {
-  const fixed = analyseFixed(series, test.games, alpha, test.snapshot());
-  if (state === 'continue') return { ...fixed, games: test.games, decidedBy: 'limit' };
+  const fixed = analyseFixed(series, test.games, alpha, test.snapshot(state));
+  if (state === 'continue') return { ...fixed, games: test.games, decidedBy: 'limit', sprt: test.settings };
   // The SPRT decided: its verdict stands; the fixed statistics describe the shifts.
-  return { ...fixed, verdict: state, gamesNeeded: null, games: test.games, decidedBy: 'sprt' };
+  return { ...fixed, verdict: state, gamesNeeded: null, undecidable: [], games: test.games, decidedBy: 'sprt', sprt: test.settings };
 }
 
 /** Runs the sequential test over series already complete up to `limit` games (calibration, tests). */

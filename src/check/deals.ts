@@ -12,7 +12,7 @@
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { emptyDeals, type DealColumns } from '../sim/deals.js';
-import type { Tolerance } from './tolerance.js';
+import type { Tolerance } from '../sim/check-options.js';
 
 export type MetricFamily = 'win-rate' | 'seat-win-rate' | 'rounds' | 'final-gold' | 'race-share';
 

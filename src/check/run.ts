@@ -42,8 +42,12 @@ export interface ScenarioCheck {
   /** False when --seed replayed other deals than the baseline's. */
   readonly paired: boolean;
   readonly decidedBy: 'fixed' | SequentialAnalysis['decidedBy'];
+  /** Sequential mode: the SPRTs' error rates and bounds, and the games between looks. */
+  readonly sprt?: SequentialAnalysis['sprt'] & { readonly lookEvery: number };
   readonly metrics: FixedAnalysis['metrics'];
   readonly gamesNeeded: number | null;
+  /** Undecided metrics whose observed shift is exactly ±δ: they cannot be decided at this shift. */
+  readonly undecidable: readonly string[];
   /** What differs from the baseline (config, line-up order, code): the normal case, reported. */
   readonly changes: readonly string[];
   readonly configHash: { readonly baseline: string; readonly current: string };
@@ -157,7 +161,7 @@ export async function checkScenario(name: string, scenario: Scenario, baselineFi
     if (fixed.gamesNeeded !== null && fixed.gamesNeeded > entry.games) {
       notes.push(`deciding would take about ${fixed.gamesNeeded} games; the baseline holds ${entry.games}: record a larger one (goldpit baseline --games ${roundUp(fixed.gamesNeeded)}) or try --until-decided`);
     }
-    return { ...common, verdict: fixed.verdict, mode: 'fixed', games: limit, decidedBy: 'fixed', metrics: fixed.metrics, gamesNeeded: fixed.gamesNeeded, notes };
+    return { ...common, verdict: fixed.verdict, mode: 'fixed', games: limit, decidedBy: 'fixed', metrics: fixed.metrics, gamesNeeded: fixed.gamesNeeded, undecidable: fixed.undecidable, notes };
   }
   const lookEvery = options.lookEvery ?? CHECK_DEFAULTS.lookEvery;
   const test = new SequentialTest(series.map((m) => m.delta), alpha, options.beta ?? CHECK_DEFAULTS.beta);
@@ -183,7 +187,10 @@ export async function checkScenario(name: string, scenario: Scenario, baselineFi
     notes.push(`the sequential test had not decided when it reached the ${limit} games the baseline holds; the verdict is the fixed-sample one on those games`);
     if (result.gamesNeeded !== null) notes.push(`deciding would take about ${result.gamesNeeded} games: record a larger baseline (goldpit baseline --games ${roundUp(result.gamesNeeded)})`);
   }
-  return { ...common, verdict: result.verdict, mode: 'sequential', games: result.games, decidedBy: result.decidedBy, metrics: result.metrics, gamesNeeded: result.gamesNeeded, notes };
+  return {
+    ...common, verdict: result.verdict, mode: 'sequential', games: result.games, decidedBy: result.decidedBy, metrics: result.metrics, gamesNeeded: result.gamesNeeded,
+    undecidable: result.undecidable, sprt: { ...result.sprt, lookEvery }, notes,
+  };
 }
 
 const roundUp = (n: number) => (n <= 1000 ? 1000 : Math.ceil(n / 1000) * 1000);

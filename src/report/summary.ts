@@ -3,7 +3,7 @@
  * intervals, seat advantage, gold curves, game shape and descriptive card statistics. Pure: the same
  * aggregate gives the same summary, byte for byte.
  */
-import { readFileSync } from 'node:fs';
+import { VERSION } from '../core/package.js';
 import { binomialInterval, chiSquaredUniform } from '../stats/index.js';
 import { gameCount, LEADER_WIN_UNITS, seatWins, sharedWinGames, type Aggregate } from '../stats/aggregate.js';
 import type { Scenario } from '../sim/scenario.js';
@@ -14,13 +14,8 @@ export type { RunSummary } from './types.js';
 /** Fixed precision so that re-runs diff cleanly. */
 export const fixed = (x: number, digits = 6): number => (Number.isFinite(x) ? Number(x.toFixed(digits)) : 0);
 
-export const VERSION: string = (() => {
-  try {
-    return (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-  } catch {
-    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-  }
-})();
+/** goldpit's package version (src/core/package.ts; re-exported for the report modules). */
+export { VERSION };
 
 function interval(wins: number, n: number): Interval {
   const ci = binomialInterval(wins, n);

@@ -9,7 +9,7 @@ import type { AnyGameDefinition, BotFactory } from '../core/definition.js';
 import { InputError } from '../core/errors.js';
 import { expectInt, expectKnownKeys, expectObject, expectOneOf, expectString, show } from '../core/validate.js';
 import { GAMES } from '../games/registry.js';
-import { parseCheckOptions, type CheckOptions } from '../check/tolerance.js';
+import { parseCheckOptions, type CheckOptions } from './check-options.js';
 
 export interface Scenario {
   readonly file: string;

@@ -29,5 +29,5 @@ export {
   type Ranking,
   type RatingInterval,
 } from './plackett-luce.js';
-export { gamesToDecide, toleranceTest, type PairedMoments, type ToleranceTest } from './tolerance.js';
+export { GAMES_TO_DECIDE_BETA, gamesToDecide, toleranceTest, type PairedMoments, type ToleranceTest } from './tolerance.js';
 export { gaussianLlr, sprtBounds, sprtDecision, type SprtBounds, type SprtState } from './sprt.js';

@@ -247,14 +247,24 @@ export function bootstrapPlackettLuce(
   const square = () => Array.from({ length: items }, () => new Array<number>(items).fill(0));
   const difference = { estimate: square(), lower: square(), upper: square() };
   const paired = new Float64Array(replicates);
+  const reversed = new Float64Array(replicates);
+  const pLower = (1 - level) / 2;
+  const pUpper = (1 + level) / 2;
   for (let i = 0; i < items; i++) {
-    for (let j = 0; j < items; j++) {
-      if (i === j) continue;
+    for (let j = i + 1; j < items; j++) {
       for (let r = 0; r < replicates; r++) paired[r] = samples[i][r] - samples[j][r];
       paired.sort();
+      // The j − i differences are the negated i − j ones (x − y = −(y − x) exactly in IEEE arithmetic),
+      // so their sorted order is this one reversed and negated: no second sort. (Float64Array's sort
+      // puts −0 before +0; reversing and negating keeps that order, so the result is the same array
+      // a sort would give.)
+      for (let r = 0; r < replicates; r++) reversed[r] = -paired[replicates - 1 - r];
       difference.estimate[i][j] = estimate[i] - estimate[j];
-      difference.lower[i][j] = quantileSorted(paired, (1 - level) / 2);
-      difference.upper[i][j] = quantileSorted(paired, (1 + level) / 2);
+      difference.lower[i][j] = quantileSorted(paired, pLower);
+      difference.upper[i][j] = quantileSorted(paired, pUpper);
+      difference.estimate[j][i] = estimate[j] - estimate[i];
+      difference.lower[j][i] = quantileSorted(reversed, pLower);
+      difference.upper[j][i] = quantileSorted(reversed, pUpper);
     }
   }
   const lower: number[] = [];

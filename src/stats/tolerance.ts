@@ -89,30 +89,36 @@ export function toleranceTest(moments: PairedMoments, delta: number): ToleranceT
   };
 }
 
+/** Planning power of {@link gamesToDecide}: β = 0.1, i.e. a 90% chance to decide if the observed shift is the truth. */
+export const GAMES_TO_DECIDE_BETA = 0.1;
+
 /**
- * Games needed for a fixed-sample tolerance test to decide, if the observed mean d̄ and standard
- * deviation s were the truth: for |d̄| < δ, equivalence (TOST at level α) needs
- * n = (z_{1−α}·s/(δ − |d̄|))²; for |d̄| > δ, a shift beyond δ at level α' = α/(2m) (Bonferroni over m
- * metrics, both directions) needs n = (z_{1−α'}·s/(|d̄| − δ))². A planning figure (large-sample
- * normal approximation), not a guarantee: Infinity when |d̄| = δ.
+ * Games needed for a fixed-sample tolerance test to decide with power 1 − β, if the observed mean d̄
+ * and standard deviation s were the truth: for |d̄| < δ, equivalence (TOST at level α) needs
+ * n = ((z_{1−α} + z_{1−β})·s/(δ − |d̄|))²; for |d̄| > δ, a shift beyond δ at level α' = α/(2m)
+ * (Bonferroni over m metrics, both directions) needs n = ((z_{1−α'} + z_{1−β})·s/(|d̄| − δ))².
+ * A planning figure (large-sample normal approximation, only the nearer bound of TOST counted, so a
+ * little low when d̄ is near 0), not a guarantee. When |d̄| = δ exactly no number of games decides
+ * (the gap is 0): Infinity, which callers report as "cannot be decided at this shift".
  *
  * Reference: S.-C. Chow, J. Shao & H. Wang, Sample Size Calculations in Clinical Research, 2nd ed.
  * (2008), §3.2 (one-sample tests of non-inferiority and equivalence), with the observed effect
  * plugged in.
  *
- * Input: sd ≥ 0, delta > 0, alpha in (0, 1), metrics an integer ≥ 1.
+ * Input: sd ≥ 0, delta > 0, alpha and beta in (0, 1), metrics an integer ≥ 1.
  *
- * @example gamesToDecide(0.002, 0.6, 0.01, 0.05, 7) // 15219
+ * @example gamesToDecide(0.002, 0.6, 0.01, 0.05, 7) // 48172 (β = 0.1)
  */
-export function gamesToDecide(mean: number, sd: number, delta: number, alpha: number, metrics: number): number {
+export function gamesToDecide(mean: number, sd: number, delta: number, alpha: number, metrics: number, beta: number = GAMES_TO_DECIDE_BETA): number {
   const where = 'gamesToDecide';
   if (!Number.isFinite(mean)) fail(where, 'mean', 'a finite number', mean);
   if (!(sd >= 0) || !Number.isFinite(sd)) fail(where, 'sd', 'a finite number >= 0', sd);
   requirePositive(where, 'delta', delta);
   if (!(alpha > 0 && alpha < 1)) fail(where, 'alpha', 'a number strictly between 0 and 1', alpha);
+  if (!(beta > 0 && beta < 1)) fail(where, 'beta', 'a number strictly between 0 and 1', beta);
   if (!Number.isInteger(metrics) || metrics < 1) fail(where, 'metrics', 'an integer >= 1', metrics);
   const gap = delta - Math.abs(mean);
   if (gap === 0) return Infinity;
-  const z = gap > 0 ? normalQuantile(1 - alpha) : normalQuantile(1 - alpha / (2 * metrics));
+  const z = (gap > 0 ? normalQuantile(1 - alpha) : normalQuantile(1 - alpha / (2 * metrics))) + normalQuantile(1 - beta);
   return Math.ceil(((z * sd) / Math.abs(gap)) ** 2);
 }

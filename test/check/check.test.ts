@@ -116,6 +116,15 @@ describe('goldpit check', () => {
     expect(fine.report.scenarios[0].decidedBy).toBe('sprt');
     expect(fine.report.scenarios[0].games).toBeLessThan(1500);
     expect(fine.report.scenarios[0].metrics.some((m) => m.sequential!.up === 'H1' || m.sequential!.down === 'H1')).toBe(true);
+    // The metrics that decided are marked: exactly those whose SPRT accepted a shift.
+    for (const m of fine.report.scenarios[0].metrics) expect(m.sequential!.decisive).toBe(m.sequential!.up === 'H1' || m.sequential!.down === 'H1');
+    expect(fine.report.scenarios[0].sprt).toMatchObject({ lookEvery: 500, beta: 0.05 });
+    // The text report explains the SPRT verdict by the SPRT, not by the fixed-sample tests.
+    const io = capture();
+    await runCli(['check', changed({ params: { fine: 5 } }), '--baseline', baseline, '--workers', '0', '--quiet', '--until-decided', '--look-every', '500'], io);
+    expect(io.stdout).toContain('outcome (SPRT)');
+    expect(io.stdout).toContain('◀');
+    expect(io.stdout).toMatch(/goldpit check: FAIL \(exit 1\) — a metric's sequential test accepted a shift of ±2δ against none: the shift is nearer 2δ than 0/);
   }, 60_000);
 
   it('is INCONCLUSIVE (exit 3) with the games needed when there are too few games to decide', async () => {

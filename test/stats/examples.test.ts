@@ -42,7 +42,7 @@ describe('doc-comment examples', () => {
       statistic: 2, df: 3, pValue: 0.5724067044708792, n: 100, k: 4, expected: 25, method: 'pearson-chi-squared',
     });
     expect(stats.toleranceTest({ n: 5, mean: 3, standardError: 0.7071067811865476, df: 4 }, 5).pEquivalent).toBe(0.02371032779215981);
-    expect(stats.gamesToDecide(0.002, 0.6, 0.01, 0.05, 7)).toBe(15219);
+    expect(stats.gamesToDecide(0.002, 0.6, 0.01, 0.05, 7)).toBe(48172);
     expect(stats.sprtBounds(0.05, 0.05)).toEqual({ lower: -2.9444389791664403, upper: 2.9444389791664403 });
     expect(stats.gaussianLlr(5, 15, 55, 0, 1)).toBe(6.25);
     expect(stats.eloFromLogWorth(Math.LN10)).toBe(400.00000000000006);

@@ -117,9 +117,20 @@ describe('the Gaussian SPRT', () => {
 });
 
 describe('gamesToDecide', () => {
-  it('is the normal-approximation sample size with the observed shift plugged in', () => {
-    expect(gamesToDecide(0.002, 0.6, 0.01, 0.05, 7)).toBe(15219);
-    expect(gamesToDecide(0.02, 0.6, 0.01, 0.05, 7)).toBe(26053);
+  it('is the normal-approximation sample size for power 1 − β (default 0.9) with the observed shift plugged in', () => {
+    // scripts/reference/check_stats.py: ceil(((norm.ppf(1 − a) + norm.ppf(1 − β))·sd/gap)²).
+    expect(gamesToDecide(0.002, 0.6, 0.01, 0.05, 7)).toBe(48172);
+    expect(gamesToDecide(0.02, 0.6, 0.01, 0.05, 7)).toBe(56787);
+    expect(gamesToDecide(0.002, 0.6, 0.01, 0.05, 7, 0.1)).toBe(48172);
+    expect(gamesToDecide(-0.013, 0.45, 0.01, 0.05, 3, 0.2)).toBe(235556);
+    expect(gamesToDecide(-0.1, 1.3, 0.25, 0.05, 1, 0.2)).toBe(465);
+    // No spread: any sample decides.
+    expect(gamesToDecide(0.004, 0, 0.01, 0.05, 7)).toBe(0);
+  });
+
+  it('is Infinity when the shift sits exactly on δ (no sample decides), and checks β', () => {
     expect(gamesToDecide(0.01, 0.6, 0.01, 0.05, 7)).toBe(Infinity);
+    expect(gamesToDecide(-0.25, 1.1, 0.25, 0.05, 7)).toBe(Infinity);
+    expect(() => gamesToDecide(0, 0.6, 0.01, 0.05, 7, 1)).toThrow('gamesToDecide: beta must be a number strictly between 0 and 1, got 1');
   });
 });

@@ -2,6 +2,8 @@
  * The tolerances of `goldpit check`: how far each metric may move before a change counts as a
  * regression. Defaults per the check's design; a scenario may override any of them in its optional
  * `check: { tolerance: { ... } }` block (validated here, with errors naming the file and field).
+ * Part of the scenario format, so it sits beside the scenario parser (src/sim/scenario.ts); the
+ * check (src/check/) reads it from here, and sim/ imports nothing from check/.
  */
 import { expectKnownKeys, expectNumber, expectObject, type Where } from '../core/validate.js';
 
