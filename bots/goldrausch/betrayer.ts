@@ -78,7 +78,18 @@ class BetrayerBot implements GoldrauschBot {
     return heldColour(view, this.greenPays(view) ? 'green' : 'red');
   }
 
-  private breaks(view: GoldrauschView): boolean {
+  /**
+   * Speed hint (`GoldrauschBot.idleUntil`), asked after a turn without message or card: `negotiate`
+   * reads only its continent's proposals and agreements and its own messages, never the tick, and
+   * `commitUpgrade` waits for the second-to-last tick without drawing from its stream.
+   */
+  idleUntil(view: GoldrauschView): number {
+    const meeting = view.meeting!;
+    const lay = Math.max(1, meeting.ticks - 1);
+    return meeting.tick < lay ? lay : 0;
+  }
+
+    private breaks(view: GoldrauschView): boolean {
     if (this.mode === 'profitable') {
       const plan = planInForce(view, this.seat);
       const upgrader = plan === NO_PLAN ? NOBODY : plan; // obliged only by its own promise: nobody is named

@@ -138,6 +138,19 @@ export class CooperativeBot implements GoldrauschBot {
     return null;
   }
 
+  /**
+   * Speed hint (`GoldrauschBot.idleUntil`), asked after a turn without message or card: before
+   * mid-meeting nothing changes unless its continent talks. `nextMessage` reads only its continent's
+   * proposals and agreements (and gold, which only a GIFT moves), never the tick; `commitUpgrade`
+   * decides by tick only in the baseline branch, which it enters (drawing from its stream) after
+   * mid-meeting or once the others here have laid their cards (announced by COMMITTED messages).
+   */
+  idleUntil(view: GoldrauschView): number {
+    const meeting = view.meeting!;
+    const baselineTick = Math.floor(meeting.ticks / 2) + 1; // the first tick with tick > ticks / 2
+    return meeting.tick < baselineTick && !othersCommitted(view) ? baselineTick : 0;
+  }
+
   /** §14 baseline p for this seat's continent; e is capped by the stock, the wheel's disaster odds lower p. */
   protected baseline(view: GoldrauschView): number {
     const locations = view.meeting!.locations;

@@ -20,7 +20,13 @@ export type GoldrauschRequest =
 
 export type GoldrauschAnswer =
   | { readonly kind: 'continent'; readonly continent: Continent; readonly provisional: Colour | null }
-  | { readonly kind: 'meeting-turn'; readonly messages: readonly OutgoingMessage[]; readonly commit: Colour | null };
+  | {
+      readonly kind: 'meeting-turn';
+      readonly messages: readonly OutgoingMessage[];
+      readonly commit: Colour | null;
+      /** With no message and no card: the bot's `idleUntil` promise (a tick; 0 or absent = none). */
+      readonly idleUntil?: number;
+    };
 
 const EMPTY: readonly never[] = Object.freeze([]);
 
@@ -158,6 +164,8 @@ function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[
     committed: new Array(n).fill(false),
     commitTicks: new Array(n).fill(0),
     passed: new Array(n).fill(false),
+    idleUntil: filled(n, 0),
+    idleFrom: filled(n, 0),
   };
   const next = copyState(state);
   next.stage = 'meeting';
@@ -187,7 +195,7 @@ function advanceTurn(state: GoldrauschState, meeting: Meeting, random: RandomSou
     }
     if (!anyone) return resolveRound(state, m, random);
     const order = m.order;
-    while (turn < order.length && !needsTurn(config, m, order[turn])) turn++;
+    while (turn < order.length && !(needsTurn(config, m, order[turn]) && !idle(m, order[turn]))) turn++;
     if (turn < order.length) {
       m.turn = turn;
       const next = copyState(state);
@@ -200,6 +208,30 @@ function advanceTurn(state: GoldrauschState, meeting: Meeting, random: RandomSou
     m.turn = 0;
     turn = 0;
   }
+}
+
+/**
+ * Whether seat `s`'s bot is still bound by its idle promise (`GoldrauschBot.idleUntil`): before the
+ * promised tick, and no message about its continent (or a GIFT, about none) since the promise.
+ * Its turns are then skipped: the bot promised it would do nothing in them. Measured on the
+ * baseline: see the README's Performance section.
+ */
+function idle(m: Meeting, s: number): boolean {
+  if (m.tick >= m.idleUntil[s]) return false;
+  const own = CONTINENTS[m.locations[s]];
+  const messages = m.messages;
+  for (let i = m.idleFrom[s]; i < messages.length; i++) {
+    const about = messages[i].continent;
+    if (about === own || about === null) return false;
+  }
+  return true;
+}
+
+/** `list` with `list[i]` set to `v` (a new array). */
+function replaced(list: readonly number[], i: number, v: number): number[] {
+  const out = list.slice();
+  out[i] = v;
+  return out;
 }
 
 function meetingContext(state: GoldrauschState): MeetingContext {
@@ -215,6 +247,13 @@ function meetingTurn(state: GoldrauschState, answer: GoldrauschAnswer, random: R
   let gold = state.gold;
   let winners: number[] = [];
   const limit = Math.min(answer.messages.length, config.params.messagesPerTick);
+  if (limit === 0 && answer.commit === null && answer.idleUntil !== undefined && answer.idleUntil > meeting.tick) {
+    // An empty turn with the bot's promise to stay idle: record it, so advanceTurn skips its turns.
+    const promised = copyMeeting(meeting);
+    promised.idleUntil = replaced(meeting.idleUntil, seat, answer.idleUntil);
+    promised.idleFrom = replaced(meeting.idleFrom, seat, meeting.messages.length);
+    return advanceTurn(state, promised, random);
+  }
   const checked = probed.meeting !== null && probed.answer === answer && probed.state === state ? probed.meeting : null;
   probed.meeting = null; // used once: the turn's meeting copy is finished in place below
   if (checked !== null) {
@@ -688,7 +727,16 @@ export function askBot(
       commit = null;
     }
   }
-  const answer: GoldrauschAnswer = { kind: 'meeting-turn', messages: legal, commit };
+  let idleUntil = 0;
+  if (messages.length === 0 && commit === null && fault === undefined && bot.idleUntil !== undefined) {
+    try {
+      const t = bot.idleUntil(view);
+      if (Number.isInteger(t) && t > meeting.tick) idleUntil = t;
+    } catch {
+      // A speed hint only: a bot whose idleUntil throws is simply asked every turn.
+    }
+  }
+  const answer: GoldrauschAnswer = { kind: 'meeting-turn', messages: legal, commit, idleUntil };
   probed.answer = answer;
   probed.state = state;
   probed.meeting = legal.length > 0 && !gift ? probe : null;

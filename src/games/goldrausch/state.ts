@@ -99,6 +99,13 @@ export interface Meeting {
   /** Tick at which each seat laid its card (0 = not yet). */
   readonly commitTicks: readonly number[];
   readonly passed: readonly boolean[];
+  /**
+   * Seat s's bot promised to stay idle before tick `idleUntil[s]` unless a message about its
+   * continent (or a GIFT) is added at index `idleFrom[s]` or later (`GoldrauschBot.idleUntil`); the
+   * engine skips its turns meanwhile. 0 = no promise. Bookkeeping for speed, not a rule.
+   */
+  readonly idleUntil: readonly number[];
+  readonly idleFrom: readonly number[];
 }
 
 /** What happened in one round: the public record, complete after phase 6. */
@@ -250,6 +257,8 @@ export function copyMeeting(m: Meeting): Draft<Meeting> {
     committed: m.committed,
     commitTicks: m.commitTicks,
     passed: m.passed,
+    idleUntil: m.idleUntil,
+    idleFrom: m.idleFrom,
   };
 }
 
