@@ -203,7 +203,12 @@ function advanceTurn(state: GoldrauschState, meeting: Meeting, random: RandomSou
       return next;
     }
     if (m.tick >= ticks) return resolveRound(state, m, random);
-    m.tick++;
+    // Until some seat with something to do is awake nobody acts, so no message can wake an idle
+    // seat: the ticks before that are skipped whole. A tick's seat order is a counter-based draw
+    // (keyed by the tick), so not drawing the skipped ticks' orders changes no other draw.
+    const next = nextAwakeTick(config, m, n);
+    if (next > ticks) return resolveRound(state, m, random);
+    m.tick = next;
     m.order = meetingOrder(state, random, m.tick);
     m.turn = 0;
     turn = 0;
@@ -225,6 +230,17 @@ function idle(m: Meeting, s: number): boolean {
     if (about === own || about === null) return false;
   }
   return true;
+}
+
+/** The first tick after this one at which a seat with something to do is not idle (see `idle`). */
+function nextAwakeTick(config: GoldrauschConfig, m: Meeting, n: number): number {
+  let next = Infinity;
+  for (let s = 0; s < n; s++) {
+    if (!needsTurn(config, m, s)) continue;
+    if (!idle(m, s)) return m.tick + 1;
+    next = Math.min(next, m.idleUntil[s]);
+  }
+  return next;
 }
 
 /** `list` with `list[i]` set to `v` (a new array). */
