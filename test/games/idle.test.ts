@@ -8,7 +8,7 @@ import { Purpose, RandomSource } from '../../src/core/random.js';
 import type { GoldrauschBot, OutgoingMessage } from '../../src/games/goldrausch/bot.js';
 import { goldrausch } from '../../src/games/goldrausch/engine.js';
 import { DEFAULT_PARAMS, DEFAULT_RULES, type GameParams, type GoldrauschConfig, type RulesOptions } from '../../src/games/goldrausch/params.js';
-import type { GoldrauschState } from '../../src/games/goldrausch/state.js';
+import type { GoldrauschState, MessageType } from '../../src/games/goldrausch/state.js';
 import type { Colour, Continent } from '../../src/games/goldrausch/types.js';
 import { playGame } from '../../src/sim/play.js';
 
@@ -18,6 +18,7 @@ const NAMES = Object.keys(HEURISTIC_BOTS);
 function wrapped(bot: GoldrauschBot, hook: boolean, count: { calls: number }): GoldrauschBot {
   const out: GoldrauschBot = {
     name: bot.name,
+    idleIgnores: hook ? bot.idleIgnores : undefined,
     chooseContinent: (view) => bot.chooseContinent(view),
     negotiate: (view) => {
       count.calls++;
@@ -73,10 +74,11 @@ describe('the idle hook', () => {
   }
 });
 
-/** A bot on a fixed continent that says nothing and lays `colour` at tick `at`; logs the ticks it is asked in. */
-function waiter(continent: Continent, at: number, idleUntil: number | null, log: number[]): GoldrauschBot {
+/** A bot on a fixed continent that says nothing and lays red at tick `at`; logs the ticks it is asked in. */
+function waiter(continent: Continent, at: number, idleUntil: number | null, log: number[], idleIgnores?: MessageType[]): GoldrauschBot {
   const bot: GoldrauschBot = {
     name: 'waiter',
+    idleIgnores,
     chooseContinent: () => continent,
     negotiate: (view) => {
       log.push(view.meeting!.tick);
@@ -123,5 +125,11 @@ describe('idle seats', () => {
     expect(woken).toHaveLength(1); // its first turn after the azul proposal (tick 3 or 4, by seat order)
     expect(log).not.toContain(5); // then idle again until tick 6
     expect(log.slice(-3)).toEqual([6, 7, 8]);
+  });
+
+  it('sleep through the message types their bot ignores', () => {
+    const log: number[] = [];
+    oneRound([waiter('azul', 8, 6, log, ['PROPOSE']), talker('azul', 3, 8), talker('rosso', 2, 4), talker('rosso', 9, 4)]);
+    expect(log).toEqual([1, 6, 7, 8]);
   });
 });

@@ -3,7 +3,7 @@
  * only from its own random stream. Memory across rounds comes from the public history in the view.
  */
 import type { RandomStream } from '../../core/random.js';
-import type { NextClause } from './state.js';
+import type { MessageType, NextClause } from './state.js';
 import type { Colour, Continent } from './types.js';
 import type { GoldrauschView } from './view.js';
 
@@ -45,6 +45,11 @@ export interface GoldrauschBot {
    * leave the method out) to be asked every turn.
    */
   idleUntil?(view: GoldrauschView): number;
+  /**
+   * Optional, with `idleUntil`: message types about its continent that do not wake it, because its
+   * skipped decisions would not read what they change (e.g. who has passed). A GIFT always wakes.
+   */
+  readonly idleIgnores?: readonly MessageType[];
 }
 
 /** What a bot file exports: a factory that makes a fresh bot for one seat of one game. */

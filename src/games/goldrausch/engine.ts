@@ -9,7 +9,7 @@ import { eventCard } from './cards.js';
 import { commitCard, IllegalMessage, needsTurn, sendMessage, type MeetingContext } from './meeting.js';
 import type { GoldrauschConfig } from './params.js';
 import { applyWheel, capOf, resolveProfit, richestAtThreshold, spinWheel, takeFromBank, type RoundWork } from './round.js';
-import { copyMeeting, copyState, type Agreement, type Breach, type Draft, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
+import { copyMeeting, copyState, MESSAGE_BIT, WAKE_ON_ALL, type Agreement, type Breach, type Draft, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
 import type { Colour, Continent, ContinentIndex, EventSlot, WheelField } from './types.js';
 import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
 import { bindingClauses, seatView, type GoldrauschView } from './view.js';
@@ -26,6 +26,8 @@ export type GoldrauschAnswer =
       readonly commit: Colour | null;
       /** With no message and no card: the bot's `idleUntil` promise (a tick; 0 or absent = none). */
       readonly idleUntil?: number;
+      /** The message types that break that promise (`MESSAGE_BIT` set; absent = all). */
+      readonly idleWake?: number;
     };
 
 const EMPTY: readonly never[] = Object.freeze([]);
@@ -166,6 +168,7 @@ function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[
     passed: new Array(n).fill(false),
     idleUntil: filled(n, 0),
     idleFrom: filled(n, 0),
+    idleWake: filled(n, 0),
   };
   const next = copyState(state);
   next.stage = 'meeting';
@@ -217,17 +220,19 @@ function advanceTurn(state: GoldrauschState, meeting: Meeting, random: RandomSou
 
 /**
  * Whether seat `s`'s bot is still bound by its idle promise (`GoldrauschBot.idleUntil`): before the
- * promised tick, and no message about its continent (or a GIFT, about none) since the promise.
+ * promised tick, and since the promise no message about its continent of a type that wakes it, and
+ * no GIFT (about no continent).
  * Its turns are then skipped: the bot promised it would do nothing in them. Measured on the
  * baseline: see the README's Performance section.
  */
 function idle(m: Meeting, s: number): boolean {
   if (m.tick >= m.idleUntil[s]) return false;
   const own = CONTINENTS[m.locations[s]];
+  const wake = m.idleWake[s];
   const messages = m.messages;
   for (let i = m.idleFrom[s]; i < messages.length; i++) {
     const about = messages[i].continent;
-    if (about === own || about === null) return false;
+    if (about === null || (about === own && (wake & MESSAGE_BIT[messages[i].type]) !== 0)) return false;
   }
   return true;
 }
@@ -268,6 +273,7 @@ function meetingTurn(state: GoldrauschState, answer: GoldrauschAnswer, random: R
     const promised = copyMeeting(meeting);
     promised.idleUntil = replaced(meeting.idleUntil, seat, answer.idleUntil);
     promised.idleFrom = replaced(meeting.idleFrom, seat, meeting.messages.length);
+    promised.idleWake = replaced(meeting.idleWake, seat, answer.idleWake ?? WAKE_ON_ALL);
     return advanceTurn(state, promised, random);
   }
   const checked = probed.meeting !== null && probed.answer === answer && probed.state === state ? probed.meeting : null;
@@ -744,15 +750,19 @@ export function askBot(
     }
   }
   let idleUntil = 0;
+  let idleWake = WAKE_ON_ALL;
   if (messages.length === 0 && commit === null && fault === undefined && bot.idleUntil !== undefined) {
     try {
       const t = bot.idleUntil(view);
       if (Number.isInteger(t) && t > meeting.tick) idleUntil = t;
+      const ignores = bot.idleIgnores;
+      if (ignores !== undefined) for (const type of ignores) idleWake &= ~(MESSAGE_BIT[type] ?? 0);
     } catch {
       // A speed hint only: a bot whose idleUntil throws is simply asked every turn.
+      idleUntil = 0;
     }
   }
-  const answer: GoldrauschAnswer = { kind: 'meeting-turn', messages: legal, commit, idleUntil };
+  const answer: GoldrauschAnswer = { kind: 'meeting-turn', messages: legal, commit, idleUntil, idleWake };
   probed.answer = answer;
   probed.state = state;
   probed.meeting = legal.length > 0 && !gift ? probe : null;
