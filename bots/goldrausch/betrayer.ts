@@ -10,6 +10,7 @@
  */
 import type { RandomStream } from '../../src/core/random.js';
 import type { GoldrauschBot, GoldrauschBotFactory, OutgoingMessage } from '../../src/games/goldrausch/bot.js';
+import type { MessageType } from '../../src/games/goldrausch/state.js';
 import type { Colour, Continent } from '../../src/games/goldrausch/types.js';
 import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
 import { breachGain, breachWins } from './lib/breach.js';
@@ -78,7 +79,21 @@ class BetrayerBot implements GoldrauschBot {
     return heldColour(view, this.greenPays(view) ? 'green' : 'red');
   }
 
-  private breaks(view: GoldrauschView): boolean {
+  /**
+   * Speed hint (`GoldrauschBot.idleUntil`), asked after a turn without message or card: `negotiate`
+   * reads only its continent's proposals and agreements and its own messages, never the tick, and
+   * `commitUpgrade` waits for the second-to-last tick without drawing from its stream. Until then
+   * neither reads who has passed or laid a card, other seats' promises or their rejections.
+   */
+  readonly idleIgnores: readonly MessageType[] = ['PASS', 'COMMITTED', 'PROMISE', 'REJECT'];
+
+  idleUntil(view: GoldrauschView): number {
+    const meeting = view.meeting!;
+    const lay = Math.max(1, meeting.ticks - 1);
+    return meeting.tick < lay ? lay : 0;
+  }
+
+    private breaks(view: GoldrauschView): boolean {
     if (this.mode === 'profitable') {
       const plan = planInForce(view, this.seat);
       const upgrader = plan === NO_PLAN ? NOBODY : plan; // obliged only by its own promise: nobody is named

@@ -15,6 +15,7 @@
  */
 import type { RandomStream } from '../../src/core/random.js';
 import type { GoldrauschBot, GoldrauschBotFactory, OutgoingMessage } from '../../src/games/goldrausch/bot.js';
+import type { MessageType } from '../../src/games/goldrausch/state.js';
 import type { Colour, Continent } from '../../src/games/goldrausch/types.js';
 import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
 import { ContinentScorer } from './lib/continent.js';
@@ -136,6 +137,22 @@ export class CooperativeBot implements GoldrauschBot {
       return heldColour(view, green ? 'green' : 'red');
     }
     return null;
+  }
+
+  /**
+   * Speed hint (`GoldrauschBot.idleUntil`), asked after a turn without message or card: before
+   * mid-meeting nothing changes unless its continent talks. `nextMessage` reads only its continent's
+   * proposals and agreements (and gold, which only a GIFT moves), never the tick; `commitUpgrade`
+   * decides by tick only in the baseline branch, which it enters (drawing from its stream) after
+   * mid-meeting or once the others here have laid their cards (announced by COMMITTED messages).
+   * Neither reads who has passed, other seats' promises or their rejections: those do not wake it.
+   */
+  readonly idleIgnores: readonly MessageType[] = ['PASS', 'PROMISE', 'REJECT'];
+
+  idleUntil(view: GoldrauschView): number {
+    const meeting = view.meeting!;
+    const baselineTick = Math.floor(meeting.ticks / 2) + 1; // the first tick with tick > ticks / 2
+    return meeting.tick < baselineTick && !othersCommitted(view) ? baselineTick : 0;
   }
 
   /** §14 baseline p for this seat's continent; e is capped by the stock, the wheel's disaster odds lower p. */

@@ -3,7 +3,7 @@
  * only from its own random stream. Memory across rounds comes from the public history in the view.
  */
 import type { RandomStream } from '../../core/random.js';
-import type { NextClause } from './state.js';
+import type { MessageType, NextClause } from './state.js';
 import type { Colour, Continent } from './types.js';
 import type { GoldrauschView } from './view.js';
 
@@ -32,6 +32,24 @@ export interface GoldrauschBot {
   negotiate(view: GoldrauschView): readonly OutgoingMessage[];
   /** D3/D4: lay an upgrade card now (green/red), or wait (null). No card by the last tick = red. */
   commitUpgrade(view: GoldrauschView): Colour | null;
+  /**
+   * Optional, for speed only: it must never change a game. Asked right after a meeting turn in which
+   * the bot returned no message and no card (and had no fault), with the same view. Returning a tick
+   * T above the current one promises: as long as no new message about this seat's continent (or
+   * about no continent: a GIFT) appears at the table, every turn of this meeting before tick T would
+   * again get no message from `negotiate` and null from `commitUpgrade`, neither would draw from the
+   * bot's random stream, and skipping them changes nothing the bot does later. The engine then skips
+   * those turns (no view is built, the bot is not called); such a message wakes the bot at once.
+   * Within a meeting a seat's view changes only by the tick and by new messages, so a bot whose
+   * meeting decisions read only its own continent and the tick can keep this promise. Return 0 (or
+   * leave the method out) to be asked every turn.
+   */
+  idleUntil?(view: GoldrauschView): number;
+  /**
+   * Optional, with `idleUntil`: message types about its continent that do not wake it, because its
+   * skipped decisions would not read what they change (e.g. who has passed). A GIFT always wakes.
+   */
+  readonly idleIgnores?: readonly MessageType[];
 }
 
 /** What a bot file exports: a factory that makes a fresh bot for one seat of one game. */

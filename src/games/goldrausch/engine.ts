@@ -9,7 +9,7 @@ import { eventCard } from './cards.js';
 import { commitCard, IllegalMessage, needsTurn, sendMessage, type MeetingContext } from './meeting.js';
 import type { GoldrauschConfig } from './params.js';
 import { applyWheel, capOf, resolveProfit, richestAtThreshold, spinWheel, takeFromBank, type RoundWork } from './round.js';
-import { copyMeeting, copyState, type Agreement, type Breach, type Draft, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
+import { copyMeeting, copyState, MESSAGE_BIT, WAKE_ON_ALL, type Agreement, type Breach, type Draft, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
 import type { Colour, Continent, ContinentIndex, EventSlot, WheelField } from './types.js';
 import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
 import { bindingClauses, seatView, type GoldrauschView } from './view.js';
@@ -20,7 +20,15 @@ export type GoldrauschRequest =
 
 export type GoldrauschAnswer =
   | { readonly kind: 'continent'; readonly continent: Continent; readonly provisional: Colour | null }
-  | { readonly kind: 'meeting-turn'; readonly messages: readonly OutgoingMessage[]; readonly commit: Colour | null };
+  | {
+      readonly kind: 'meeting-turn';
+      readonly messages: readonly OutgoingMessage[];
+      readonly commit: Colour | null;
+      /** With no message and no card: the bot's `idleUntil` promise (a tick; 0 or absent = none). */
+      readonly idleUntil?: number;
+      /** The message types that break that promise (`MESSAGE_BIT` set; absent = all). */
+      readonly idleWake?: number;
+    };
 
 const EMPTY: readonly never[] = Object.freeze([]);
 
@@ -158,6 +166,9 @@ function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[
     committed: new Array(n).fill(false),
     commitTicks: new Array(n).fill(0),
     passed: new Array(n).fill(false),
+    idleUntil: filled(n, 0),
+    idleFrom: filled(n, 0),
+    idleWake: filled(n, 0),
   };
   const next = copyState(state);
   next.stage = 'meeting';
@@ -187,7 +198,7 @@ function advanceTurn(state: GoldrauschState, meeting: Meeting, random: RandomSou
     }
     if (!anyone) return resolveRound(state, m, random);
     const order = m.order;
-    while (turn < order.length && !needsTurn(config, m, order[turn])) turn++;
+    while (turn < order.length && !(needsTurn(config, m, order[turn]) && !idle(m, order[turn]))) turn++;
     if (turn < order.length) {
       m.turn = turn;
       const next = copyState(state);
@@ -195,11 +206,53 @@ function advanceTurn(state: GoldrauschState, meeting: Meeting, random: RandomSou
       return next;
     }
     if (m.tick >= ticks) return resolveRound(state, m, random);
-    m.tick++;
+    // Until some seat with something to do is awake nobody acts, so no message can wake an idle
+    // seat: the ticks before that are skipped whole. A tick's seat order is a counter-based draw
+    // (keyed by the tick), so not drawing the skipped ticks' orders changes no other draw.
+    const next = nextAwakeTick(config, m, n);
+    if (next > ticks) return resolveRound(state, m, random);
+    m.tick = next;
     m.order = meetingOrder(state, random, m.tick);
     m.turn = 0;
     turn = 0;
   }
+}
+
+/**
+ * Whether seat `s`'s bot is still bound by its idle promise (`GoldrauschBot.idleUntil`): before the
+ * promised tick, and since the promise no message about its continent of a type that wakes it, and
+ * no GIFT (about no continent).
+ * Its turns are then skipped: the bot promised it would do nothing in them. Measured on the
+ * baseline: see the README's Performance section.
+ */
+function idle(m: Meeting, s: number): boolean {
+  if (m.tick >= m.idleUntil[s]) return false;
+  const own = CONTINENTS[m.locations[s]];
+  const wake = m.idleWake[s];
+  const messages = m.messages;
+  for (let i = m.idleFrom[s]; i < messages.length; i++) {
+    const about = messages[i].continent;
+    if (about === null || (about === own && (wake & MESSAGE_BIT[messages[i].type]) !== 0)) return false;
+  }
+  return true;
+}
+
+/** The first tick after this one at which a seat with something to do is not idle (see `idle`). */
+function nextAwakeTick(config: GoldrauschConfig, m: Meeting, n: number): number {
+  let next = Infinity;
+  for (let s = 0; s < n; s++) {
+    if (!needsTurn(config, m, s)) continue;
+    if (!idle(m, s)) return m.tick + 1;
+    next = Math.min(next, m.idleUntil[s]);
+  }
+  return next;
+}
+
+/** `list` with `list[i]` set to `v` (a new array). */
+function replaced(list: readonly number[], i: number, v: number): number[] {
+  const out = list.slice();
+  out[i] = v;
+  return out;
 }
 
 function meetingContext(state: GoldrauschState): MeetingContext {
@@ -215,6 +268,14 @@ function meetingTurn(state: GoldrauschState, answer: GoldrauschAnswer, random: R
   let gold = state.gold;
   let winners: number[] = [];
   const limit = Math.min(answer.messages.length, config.params.messagesPerTick);
+  if (limit === 0 && answer.commit === null && answer.idleUntil !== undefined && answer.idleUntil > meeting.tick) {
+    // An empty turn with the bot's promise to stay idle: record it, so advanceTurn skips its turns.
+    const promised = copyMeeting(meeting);
+    promised.idleUntil = replaced(meeting.idleUntil, seat, answer.idleUntil);
+    promised.idleFrom = replaced(meeting.idleFrom, seat, meeting.messages.length);
+    promised.idleWake = replaced(meeting.idleWake, seat, answer.idleWake ?? WAKE_ON_ALL);
+    return advanceTurn(state, promised, random);
+  }
   const checked = probed.meeting !== null && probed.answer === answer && probed.state === state ? probed.meeting : null;
   probed.meeting = null; // used once: the turn's meeting copy is finished in place below
   if (checked !== null) {
@@ -688,7 +749,20 @@ export function askBot(
       commit = null;
     }
   }
-  const answer: GoldrauschAnswer = { kind: 'meeting-turn', messages: legal, commit };
+  let idleUntil = 0;
+  let idleWake = WAKE_ON_ALL;
+  if (messages.length === 0 && commit === null && fault === undefined && bot.idleUntil !== undefined) {
+    try {
+      const t = bot.idleUntil(view);
+      if (Number.isInteger(t) && t > meeting.tick) idleUntil = t;
+      const ignores = bot.idleIgnores;
+      if (ignores !== undefined) for (const type of ignores) idleWake &= ~(MESSAGE_BIT[type] ?? 0);
+    } catch {
+      // A speed hint only: a bot whose idleUntil throws is simply asked every turn.
+      idleUntil = 0;
+    }
+  }
+  const answer: GoldrauschAnswer = { kind: 'meeting-turn', messages: legal, commit, idleUntil, idleWake };
   probed.answer = answer;
   probed.state = state;
   probed.meeting = legal.length > 0 && !gift ? probe : null;

@@ -99,6 +99,15 @@ export interface Meeting {
   /** Tick at which each seat laid its card (0 = not yet). */
   readonly commitTicks: readonly number[];
   readonly passed: readonly boolean[];
+  /**
+   * Seat s's bot promised to stay idle before tick `idleUntil[s]` unless a message about its
+   * continent of a type in bit set `idleWake[s]` (or a GIFT) is added at index `idleFrom[s]` or
+   * later (`GoldrauschBot.idleUntil`, `MESSAGE_BIT`); the engine skips its turns meanwhile.
+   * 0 = no promise. Bookkeeping for speed, not a rule.
+   */
+  readonly idleUntil: readonly number[];
+  readonly idleFrom: readonly number[];
+  readonly idleWake: readonly number[];
 }
 
 /** What happened in one round: the public record, complete after phase 6. */
@@ -250,8 +259,25 @@ export function copyMeeting(m: Meeting): Draft<Meeting> {
     committed: m.committed,
     commitTicks: m.commitTicks,
     passed: m.passed,
+    idleUntil: m.idleUntil,
+    idleFrom: m.idleFrom,
+    idleWake: m.idleWake,
   };
 }
+
+/** One bit per message type, for the sets of types that wake an idle seat (`Meeting.idleWake`). */
+export const MESSAGE_BIT: Readonly<Record<MessageType, number>> = Object.freeze({
+  PROPOSE: 1,
+  ACCEPT: 2,
+  REJECT: 4,
+  PROMISE: 8,
+  PASS: 16,
+  COMMITTED: 32,
+  GIFT: 64,
+});
+
+/** Every message type wakes an idle seat. */
+export const WAKE_ON_ALL = 127;
 
 /** `list` with `item` appended (a new array; `list` is not changed). */
 export function appended<T>(list: readonly T[], item: T): T[] {
