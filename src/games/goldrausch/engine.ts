@@ -2,6 +2,7 @@
  * Goldrausch as a `GameModule`: setup, the round's decision points, and the pure transitions that
  * run the six phases (rules/goldrausch.md §3–§8).
  */
+import { describeThrown } from '../../core/errors.js';
 import type { Asked, GameModule, Outcome, Pending } from '../../core/game.js';
 import { Purpose, type RandomSource } from '../../core/random.js';
 import type { GoldrauschBot, OutgoingMessage } from './bot.js';
@@ -588,9 +589,7 @@ export function outcome(state: GoldrauschState): Outcome {
 
 const COLOURS: readonly Colour[] = ['green', 'red'];
 
-function describe(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
+const describe = describeThrown;
 
 /** Referee's random legal continent for a seat whose choice was illegal (recorded as a fault). */
 function refereeContinent(state: GoldrauschState, seat: number, random: RandomSource): Continent {
