@@ -6,7 +6,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tournamentSpec, type TournamentArgs } from '../../src/cli/tournament.js';
-import { gameCount, playTournamentGame, playTournamentRange, resolveWith } from '../../src/sim/tournament.js';
+import type { GoldrauschState } from '../../src/games/goldrausch/state.js';
+import { gameCount, placeOf, playTournamentGame, playTournamentRange, resolveWith } from '../../src/sim/tournament.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BOTS = join(ROOT, 'test/tournament/bots');
@@ -75,5 +76,26 @@ describe('a bot that throws values without a string form', () => {
     expect(asked).toBeGreaterThan(20);
     expect(unbalanced).toBe(0);
     expect(open).toBe(0);
+  });
+});
+
+describe('a PROMISE whose ref is not a proposal id', () => {
+  it('is an illegal message: recorded as a fault and never stored in the game', async () => {
+    const t = await tournament([`${BOTS}/bad-ref.ts`, 'greedy', 'cooperative', 'betrayer']);
+    for (let g = 0; g < gameCount(t.spec); g++) {
+      const played = playTournamentGame(t, g);
+      const seat = placeOf(t.spec, g).seats.indexOf(0);
+      const mine = played.faults.filter((f) => f.seat === seat);
+      expect(mine.length, `game ${g}`).toBeGreaterThan(0);
+      for (const f of mine) {
+        expect(f.reason).toBe('illegal');
+        expect(f.message).toBe('PROMISE refers to unknown proposal (a object, not a proposal id)');
+      }
+      const state = played.final as GoldrauschState;
+      const messages = [...state.history.flatMap((r) => r.messages), ...(state.meeting?.messages ?? [])];
+      expect(messages.length).toBeGreaterThan(0);
+      for (const m of messages) expect(m.ref === undefined || typeof m.ref === 'string').toBe(true);
+      expect(messages.some((m) => m.from === seat && m.type === 'PROMISE')).toBe(false);
+    }
   });
 });

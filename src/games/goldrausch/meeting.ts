@@ -87,6 +87,8 @@ export function sendMessage(
     }
     case 'PROMISE': {
       if (msg.action !== 'GREEN' && msg.action !== 'RED') throw new IllegalMessage('PROMISE needs action GREEN or RED');
+      // The optional ref names a proposal (§15.2), like ACCEPT's: only a known id is stored.
+      if (msg.ref !== undefined && !meeting.proposals.some((p) => p.id === msg.ref)) throw new IllegalMessage(`PROMISE refers to unknown proposal ${typeof msg.ref === 'string' ? JSON.stringify(msg.ref) : `(a ${typeof msg.ref}, not a proposal id)`}`);
       const promises = meeting.promises.slice();
       promises[from] = msg.action;
       const message: Message = msg.ref
