@@ -13,6 +13,7 @@
 import type { AnyGameDefinition, BotFactory, GameRecord } from '../core/definition.js';
 import type { Fault } from '../core/game.js';
 import { Purpose, RandomSource } from '../core/random.js';
+import { deepFreeze } from '../core/readonly.js';
 import { GAMES } from '../games/registry.js';
 import type { EntrantRef } from './bot-files.js';
 import { factoriesOf } from './bot-files.js';
@@ -117,12 +118,21 @@ export interface ResolvedTournament {
   readonly definition: AnyGameDefinition;
   readonly config: unknown;
   readonly factories: readonly BotFactory<unknown>[];
+  /**
+   * Some entrant is a bot file. Its code is not type-checked and could write to what it is handed
+   * (its views share the state's arrays and the config), so then the config is deep-frozen once,
+   * and every view and the game's random source before a bot sees them: a write throws inside the
+   * bot (a `threw` fault). Built-in bots are trusted and play unfrozen.
+   */
+  readonly untrusted: boolean;
 }
 
 export function resolveWith(spec: TournamentSpec, factories: readonly BotFactory<unknown>[]): ResolvedTournament {
   const definition = GAMES[spec.game];
   const config = definition.parseConfig({ rules: spec.rules, params: spec.params }, { file: spec.configFile, dir: dirOf(spec.configFile) });
-  return { spec, definition, config, factories };
+  const untrusted = spec.entrants.some((e) => e.file !== null);
+  if (untrusted) deepFreeze(config);
+  return { spec, definition, config, factories, untrusted };
 }
 
 const dirOf = (file: string) => (file.includes('/') ? file.slice(0, file.lastIndexOf('/')) || '/' : '.');
@@ -160,6 +170,8 @@ export function playTournamentGame(t: ResolvedTournament, game: number, options:
   const { spec } = t;
   const place = placeOf(spec, game);
   const random = new RandomSource(spec.seed, place.dealId);
+  // Bots reach it through their streams (a stream keeps its source).
+  if (t.untrusted) Object.freeze(random);
   const k = spec.players;
   const bots = place.seats.map((entrant, seat) => t.factories[entrant].create(seat, random.stream(Purpose.bot + ((seat + place.rotation) % k))));
   return playGame({
@@ -169,6 +181,7 @@ export function playTournamentGame(t: ResolvedTournament, game: number, options:
     bots,
     random,
     timeBudgetMs: spec.botTimeoutMs,
+    freezeViews: t.untrusted,
     guard: options.guard,
     onState: options.onState,
   });

@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tournamentSpec, type TournamentArgs } from '../../src/cli/tournament.js';
 import type { GoldrauschState } from '../../src/games/goldrausch/state.js';
-import { gameCount, placeOf, playTournamentGame, playTournamentRange, resolveWith } from '../../src/sim/tournament.js';
+import type { BotFactory } from '../../src/core/definition.js';
+import { compactGame, gameCount, placeOf, playTournamentGame, playTournamentRange, resolveWith, tournamentGuard } from '../../src/sim/tournament.js';
+import { honest, sneaky } from './bots/cheats.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BOTS = join(ROOT, 'test/tournament/bots');
@@ -97,5 +99,60 @@ describe('a PROMISE whose ref is not a proposal id', () => {
       for (const m of messages) expect(m.ref === undefined || typeof m.ref === 'string').toBe(true);
       expect(messages.some((m) => m.from === seat && m.type === 'PROMISE')).toBe(false);
     }
+  });
+});
+
+describe('a bot file that writes to what it is handed', () => {
+  const fresh = async () => JSON.stringify((await tournament(['greedy', 'cooperative', 'betrayer', 'reciprocal'])).config);
+
+  it('throws inside the bot (a `threw` fault each time), and the game is the one where its seat played as a late player throughout', async () => {
+    const t = await tournament([`${BOTS}/cheats.ts`, 'greedy', 'cooperative', 'betrayer']);
+    const requests = new Set<string>();
+    for (let g = 0; g < gameCount(t.spec); g++) {
+      const seat = placeOf(t.spec, g).seats.indexOf(0);
+      const played = compactGame(t, g, playTournamentGame(t, g));
+      expect(played.faults.length, `game ${g}`).toBeGreaterThan(0);
+      for (const f of played.faults) {
+        expect(f.seat).toBe(seat);
+        expect(f.reason).toBe('threw');
+        expect(f.message).toMatch(/read.only|not extensible|Cannot assign/);
+        requests.add(f.request);
+      }
+      // The same game with the cheat's seat benched before its first call: never asked at all.
+      const late = compactGame(t, g, playTournamentGame(t, g, { guard: tournamentGuard(t, g, [{ game: g, seat, decision: 0 }], null) }));
+      expect({ ...played, faults: [] }, `game ${g}`).toEqual({ ...late, faults: [] });
+    }
+    expect([...requests].sort()).toEqual(['continent', 'meeting-turn']);
+    // The config its views shared is untouched, so later games in this thread are not changed.
+    expect(JSON.stringify(t.config)).toBe(await fresh());
+  });
+
+  it('changes nothing when it swallows the refused writes: it plays exactly as the honest bot it wraps', async () => {
+    const { spec } = await tournamentSpec(args([`${BOTS}/cheats.ts`, 'greedy', 'cooperative', 'betrayer', 'reciprocal'], { deals: 2 }));
+    const others = (await tournament(['greedy', 'cooperative', 'betrayer', 'reciprocal'])).factories;
+    const as = (factory: BotFactory<unknown>) => resolveWith(spec, [factory, ...others]);
+    const dishonest = as(sneaky as BotFactory<unknown>);
+    const fair = as(honest as BotFactory<unknown>);
+    const total = gameCount(spec);
+    expect(total).toBe(5 * 2 * 4);
+    const a = playTournamentRange(dishonest, 0, total, [], null);
+    const b = playTournamentRange(fair, 0, total, [], null);
+    expect(a).toEqual(b);
+    expect(a.every((g) => g.faults.length === 0)).toBe(true);
+    expect(JSON.stringify(dishonest.config)).toBe(await fresh());
+  });
+
+  it('built-in bots only: nothing is frozen (they are trusted)', async () => {
+    // Explicit params, so the config is a fresh object (not the shared defaults).
+    const resolved = async (bots: string[]) => {
+      const { spec, factories } = await tournamentSpec(args(bots));
+      return resolveWith({ ...spec, params: { winThreshold: 50 } }, factories);
+    };
+    const t = await resolved(['greedy', 'cooperative', 'betrayer', 'reciprocal']);
+    expect(t.untrusted).toBe(false);
+    expect(Object.isFrozen((t.config as { params: object }).params)).toBe(false);
+    const u = await resolved([`${BOTS}/cheats.ts`, 'greedy', 'cooperative', 'betrayer']);
+    expect(u.untrusted).toBe(true);
+    expect(Object.isFrozen((u.config as { params: object }).params)).toBe(true);
   });
 });
