@@ -18,11 +18,12 @@ export interface PlayOptions<Config, State, View, Request extends DecisionReques
   /** Test mode: deep-freeze every state and view, so any write throws. */
   readonly freeze?: boolean;
   /**
-   * Untrusted bots (bot files): deep-freeze each view before a bot sees it, and with it the parts
-   * of the state it shares (states are never written after they are made), so a bot's write
-   * throws inside the bot and is recorded as a `threw` fault instead of changing the game.
+   * Seats whose bots are untrusted (bot files): each view is deep-frozen before such a bot sees it,
+   * and with it the parts of the state it shares (states are never written after they are made),
+   * so a write throws inside the bot (a `threw` fault) instead of changing the game. Trusted seats'
+   * views are not frozen (freezing costs CPU time).
    */
-  readonly freezeViews?: boolean;
+  readonly untrustedSeats?: readonly boolean[];
   /**
    * Per-decision time budget in ms for untrusted bots (null = not timed). A decision that took
    * longer is recorded as a timeout fault and replaced by the rules' fallback (no upgrade).
@@ -77,7 +78,7 @@ export function playGame<Config, State, View, Request extends DecisionRequest, A
         continue;
       }
       const view = module.seatView(state, request.seat);
-      if (freeze || options.freezeViews) deepFreeze(view);
+      if (freeze || options.untrustedSeats?.[request.seat]) deepFreeze(view);
       const started = budget === null ? 0 : performance.now();
       let asked: Asked<Answer>;
       try {

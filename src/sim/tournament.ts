@@ -121,8 +121,8 @@ export interface ResolvedTournament {
   /**
    * Some entrant is a bot file. Its code is not type-checked and could write to what it is handed
    * (its views share the state's arrays and the config), so then the config is deep-frozen once,
-   * and every view and the game's random source before a bot sees them: a write throws inside the
-   * bot (a `threw` fault). Built-in bots are trusted and play unfrozen.
+   * and, in the games it plays, the random source and every view before that bot sees it: a write
+   * throws inside the bot (a `threw` fault). Built-in bots are trusted: their views stay unfrozen.
    */
   readonly untrusted: boolean;
 }
@@ -170,8 +170,9 @@ export function playTournamentGame(t: ResolvedTournament, game: number, options:
   const { spec } = t;
   const place = placeOf(spec, game);
   const random = new RandomSource(spec.seed, place.dealId);
+  const untrustedSeats = place.seats.map((entrant) => spec.entrants[entrant].file !== null);
   // Bots reach it through their streams (a stream keeps its source).
-  if (t.untrusted) Object.freeze(random);
+  if (untrustedSeats.includes(true)) Object.freeze(random);
   const k = spec.players;
   const bots = place.seats.map((entrant, seat) => t.factories[entrant].create(seat, random.stream(Purpose.bot + ((seat + place.rotation) % k))));
   return playGame({
@@ -181,7 +182,7 @@ export function playTournamentGame(t: ResolvedTournament, game: number, options:
     bots,
     random,
     timeBudgetMs: spec.botTimeoutMs,
-    freezeViews: t.untrusted,
+    untrustedSeats,
     guard: options.guard,
     onState: options.onState,
   });
