@@ -5,7 +5,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { tournamentSpec, type TournamentArgs } from '../../src/cli/tournament.js';
+import { hangHint, tournamentSpec, type TournamentArgs } from '../../src/cli/tournament.js';
 import type { GoldrauschState } from '../../src/games/goldrausch/state.js';
 import type { BotFactory } from '../../src/core/definition.js';
 import { compactGame, gameCount, placeOf, playTournamentGame, playTournamentRange, resolveWith, tournamentGuard } from '../../src/sim/tournament.js';
@@ -154,5 +154,26 @@ describe('a bot file that writes to what it is handed', () => {
     const u = await resolved([`${BOTS}/cheats.ts`, 'greedy', 'cooperative', 'betrayer']);
     expect(u.untrusted).toBe(true);
     expect(Object.isFrozen((u.config as { params: object }).params)).toBe(true);
+  });
+});
+
+describe('the hang hint', () => {
+  it('is printed once per bot, with the cost of a bot that hangs in all its games', async () => {
+    const bots = [`${BOTS}/hangs.ts`, 'greedy', 'cooperative', 'betrayer', 'reciprocal', 'opportunist', 'silent'];
+    const { spec } = await tournamentSpec(args(bots, { deals: 20, 'hang-limit': 30_000, 'bot-timeout': 5000 }));
+    let err = '';
+    const hint = hangHint(spec, 'goldpit tournament …', 2, { err: (t) => void (err += t) });
+    // Game 0: line-up 0 = entrants 0..3 in seats 0..3; game 1: rotated by one (entrant 0 in seat 3).
+    hint({ game: 0, seat: 0, decision: 5 });
+    hint({ game: 1, seat: 3, decision: 6 });
+    hint({ game: 0, seat: 1, decision: 7 });
+    const lines = err.split('\n').filter(Boolean);
+    expect(lines.length).toBe(2);
+    // hangs plays C(6,3) = 20 of the C(7,4) = 35 line-ups × 20 deals × 4 rotations = 1,600 games;
+    // 1,600 × 30 s / 2 workers = 24,000 s = 6.7 h.
+    expect(lines[0]).toBe(
+      'goldpit: bot hangs hung in game 0 (seat 0, bot call 5) and was stopped after the 30 s hang limit; each further hang costs another 30 s of a worker (hanging in all its 1600 games: about 6.7 h more with 2 workers); fix the bot (replay: goldpit tournament … 0 --bench 0@5) or lower --hang-limit',
+    );
+    expect(lines[1]).toMatch(/^goldpit: bot greedy hung in game 0 \(seat 1, bot call 7\)/);
   });
 });
