@@ -177,3 +177,24 @@ describe('the hang hint', () => {
     expect(lines[1]).toMatch(/^goldpit: bot greedy hung in game 0 \(seat 1, bot call 7\)/);
   });
 });
+
+describe('a message whose fields are getters', () => {
+  it('is read once, so the stored message is the checked one (a GIFT cannot say 1 when checked and −30 when paid)', async () => {
+    const { spec, factories } = await tournamentSpec(args([`${BOTS}/getter-gift.ts`, 'greedy', 'cooperative', 'betrayer']));
+    const t = resolveWith({ ...spec, rules: { allowGoldGifts: true } }, factories);
+    let gifts = 0;
+    for (let g = 0; g < gameCount(t.spec); g++) {
+      const seat = placeOf(t.spec, g).seats.indexOf(0);
+      const played = playTournamentGame(t, g);
+      const state = played.final as GoldrauschState;
+      for (const m of [...state.history.flatMap((r) => r.messages), ...(state.meeting?.messages ?? [])]) {
+        if (m.type !== 'GIFT') continue;
+        expect(m.from).toBe(seat);
+        expect(m.amount).toBe(1);
+        gifts++;
+      }
+      expect(played.faults.filter((f) => f.seat === seat && f.reason !== 'illegal')).toEqual([]);
+    }
+    expect(gifts).toBeGreaterThan(10);
+  });
+});

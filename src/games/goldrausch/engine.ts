@@ -7,7 +7,7 @@ import type { Asked, GameModule, Outcome, Pending } from '../../core/game.js';
 import { Purpose, type RandomSource } from '../../core/random.js';
 import type { GoldrauschBot, OutgoingMessage } from './bot.js';
 import { eventCard } from './cards.js';
-import { commitCard, IllegalMessage, needsTurn, sendMessage, type MeetingContext } from './meeting.js';
+import { commitCard, IllegalMessage, needsTurn, plainMessage, sendMessage, type MeetingContext } from './meeting.js';
 import type { GoldrauschConfig } from './params.js';
 import { applyWheel, capOf, resolveProfit, richestAtThreshold, spinWheel, takeFromBank, type RoundWork } from './round.js';
 import { copyMeeting, copyState, type Agreement, type Breach, type Draft, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
@@ -663,10 +663,11 @@ export function askBot(
       break;
     }
     try {
-      const sent = sendMessage(ctx, probe, request.seat, messages[i]);
+      const msg = plainMessage(messages[i]);
+      const sent = sendMessage(ctx, probe, request.seat, msg);
       probe = sent.meeting;
       if (sent.gift) gift = true;
-      legal.push(messages[i]);
+      legal.push(msg);
     } catch (e) {
       fault ??= { reason: 'illegal', message: describe(e) };
     }

@@ -192,3 +192,35 @@ export function needsTurn(config: GoldrauschConfig, meeting: Meeting, seat: numb
   }
   return false;
 }
+
+/**
+ * A bot's message as plain data, each field read once, before it is checked: a getter or proxy that
+ * answers differently on each read, or a bot that changes the object later, cannot make the message
+ * that is stored differ from the one that was checked. Throws IllegalMessage for a non-object.
+ */
+export function plainMessage(m: unknown): OutgoingMessage {
+  if (m === null || typeof m !== 'object') throw new IllegalMessage('a message must be an object');
+  const src = m as Record<string, unknown>;
+  const plan = src.plan;
+  const next = src.next;
+  let clauses: NextClause[] | undefined;
+  if (next !== undefined) {
+    if (!Array.isArray(next)) throw new IllegalMessage('a PROPOSE next must be an array of clauses');
+    clauses = [];
+    for (let i = 0, n = next.length; i < n; i++) {
+      const c: unknown = next[i];
+      if (c === null || typeof c !== 'object') throw new IllegalMessage('a PROPOSE next clause must be an object');
+      clauses.push({ round: (c as NextClause).round, upgrader: (c as NextClause).upgrader });
+    }
+  }
+  return {
+    type: src.type,
+    continent: src.continent,
+    plan: plan === null || typeof plan !== 'object' ? plan : { upgrader: (plan as { upgrader?: unknown }).upgrader },
+    next: clauses,
+    ref: src.ref,
+    action: src.action,
+    to: src.to,
+    amount: src.amount,
+  } as unknown as OutgoingMessage;
+}
