@@ -12,6 +12,7 @@
  */
 import type { AnyGameDefinition, BotFactory, GameRecord } from '../core/definition.js';
 import type { Fault } from '../core/game.js';
+import { describeThrown } from '../core/errors.js';
 import { Purpose, RandomSource } from '../core/random.js';
 import { deepFreeze } from '../core/readonly.js';
 import { GAMES } from '../games/registry.js';
@@ -174,7 +175,16 @@ export function playTournamentGame(t: ResolvedTournament, game: number, options:
   // Bots reach it through their streams (a stream keeps its source).
   if (untrustedSeats.includes(true)) Object.freeze(random);
   const k = spec.players;
-  const bots = place.seats.map((entrant, seat) => t.factories[entrant].create(seat, random.stream(Purpose.bot + ((seat + place.rotation) % k))));
+  const bots = place.seats.map((entrant, seat) => {
+    const stream = random.stream(Purpose.bot + ((seat + place.rotation) % k));
+    try {
+      return t.factories[entrant].create(seat, stream);
+    } catch (e) {
+      // Checked once when loaded, a bot file's create may still throw for another seat or game:
+      // then every decision of that seat is a `threw` fault (played as a late player's).
+      return failedBot(t, `create(seat ${seat}) threw: ${describeThrown(e)}`);
+    }
+  });
   return playGame({
     module: t.definition.module,
     config: t.config,
@@ -186,6 +196,17 @@ export function playTournamentGame(t: ResolvedTournament, game: number, options:
     guard: options.guard,
     onState: options.onState,
   });
+}
+
+/** A stand-in bot whose every decision method throws `message`. */
+function failedBot(t: ResolvedTournament, message: string): unknown {
+  const bot: Record<string, unknown> = { name: 'failed' };
+  for (const m of t.definition.botMethods) {
+    bot[m] = () => {
+      throw new Error(message);
+    };
+  }
+  return bot;
 }
 
 export function compactGame(t: ResolvedTournament, game: number, played: PlayedGame<unknown>): TournamentGame {

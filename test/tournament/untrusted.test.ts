@@ -198,3 +198,20 @@ describe('a message whose fields are getters', () => {
     expect(gifts).toBeGreaterThan(10);
   });
 });
+
+describe('a bot file whose create throws for some seats', () => {
+  it('loads (seat 0 works), and in the other seats every decision is a `threw` fault; the tournament finishes', async () => {
+    const t = await tournament([`${BOTS}/create-throws.ts`, 'greedy', 'cooperative', 'betrayer']);
+    const games = playTournamentRange(t, 0, gameCount(t.spec), [], null);
+    expect(games.length).toBe(4);
+    for (const g of games) {
+      const seat = g.seats.indexOf(0);
+      const mine = g.faults.filter((f) => f.seat === seat);
+      if (seat === 0) expect(mine).toEqual([]);
+      else {
+        expect(mine.length, `game ${g.game}`).toBeGreaterThan(0);
+        for (const f of mine) expect(f).toMatchObject({ reason: 'threw', message: `create(seat ${seat}) threw: no bot for seat ${seat}` });
+      }
+    }
+  });
+});
