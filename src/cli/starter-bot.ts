@@ -48,7 +48,8 @@ export function starterBot(name: string, typesFrom: string): string {
  *
  * Faults: if a method throws, returns something illegal or takes longer than the tournament's
  * --bot-timeout (5 s by default), that decision is played as a late player's (random continent,
- * no message, no upgrade) and counted against the bot; one that never returns is stopped.
+ * no message, no upgrade) and counted against the bot; one that never returns is stopped. The
+ * view is read-only and frozen: writing to it throws (a fault), so copy first (view.gold.slice()).
  */
 import type { GoldrauschBotFactory, OutgoingMessage } from '${typesFrom}/bot.js';
 import type { Colour, Continent } from '${typesFrom}/types.js';

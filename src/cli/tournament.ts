@@ -26,6 +26,7 @@ import {
   resolveWith,
   scheduleLineups,
   tournamentGuard,
+  type Benched,
   type TournamentGame,
   type TournamentSpec,
 } from '../sim/tournament.js';
@@ -232,7 +233,8 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
   const total = gameCount(spec);
   const progress = new Progress(total, args.quiet || args.json ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err);
   const started = Date.now();
-  const games = await runTournament(spec, factories, { workers, dealsPerTask: positiveInt('deals-per-task', args['deals-per-task']), progress });
+  const onHang = hangHint(spec, replayCommand, workers, io);
+  const games = await runTournament(spec, factories, { workers, dealsPerTask: positiveInt('deals-per-task', args['deals-per-task']), progress, onHang });
   const playSeconds = (Date.now() - started) / 1000;
   const summary = summarize(spec, resolved, games, sources, possible, replayCommand, args);
   const seconds = (Date.now() - started) / 1000;
@@ -244,6 +246,30 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
     io.out(`${total} games in ${playSeconds.toFixed(1)} s (${(total / playSeconds).toFixed(0)} games/s, ${workers} worker${workers === 1 ? '' : 's'}), ratings ${(seconds - playSeconds).toFixed(1)} s; wrote ${files.length} files to ${out}\n`);
   }
   return 0;
+}
+
+/**
+ * A one-line hint on stderr the first time each bot hangs: every hang costs a worker the whole hang
+ * limit, so a bot that hangs in every game makes a tournament very slow. Printing only: the games
+ * and results are the same with or without it (and which hang is seen first may vary between runs).
+ */
+export function hangHint(spec: TournamentSpec, replayCommand: string, workers: number, io: Pick<CliIo, 'err'>): (hang: Benched) => void {
+  const told = new Set<number>();
+  const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
+  return (hang) => {
+    const entrant = placeOf(spec, hang.game).seats[hang.seat];
+    if (told.has(entrant)) return;
+    told.add(entrant);
+    const name = spec.entrants[entrant].name;
+    const games = spec.lineups.filter((l) => l.includes(entrant)).length * spec.deals * spec.players;
+    const worst = (games * spec.hangLimitMs) / Math.max(1, workers) / 1000;
+    const about = worst < 120 ? `${Math.round(worst)} s` : worst < 7200 ? `${Math.round(worst / 60)} min` : `${(worst / 3600).toFixed(1)} h`;
+    io.err(
+      `goldpit: bot ${name} hung in game ${hang.game} (seat ${hang.seat}, bot call ${hang.decision}) and was stopped after the ${seconds(spec.hangLimitMs)} hang limit; ` +
+        `each further hang costs another ${seconds(spec.hangLimitMs)} of a worker (hanging in all its ${games} games: about ${about} more with ${workers} worker${workers === 1 ? '' : 's'}); ` +
+        `fix the bot (replay: ${replayCommand} ${hang.game} --bench ${hang.seat}@${hang.decision}) or lower --hang-limit\n`,
+    );
+  };
 }
 
 function summarize(
@@ -327,7 +353,7 @@ export async function commandCheckBot(io: CliIo, file: string, args: { deals: nu
   const { spec, factories, replayCommand } = await tournamentSpec(tArgs);
   const workers = args.workers ?? 1;
   if (workers < 1) throw new UsageError('check-bot: --workers must be at least 1 (the bot runs in a worker, so that one that never returns can be stopped)');
-  const games = await runTournament(spec, factories, { workers, dealsPerTask: 1 });
+  const games = await runTournament(spec, factories, { workers, dealsPerTask: 1, onHang: hangHint(spec, replayCommand, workers, io) });
   const me = 0;
   const name = spec.entrants[me].name;
   let played = 0;

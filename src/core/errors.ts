@@ -30,3 +30,19 @@ export class UsageError extends GoldpitError {
     this.name = 'UsageError';
   }
 }
+
+/**
+ * A thrown value as text, whatever it is: an Error's message, else its string form, else its
+ * `[object …]` tag. Never throws (a bot may throw `Object.create(null)`, whose String() throws).
+ */
+export function describeThrown(e: unknown): string {
+  try {
+    return e instanceof Error ? String(e.message) : String(e);
+  } catch {
+    try {
+      return Object.prototype.toString.call(e);
+    } catch {
+      return '(a thrown value without a string form)';
+    }
+  }
+}

@@ -3,7 +3,8 @@
  * seat's view, records faults (throws, illegal answers, overrun time budgets) and applies the
  * rules' fallback, so a broken bot never stops a run.
  */
-import type { DecisionRequest, Fault, GameModule, Outcome } from '../core/game.js';
+import { describeThrown } from '../core/errors.js';
+import type { Asked, DecisionRequest, Fault, GameModule, Outcome } from '../core/game.js';
 import { deepFreeze } from '../core/readonly.js';
 import type { RandomSource } from '../core/random.js';
 
@@ -16,6 +17,13 @@ export interface PlayOptions<Config, State, View, Request extends DecisionReques
   readonly random: RandomSource;
   /** Test mode: deep-freeze every state and view, so any write throws. */
   readonly freeze?: boolean;
+  /**
+   * Seats whose bots are untrusted (bot files): each view is deep-frozen before such a bot sees it,
+   * and with it the parts of the state it shares (states are never written after they are made),
+   * so a write throws inside the bot (a `threw` fault) instead of changing the game. Trusted seats'
+   * views are not frozen (freezing costs CPU time).
+   */
+  readonly untrustedSeats?: readonly boolean[];
   /**
    * Per-decision time budget in ms for untrusted bots (null = not timed). A decision that took
    * longer is recorded as a timeout fault and replaced by the rules' fallback (no upgrade).
@@ -70,10 +78,19 @@ export function playGame<Config, State, View, Request extends DecisionRequest, A
         continue;
       }
       const view = module.seatView(state, request.seat);
-      if (freeze) deepFreeze(view);
+      if (freeze || options.untrustedSeats?.[request.seat]) deepFreeze(view);
       const started = budget === null ? 0 : performance.now();
-      const asked = module.askBot(bots[request.seat], request, view, state, random);
-      guard?.after();
+      let asked: Asked<Answer>;
+      try {
+        asked = module.askBot(bots[request.seat], request, view, state, random);
+      } catch (e) {
+        // What the module's own checks did not catch (e.g. an array whose length getter throws):
+        // still the bot's fault, handled as a late player's decision.
+        asked = { answer: module.fallbackAnswer(request, state, random), fault: { reason: 'threw', message: describeThrown(e) } };
+      } finally {
+        // Always clear the watchdog's marker: a stale one would make it stop a healthy worker later.
+        guard?.after();
+      }
       let answer = asked.answer;
       if (asked.fault) faults.push({ seat: request.seat, request: request.kind, decision: call, reason: asked.fault.reason, message: asked.fault.message });
       if (budget !== null) {

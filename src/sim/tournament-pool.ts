@@ -51,6 +51,11 @@ export interface TournamentRunOptions {
   readonly progress?: Pick<Progress, 'update' | 'done'>;
   /** How often the watchdog looks, ms (default: a tenth of the hang limit, at most 100). */
   readonly watchEveryMs?: number;
+  /**
+   * Called in this thread each time the watchdog stops a hung bot (before the task is played again
+   * with it benched). Only for telling the user: results never depend on it.
+   */
+  readonly onHang?: (hang: Benched) => void;
   /** Play only games [from, to), with these bots benched from the start (a replay's check for hangs). */
   readonly only?: { readonly from: number; readonly to: number; readonly benched: readonly Benched[] };
 }
@@ -132,6 +137,7 @@ async function runOnPool(
               if (marks[at] !== since) continue;
               r.hang = hang;
               r.abort.abort();
+              options.onHang?.(hang);
             }
           }
         }, options.watchEveryMs ?? Math.max(5, Math.min(100, spec.hangLimitMs / 10)))

@@ -12,7 +12,9 @@
  */
 import type { AnyGameDefinition, BotFactory, GameRecord } from '../core/definition.js';
 import type { Fault } from '../core/game.js';
+import { describeThrown } from '../core/errors.js';
 import { Purpose, RandomSource } from '../core/random.js';
+import { deepFreeze } from '../core/readonly.js';
 import { GAMES } from '../games/registry.js';
 import type { EntrantRef } from './bot-files.js';
 import { factoriesOf } from './bot-files.js';
@@ -117,12 +119,21 @@ export interface ResolvedTournament {
   readonly definition: AnyGameDefinition;
   readonly config: unknown;
   readonly factories: readonly BotFactory<unknown>[];
+  /**
+   * Some entrant is a bot file. Its code is not type-checked and could write to what it is handed
+   * (its views share the state's arrays and the config), so then the config is deep-frozen once,
+   * and, in the games it plays, the random source and every view before that bot sees it: a write
+   * throws inside the bot (a `threw` fault). Built-in bots are trusted: their views stay unfrozen.
+   */
+  readonly untrusted: boolean;
 }
 
 export function resolveWith(spec: TournamentSpec, factories: readonly BotFactory<unknown>[]): ResolvedTournament {
   const definition = GAMES[spec.game];
   const config = definition.parseConfig({ rules: spec.rules, params: spec.params }, { file: spec.configFile, dir: dirOf(spec.configFile) });
-  return { spec, definition, config, factories };
+  const untrusted = spec.entrants.some((e) => e.file !== null);
+  if (untrusted) deepFreeze(config);
+  return { spec, definition, config, factories, untrusted };
 }
 
 const dirOf = (file: string) => (file.includes('/') ? file.slice(0, file.lastIndexOf('/')) || '/' : '.');
@@ -160,8 +171,20 @@ export function playTournamentGame(t: ResolvedTournament, game: number, options:
   const { spec } = t;
   const place = placeOf(spec, game);
   const random = new RandomSource(spec.seed, place.dealId);
+  const untrustedSeats = place.seats.map((entrant) => spec.entrants[entrant].file !== null);
+  // Bots reach it through their streams (a stream keeps its source).
+  if (untrustedSeats.includes(true)) Object.freeze(random);
   const k = spec.players;
-  const bots = place.seats.map((entrant, seat) => t.factories[entrant].create(seat, random.stream(Purpose.bot + ((seat + place.rotation) % k))));
+  const bots = place.seats.map((entrant, seat) => {
+    const stream = random.stream(Purpose.bot + ((seat + place.rotation) % k));
+    try {
+      return t.factories[entrant].create(seat, stream);
+    } catch (e) {
+      // Checked once when loaded, a bot file's create may still throw for another seat or game:
+      // then every decision of that seat is a `threw` fault (played as a late player's).
+      return failedBot(t, `create(seat ${seat}) threw: ${describeThrown(e)}`);
+    }
+  });
   return playGame({
     module: t.definition.module,
     config: t.config,
@@ -169,9 +192,21 @@ export function playTournamentGame(t: ResolvedTournament, game: number, options:
     bots,
     random,
     timeBudgetMs: spec.botTimeoutMs,
+    untrustedSeats,
     guard: options.guard,
     onState: options.onState,
   });
+}
+
+/** A stand-in bot whose every decision method throws `message`. */
+function failedBot(t: ResolvedTournament, message: string): unknown {
+  const bot: Record<string, unknown> = { name: 'failed' };
+  for (const m of t.definition.botMethods) {
+    bot[m] = () => {
+      throw new Error(message);
+    };
+  }
+  return bot;
 }
 
 export function compactGame(t: ResolvedTournament, game: number, played: PlayedGame<unknown>): TournamentGame {

@@ -32,7 +32,12 @@ describe('fault isolation', () => {
     // Untimed decisions and a 1 s hang limit: a slow moment of a loaded machine cannot turn a throw
     // into a timeout, nor a healthy decision into a hang.
     const code = await runCli(['tournament', '--bots', bots, '--deals', '1', '--workers', '1', '--bot-timeout', '0', '--hang-limit', '1000', '--bootstrap', '20', '--seed', 'faults', '--out', out, '--quiet'], io);
-    expect(io.stderr).toBe('');
+    // One hint, at the first of the four hangs, with what each hang costs and how to replay it.
+    const hint = io.stderr.split('\n').filter(Boolean);
+    expect(hint.length, io.stderr).toBe(1);
+    expect(hint[0]).toMatch(
+      /^goldpit: bot hangs hung in game \d \(seat \d, bot call \d+\) and was stopped after the 1 s hang limit; each further hang costs another 1 s of a worker \(hanging in all its 4 games: about 4 s more with 1 worker\); fix the bot \(replay: goldpit tournament .* --hang-limit 1000 --replay \d --bench \d@\d+\) or lower --hang-limit$/,
+    );
     expect(code).toBe(0);
     const s = readSummary(out);
     expect(s.games).toBe(4);

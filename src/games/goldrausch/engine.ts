@@ -2,11 +2,12 @@
  * Goldrausch as a `GameModule`: setup, the round's decision points, and the pure transitions that
  * run the six phases (rules/goldrausch.md §3–§8).
  */
+import { describeThrown } from '../../core/errors.js';
 import type { Asked, GameModule, Outcome, Pending } from '../../core/game.js';
 import { Purpose, type RandomSource } from '../../core/random.js';
 import type { GoldrauschBot, OutgoingMessage } from './bot.js';
 import { eventCard } from './cards.js';
-import { commitCard, IllegalMessage, needsTurn, sendMessage, type MeetingContext } from './meeting.js';
+import { commitCard, IllegalMessage, needsTurn, plainMessage, sendMessage, type MeetingContext } from './meeting.js';
 import type { GoldrauschConfig } from './params.js';
 import { applyWheel, capOf, resolveProfit, richestAtThreshold, spinWheel, takeFromBank, type RoundWork } from './round.js';
 import { copyMeeting, copyState, MESSAGE_BIT, WAKE_ON_ALL, type Agreement, type Breach, type Draft, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
@@ -649,9 +650,7 @@ export function outcome(state: GoldrauschState): Outcome {
 
 const COLOURS: readonly Colour[] = ['green', 'red'];
 
-function describe(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
+const describe = describeThrown;
 
 /** Referee's random legal continent for a seat whose choice was illegal (recorded as a fault). */
 function refereeContinent(state: GoldrauschState, seat: number, random: RandomSource): Continent {
@@ -725,10 +724,11 @@ export function askBot(
       break;
     }
     try {
-      const sent = sendMessage(ctx, probe, request.seat, messages[i]);
+      const msg = plainMessage(messages[i]);
+      const sent = sendMessage(ctx, probe, request.seat, msg);
       probe = sent.meeting;
       if (sent.gift) gift = true;
-      legal.push(messages[i]);
+      legal.push(msg);
     } catch (e) {
       fault ??= { reason: 'illegal', message: describe(e) };
     }

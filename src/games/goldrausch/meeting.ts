@@ -87,6 +87,8 @@ export function sendMessage(
     }
     case 'PROMISE': {
       if (msg.action !== 'GREEN' && msg.action !== 'RED') throw new IllegalMessage('PROMISE needs action GREEN or RED');
+      // The optional ref names a proposal (§15.2), like ACCEPT's: only a known id is stored.
+      if (msg.ref !== undefined && !meeting.proposals.some((p) => p.id === msg.ref)) throw new IllegalMessage(`PROMISE refers to unknown proposal ${typeof msg.ref === 'string' ? JSON.stringify(msg.ref) : `(a ${typeof msg.ref}, not a proposal id)`}`);
       const promises = meeting.promises.slice();
       promises[from] = msg.action;
       const message: Message = msg.ref
@@ -189,4 +191,36 @@ export function needsTurn(config: GoldrauschConfig, meeting: Meeting, seat: numb
     if (meeting.locations[s] === c && meeting.commits[s] === null) return true;
   }
   return false;
+}
+
+/**
+ * A bot's message as plain data, each field read once, before it is checked: a getter or proxy that
+ * answers differently on each read, or a bot that changes the object later, cannot make the message
+ * that is stored differ from the one that was checked. Throws IllegalMessage for a non-object.
+ */
+export function plainMessage(m: unknown): OutgoingMessage {
+  if (m === null || typeof m !== 'object') throw new IllegalMessage('a message must be an object');
+  const src = m as Record<string, unknown>;
+  const plan = src.plan;
+  const next = src.next;
+  let clauses: NextClause[] | undefined;
+  if (next !== undefined) {
+    if (!Array.isArray(next)) throw new IllegalMessage('a PROPOSE next must be an array of clauses');
+    clauses = [];
+    for (let i = 0, n = next.length; i < n; i++) {
+      const c: unknown = next[i];
+      if (c === null || typeof c !== 'object') throw new IllegalMessage('a PROPOSE next clause must be an object');
+      clauses.push({ round: (c as NextClause).round, upgrader: (c as NextClause).upgrader });
+    }
+  }
+  return {
+    type: src.type,
+    continent: src.continent,
+    plan: plan === null || typeof plan !== 'object' ? plan : { upgrader: (plan as { upgrader?: unknown }).upgrader },
+    next: clauses,
+    ref: src.ref,
+    action: src.action,
+    to: src.to,
+    amount: src.amount,
+  } as unknown as OutgoingMessage;
 }
