@@ -4,9 +4,9 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Argv } from 'yargs';
 import { InputError, UsageError } from '../core/errors.js';
+import { packageRoot } from '../core/package.js';
 import { GAMES } from '../games/registry.js';
 import type { RunFacts } from '../report/html.js';
 import { summarizeTournament, type TournamentSummary } from '../report/tournament.js';
@@ -304,13 +304,6 @@ function summarize(
   );
 }
 
-/** The goldpit checkout (or install) this CLI runs from. */
-function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-  return dir;
-}
-
 export function commandNewBot(io: CliIo, name: string, args: { out?: string; force: boolean }): number {
   if (!/^[A-Za-z][A-Za-z0-9_-]{0,39}$/.test(name)) {
     throw new UsageError(`new-bot: the name must start with a letter and hold up to 40 letters, digits, "-" or "_" (it names the bot in tables), got ${JSON.stringify(name)}`);
@@ -318,7 +311,9 @@ export function commandNewBot(io: CliIo, name: string, args: { out?: string; for
   const file = resolve(args.out ?? `${name}.ts`);
   if (!file.endsWith('.ts')) throw new UsageError(`new-bot: --out must name a .ts file, got ${args.out}`);
   if (existsSync(file) && !args.force) throw new UsageError(`new-bot: ${file} exists; pick another name or --out, or pass --force to overwrite it`);
-  const types = join(packageRoot(), 'src', 'games', 'goldrausch');
+  const root = packageRoot();
+  if (root === null) throw new Error('new-bot: no package.json above this CLI, so the starter cannot point at goldpit\'s types');
+  const types = join(root, 'src', 'games', 'goldrausch');
   let from = relative(dirname(file), types).split(sep).join('/');
   if (!from.startsWith('.')) from = `./${from}`;
   mkdirSync(dirname(file), { recursive: true });
