@@ -13,22 +13,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS, layoutProblems, SKIP_BROWSER } from '../helpers/browser.js';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { renderReport } from '../../src/report/html.js';
 import { makeImpactReport, makeRunSummary } from './fixture.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SCREENSHOT = join(ROOT, 'reports/screenshots/report.png');
 /** Fewest drawn marks (path, rect, circle, line, polyline, polygon) a chart must contain. */
 const MIN_MARKS = 4;
 
-const inCi = process.env.CI === 'true' || process.env.CI === '1';
-const skip = process.env.GOLDPIT_SKIP_BROWSER === '1' || (!inCi && !existsSync(CHROMIUM));
-if (skip && process.env.GOLDPIT_SKIP_BROWSER !== '1') {
-  process.stderr.write(`note: browser test skipped: ${CHROMIUM} not found (apt-get install -y chromium); CI runs it\n`);
-}
 
 interface Loaded {
   readonly page: Page;
@@ -36,7 +30,7 @@ interface Loaded {
   readonly requests: string[];
 }
 
-describe.skipIf(skip)('report.html in headless Chromium', () => {
+describe.skipIf(SKIP_BROWSER)('report.html in headless Chromium', () => {
   let work = '';
   let context: BrowserContext | undefined;
 
@@ -45,7 +39,7 @@ describe.skipIf(skip)('report.html in headless Chromium', () => {
     work = mkdtempSync(join(tmpdir(), 'goldpit-report-'));
     context = await chromium.launchPersistentContext(join(work, 'profile'), {
       executablePath: CHROMIUM,
-      args: ARGS,
+      args: CHROMIUM_ARGS,
       headless: true,
       viewport: { width: 1000, height: 900 },
     });
@@ -99,11 +93,10 @@ describe.skipIf(skip)('report.html in headless Chromium', () => {
     expect(requests.filter((url) => !url.endsWith('/report.html'))).toEqual([]);
     expect(problems).toEqual([]);
     // The body fits the viewport: nothing pushes the page sideways.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    const layout = await layoutProblems(page);
+    expect(layout.overflow).toBeLessThanOrEqual(0);
     // Every table fits the reading column (no hidden horizontal scrolling at a desktop width).
-    const cramped = await page.$$eval('.table-wrap', (wraps) => wraps.filter((w) => w.scrollWidth > w.clientWidth + 1).map((w) => w.parentElement?.id ?? '?'));
-    expect(cramped).toEqual([]);
+    expect(layout.cramped).toEqual([]);
 
     mkdirSync(dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: true });

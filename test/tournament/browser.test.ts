@@ -9,18 +9,15 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS, layoutProblems, SKIP_BROWSER } from '../helpers/browser.js';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { runCli } from '../../src/cli/main.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SCREENSHOT = join(ROOT, 'reports/screenshots/tournament.png');
 
-const inCi = process.env.CI === 'true' || process.env.CI === '1';
-const skip = process.env.GOLDPIT_SKIP_BROWSER === '1' || (!inCi && !existsSync(CHROMIUM));
 
-describe.skipIf(skip)('tournament.html in headless Chromium', () => {
+describe.skipIf(SKIP_BROWSER)('tournament.html in headless Chromium', () => {
   let work = '';
   let context: BrowserContext | undefined;
 
@@ -31,7 +28,7 @@ describe.skipIf(skip)('tournament.html in headless Chromium', () => {
     const code = await runCli(['tournament', '--bots', bots, '--deals', '1', '--workers', '1', '--bootstrap', '50', '--seed', 'page', '--out', join(work, 'out'), '--quiet'], io);
     if (code !== 0) throw new Error(`tournament exited with ${code}`);
     if (!existsSync(CHROMIUM)) return;
-    context = await chromium.launchPersistentContext(join(work, 'profile'), { executablePath: CHROMIUM, args: ARGS, headless: true, viewport: { width: 1000, height: 900 } });
+    context = await chromium.launchPersistentContext(join(work, 'profile'), { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, viewport: { width: 1000, height: 900 } });
   });
 
   afterAll(async () => {
@@ -78,11 +75,10 @@ describe.skipIf(skip)('tournament.html in headless Chromium', () => {
 
     expect(requests.filter((url) => !url.endsWith('/tournament.html'))).toEqual([]);
     expect(problems).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    const layout = await layoutProblems(page);
+    expect(layout.overflow).toBeLessThanOrEqual(0);
     // Every table fits the reading column at a desktop width (no hidden horizontal scrolling).
-    const cramped = await page.$$eval('.table-wrap', (wraps) => wraps.filter((w) => w.scrollWidth > w.clientWidth + 1).map((w) => w.parentElement?.id ?? '?'));
-    expect(cramped).toEqual([]);
+    expect(layout.cramped).toEqual([]);
     mkdirSync(dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
     await page.close();
