@@ -144,14 +144,7 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
   });
   const stopped = () => options.stop?.aborted === true;
   try {
-    if (options.workers === 0) {
-      for (let b = prefix; b < batches && !stopped(); b++) {
-        accept(b, runBatch(task(b), scenario));
-        await new Promise((r) => setImmediate(r)); // let a stop request (signal) in
-      }
-    } else {
-      await runOnPool(options, batches, prefix, task, accept, stopped);
-    }
+    await runBatches(options, batches, prefix, task, (t) => runBatch(t, scenario), accept, stopped);
   } finally {
     const complete = prefix >= batches;
     if (complete) {
@@ -190,14 +183,7 @@ export async function runImpactParallel(
   };
   const stopped = () => options.stop?.aborted === true;
   try {
-    if (options.workers === 0) {
-      for (let b = 0; b < batches && !stopped(); b++) {
-        accept(b, runImpactBatch(task(b), scenario));
-        await new Promise((r) => setImmediate(r));
-      }
-    } else {
-      await runOnPool(options, batches, 0, task, accept, stopped);
-    }
+    await runBatches(options, batches, 0, task, (t) => runImpactBatch(t, scenario), accept, stopped);
   } finally {
     options.progress?.done();
   }
@@ -247,18 +233,31 @@ export async function runDealsParallel(
   };
   const stopped = () => enough || options.stop?.aborted === true;
   try {
-    if (options.workers === 0) {
-      for (let b = 0; b < batches && !stopped(); b++) {
-        accept(b, runDealsBatch(task(b), scenario));
-        await new Promise((r) => setImmediate(r));
-      }
-    } else {
-      await runOnPool(options, batches, 0, task, accept, stopped);
-    }
+    await runBatches(options, batches, 0, task, (t) => runDealsBatch(t, scenario), accept, stopped);
   } finally {
     options.progress?.done();
   }
   return { deals, done: done(), complete: done() === options.games };
+}
+
+/**
+ * Plays batches [start, batches): in this thread when `workers` is 0 (`inline`, yielding between
+ * batches so a stop request gets in), otherwise across the pool. `accept` gets each result.
+ */
+async function runBatches<T, R>(
+  options: { workers: number; stop?: AbortSignal },
+  batches: number,
+  start: number,
+  task: (b: number) => T,
+  inline: (task: T) => R,
+  accept: (b: number, r: R) => void,
+  stopped: () => boolean,
+): Promise<void> {
+  if (options.workers !== 0) return runOnPool(options, batches, start, task, accept, stopped);
+  for (let b = start; b < batches && !stopped(); b++) {
+    accept(b, inline(task(b)));
+    await new Promise((r) => setImmediate(r));
+  }
 }
 
 async function runOnPool<T, R>(
