@@ -6,13 +6,9 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type Io } from '../../src/cli/main.js';
+import { runCli } from '../../src/cli/main.js';
+import { capture } from '../helpers/io.js';
 import type { CheckReport } from '../../src/check/report.js';
-
-function capture(): Io & { stdout: string; stderr: string } {
-  const io = { stdout: '', stderr: '', errIsTty: false, out: (t: string) => void (io.stdout += t), err: (t: string) => void (io.stderr += t) };
-  return io;
-}
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'goldpit-check-'));
 const BASE = { name: 'four', players: 4, seats: ['greedy', 'cooperative', 'betrayer', 'reciprocal'], games: 1500, seed: 'check-test' };

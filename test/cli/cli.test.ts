@@ -2,16 +2,12 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, type Io } from '../../src/cli/main.js';
+import { runCli } from '../../src/cli/main.js';
+import { capture } from '../helpers/io.js';
 import { record } from '../../src/games/goldrausch/definition.js';
 import type { GoldrauschState } from '../../src/games/goldrausch/state.js';
 import { playOne, runRange } from '../../src/sim/run.js';
 import { loadScenario } from '../../src/sim/scenario.js';
-
-function capture(): Io & { stdout: string; stderr: string } {
-  const io = { stdout: '', stderr: '', errIsTty: false, out: (t: string) => void (io.stdout += t), err: (t: string) => void (io.stderr += t) };
-  return io;
-}
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'goldpit-'));
 

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli, type Io } from '../../src/cli/main.js';
+import { runCli } from '../../src/cli/main.js';
+import { capture } from '../helpers/io.js';
 import { tournamentSpec, type TournamentArgs } from '../../src/cli/tournament.js';
 import type { TournamentSummary } from '../../src/report/tournament.js';
 import { placeOf, playTournamentGame, resolveWith } from '../../src/sim/tournament.js';
@@ -19,11 +20,6 @@ import { placeOf, playTournamentGame, resolveWith } from '../../src/sim/tourname
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BOTS = join(ROOT, 'test/tournament/bots');
 const tmp = () => mkdtempSync(join(tmpdir(), 'goldpit-replay-'));
-
-function capture(): Io & { stdout: string; stderr: string } {
-  const io = { stdout: '', stderr: '', errIsTty: false, out: (t: string) => void (io.stdout += t), err: (t: string) => void (io.stderr += t) };
-  return io;
-}
 
 type Row = Record<string, string>;
 /** games.csv as rows by column name (fields are plain or double-quoted, none spans lines). */

@@ -9,17 +9,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli, type Io } from '../../src/cli/main.js';
+import { runCli } from '../../src/cli/main.js';
+import { capture } from '../helpers/io.js';
 import type { TournamentSummary } from '../../src/report/tournament.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BOTS = join(ROOT, 'test/tournament/bots');
 const tmp = () => mkdtempSync(join(tmpdir(), 'goldpit-tour-'));
-
-function capture(): Io & { stdout: string; stderr: string } {
-  const io = { stdout: '', stderr: '', errIsTty: false, out: (t: string) => void (io.stdout += t), err: (t: string) => void (io.stderr += t) };
-  return io;
-}
 
 const readSummary = (dir: string): TournamentSummary => JSON.parse(readFileSync(join(dir, 'tournament.json'), 'utf8'));
 
