@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// Where a game's time goes: `npm run bench:ladder [-- --games N --runs R]`.
+// Plays the baseline scenario's rules with a ladder of line-ups on the same engine, in this thread,
+// and prints games per CPU-second (process.cpuUsage, so less sensitive to a shared machine than wall
+// time), µs per game and per round:
+//   null bots   a random continent, PASS and red at once: the engine's own cost per round, with no
+//               bot arithmetic and no negotiation (a floor for any line-up of these rules);
+//   4 × silent  + the continent estimates every heuristic bot makes in phase 1, still no talk;
+//   4 × greedy  + greedy's card estimate;
+//   baseline    + the negotiation of cooperative, betrayer and reciprocal.
+// The rungs run interleaved (one game batch of each in turn), median of R runs.
+import { parseArgs } from 'node:util';
+const { values } = parseArgs({ options: { games: { type: 'string', default: '4000' }, runs: { type: 'string', default: '5' }, repo: { type: 'string', default: new URL('..', import.meta.url).pathname.replace(/\/$/, '') } } });
+const repo = values.repo;
+const games = Number(values.games), runs = Number(values.runs);
+const { loadScenario } = await import(`${repo}/dist/src/sim/scenario.js`);
+const { runParallel } = await import(`${repo}/dist/src/sim/parallel.js`);
+const { BUILTIN_BOTS } = await import(`${repo}/dist/bots/goldrausch/index.js`);
+const { heldColour, PASS } = await import(`${repo}/dist/bots/goldrausch/lib/seats.js`);
+const { CONTINENTS } = await import(`${repo}/dist/src/games/goldrausch/types.js`);
+const base = loadScenario(`${repo}/scenarios/baseline.json`);
+const nullBot = {
+  name: 'null', description: 'a uniformly random continent, no message, red at once',
+  create: (_seat, random) => ({
+    name: 'null',
+    chooseContinent: () => CONTINENTS[Math.floor(random.next() * 3)],
+    negotiate: (view) => (view.meeting.passed[view.seat] ? [] : PASS),
+    commitUpgrade: (view) => (view.meeting.ownCommit !== null ? null : heldColour(view, 'red')),
+  }),
+};
+const rungs = [
+  ['null bots (random continent, PASS, red at once)', [nullBot, nullBot, nullBot, nullBot]],
+  ['4 × silent (continent estimates, no talk)', Array(4).fill(BUILTIN_BOTS.silent)],
+  ['4 × greedy', Array(4).fill(BUILTIN_BOTS.greedy)],
+  ['baseline (greedy, cooperative, betrayer, reciprocal)', base.bots],
+];
+const roundsOf = new Map();
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+async function rate(bots, seed) {
+  const scenario = { ...base, bots, seats: bots.map((b) => b.name) };
+  const t = process.cpuUsage();
+  const r = await runParallel(scenario, { seed, from: 0, to: games, workers: 0, batchSize: games, checkpointFile: null, checkpointEveryMs: 1e9, resume: false, gamesCsvFile: null });
+  const d = process.cpuUsage(t);
+  const lengths = r.aggregate.lengths;
+  let rounds = 0;
+  for (let i = 0; i < lengths.length; i++) rounds += i * lengths[i];
+  roundsOf.set(bots, rounds / games);
+  const faults = r.aggregate.faults.reduce((a, b) => a + b, 0);
+  if (faults > 0) throw new Error(`bench-ladder: ${faults} bot faults in a rung; every rung must play fault-free`);
+  return games / ((d.user + d.system) / 1e6);
+}
+for (const [, bots] of rungs) await rate(bots, 'warm');
+const out = rungs.map(([name]) => ({ name, rates: [] }));
+for (let r = 0; r < runs; r++) for (let i = 0; i < rungs.length; i++) out[i].rates.push(await rate(rungs[i][1], `ladder-${r}`));
+console.log(`ladder: ${games} games × ${runs} runs per rung, one thread, games per CPU-second (median, min–max) and µs per game`);
+for (const [i, o] of out.entries()) {
+  const m = median(o.rates);
+  console.log(`  ${o.name.padEnd(56)} ${Math.round(m).toLocaleString('en-US').padStart(7)} (${Math.round(Math.min(...o.rates))}–${Math.round(Math.max(...o.rates))})  ${(1e6 / m).toFixed(1)} µs a game, ${roundsOf.get(rungs[i][1]).toFixed(2)} rounds, ${(1e6 / m / roundsOf.get(rungs[i][1])).toFixed(1)} µs a round`);
+}
