@@ -111,15 +111,18 @@ export function upgradeValue(
   out: UpgradeValue,
 ): UpgradeValue {
   const n = rivals.count;
+  const presence = rivals.presence;
+  const upgrade = rivals.upgrade;
+  const aheadOf = rivals.ahead;
   const calm = 1 - disaster;
   let noOtherGreen = 1;
   let nAhead = 0;
   let nBehind = 0;
   for (let i = 0; i < n; i++) {
-    const pi = rivals.presence[i];
+    const pi = presence[i];
     if (pi <= 0) continue;
-    noOtherGreen *= 1 - pi * rivals.upgrade[i];
-    if (rivals.ahead[i]) nAhead++;
+    noOtherGreen *= 1 - pi * upgrade[i];
+    if (aheadOf[i]) nAhead++;
     else nBehind++;
   }
   const collision = 1 - noOtherGreen;
@@ -132,38 +135,46 @@ export function upgradeValue(
     return out;
   }
 
+  // The scratch arrays are read into locals (a module-level `let` is reloaded on every access), and
+  // only the cells the programs can reach are cleared: the triangle ua + ra ≤ nAhead and ub ≤ nBehind.
   const side = nAhead + 1;
   if (joint.length < side * side) joint = new Float64Array(side * side);
   if (behind.length < nBehind + 1) behind = new Float64Array(nBehind + 1);
-  joint.fill(0, 0, side * side);
-  behind.fill(0, 0, nBehind + 1);
-  joint[0] = 1;
-  behind[0] = 1;
+  const J = joint;
+  const B = behind;
+  for (let ua = 0; ua <= nAhead; ua++) {
+    const row = ua * side;
+    for (let ra = 0; ra + ua <= nAhead; ra++) J[row + ra] = 0;
+  }
+  for (let ub = 0; ub <= nBehind; ub++) B[ub] = 0;
+  J[0] = 1;
+  B[0] = 1;
   let seenAhead = 0;
   let seenBehind = 0;
   for (let i = 0; i < n; i++) {
-    const pi = rivals.presence[i];
+    const pi = presence[i];
     if (pi <= 0) continue;
-    const green = pi * rivals.upgrade[i];
-    if (rivals.ahead[i]) {
+    const green = pi * upgrade[i];
+    if (aheadOf[i]) {
       // Three outcomes: absent, present red (ra + 1), present green (ua + 1). In place, highest first.
       const red = pi - green;
       const absent = 1 - pi;
       for (let ua = seenAhead; ua >= 0; ua--) {
+        const row = ua * side;
         for (let ra = seenAhead - ua; ra >= 0; ra--) {
-          const v = joint[ua * side + ra];
+          const v = J[row + ra];
           if (v === 0) continue;
-          joint[ua * side + ra] = v * absent;
-          joint[(ua + 1) * side + ra] += v * green;
-          joint[ua * side + ra + 1] += v * red;
+          J[row + ra] = v * absent;
+          J[row + side + ra] += v * green;
+          J[row + ra + 1] += v * red;
         }
       }
       seenAhead++;
     } else {
       for (let ub = seenBehind; ub >= 0; ub--) {
-        const v = behind[ub];
-        behind[ub] = v * (1 - green);
-        behind[ub + 1] += v * green;
+        const v = B[ub];
+        B[ub] = v * (1 - green);
+        B[ub + 1] += v * green;
       }
       seenBehind++;
     }
@@ -172,13 +183,14 @@ export function upgradeValue(
   let greenGot = noOtherGreen * Math.min(2 * e, stock);
   let redGot = 0;
   for (let ua = 0; ua <= nAhead; ua++) {
+    const row = ua * side;
     let pUa = 0;
     for (let ra = 0; ra + ua <= nAhead; ra++) {
-      const pj = joint[ua * side + ra];
+      const pj = J[row + ra];
       if (pj === 0) continue;
       pUa += pj;
       for (let ub = 0; ub <= nBehind; ub++) {
-        const p = pj * behind[ub];
+        const p = pj * B[ub];
         if (p === 0) continue;
         const u = ua + ub;
         const demand = e * ((u === 1 ? 2 : u) + ra);
