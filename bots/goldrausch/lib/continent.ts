@@ -8,7 +8,8 @@ import { CONTINENTS } from '../../../src/games/goldrausch/types.js';
 import type { Continent } from '../../../src/games/goldrausch/types.js';
 import type { GoldrauschView } from '../../../src/games/goldrausch/view.js';
 import { SeatHabits } from './history.js';
-import { newUpgradeValue, predictedRivals, Rivals, upgradeValueOn } from './estimate.js';
+import { disasterOdds, newUpgradeValue, Rivals, upgradeValue } from './estimate.js';
+import { clockwiseRank } from './seats.js';
 
 /** A uniformly random continent among the country cards in hand. */
 export function randomContinent(view: GoldrauschView, random: RandomStream): Continent {
@@ -39,16 +40,37 @@ export class ContinentScorer {
 
   score(view: GoldrauschView): Float64Array {
     const habits = this.habits.of(view);
+    const values = this.values;
+    const hand = view.countryHand;
+    const rivals = this.rivals;
+    const value = this.value;
+    const fine = view.params.fine;
+    const wheel = view.params.wheel;
+    // predictedRivals for the three continents at once: each rival's rank, stay and move chances are
+    // read once (the same operations on the same numbers, so the same bits).
+    const players = view.players;
+    const me = view.seat;
+    const start = view.startPlayer;
+    const history = view.history;
+    const last = history.length > 0 ? history[history.length - 1].locations : null;
+    const myRank = clockwiseRank(me, start, players);
+    const stay = habits.stay;
+    const upgrade = habits.upgrade;
     for (let c = 0; c < 3; c++) {
-      if (view.countryHand[c] <= 0) {
-        this.values[c] = -Infinity;
+      if (hand[c] <= 0) {
+        values[c] = -Infinity;
         continue;
       }
-      predictedRivals(view, c, habits, this.rivals);
-      upgradeValueOn(view, c, this.rivals, this.value);
-      this.values[c] = Math.max(this.value.green, this.value.red);
+      rivals.clear();
+      for (let s = 0; s < players; s++) {
+        if (s === me) continue;
+        const presence = last === null ? 1 / 3 : last[s] === c ? stay[s] : (1 - stay[s]) / 2;
+        if (presence > 0) rivals.add(presence, upgrade[s], clockwiseRank(s, start, players) < myRank);
+      }
+      upgradeValue(view.extract[c], view.stock[c], fine, disasterOdds(wheel, c), rivals, value);
+      values[c] = Math.max(value.green, value.red);
     }
-    return this.values;
+    return values;
   }
 
   /** The legal continent with the highest score; exact ties are broken uniformly at random. */
@@ -80,9 +102,12 @@ export class ContinentScorer {
     let max = -Infinity;
     for (let c = 0; c < 3; c++) if (v[c] > max) max = v[c];
     if (max === -Infinity) return randomContinent(view, random);
+    // Math.exp(±0) is exactly 1 (ECMAScript), so where the exponent at the best is ±0 (finite max, τ ≠ 0)
+    // the call is skipped for it.
+    const oneAtMax = (max - max) / temperature === 0;
     let total = 0;
     for (let c = 0; c < 3; c++) {
-      v[c] = v[c] === -Infinity ? 0 : Math.exp((v[c] - max) / temperature);
+      v[c] = v[c] === -Infinity ? 0 : oneAtMax && v[c] === max ? 1 : Math.exp((v[c] - max) / temperature);
       total += v[c];
     }
     let x = random.next() * total;
