@@ -15,6 +15,46 @@ export function successfulUpgrades(view: GoldrauschView, seat: number): number {
 }
 
 /**
+ * `successfulUpgrades` of every seat at once, as an array indexed by seat (read it before the next
+ * call: the array is reused). The counts are memoized on the history array: the same history (same
+ * array, same length) costs nothing, a history that extends the last one counts its new records only,
+ * any other is counted afresh.
+ */
+export function successCounts(view: GoldrauschView): ArrayLike<number> {
+  const history = view.history;
+  const length = history.length;
+  const players = view.players;
+  const memo = successes;
+  if (history === memo.history && length === memo.length && players === memo.players) return memo.counts;
+  let from = memo.length;
+  const grown =
+    players === memo.players && from >= 0 && from <= length && (from === 0 || history[from - 1] === memo.lastRecord);
+  if (!grown) {
+    if (memo.counts.length < players) memo.counts = new Float64Array(Math.max(8, players));
+    else memo.counts.fill(0);
+    from = 0;
+  }
+  const counts = memo.counts;
+  for (let i = from; i < length; i++) {
+    const succeeded = history[i].upgradeSucceeded;
+    for (let s = 0; s < players; s++) if (succeeded[s]) counts[s]++;
+  }
+  memo.history = history;
+  memo.length = length;
+  memo.players = players;
+  memo.lastRecord = length > 0 ? history[length - 1] : null;
+  return counts;
+}
+
+const successes: {
+  history: readonly RoundRecord[] | null;
+  length: number;
+  players: number;
+  lastRecord: RoundRecord | null;
+  counts: Float64Array;
+} = { history: null, length: -1, players: 0, lastRecord: null, counts: new Float64Array(8) };
+
+/**
  * Bitmask of the seats that broke an obligation towards `seat` (a breach listing it as a victim) in
  * the last `k` rounds, i.e. in rounds `view.round − k … view.round − 1` (§15.4 Reciprocal).
  */
