@@ -97,6 +97,7 @@ const cachedOdds = new Float64Array(3);
 // Scratch for the dynamic programs: joint (ua, ra) with stride `side`, and the ub distribution.
 let joint = new Float64Array(64);
 let behind = new Float64Array(8);
+let pay = new Float64Array(8);
 
 /**
  * Expected net gold of green and red for one seat (see the model above). Writes and returns `out`.
@@ -180,6 +181,12 @@ export function upgradeValue(
     }
   }
 
+  // What a seat is paid when k·e is demanded before it: min(e, max(0, S − k·e)), k = 0 … n + 1 (the same
+  // expression as inline, computed once per k). Once it is 0 every later term adds +0, so loops stop.
+  const maxDemand = nAhead + nBehind + 1;
+  if (pay.length < maxDemand + 1) pay = new Float64Array(maxDemand + 1);
+  const P = pay;
+  for (let k = 0; k <= maxDemand; k++) P[k] = Math.min(e, Math.max(0, stock - e * k));
   let greenGot = noOtherGreen * Math.min(2 * e, stock);
   let redGot = 0;
   for (let ua = 0; ua <= nAhead; ua++) {
@@ -190,16 +197,17 @@ export function upgradeValue(
       if (pj === 0) continue;
       pUa += pj;
       for (let ub = 0; ub <= nBehind; ub++) {
+        const u = ua + ub;
+        const got = P[(u === 1 ? 2 : u) + ra];
+        if (got === 0) break; // the demand only grows with ub
         const p = pj * B[ub];
         if (p === 0) continue;
-        const u = ua + ub;
-        const demand = e * ((u === 1 ? 2 : u) + ra);
-        redGot += p * Math.min(e, Math.max(0, stock - demand));
+        redGot += p * got;
       }
     }
     // P(ua green ahead and a collision): for ua = 0 remove the case "nobody else green".
     const pCollide = ua === 0 ? pUa - noOtherGreen : pUa;
-    if (pCollide > 0) greenGot += pCollide * Math.min(e, Math.max(0, stock - e * ua));
+    if (pCollide > 0) greenGot += pCollide * P[ua];
   }
   out.green = calm * greenGot - fine * collision;
   out.red = calm * redGot;
