@@ -11,6 +11,9 @@ import { SeatHabits } from './history.js';
 import { disasterOdds, newUpgradeValue, Rivals, upgradeValue } from './estimate.js';
 import { clockwiseRank } from './seats.js';
 
+const SCRATCH_RIVALS = new Rivals();
+const SCRATCH_VALUE = newUpgradeValue();
+
 /** A uniformly random continent among the country cards in hand. */
 export function randomContinent(view: GoldrauschView, random: RandomStream): Continent {
   const hand = view.countryHand;
@@ -28,12 +31,14 @@ export function randomContinent(view: GoldrauschView, random: RandomStream): Con
  * Scores continents by a seat's expected own payout this round: for each legal continent, the better
  * of green and red under `upgradeValue`, with each rival predicted from its habits (back to last
  * round's continent at its stay rate, else elsewhere; round 1: anywhere) and upgrading at its
- * historical rate. Illegal continents get −Infinity. One instance per bot; it owns its scratch buffers.
+ * historical rate. Illegal continents get −Infinity. One instance per bot; its scratch buffers (rivals,
+ * value) are module-level and shared, as every call fills and reads them before it returns.
  */
 export class ContinentScorer {
   readonly values = new Float64Array(3);
-  private readonly rivals = new Rivals();
-  private readonly value = newUpgradeValue();
+  // Scratch, filled and read within one call: shared by all instances (no typed arrays per game).
+  private readonly rivals = SCRATCH_RIVALS;
+  private readonly value = SCRATCH_VALUE;
 
   /** @param habits the bot's habit estimator (share it so phase 3 reuses this round's counts). */
   constructor(private readonly habits: SeatHabits = new SeatHabits()) {}
