@@ -51,8 +51,10 @@ export class ContinentScorer {
     const value = this.value;
     const fine = view.params.fine;
     const wheel = view.params.wheel;
-    // predictedRivals for the three continents at once: each rival's rank, stay and move chances are
-    // read once (the same operations on the same numbers, so the same bits).
+    // predictedRivals for the three continents at once. Only the presence depends on the continent, so
+    // each other seat is entered once (upgrade rate, ahead or behind) and only its presence is
+    // rewritten per continent. A seat with presence 0 stays in the list: upgradeValue skips every rival
+    // with presence ≤ 0, exactly as if it were absent (predictedRivals leaves it out).
     const players = view.players;
     const me = view.seat;
     const start = view.startPlayer;
@@ -61,16 +63,20 @@ export class ContinentScorer {
     const myRank = clockwiseRank(me, start, players);
     const stay = habits.stay;
     const upgrade = habits.upgrade;
+    rivals.clear();
+    for (let s = 0; s < players; s++) {
+      if (s !== me) rivals.add(0, upgrade[s], clockwiseRank(s, start, players) < myRank);
+    }
+    const presence = rivals.presence;
     for (let c = 0; c < 3; c++) {
       if (hand[c] <= 0) {
         values[c] = -Infinity;
         continue;
       }
-      rivals.clear();
-      for (let s = 0; s < players; s++) {
+      for (let s = 0, i = 0; s < players; s++) {
         if (s === me) continue;
-        const presence = last === null ? 1 / 3 : last[s] === c ? stay[s] : (1 - stay[s]) / 2;
-        if (presence > 0) rivals.add(presence, upgrade[s], clockwiseRank(s, start, players) < myRank);
+        const p = last === null ? 1 / 3 : last[s] === c ? stay[s] : (1 - stay[s]) / 2;
+        presence[i++] = p > 0 ? p : 0; // (a NaN is skipped too, as predictedRivals does)
       }
       upgradeValue(view.extract[c], view.stock[c], fine, disasterOdds(wheel, c), rivals, value);
       values[c] = Math.max(value.green, value.red);
