@@ -24,6 +24,7 @@ import { WHEEL_FIELDS } from '../../../src/games/goldrausch/types.js';
 import type { GoldrauschView } from '../../../src/games/goldrausch/view.js';
 import type { SeatHabits } from './history.js';
 import { clockwiseRank } from './seats.js';
+import { AP, AU, BP, BU, SMALL_MAX, smallUpgradeValue } from './upgrade-small.js';
 
 /** The rivals a seat would meet on one continent: presence and upgrade probability, ahead or behind it. */
 export class Rivals {
@@ -94,6 +95,13 @@ export function disasterOdds(wheel: GameParams['wheel'], c: number): number {
 let cachedWheel: GameParams['wheel'] | null = null;
 const cachedOdds = new Float64Array(3);
 
+let unrolled = true;
+
+/** Test hook: with false every slow-path call runs the loop program (to compare the unrolled code with it). */
+export function setUnrolledUpgradeValue(on: boolean): void {
+  unrolled = on;
+}
+
 // Scratch for the dynamic programs: joint (ua, ra) with stride `side`, and the ub distribution.
 let joint = new Float64Array(64);
 let behind = new Float64Array(8);
@@ -119,12 +127,26 @@ export function upgradeValue(
   let noOtherGreen = 1;
   let nAhead = 0;
   let nBehind = 0;
+  let probabilities = true; // every present rival's presence in (0, 1] and upgrade rate in [0, 1]
   for (let i = 0; i < n; i++) {
     const pi = presence[i];
     if (pi <= 0) continue;
-    noOtherGreen *= 1 - pi * upgrade[i];
-    if (aheadOf[i]) nAhead++;
-    else nBehind++;
+    const ui = upgrade[i];
+    noOtherGreen *= 1 - pi * ui;
+    if (!(pi <= 1 && ui >= 0 && ui <= 1)) probabilities = false;
+    if (aheadOf[i]) {
+      if (nAhead < SMALL_MAX) {
+        AP[nAhead] = pi;
+        AU[nAhead] = ui;
+      }
+      nAhead++;
+    } else {
+      if (nBehind < SMALL_MAX) {
+        BP[nBehind] = pi;
+        BU[nBehind] = ui;
+      }
+      nBehind++;
+    }
   }
   const collision = 1 - noOtherGreen;
 
@@ -134,6 +156,13 @@ export function upgradeValue(
     out.green = calm * (noOtherGreen * 2 * e + collision * e) - fine * collision;
     out.red = calm * e;
     return out;
+  }
+
+  // Up to SMALL_MAX rivals present (every seat of a 4-player game): the same program unrolled into
+  // straight-line code (./upgrade-small.ts, ~5× faster, bit-identical), under the conditions in which
+  // dropping its zero tests is exact.
+  if (unrolled && nAhead + nBehind <= SMALL_MAX && probabilities && e >= 0 && e < Infinity && stock - stock === 0) {
+    return smallUpgradeValue(nAhead, nBehind, e, stock, fine, calm, noOtherGreen, collision, out);
   }
 
   // The scratch arrays are read into locals (a module-level `let` is reloaded on every access), and
