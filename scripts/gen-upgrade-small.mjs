@@ -23,7 +23,13 @@ const h = (u) => (u === 1 ? 2 : u); // a sole upgrader is paid 2e (§5.2)
 function shape(nA, nB) {
   const L = [];
   const name = `small${nA}${nB}`;
-  L.push(`function ${name}(e: number, stock: number, fine: number, calm: number, noOtherGreen: number, collision: number, out: UpgradeValue): UpgradeValue {`);
+  L.push(`function ${name}(out: UpgradeValue): UpgradeValue {`);
+  L.push('  const e = X[0];');
+  L.push('  const stock = X[1];');
+  L.push('  const fine = X[2];');
+  L.push('  const calm = X[3];');
+  L.push('  const noOtherGreen = X[4];');
+  L.push('  const collision = X[5];');
   for (let k = 0; k < nA; k++) {
     L.push(`  const gr${k} = AP[${k}] * AU[${k}];`);
     L.push(`  const rd${k} = AP[${k}] - gr${k};`);
@@ -110,7 +116,12 @@ out.push('');
 out.push(`/** Most rivals present that the unrolled code handles. */`);
 out.push(`export const SMALL_MAX = ${MAX};`);
 out.push('');
-out.push('/** Presence and upgrade rate of the rivals present ahead (AP, AU) and behind (BP, BU), in rival order. */');
+out.push('/**');
+out.push(' * The inputs, written by the caller (numbers passed to a function that is not inlined would be boxed');
+out.push(' * into heap numbers on every call): X = [e, S, fine, calm = 1 − d, P(no other green), P(collision)],');
+out.push(' * and the presence and upgrade rate of the rivals present ahead (AP, AU) and behind (BP, BU), in order.');
+out.push(' */');
+out.push('export const X = new Float64Array(6);');
 out.push(`export const AP = new Float64Array(${MAX});`);
 out.push(`export const AU = new Float64Array(${MAX});`);
 out.push(`export const BP = new Float64Array(${MAX});`);
@@ -125,22 +136,12 @@ for (let total = 0; total <= MAX; total++) {
   }
 }
 out.push('');
-out.push('/** The unrolled slow path for nA rivals ahead and nB behind (nA + nB ≤ SMALL_MAX), filled into AP/AU/BP/BU. */');
-out.push('export function smallUpgradeValue(');
-out.push('  nA: number,');
-out.push('  nB: number,');
-out.push('  e: number,');
-out.push('  stock: number,');
-out.push('  fine: number,');
-out.push('  calm: number,');
-out.push('  noOtherGreen: number,');
-out.push('  collision: number,');
-out.push('  out: UpgradeValue,');
-out.push('): UpgradeValue {');
+out.push('/** The unrolled slow path for nA rivals ahead and nB behind (nA + nB ≤ SMALL_MAX), inputs in X, AP, AU, BP, BU. */');
+out.push('export function smallUpgradeValue(nA: number, nB: number, out: UpgradeValue): UpgradeValue {');
 out.push(`  switch (nA * ${MAX + 1} + nB) {`);
 for (const [nA, nB, name] of names) {
   out.push(`    case ${nA * (MAX + 1) + nB}:`);
-  out.push(`      return ${name}(e, stock, fine, calm, noOtherGreen, collision, out);`);
+  out.push(`      return ${name}(out);`);
 }
 out.push('    default:');
 out.push("      throw new RangeError(`smallUpgradeValue: ${nA} ahead + ${nB} behind is more than ${SMALL_MAX} rivals`);");

@@ -24,7 +24,7 @@ import { WHEEL_FIELDS } from '../../../src/games/goldrausch/types.js';
 import type { GoldrauschView } from '../../../src/games/goldrausch/view.js';
 import type { SeatHabits } from './history.js';
 import { clockwiseRank } from './seats.js';
-import { AP, AU, BP, BU, SMALL_MAX, smallUpgradeValue } from './upgrade-small.js';
+import { AP, AU, BP, BU, SMALL_MAX, smallUpgradeValue, X } from './upgrade-small.js';
 
 /** The rivals a seat would meet on one continent: presence and upgrade probability, ahead or behind it. */
 export class Rivals {
@@ -162,7 +162,13 @@ export function upgradeValue(
   // straight-line code (./upgrade-small.ts, ~5× faster, bit-identical), under the conditions in which
   // dropping its zero tests is exact.
   if (unrolled && nAhead + nBehind <= SMALL_MAX && probabilities && e >= 0 && e < Infinity && stock - stock === 0) {
-    return smallUpgradeValue(nAhead, nBehind, e, stock, fine, calm, noOtherGreen, collision, out);
+    X[0] = e;
+    X[1] = stock;
+    X[2] = fine;
+    X[3] = calm;
+    X[4] = noOtherGreen;
+    X[5] = collision;
+    return smallUpgradeValue(nAhead, nBehind, out);
   }
 
   // The scratch arrays are read into locals (a module-level `let` is reloaded on every access), and

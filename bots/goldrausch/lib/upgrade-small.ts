@@ -10,13 +10,24 @@ import type { UpgradeValue } from './estimate.js';
 /** Most rivals present that the unrolled code handles. */
 export const SMALL_MAX = 3;
 
-/** Presence and upgrade rate of the rivals present ahead (AP, AU) and behind (BP, BU), in rival order. */
+/**
+ * The inputs, written by the caller (numbers passed to a function that is not inlined would be boxed
+ * into heap numbers on every call): X = [e, S, fine, calm = 1 − d, P(no other green), P(collision)],
+ * and the presence and upgrade rate of the rivals present ahead (AP, AU) and behind (BP, BU), in order.
+ */
+export const X = new Float64Array(6);
 export const AP = new Float64Array(3);
 export const AU = new Float64Array(3);
 export const BP = new Float64Array(3);
 export const BU = new Float64Array(3);
 
-function small00(e: number, stock: number, fine: number, calm: number, noOtherGreen: number, collision: number, out: UpgradeValue): UpgradeValue {
+function small00(out: UpgradeValue): UpgradeValue {
+  const e = X[0];
+  const stock = X[1];
+  const fine = X[2];
+  const calm = X[3];
+  const noOtherGreen = X[4];
+  const collision = X[5];
   const P0 = Math.min(e, Math.max(0, stock - e * 0));
   let greenGot = noOtherGreen * Math.min(2 * e, stock);
   let redGot = 0;
@@ -31,7 +42,13 @@ function small00(e: number, stock: number, fine: number, calm: number, noOtherGr
   return out;
 }
 
-function small10(e: number, stock: number, fine: number, calm: number, noOtherGreen: number, collision: number, out: UpgradeValue): UpgradeValue {
+function small10(out: UpgradeValue): UpgradeValue {
+  const e = X[0];
+  const stock = X[1];
+  const fine = X[2];
+  const calm = X[3];
+  const noOtherGreen = X[4];
+  const collision = X[5];
   const gr0 = AP[0] * AU[0];
   const rd0 = AP[0] - gr0;
   const ab0 = 1 - AP[0];
@@ -60,7 +77,13 @@ function small10(e: number, stock: number, fine: number, calm: number, noOtherGr
   return out;
 }
 
-function small01(e: number, stock: number, fine: number, calm: number, noOtherGreen: number, collision: number, out: UpgradeValue): UpgradeValue {
+function small01(out: UpgradeValue): UpgradeValue {
+  const e = X[0];
+  const stock = X[1];
+  const fine = X[2];
+  const calm = X[3];
+  const noOtherGreen = X[4];
+  const collision = X[5];
   const g0 = BP[0] * BU[0];
   const ng0 = 1 - g0;
   const b0 = 1 * ng0;
@@ -81,7 +104,13 @@ function small01(e: number, stock: number, fine: number, calm: number, noOtherGr
   return out;
 }
 
-function small20(e: number, stock: number, fine: number, calm: number, noOtherGreen: number, collision: number, out: UpgradeValue): UpgradeValue {
+function small20(out: UpgradeValue): UpgradeValue {
+  const e = X[0];
+  const stock = X[1];
+  const fine = X[2];
+  const calm = X[3];
+  const noOtherGreen = X[4];
+  const collision = X[5];
   const gr0 = AP[0] * AU[0];
   const rd0 = AP[0] - gr0;
   const ab0 = 1 - AP[0];
@@ -128,7 +157,13 @@ function small20(e: number, stock: number, fine: number, calm: number, noOtherGr
   return out;
 }
 
-function small11(e: number, stock: number, fine: number, calm: number, noOtherGreen: number, collision: number, out: UpgradeValue): UpgradeValue {
+function small11(out: UpgradeValue): UpgradeValue {
+  const e = X[0];
+  const stock = X[1];
+  const fine = X[2];
+  const calm = X[3];
+  const noOtherGreen = X[4];
+  const collision = X[5];
   const gr0 = AP[0] * AU[0];
   const rd0 = AP[0] - gr0;
   const ab0 = 1 - AP[0];
@@ -165,7 +200,13 @@ function small11(e: number, stock: number, fine: number, calm: number, noOtherGr
   return out;
 }
 
-function small02(e: number, stock: number, fine: number, calm: number, noOtherGreen: number, collision: number, out: UpgradeValue): UpgradeValue {
+function small02(out: UpgradeValue): UpgradeValue {
+  const e = X[0];
+  const stock = X[1];
+  const fine = X[2];
+  const calm = X[3];
+  const noOtherGreen = X[4];
+  const collision = X[5];
   const g0 = BP[0] * BU[0];
   const ng0 = 1 - g0;
   const g1 = BP[1] * BU[1];
@@ -192,7 +233,13 @@ function small02(e: number, stock: number, fine: number, calm: number, noOtherGr
   return out;
 }
 
-function small30(e: number, stock: number, fine: number, calm: number, noOtherGreen: number, collision: number, out: UpgradeValue): UpgradeValue {
+function small30(out: UpgradeValue): UpgradeValue {
+  const e = X[0];
+  const stock = X[1];
+  const fine = X[2];
+  const calm = X[3];
+  const noOtherGreen = X[4];
+  const collision = X[5];
   const gr0 = AP[0] * AU[0];
   const rd0 = AP[0] - gr0;
   const ab0 = 1 - AP[0];
@@ -263,7 +310,13 @@ function small30(e: number, stock: number, fine: number, calm: number, noOtherGr
   return out;
 }
 
-function small21(e: number, stock: number, fine: number, calm: number, noOtherGreen: number, collision: number, out: UpgradeValue): UpgradeValue {
+function small21(out: UpgradeValue): UpgradeValue {
+  const e = X[0];
+  const stock = X[1];
+  const fine = X[2];
+  const calm = X[3];
+  const noOtherGreen = X[4];
+  const collision = X[5];
   const gr0 = AP[0] * AU[0];
   const rd0 = AP[0] - gr0;
   const ab0 = 1 - AP[0];
@@ -321,7 +374,13 @@ function small21(e: number, stock: number, fine: number, calm: number, noOtherGr
   return out;
 }
 
-function small12(e: number, stock: number, fine: number, calm: number, noOtherGreen: number, collision: number, out: UpgradeValue): UpgradeValue {
+function small12(out: UpgradeValue): UpgradeValue {
+  const e = X[0];
+  const stock = X[1];
+  const fine = X[2];
+  const calm = X[3];
+  const noOtherGreen = X[4];
+  const collision = X[5];
   const gr0 = AP[0] * AU[0];
   const rd0 = AP[0] - gr0;
   const ab0 = 1 - AP[0];
@@ -366,7 +425,13 @@ function small12(e: number, stock: number, fine: number, calm: number, noOtherGr
   return out;
 }
 
-function small03(e: number, stock: number, fine: number, calm: number, noOtherGreen: number, collision: number, out: UpgradeValue): UpgradeValue {
+function small03(out: UpgradeValue): UpgradeValue {
+  const e = X[0];
+  const stock = X[1];
+  const fine = X[2];
+  const calm = X[3];
+  const noOtherGreen = X[4];
+  const collision = X[5];
   const g0 = BP[0] * BU[0];
   const ng0 = 1 - g0;
   const g1 = BP[1] * BU[1];
@@ -401,39 +466,29 @@ function small03(e: number, stock: number, fine: number, calm: number, noOtherGr
   return out;
 }
 
-/** The unrolled slow path for nA rivals ahead and nB behind (nA + nB ≤ SMALL_MAX), filled into AP/AU/BP/BU. */
-export function smallUpgradeValue(
-  nA: number,
-  nB: number,
-  e: number,
-  stock: number,
-  fine: number,
-  calm: number,
-  noOtherGreen: number,
-  collision: number,
-  out: UpgradeValue,
-): UpgradeValue {
+/** The unrolled slow path for nA rivals ahead and nB behind (nA + nB ≤ SMALL_MAX), inputs in X, AP, AU, BP, BU. */
+export function smallUpgradeValue(nA: number, nB: number, out: UpgradeValue): UpgradeValue {
   switch (nA * 4 + nB) {
     case 0:
-      return small00(e, stock, fine, calm, noOtherGreen, collision, out);
+      return small00(out);
     case 4:
-      return small10(e, stock, fine, calm, noOtherGreen, collision, out);
+      return small10(out);
     case 1:
-      return small01(e, stock, fine, calm, noOtherGreen, collision, out);
+      return small01(out);
     case 8:
-      return small20(e, stock, fine, calm, noOtherGreen, collision, out);
+      return small20(out);
     case 5:
-      return small11(e, stock, fine, calm, noOtherGreen, collision, out);
+      return small11(out);
     case 2:
-      return small02(e, stock, fine, calm, noOtherGreen, collision, out);
+      return small02(out);
     case 12:
-      return small30(e, stock, fine, calm, noOtherGreen, collision, out);
+      return small30(out);
     case 9:
-      return small21(e, stock, fine, calm, noOtherGreen, collision, out);
+      return small21(out);
     case 6:
-      return small12(e, stock, fine, calm, noOtherGreen, collision, out);
+      return small12(out);
     case 3:
-      return small03(e, stock, fine, calm, noOtherGreen, collision, out);
+      return small03(out);
     default:
       throw new RangeError(`smallUpgradeValue: ${nA} ahead + ${nB} behind is more than ${SMALL_MAX} rivals`);
   }
