@@ -2,6 +2,7 @@
 // Writes bots/goldrausch/lib/upgrade-small.ts: upgradeValue's slow path (bots/goldrausch/lib/estimate.ts)
 // unrolled into straight-line code for every shape with at most MAX rivals present (nA ahead, nB behind).
 // Usage: node scripts/gen-upgrade-small.mjs   (then `npm run build`; the output is committed).
+//        node scripts/gen-upgrade-small.mjs --check   (exit 1 if the committed file differs; a test runs it)
 //
 // The generated code performs exactly the floating-point operations of the generic dynamic program, in
 // the same order, so its results are bit-identical (test/bots/estimate.test.ts compares both):
@@ -13,7 +14,7 @@
 //    zero payouts; with probabilities in [0, 1] and finite e ≥ 0 and S every skipped term is +0, and
 //    adding +0 changes nothing (the sums start at +0), so here nothing is skipped. The caller uses
 //    this code only under exactly those conditions.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const MAX = 3;
@@ -150,5 +151,14 @@ out.push('}');
 out.push('');
 
 const target = fileURLToPath(new URL('../bots/goldrausch/lib/upgrade-small.ts', import.meta.url));
-writeFileSync(target, out.join('\n'));
-console.log(`wrote ${target}`);
+const text = out.join('\n');
+if (process.argv.includes('--check')) {
+  if (readFileSync(target, 'utf8') !== text) {
+    console.error(`${target} is not what scripts/gen-upgrade-small.mjs generates: run it and rebuild`);
+    process.exit(1);
+  }
+  console.log(`${target} is up to date`);
+} else {
+  writeFileSync(target, text);
+  console.log(`wrote ${target}`);
+}

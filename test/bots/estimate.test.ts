@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS } from '../../src/games/goldrausch/params.js';
 import { fairUpgrader } from '../../bots/goldrausch/lib/fair.js';
@@ -149,6 +151,13 @@ describe('upgradeValue unrolled for up to three rivals (lib/upgrade-small.ts)', 
       setUnrolledUpgradeValue(true);
     }
     expect(unrolledCases).toBeGreaterThan(5000); // the unrolled code really ran
+  });
+
+  it('is the file its generator writes (nobody edited it by hand)', () => {
+    const script = fileURLToPath(new URL('../../scripts/gen-upgrade-small.mjs', import.meta.url));
+    const run = spawnSync(process.execPath, [script, '--check'], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
   });
 });
 
