@@ -94,8 +94,8 @@ export class CooperativeBot implements GoldrauschBot {
 
   /**
    * `fairUpgrader` for this seat's continent, remembered for the inputs it reads (history, pawns,
-   * gold, start player, player count and the excluded seats): within a meeting they stay the same objects, so the
-   * answer is computed once per round (again after a GIFT moved gold).
+   * gold, start player, player count and the excluded seats): within a meeting they stay the same
+   * objects, so the answer is computed once per round (again after a GIFT moved gold).
    */
   private fairUpgrader(view: GoldrauschView, exclude: number): number {
     const fair = this.fair;

@@ -25,10 +25,11 @@ class ReciprocalBot extends CooperativeBot {
 
   /** recentBetrayers reads only the history and the round: the same for a whole round. */
   protected override hostile(view: GoldrauschView): number {
-    if (view.history !== this.hostileHistory || view.history.length !== this.hostileLength || view.round !== this.hostileRound) {
+    const history = view.history;
+    if (history !== this.hostileHistory || history.length !== this.hostileLength || view.round !== this.hostileRound) {
       this.hostileMask = recentBetrayers(view, this.seat, this.k);
-      this.hostileHistory = view.history;
-      this.hostileLength = view.history.length;
+      this.hostileHistory = history;
+      this.hostileLength = history.length;
       this.hostileRound = view.round;
     }
     return this.hostileMask;
