@@ -20,6 +20,9 @@ import { SeatHabits } from './lib/history.js';
 import { agreementId, hasPromised, hasProposed, NO_PLAN, NOBODY, obligedRed, planInForce, propose } from './lib/meeting.js';
 import { countOn, heldColour, isAlone, NO_MESSAGES, passWhenDone } from './lib/seats.js';
 
+const SCRATCH_RIVALS = new Rivals();
+const SCRATCH_VALUE = newUpgradeValue();
+
 export interface BetrayerOptions {
   /** Probability of laying green when obliged to red (default 1). */
   readonly beta?: number;
@@ -32,8 +35,9 @@ export interface BetrayerOptions {
 class BetrayerBot implements GoldrauschBot {
   private readonly habits = new SeatHabits();
   private readonly scorer = new ContinentScorer(this.habits);
-  private readonly rivals = new Rivals();
-  private readonly value = newUpgradeValue();
+  // Scratch, filled and read within one call: shared by all instances (no typed arrays per game).
+  private readonly rivals = SCRATCH_RIVALS;
+  private readonly value = SCRATCH_VALUE;
 
   constructor(
     readonly name: string,

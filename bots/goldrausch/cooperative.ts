@@ -83,7 +83,7 @@ export class CooperativeBot implements GoldrauschBot {
       const accept = this.bestProposal(view, me, me);
       return accept === null ? null : { type: 'ACCEPT', ref: accept };
     }
-    const fair = fairUpgrader(view, meeting.locations, c, hostile);
+    const fair = this.fairUpgrader(view, hostile);
     const accept = this.bestProposal(view, fair, me);
     if (accept !== null) return { type: 'ACCEPT', ref: accept };
     for (let i = 0; i < proposals.length; i++) {
@@ -91,6 +91,46 @@ export class CooperativeBot implements GoldrauschBot {
     }
     return propose(fair);
   }
+
+  /**
+   * `fairUpgrader` for this seat's continent, remembered for the inputs it reads (history, pawns,
+   * gold, start player, player count and the excluded seats): within a meeting they stay the same
+   * objects, so the answer is computed once per round (again after a GIFT moved gold).
+   */
+  private fairUpgrader(view: GoldrauschView, exclude: number): number {
+    const fair = this.fair;
+    const locations = view.meeting!.locations;
+    if (
+      fair.history !== view.history ||
+      fair.length !== view.history.length ||
+      fair.locations !== locations ||
+      fair.gold !== view.gold ||
+      fair.startPlayer !== view.startPlayer ||
+      fair.players !== view.players ||
+      fair.exclude !== exclude
+    ) {
+      fair.seat = fairUpgrader(view, locations, locations[this.seat], exclude);
+      fair.history = view.history;
+      fair.length = view.history.length;
+      fair.locations = locations;
+      fair.gold = view.gold;
+      fair.startPlayer = view.startPlayer;
+      fair.players = view.players;
+      fair.exclude = exclude;
+    }
+    return fair.seat;
+  }
+
+  private readonly fair = {
+    seat: -1,
+    history: null as GoldrauschView['history'] | null,
+    length: -1,
+    locations: null as readonly number[] | null,
+    gold: null as GoldrauschView['gold'] | null,
+    startPlayer: -1,
+    players: 0,
+    exclude: 0,
+  };
 
   /**
    * The proposal on this seat's continent, not yet accepted by it, that names `a` or `b` and is closest

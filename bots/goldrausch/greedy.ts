@@ -15,12 +15,16 @@ import { meetingRivals, newUpgradeValue, Rivals, upgradeValueOn } from './lib/es
 import { SeatHabits } from './lib/history.js';
 import { heldColour, isAlone, PASS } from './lib/seats.js';
 
+const SCRATCH_RIVALS = new Rivals();
+const SCRATCH_VALUE = newUpgradeValue();
+
 class GreedyBot implements GoldrauschBot {
   readonly name = 'greedy';
   private readonly habits = new SeatHabits();
   private readonly scorer = new ContinentScorer(this.habits);
-  private readonly rivals = new Rivals();
-  private readonly value = newUpgradeValue();
+  // Scratch, filled and read within one call: shared by all instances (no typed arrays per game).
+  private readonly rivals = SCRATCH_RIVALS;
+  private readonly value = SCRATCH_VALUE;
 
   constructor(private readonly random: RandomStream) {}
 

@@ -11,14 +11,18 @@ import { CooperativeBot } from './cooperative.js';
 import { breachGain, breachWins } from './lib/breach.js';
 import { newUpgradeValue, Rivals } from './lib/estimate.js';
 
+const SCRATCH_RIVALS = new Rivals();
+const SCRATCH_VALUE = newUpgradeValue();
+
 export interface OpportunistOptions {
   /** Expected gold a last-round breach must gain (default 1). */
   readonly minGain?: number;
 }
 
 class OpportunistBot extends CooperativeBot {
-  private readonly rivals = new Rivals();
-  private readonly value = newUpgradeValue();
+  // Scratch, filled and read within one call: shared by all instances (no typed arrays per game).
+  private readonly rivals = SCRATCH_RIVALS;
+  private readonly value = SCRATCH_VALUE;
 
   constructor(name: string, seat: number, random: RandomStream, private readonly minGain: number) {
     super(name, seat, random);

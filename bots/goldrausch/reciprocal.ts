@@ -23,9 +23,22 @@ class ReciprocalBot extends CooperativeBot {
     super(name, seat, random);
   }
 
+  /** recentBetrayers reads only the history and the round: the same for a whole round. */
   protected override hostile(view: GoldrauschView): number {
-    return recentBetrayers(view, this.seat, this.k);
+    const history = view.history;
+    if (history !== this.hostileHistory || history.length !== this.hostileLength || view.round !== this.hostileRound) {
+      this.hostileMask = recentBetrayers(view, this.seat, this.k);
+      this.hostileHistory = history;
+      this.hostileLength = history.length;
+      this.hostileRound = view.round;
+    }
+    return this.hostileMask;
   }
+
+  private hostileMask = 0;
+  private hostileHistory: GoldrauschView['history'] | null = null;
+  private hostileLength = -1;
+  private hostileRound = -1;
 }
 
 /** A Reciprocal variant; the default export is `makeReciprocal()` (k = 2). */

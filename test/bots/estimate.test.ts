@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS } from '../../src/games/goldrausch/params.js';
 import { fairUpgrader } from '../../bots/goldrausch/lib/fair.js';
-import { baselineP, disasterOdds, newUpgradeValue, Rivals, upgradeValue } from '../../bots/goldrausch/lib/estimate.js';
+import { baselineP, disasterOdds, newUpgradeValue, Rivals, setUnrolledUpgradeValue, upgradeValue } from '../../bots/goldrausch/lib/estimate.js';
 import { recentBetrayers, SeatHabits } from '../../bots/goldrausch/lib/history.js';
 import { breach, makeRecord, makeView, stream } from './fixtures.js';
 
@@ -110,6 +112,52 @@ describe('upgradeValue', () => {
       expect(out.green).toBeCloseTo(expected.green, 9);
       expect(out.red).toBeCloseTo(expected.red, 9);
     }
+  });
+});
+
+describe('upgradeValue unrolled for up to three rivals (lib/upgrade-small.ts)', () => {
+  it('gives the same bits as the loop program for every shape, payouts cut by the stock included', () => {
+    const random = stream('upgrade-small');
+    const a = newUpgradeValue();
+    const b = newUpgradeValue();
+    const presences = [0, 1 / 3, (1 - 1 / 3) / 2, 0.5, 0.7, 1];
+    const rates = [0, 1 / 3, 0.5, 2 / 3, 1];
+    let unrolledCases = 0;
+    try {
+      for (let trial = 0; trial < 20000; trial++) {
+        const e = random.next() < 0.8 ? random.int(9) : 8 * random.next();
+        const stock = random.next() < 0.7 ? random.int(5 * Math.max(1, Math.ceil(e))) : 30 * random.next();
+        const fine = random.int(4);
+        const d = random.pick([0, 0.1, 0.25]);
+        const rivals = new Rivals();
+        const n = random.int(5);
+        let present = 0;
+        for (let i = 0; i < n; i++) {
+          const pi = random.next() < 0.7 ? random.pick(presences) : random.next();
+          const u = random.next() < 0.6 ? random.pick(rates) : random.next();
+          if (pi > 0) present++;
+          rivals.add(pi, u, random.next() < 0.5);
+        }
+        if (present <= 3 && stock < e * (present + 2)) unrolledCases++;
+        setUnrolledUpgradeValue(true);
+        upgradeValue(e, stock, fine, d, rivals, a);
+        setUnrolledUpgradeValue(false);
+        upgradeValue(e, stock, fine, d, rivals, b);
+        if (!Object.is(a.green, b.green) || !Object.is(a.red, b.red)) {
+          expect({ trial, e, stock, fine, d, unrolled: { ...a } }).toEqual({ trial, e, stock, fine, d, unrolled: { ...b } });
+        }
+      }
+    } finally {
+      setUnrolledUpgradeValue(true);
+    }
+    expect(unrolledCases).toBeGreaterThan(5000); // the unrolled code really ran
+  });
+
+  it('is the file its generator writes (nobody edited it by hand)', () => {
+    const script = fileURLToPath(new URL('../../scripts/gen-upgrade-small.mjs', import.meta.url));
+    const run = spawnSync(process.execPath, [script, '--check'], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
   });
 });
 

@@ -24,6 +24,7 @@ import { WHEEL_FIELDS } from '../../../src/games/goldrausch/types.js';
 import type { GoldrauschView } from '../../../src/games/goldrausch/view.js';
 import type { SeatHabits } from './history.js';
 import { clockwiseRank } from './seats.js';
+import { AP, AU, BP, BU, SMALL_MAX, smallUpgradeValue, X } from './upgrade-small.js';
 
 /** The rivals a seat would meet on one continent: presence and upgrade probability, ahead or behind it. */
 export class Rivals {
@@ -94,9 +95,17 @@ export function disasterOdds(wheel: GameParams['wheel'], c: number): number {
 let cachedWheel: GameParams['wheel'] | null = null;
 const cachedOdds = new Float64Array(3);
 
+let unrolled = true;
+
+/** Test hook: with false every slow-path call runs the loop program (to compare the unrolled code with it). */
+export function setUnrolledUpgradeValue(on: boolean): void {
+  unrolled = on;
+}
+
 // Scratch for the dynamic programs: joint (ua, ra) with stride `side`, and the ub distribution.
 let joint = new Float64Array(64);
 let behind = new Float64Array(8);
+let pay = new Float64Array(8);
 
 /**
  * Expected net gold of green and red for one seat (see the model above). Writes and returns `out`.
@@ -111,16 +120,33 @@ export function upgradeValue(
   out: UpgradeValue,
 ): UpgradeValue {
   const n = rivals.count;
+  const presence = rivals.presence;
+  const upgrade = rivals.upgrade;
+  const aheadOf = rivals.ahead;
   const calm = 1 - disaster;
   let noOtherGreen = 1;
   let nAhead = 0;
   let nBehind = 0;
+  let probabilities = true; // every present rival's presence in (0, 1] and upgrade rate in [0, 1]
   for (let i = 0; i < n; i++) {
-    const pi = rivals.presence[i];
+    const pi = presence[i];
     if (pi <= 0) continue;
-    noOtherGreen *= 1 - pi * rivals.upgrade[i];
-    if (rivals.ahead[i]) nAhead++;
-    else nBehind++;
+    const ui = upgrade[i];
+    noOtherGreen *= 1 - pi * ui;
+    if (!(pi <= 1 && ui >= 0 && ui <= 1)) probabilities = false;
+    if (aheadOf[i]) {
+      if (nAhead < SMALL_MAX) {
+        AP[nAhead] = pi;
+        AU[nAhead] = ui;
+      }
+      nAhead++;
+    } else {
+      if (nBehind < SMALL_MAX) {
+        BP[nBehind] = pi;
+        BU[nBehind] = ui;
+      }
+      nBehind++;
+    }
   }
   const collision = 1 - noOtherGreen;
 
@@ -132,62 +158,94 @@ export function upgradeValue(
     return out;
   }
 
+  // Up to SMALL_MAX rivals present (every seat of a 4-player game): the same program unrolled into
+  // straight-line code (./upgrade-small.ts, bit-identical), under the conditions in which dropping its
+  // zero tests is exact. Measured per call on the shared 2-core machine, same process, interleaved:
+  // 3 rivals 160–290 ns → 65–95 ns; over 250,531 calls recorded from 2,000 baseline games the mean
+  // went from ~250 to ~160 ns (the fast path pays ~13 ns more for filling AP/AU/BP/BU).
+  if (unrolled && nAhead + nBehind <= SMALL_MAX && probabilities && e >= 0 && e < Infinity && stock - stock === 0) {
+    X[0] = e;
+    X[1] = stock;
+    X[2] = fine;
+    X[3] = calm;
+    X[4] = noOtherGreen;
+    X[5] = collision;
+    return smallUpgradeValue(nAhead, nBehind, out);
+  }
+
+  // The loop program (more than SMALL_MAX rivals present, e.g. 5–6 players). The scratch arrays are
+  // read into locals (a module-level `let` is reloaded on every access), and only the cells the programs
+  // can reach are cleared: the triangle ua + ra ≤ nAhead and ub ≤ nBehind (~225 → ~165 ns per call).
   const side = nAhead + 1;
   if (joint.length < side * side) joint = new Float64Array(side * side);
   if (behind.length < nBehind + 1) behind = new Float64Array(nBehind + 1);
-  joint.fill(0, 0, side * side);
-  behind.fill(0, 0, nBehind + 1);
-  joint[0] = 1;
-  behind[0] = 1;
+  const J = joint;
+  const B = behind;
+  for (let ua = 0; ua <= nAhead; ua++) {
+    const row = ua * side;
+    for (let ra = 0; ra + ua <= nAhead; ra++) J[row + ra] = 0;
+  }
+  for (let ub = 0; ub <= nBehind; ub++) B[ub] = 0;
+  J[0] = 1;
+  B[0] = 1;
   let seenAhead = 0;
   let seenBehind = 0;
   for (let i = 0; i < n; i++) {
-    const pi = rivals.presence[i];
+    const pi = presence[i];
     if (pi <= 0) continue;
-    const green = pi * rivals.upgrade[i];
-    if (rivals.ahead[i]) {
+    const green = pi * upgrade[i];
+    if (aheadOf[i]) {
       // Three outcomes: absent, present red (ra + 1), present green (ua + 1). In place, highest first.
       const red = pi - green;
       const absent = 1 - pi;
       for (let ua = seenAhead; ua >= 0; ua--) {
+        const row = ua * side;
         for (let ra = seenAhead - ua; ra >= 0; ra--) {
-          const v = joint[ua * side + ra];
+          const v = J[row + ra];
           if (v === 0) continue;
-          joint[ua * side + ra] = v * absent;
-          joint[(ua + 1) * side + ra] += v * green;
-          joint[ua * side + ra + 1] += v * red;
+          J[row + ra] = v * absent;
+          J[row + side + ra] += v * green;
+          J[row + ra + 1] += v * red;
         }
       }
       seenAhead++;
     } else {
       for (let ub = seenBehind; ub >= 0; ub--) {
-        const v = behind[ub];
-        behind[ub] = v * (1 - green);
-        behind[ub + 1] += v * green;
+        const v = B[ub];
+        B[ub] = v * (1 - green);
+        B[ub + 1] += v * green;
       }
       seenBehind++;
     }
   }
 
+  // What a seat is paid when k·e is demanded before it: min(e, max(0, S − k·e)), k = 0 … n + 1 (the same
+  // expression as inline, computed once per k). Once it is 0 every later term adds +0, so loops stop.
+  const maxDemand = nAhead + nBehind + 1;
+  if (pay.length < maxDemand + 1) pay = new Float64Array(maxDemand + 1);
+  const P = pay;
+  for (let k = 0; k <= maxDemand; k++) P[k] = Math.min(e, Math.max(0, stock - e * k));
   let greenGot = noOtherGreen * Math.min(2 * e, stock);
   let redGot = 0;
   for (let ua = 0; ua <= nAhead; ua++) {
+    const row = ua * side;
     let pUa = 0;
     for (let ra = 0; ra + ua <= nAhead; ra++) {
-      const pj = joint[ua * side + ra];
+      const pj = J[row + ra];
       if (pj === 0) continue;
       pUa += pj;
       for (let ub = 0; ub <= nBehind; ub++) {
-        const p = pj * behind[ub];
-        if (p === 0) continue;
         const u = ua + ub;
-        const demand = e * ((u === 1 ? 2 : u) + ra);
-        redGot += p * Math.min(e, Math.max(0, stock - demand));
+        const got = P[(u === 1 ? 2 : u) + ra];
+        if (got === 0) break; // the demand only grows with ub
+        const p = pj * B[ub];
+        if (p === 0) continue;
+        redGot += p * got;
       }
     }
     // P(ua green ahead and a collision): for ua = 0 remove the case "nobody else green".
     const pCollide = ua === 0 ? pUa - noOtherGreen : pUa;
-    if (pCollide > 0) greenGot += pCollide * Math.min(e, Math.max(0, stock - e * ua));
+    if (pCollide > 0) greenGot += pCollide * P[ua];
   }
   out.green = calm * greenGot - fine * collision;
   out.red = calm * redGot;

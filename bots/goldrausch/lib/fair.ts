@@ -4,7 +4,7 @@
  * Every cooperative seat computes it from public information, so they all name the same seat.
  */
 import type { GoldrauschView } from '../../../src/games/goldrausch/view.js';
-import { successfulUpgrades } from './history.js';
+import { successCounts } from './history.js';
 import { clockwiseRank } from './seats.js';
 
 /**
@@ -23,13 +23,14 @@ export function fairUpgrader(
   for (let s = 0; s < players; s++) {
     if (locations[s] === c && (exclude & (1 << s)) === 0 && view.gold[s] === null) goldKnown = false;
   }
+  const successes = successCounts(view);
   let best = -1;
   let bestUpgrades = 0;
   let bestGold = 0;
   let bestRank = 0;
   for (let s = 0; s < players; s++) {
     if (locations[s] !== c || (exclude & (1 << s)) !== 0) continue;
-    const upgrades = successfulUpgrades(view, s);
+    const upgrades = successes[s];
     const gold = goldKnown ? (view.gold[s] as number) : 0;
     const rank = clockwiseRank(s, view.startPlayer, players);
     if (

@@ -15,6 +15,46 @@ export function successfulUpgrades(view: GoldrauschView, seat: number): number {
 }
 
 /**
+ * `successfulUpgrades` of every seat at once, as an array indexed by seat (read it before the next
+ * call: the array is reused). The counts are memoized on the history array: the same history (same
+ * array, same length) costs nothing, a history that extends the last one counts its new records only,
+ * any other is counted afresh.
+ */
+export function successCounts(view: GoldrauschView): ArrayLike<number> {
+  const history = view.history;
+  const length = history.length;
+  const players = view.players;
+  const memo = successes;
+  if (history === memo.history && length === memo.length && players === memo.players) return memo.counts;
+  let from = memo.length;
+  const grown =
+    players === memo.players && from >= 0 && from <= length && (from === 0 || history[from - 1] === memo.lastRecord);
+  if (!grown) {
+    if (memo.counts.length < players) memo.counts = new Float64Array(Math.max(8, players));
+    else memo.counts.fill(0);
+    from = 0;
+  }
+  const counts = memo.counts;
+  for (let i = from; i < length; i++) {
+    const succeeded = history[i].upgradeSucceeded;
+    for (let s = 0; s < players; s++) if (succeeded[s]) counts[s]++;
+  }
+  memo.history = history;
+  memo.length = length;
+  memo.players = players;
+  memo.lastRecord = length > 0 ? history[length - 1] : null;
+  return counts;
+}
+
+const successes: {
+  history: readonly RoundRecord[] | null;
+  length: number;
+  players: number;
+  lastRecord: RoundRecord | null;
+  counts: Float64Array;
+} = { history: null, length: -1, players: 0, lastRecord: null, counts: new Float64Array(8) };
+
+/**
  * Bitmask of the seats that broke an obligation towards `seat` (a breach listing it as a victim) in
  * the last `k` rounds, i.e. in rounds `view.round − k … view.round − 1` (§15.4 Reciprocal).
  */
@@ -51,51 +91,85 @@ export function reputation(view: GoldrauschView, seat: number): number {
  * History only grows during a game, so the counts are updated with the new records only (one record
  * per round instead of the whole history: ~300 ns → ~40 ns per call late in a game); a history that
  * does not extend the one seen before is recounted from scratch.
+ *
+ * The habits are a function of the (public) history alone, so every bot of a game would compute the
+ * same numbers each round. The last computed `upgrade` and `stay` arrays are therefore published in a
+ * module-level slot with the history they belong to, and another instance asked about that same
+ * history (same array, same length, same player count) takes them over instead of counting again.
+ * Published arrays are never written again (each computation fills new ones), so an instance that
+ * holds them keeps valid numbers whatever other instances do next. Treat `upgrade` and `stay` as
+ * read-only.
  */
 export class SeatHabits {
-  upgrade = new Float64Array(8);
-  stay = new Float64Array(8);
-  private greens = new Float64Array(8);
-  private shared = new Float64Array(8);
-  private stays = new Float64Array(8);
+  upgrade: Float64Array = NO_HABITS;
+  stay: Float64Array = NO_HABITS;
+  private greens: Float64Array | null = null;
+  private shared: Float64Array | null = null;
+  private stays: Float64Array | null = null;
   private counted = 0;
   private lastCounted: RoundRecord | null = null;
   private lastHistory: readonly RoundRecord[] | null = null;
+  private lastLength = -1;
 
   /** Brings `upgrade` and `stay` up to date with `view.history`; returns this. */
   of(view: GoldrauschView): this {
     const history = view.history;
-    if (history === this.lastHistory) return this;
+    const length = history.length;
+    if (history === this.lastHistory && length === this.lastLength) return this;
     const players = view.players;
-    const grown = this.counted <= history.length && (this.counted === 0 || history[this.counted - 1] === this.lastCounted);
-    if (!grown || this.upgrade.length < players) this.reset(players);
-    for (let i = this.counted; i < history.length; i++) this.count(history, i, players);
-    this.counted = history.length;
-    this.lastCounted = history.length > 0 ? history[history.length - 1] : null;
-    this.lastHistory = history;
-    const moves = Math.max(0, history.length - 1);
-    for (let s = 0; s < players; s++) {
-      this.upgrade[s] = (this.greens[s] + 1) / (this.shared[s] + 2);
-      this.stay[s] = (this.stays[s] + 1 / 3) / (moves + 1);
+    const last = published;
+    if (last.history === history && last.length === length && last.players === players) {
+      this.upgrade = last.upgrade;
+      this.stay = last.stay;
+      this.lastHistory = history;
+      this.lastLength = length;
+      return this;
     }
+    const size = Math.max(8, players);
+    const grown = this.counted <= length && (this.counted === 0 || history[this.counted - 1] === this.lastCounted);
+    if (!grown || this.greens === null || this.greens.length < players) this.reset(size);
+    for (let i = this.counted; i < length; i++) this.count(history, i, players);
+    this.counted = length;
+    this.lastCounted = length > 0 ? history[length - 1] : null;
+    this.lastHistory = history;
+    this.lastLength = length;
+    const greens = this.greens!;
+    const shared = this.shared!;
+    const stays = this.stays!;
+    const upgrade = new Float64Array(size);
+    const stay = new Float64Array(size);
+    const moves = Math.max(0, length - 1);
+    for (let s = 0; s < players; s++) {
+      upgrade[s] = (greens[s] + 1) / (shared[s] + 2);
+      stay[s] = (stays[s] + 1 / 3) / (moves + 1);
+    }
+    this.upgrade = upgrade;
+    this.stay = stay;
+    last.history = history;
+    last.length = length;
+    last.players = players;
+    last.upgrade = upgrade;
+    last.stay = stay;
     return this;
   }
 
-  private reset(players: number): void {
-    if (this.upgrade.length < players) {
-      this.upgrade = new Float64Array(players);
-      this.stay = new Float64Array(players);
-      this.greens = new Float64Array(players);
-      this.shared = new Float64Array(players);
-      this.stays = new Float64Array(players);
+  private reset(size: number): void {
+    if (this.greens === null || this.greens.length < size) {
+      this.greens = new Float64Array(size);
+      this.shared = new Float64Array(size);
+      this.stays = new Float64Array(size);
+    } else {
+      this.greens.fill(0);
+      this.shared!.fill(0);
+      this.stays!.fill(0);
     }
-    this.greens.fill(0);
-    this.shared.fill(0);
-    this.stays.fill(0);
     this.counted = 0;
   }
 
   private count(history: readonly RoundRecord[], i: number, players: number): void {
+    const greens = this.greens!;
+    const shared = this.shared!;
+    const stays = this.stays!;
     const record = history[i];
     const locations = record.locations;
     const before = i > 0 ? history[i - 1].locations : null;
@@ -110,10 +184,22 @@ export class SeatHabits {
     }
     for (let s = 0; s < players; s++) {
       const c = locations[s];
-      if (before !== null && before[s] === c) this.stays[s]++;
+      if (before !== null && before[s] === c) stays[s]++;
       if ((c === 0 ? azul : c === 1 ? rosso : veridia) < 2) continue;
-      this.shared[s]++;
-      if (record.commits[s] === 'green') this.greens[s]++;
+      shared[s]++;
+      if (record.commits[s] === 'green') greens[s]++;
     }
   }
 }
+
+/** Before the first `of`: no habits (never read). */
+const NO_HABITS = new Float64Array(0);
+
+/** The habits last computed by any instance, with the history they belong to (see SeatHabits). */
+const published: {
+  history: readonly RoundRecord[] | null;
+  length: number;
+  players: number;
+  upgrade: Float64Array;
+  stay: Float64Array;
+} = { history: null, length: -1, players: 0, upgrade: NO_HABITS, stay: NO_HABITS };
