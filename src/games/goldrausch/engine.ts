@@ -46,7 +46,19 @@ function identity(n: number): number[] {
   return out;
 }
 
-function eventDeckList(config: GoldrauschConfig): EventSlot[] {
+/** The unshuffled event deck per config (a config is never changed; setup shuffles a copy). */
+const EVENT_DECKS = new WeakMap<GoldrauschConfig, readonly EventSlot[]>();
+
+function eventDeckList(config: GoldrauschConfig): readonly EventSlot[] {
+  let deck = EVENT_DECKS.get(config);
+  if (deck === undefined) {
+    deck = buildEventDeck(config);
+    EVENT_DECKS.set(config, deck);
+  }
+  return deck;
+}
+
+function buildEventDeck(config: GoldrauschConfig): EventSlot[] {
   const deck: EventSlot[] = [];
   const blanked = config.blankedCards ?? [];
   for (const id of EVENT_CARD_IDS) {
@@ -111,18 +123,43 @@ export function setup(config: GoldrauschConfig, players: number, random: RandomS
   return copyState(initial); // canonical field order (one hidden class for all states)
 }
 
+/**
+ * Pending answers are plain read-only data, made once per player count and per (seat, tick) and
+ * shared. Not frozen: in Node 20 an element read or `for…of` on a frozen array takes a slow path
+ * (measured ~10× a plain array's), and nothing writes these (their types are read-only).
+ */
+const TERMINAL: Pending<GoldrauschRequest> = { kind: 'terminal' };
+const CONTINENT_PENDING: Pending<GoldrauschRequest>[] = [];
+const TURN_PENDING: Pending<GoldrauschRequest>[][] = [];
+
 export function pending(state: GoldrauschState): Pending<GoldrauschRequest> {
-  if (state.stage === 'over') return { kind: 'terminal' };
+  if (state.stage === 'over') return TERMINAL;
   if (state.stage === 'continent') {
-    const requests: GoldrauschRequest[] = [];
-    for (let seat = 0; seat < state.players; seat++) requests.push({ kind: 'continent', seat });
-    return { kind: 'decisions', requests };
+    const n = state.players;
+    let p = CONTINENT_PENDING[n];
+    if (p === undefined) {
+      const requests: GoldrauschRequest[] = [];
+      for (let seat = 0; seat < n; seat++) requests.push({ kind: 'continent', seat });
+      p = CONTINENT_PENDING[n] = { kind: 'decisions', requests };
+    }
+    return p;
   }
   const m = state.meeting!;
-  return { kind: 'decisions', requests: [{ kind: 'meeting-turn', seat: m.order[m.turn], tick: m.tick }] };
+  const seat = m.order[m.turn];
+  const tick = m.tick;
+  const bySeat = (TURN_PENDING[seat] ??= []);
+  let p = bySeat[tick];
+  if (p === undefined) {
+    p = bySeat[tick] = { kind: 'decisions', requests: [{ kind: 'meeting-turn', seat, tick }] };
+  }
+  return p;
 }
 
-/** All orders of n seats (n ≤ 6: at most 720), built once; a tick's order is one of them, uniformly. */
+/**
+ * All orders of n seats (n ≤ 6: at most 720), built once; a tick's order is one of them, uniformly.
+ * Shared by every state and never written; not frozen, because element reads of a frozen array
+ * take a slow path in Node 20 (see `pending`) and the engine reads `order[turn]` several times a turn.
+ */
 const PERMUTATIONS: (readonly (readonly number[])[])[] = [];
 function permutationsOf(n: number): readonly (readonly number[])[] {
   if (PERMUTATIONS[n]) return PERMUTATIONS[n];
@@ -132,7 +169,7 @@ function permutationsOf(n: number): readonly (readonly number[])[] {
     for (let i = 0; i < rest.length; i++) build([...prefix, rest[i]], [...rest.slice(0, i), ...rest.slice(i + 1)]);
   };
   build([], identity(n));
-  PERMUTATIONS[n] = out.map((p) => Object.freeze(p));
+  PERMUTATIONS[n] = out;
   return PERMUTATIONS[n];
 }
 
@@ -145,13 +182,13 @@ function meetingOrder(state: { players: number; round: number }, random: RandomS
 /** Phases 1–2: the chosen country cards are revealed; phase 3 opens at tick 1. */
 function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[], random: RandomSource): GoldrauschState {
   const n = state.players;
-  const locations: ContinentIndex[] = new Array(n);
-  const provisional: (Colour | null)[] = new Array(n);
+  const locations: ContinentIndex[] = [];
+  const provisional: (Colour | null)[] = [];
   for (let s = 0; s < n; s++) {
     const a = answers[s];
     if (a.kind !== 'continent') throw new RangeError(`seat ${s}: expected a continent answer`);
-    locations[s] = CONTINENTS.indexOf(a.continent) as ContinentIndex;
-    provisional[s] = a.provisional;
+    locations.push(CONTINENTS.indexOf(a.continent) as ContinentIndex);
+    provisional.push(a.provisional);
   }
   const meeting: Meeting = {
     locations,
@@ -162,11 +199,11 @@ function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[
     messages: EMPTY,
     proposals: EMPTY,
     agreements: [null, null, null],
-    promises: new Array(n).fill(null),
-    commits: new Array(n).fill(null),
-    committed: new Array(n).fill(false),
-    commitTicks: new Array(n).fill(0),
-    passed: new Array(n).fill(false),
+    promises: filled(n, null),
+    commits: filled(n, null),
+    committed: filled(n, false),
+    commitTicks: filled(n, 0),
+    passed: filled(n, false),
     idleUntil: filled(n, 0),
     idleFrom: filled(n, 0),
     idleWake: filled(n, 0),

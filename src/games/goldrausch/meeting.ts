@@ -134,10 +134,12 @@ function withMessage(meeting: Meeting, message: Message): Draft<Meeting> {
  */
 function withProposal(ctx: MeetingContext, meeting: Draft<Meeting>, proposal: Proposal, index = -1): Meeting {
   // `meeting` is the fresh copy made for this message: set its fields in place (no second copy).
-  const proposals = meeting.proposals.slice();
-  if (index < 0) proposals.push(proposal);
-  else proposals[index] = proposal;
-  meeting.proposals = proposals;
+  if (index < 0) meeting.proposals = appended(meeting.proposals, proposal);
+  else {
+    const proposals = meeting.proposals.slice(); // not the frozen empty list: it holds `index`
+    proposals[index] = proposal;
+    meeting.proposals = proposals;
+  }
   const parties = seatsOn(meeting.locations, proposal.continent);
   const complete = parties.every((s) => proposal.acceptedBy.includes(s));
   const partial = ctx.config.rules.allowPartialAgreements && proposal.acceptedBy.length >= 2;

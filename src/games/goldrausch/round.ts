@@ -322,15 +322,20 @@ function baseAmount(work: RoundWork, c: number): number {
   return e;
 }
 
-function continentOrder(work: RoundWork): number[] {
+/** The evaluation order by printed cap, per caps array (it never changes, so it is sorted once; never written). */
+const CAP_ORDER = new WeakMap<readonly number[], readonly number[]>();
+
+function continentOrder(work: RoundWork): readonly number[] {
   const caps = work.config.params.caps;
-  const order = [0, 1, 2];
   if (work.config.rules.continentOrder === 'stock') {
     // GR-A17 option: by current stock, largest first; ties by printed cap.
     const stock = work.stock.slice();
-    order.sort((a, b) => stock[b] - stock[a] || caps[b] - caps[a] || b - a);
-  } else {
-    order.sort((a, b) => caps[b] - caps[a] || b - a);
+    return [0, 1, 2].sort((a, b) => stock[b] - stock[a] || caps[b] - caps[a] || b - a);
+  }
+  let order = CAP_ORDER.get(caps);
+  if (order === undefined) {
+    order = [0, 1, 2].sort((a, b) => caps[b] - caps[a] || b - a);
+    CAP_ORDER.set(caps, order);
   }
   return order;
 }
@@ -364,11 +369,11 @@ export function resolveProfit(work: RoundWork): boolean {
   const n = work.players;
   const immediate = rules.winCheck === 'immediate';
   const gross = rules.winCheck === 'immediate-gross';
-  const seats: number[] = [];
-  const amounts: number[] = [];
-  for (const c of continentOrder(work)) {
+  const order = continentOrder(work);
+  for (let ci = 0; ci < 3; ci++) {
+    const c = order[ci];
     // Seats on c, clockwise from the start player; effective upgraders first (GR-A18).
-    seats.length = 0;
+    const seats: number[] = [];
     let upgraders = 0;
     let exemptUpgraders = 0;
     for (let k = 0; k < n; k++) {
@@ -396,7 +401,7 @@ export function resolveProfit(work: RoundWork): boolean {
     const base = baseAmount(work, c);
     const disaster = work.disaster[c];
     // Amount and fine per seat (§5.2 table, with GR-A21 exemption variants and GR-A19 scope).
-    amounts.length = 0;
+    const amounts: number[] = [];
     const fined: boolean[] = [];
     const doubled: boolean[] = [];
     for (const s of seats) {
