@@ -293,10 +293,6 @@ function replaced(list: readonly number[], i: number, v: number): number[] {
   return out;
 }
 
-function meetingContext(state: GoldrauschState): MeetingContext {
-  return { config: state.config, round: state.round, players: state.players, gold: state.gold };
-}
-
 /** One seat's turn in phase 3: its messages (already checked by askBot), then maybe its card. */
 function meetingTurn(state: GoldrauschState, answer: GoldrauschAnswer, random: RandomSource): GoldrauschState {
   if (answer.kind !== 'meeting-turn') throw new RangeError('expected a meeting-turn answer');
@@ -319,7 +315,9 @@ function meetingTurn(state: GoldrauschState, answer: GoldrauschAnswer, random: R
   if (checked !== null) {
     meeting = checked; // askBot already sent exactly these messages to exactly this meeting (no GIFT)
   } else for (let i = 0; i < limit; i++) {
-    const sent = sendMessage({ config, round: state.round, players: state.players, gold }, meeting, seat, answer.messages[i]);
+    // The state is itself a MeetingContext (config, round, players, gold) unless a GIFT moved gold.
+    const ctx: MeetingContext = gold === state.gold ? state : { config, round: state.round, players: state.players, gold };
+    const sent = sendMessage(ctx, meeting, seat, answer.messages[i]);
     meeting = sent.meeting;
     if (sent.gift) {
       const g = gold.slice();
@@ -347,7 +345,8 @@ function meetingTurn(state: GoldrauschState, answer: GoldrauschAnswer, random: R
       meeting.tick === config.params.negotiationTicks &&
       config.params.pLate > 0 &&
       random.float(Purpose.lateCommit, state.round * 16 + seat) < config.params.pLate;
-    if (!late) meeting = commitCard(meetingContext(state), meeting, seat, answer.commit);
+    // A meeting other than the state's is this turn's own fresh copy (made by the messages): lay the card in place.
+    if (!late) meeting = commitCard(state, meeting, seat, answer.commit, meeting !== state.meeting);
   }
   if (gold !== state.gold) {
     const gifted = copyState(state); // a GIFT moved gold (allowGoldGifts only)
@@ -753,7 +752,7 @@ export function askBot(
   const legal: OutgoingMessage[] = [];
   let probe = meeting;
   let gift = false;
-  const ctx: MeetingContext = { config: state.config, round: state.round, players: state.players, gold: state.gold };
+  const ctx: MeetingContext = state; // config, round, players, gold
   const limit = state.config.params.messagesPerTick;
   for (let i = 0; i < messages.length; i++) {
     if (legal.length >= limit) {

@@ -158,8 +158,12 @@ function withProposal(ctx: MeetingContext, meeting: Draft<Meeting>, proposal: Pr
   return meeting;
 }
 
-/** Lays an upgrade card; the engine announces it (colour hidden) as a COMMITTED message. */
-export function commitCard(ctx: MeetingContext, meeting: Meeting, seat: number, colour: Colour): Meeting {
+/**
+ * Lays an upgrade card; the engine announces it (colour hidden) as a COMMITTED message. With
+ * `inPlace`, `meeting` is the caller's own fresh copy, not yet part of any state: its fields are
+ * set on it instead of on another copy.
+ */
+export function commitCard(ctx: MeetingContext, meeting: Meeting, seat: number, colour: Colour, inPlace = false): Meeting {
   const commits = meeting.commits.slice();
   const commitTicks = meeting.commitTicks.slice();
   const first = commits[seat] === null;
@@ -171,7 +175,7 @@ export function commitCard(ctx: MeetingContext, meeting: Meeting, seat: number, 
     next[seat] = true;
     committed = next;
   }
-  const next = copyMeeting(meeting);
+  const next = inPlace ? (meeting as Draft<Meeting>) : copyMeeting(meeting);
   next.commits = commits;
   next.committed = committed;
   next.commitTicks = commitTicks;
