@@ -10,7 +10,7 @@ import { eventCard } from './cards.js';
 import { commitCard, IllegalMessage, needsTurn, plainMessage, sendMessage, type MeetingContext } from './meeting.js';
 import type { GoldrauschConfig } from './params.js';
 import { applyWheel, capOf, resolveProfit, richestAtThreshold, spinWheel, takeFromBank, type RoundWork } from './round.js';
-import { copyMeeting, copyState, MESSAGE_BIT, WAKE_ON_ALL, type Agreement, type Breach, type Draft, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
+import { appended, copyMeeting, copyState, filled, identity, MESSAGE_BIT, WAKE_ON_ALL, type Agreement, type Breach, type Draft, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
 import type { Colour, Continent, ContinentIndex, EventSlot, WheelField } from './types.js';
 import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
 import { bindingClauses, seatView, type GoldrauschView } from './view.js';
@@ -32,19 +32,6 @@ export type GoldrauschAnswer =
     };
 
 const EMPTY: readonly never[] = Object.freeze([]);
-
-/** A packed array of n copies of v (faster than `new Array(n).fill(v)`, which starts holey). */
-function filled<T>(n: number, v: T): T[] {
-  const out: T[] = [];
-  for (let i = 0; i < n; i++) out.push(v);
-  return out;
-}
-
-function identity(n: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) out.push(i);
-  return out;
-}
 
 /** The unshuffled event deck per config (a config is never changed; setup shuffles a copy). */
 const EVENT_DECKS = new WeakMap<GoldrauschConfig, readonly EventSlot[]>();
@@ -182,13 +169,13 @@ function meetingOrder(state: { players: number; round: number }, random: RandomS
 /** Phases 1–2: the chosen country cards are revealed; phase 3 opens at tick 1. */
 function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[], random: RandomSource): GoldrauschState {
   const n = state.players;
-  const locations: ContinentIndex[] = [];
-  const provisional: (Colour | null)[] = [];
+  const locations = filled<ContinentIndex>(n, 0);
+  const provisional = filled<Colour | null>(n, null);
   for (let s = 0; s < n; s++) {
     const a = answers[s];
     if (a.kind !== 'continent') throw new RangeError(`seat ${s}: expected a continent answer`);
-    locations.push(CONTINENTS.indexOf(a.continent) as ContinentIndex);
-    provisional.push(a.provisional);
+    locations[s] = CONTINENTS.indexOf(a.continent) as ContinentIndex;
+    provisional[s] = a.provisional;
   }
   const meeting: Meeting = {
     locations,
@@ -402,14 +389,14 @@ function checkObligations(state: GoldrauschState, meeting: Meeting, commits: rea
       for (let q = 0; q < n; q++) if (q !== s && meeting.locations[q] === meeting.locations[s]) victims[s].push(q);
     }
   }
-  const breaches: Breach[] = [];
-  const kept: number[] = [];
+  let breaches: readonly Breach[] = EMPTY;
+  let kept: readonly number[] = EMPTY;
   for (let s = 0; s < n; s++) {
     if (bound[s] === null) continue;
     // A breach is a green card laid while obliged red; forced colours (#10–15) are not breaches.
     if (commits[s] === 'green') {
-      breaches.push({ seat: s, round: state.round, continent: CONTINENTS[meeting.locations[s]], source: bound[s]!, victims: victims[s] });
-    } else kept.push(s);
+      breaches = appended(breaches, { seat: s, round: state.round, continent: CONTINENTS[meeting.locations[s]], source: bound[s]!, victims: victims[s] });
+    } else kept = appended(kept, s);
   }
   return { breaches, kept };
 }
@@ -454,8 +441,8 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
     event = drawn.card;
     if (event !== null) {
       // GR-A40: cap cuts lie beside the clock for good; resource shortage lies there until round end.
-      if (event === 'resource-shortage' || (event !== 'blank' && eventCard(event).afterUse === 'beside-clock')) besideClock = [...besideClock, event];
-      else eventDiscard = [...eventDiscard, event];
+      if (event === 'resource-shortage' || (event !== 'blank' && eventCard(event).afterUse === 'beside-clock')) besideClock = appended(besideClock, event);
+      else eventDiscard = appended(eventDiscard, event);
     }
   }
   over = applyWheel(work, wheel, event, random);
@@ -499,7 +486,7 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
   }
   if (event === 'resource-shortage') {
     besideClock = besideClock.filter((e, i) => !(e === 'resource-shortage' && i === besideClock.lastIndexOf('resource-shortage')));
-    eventDiscard = [...eventDiscard, 'resource-shortage'];
+    eventDiscard = appended<EventSlot>(eventDiscard, 'resource-shortage');
   }
   let winners = work.winners;
   let endedBy: GoldrauschState['endedBy'] = over ? 'race' : null;
@@ -515,7 +502,8 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
     over = true;
     endedBy = 'clock';
   }
-  const agreements: Agreement[] = meeting.agreements.filter((a): a is Agreement => a !== null);
+  let agreements: readonly Agreement[] = EMPTY;
+  for (const a of meeting.agreements) if (a !== null) agreements = appended(agreements, a);
   const record: RoundRecord = {
     round: state.round,
     startPlayer: state.startPlayer,
@@ -553,7 +541,8 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
   for (const s of kept) keptLedger[s]++;
   for (const b of breaches) brokenLedger[b.seat]++;
   const hands = nextHands(state, work, meeting);
-  const clauses = [...state.clauses.filter((c) => c.round > state.round), ...newClauses(meeting)];
+  const fresh = newClauses(meeting);
+  const clauses = state.clauses.length === 0 && fresh.length === 0 ? EMPTY : [...state.clauses.filter((c) => c.round > state.round), ...fresh];
   // The next state as one literal in canonical field order (see copyState).
   return {
     config,
@@ -571,7 +560,7 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
     resourcePos,
     currentCard,
     resourceShuffles,
-    resourceSeen: nextResourceCard === null ? state.resourceSeen : [...state.resourceSeen, nextResourceCard],
+    resourceSeen: nextResourceCard === null ? state.resourceSeen : appended(state.resourceSeen, nextResourceCard),
     eventDeck,
     eventPos,
     eventDiscard,
@@ -583,7 +572,7 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
     kept: keptLedger,
     broken: brokenLedger,
     clauses,
-    history: [...state.history, record],
+    history: appended(state.history, record),
     meeting: null,
     winners,
     endedBy,
@@ -749,7 +738,7 @@ export function askBot(
   }
   // Check each message against the protocol now, so an illegal one is dropped and recorded.
   const meeting = state.meeting!;
-  const legal: OutgoingMessage[] = [];
+  let legal: readonly OutgoingMessage[] = EMPTY;
   let probe = meeting;
   let gift = false;
   const ctx: MeetingContext = state; // config, round, players, gold
@@ -764,7 +753,7 @@ export function askBot(
       const sent = sendMessage(ctx, probe, request.seat, msg);
       probe = sent.meeting;
       if (sent.gift) gift = true;
-      legal.push(msg);
+      legal = appended(legal, msg);
     } catch (e) {
       fault ??= { reason: 'illegal', message: describe(e) };
     }

@@ -17,9 +17,12 @@ function isSeat(x: unknown, players: number): x is number {
   return typeof x === 'number' && Number.isInteger(x) && x >= 0 && x < players;
 }
 
+/** The seats on continent c, in seat order (an exact-size array: see `appended`). */
 function seatsOn(locations: readonly ContinentIndex[], c: number): number[] {
-  const out: number[] = [];
-  for (let s = 0; s < locations.length; s++) if (locations[s] === c) out.push(s);
+  let count = 0;
+  for (let s = 0; s < locations.length; s++) if (locations[s] === c) count++;
+  const out = new Array<number>(count);
+  for (let s = 0, k = 0; k < count; s++) if (locations[s] === c) out[k++] = s;
   return out;
 }
 

@@ -373,12 +373,13 @@ export function resolveProfit(work: RoundWork): boolean {
   for (let ci = 0; ci < 3; ci++) {
     const c = order[ci];
     // Seats on c, clockwise from the start player; effective upgraders first (GR-A18).
-    const seats: number[] = [];
     let upgraders = 0;
     let exemptUpgraders = 0;
+    let count = 0;
     for (let k = 0; k < n; k++) {
       const s = (work.startPlayer + k) % n;
       if (work.locations[s] !== c) continue;
+      count++;
       let up = work.cards[s] === 'green';
       if (work.forcedContinent === c) up = work.forcedColour === 'green'; // GR-A25, GR-A26
       work.upgraded[s] = up;
@@ -387,24 +388,28 @@ export function resolveProfit(work: RoundWork): boolean {
         if (isExempt(work, s, c)) exemptUpgraders++;
       }
     }
+    if (count === 0) continue;
+    // Exact-size arrays (see state.ts `appended` on why not `push`).
+    const seats = new Array<number>(count);
+    let m = 0;
     for (let k = 0; k < n; k++) {
       const s = (work.startPlayer + k) % n;
-      if (work.locations[s] === c && work.upgraded[s]) seats.push(s);
+      if (work.locations[s] === c && work.upgraded[s]) seats[m++] = s;
     }
     for (let k = 0; k < n; k++) {
       const s = (work.startPlayer + k) % n;
-      if (work.locations[s] === c && !work.upgraded[s]) seats.push(s);
+      if (work.locations[s] === c && !work.upgraded[s]) seats[m++] = s;
     }
-    if (seats.length === 0) continue;
     const collision = upgraders >= 2;
     work.collisions[c] = collision;
     const base = baseAmount(work, c);
     const disaster = work.disaster[c];
     // Amount and fine per seat (§5.2 table, with GR-A21 exemption variants and GR-A19 scope).
-    const amounts: number[] = [];
-    const fined: boolean[] = [];
-    const doubled: boolean[] = [];
-    for (const s of seats) {
+    const amounts = new Array<number>(count);
+    const fined = new Array<boolean>(count);
+    const doubled = new Array<boolean>(count);
+    for (let i = 0; i < count; i++) {
+      const s = seats[i];
       const exempt = isExempt(work, s, c);
       let amount = base;
       let fine = false;
@@ -418,9 +423,9 @@ export function resolveProfit(work: RoundWork): boolean {
       } else {
         fine = collision && rules.fineScope === 'all-on-continent' && !exempt;
       }
-      amounts.push(disaster ? 0 : amount);
-      fined.push(fine);
-      doubled.push(work.upgraded[s] && amount === 2 * base && !disaster);
+      amounts[i] = disaster ? 0 : amount;
+      fined[i] = fine;
+      doubled[i] = work.upgraded[s] && amount === 2 * base && !disaster;
     }
     const got = shares(work, amounts, work.stock[c]);
     for (let i = 0; i < seats.length; i++) {

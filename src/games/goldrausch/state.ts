@@ -279,15 +279,66 @@ export const MESSAGE_BIT: Readonly<Record<MessageType, number>> = Object.freeze(
 /** Every message type wakes an idle seat. */
 export const WAKE_ON_ALL = 127;
 
-/**
- * `list` with `item` appended (a new array; `list` is not changed). Built by pushing onto a fresh
- * literal: Node 20, measured on 10-message lists, ~55 ns per append against ~155 ns for
- * `slice()` + `push` (whose push must regrow the exact-size copy) and ~110 ns for `[...list, item]`;
- * and `slice()` of a frozen array (the engine's shared empty list) takes a slow path (~190 ns).
+/*
+ * Small arrays at their exact size. V8 gives an array grown by `push` from `[]` room for 16
+ * elements (~180 bytes for a 4-seat array), and a game makes thousands of such arrays: allocation
+ * and young-generation GC were ~10% of the engine's time. Array literals are exact, packed and
+ * the fastest to make; `new Array(n)` is exact but holey (reads stay cheap), used above 6.
  */
+
+/** `list` with `item` appended (a new array; `list` is not changed). */
 export function appended<T>(list: readonly T[], item: T): T[] {
-  const out: T[] = [];
-  for (let i = 0, n = list.length; i < n; i++) out.push(list[i]);
-  out.push(item);
+  switch (list.length) {
+    case 0:
+      return [item];
+    case 1:
+      return [list[0], item];
+    case 2:
+      return [list[0], list[1], item];
+    case 3:
+      return [list[0], list[1], list[2], item];
+    case 4:
+      return [list[0], list[1], list[2], list[3], item];
+    case 5:
+      return [list[0], list[1], list[2], list[3], list[4], item];
+    case 6:
+      return [list[0], list[1], list[2], list[3], list[4], list[5], item];
+  }
+  const n = list.length;
+  const out = new Array<T>(n + 1);
+  for (let i = 0; i < n; i++) out[i] = list[i];
+  out[n] = item;
+  return out;
+}
+
+/** n copies of v (n = 3 continents or 4–6 seats as literals). */
+export function filled<T>(n: number, v: T): T[] {
+  switch (n) {
+    case 3:
+      return [v, v, v];
+    case 4:
+      return [v, v, v, v];
+    case 5:
+      return [v, v, v, v, v];
+    case 6:
+      return [v, v, v, v, v, v];
+  }
+  const out = new Array<T>(n);
+  for (let i = 0; i < n; i++) out[i] = v;
+  return out;
+}
+
+/** [0, 1, …, n − 1]. */
+export function identity(n: number): number[] {
+  switch (n) {
+    case 4:
+      return [0, 1, 2, 3];
+    case 5:
+      return [0, 1, 2, 3, 4];
+    case 6:
+      return [0, 1, 2, 3, 4, 5];
+  }
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = i;
   return out;
 }
