@@ -7,7 +7,7 @@ import type { Asked, GameModule, Outcome, Pending } from '../../core/game.js';
 import { Purpose, type RandomSource } from '../../core/random.js';
 import type { GoldrauschBot, OutgoingMessage } from './bot.js';
 import { eventCard } from './cards.js';
-import { commitCard, IllegalMessage, needsTurn, plainMessage, sendMessage, type MeetingContext } from './meeting.js';
+import { commitCard, IllegalMessage, needsMask, plainMessage, sendMessage, type MeetingContext } from './meeting.js';
 import type { GoldrauschConfig } from './params.js';
 import { applyWheel, capOf, resolveProfit, richestAtThreshold, spinWheel, takeFromBank, type RoundWork } from './round.js';
 import { appended, copyMeeting, copyState, filled, identity, MESSAGE_BIT, WAKE_ON_ALL, type Agreement, type Breach, type Draft, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
@@ -212,18 +212,18 @@ function advanceTurn(state: GoldrauschState, meeting: Meeting, random: RandomSou
   const ticks = config.params.negotiationTicks;
   const n = state.players;
   const m: Draft<Meeting> = meeting === state.meeting ? copyMeeting(meeting) : meeting;
+  // Who has something to do depends on the cards, passes and locations only, which stay as they
+  // are below (only the tick, order and turn move): one bit per seat, computed once.
+  const needs = needsMask(config, m, n);
+  if (needs === 0) return resolveRound(state, m, random);
   let turn = from;
   for (;;) {
-    let anyone = false;
-    for (let s = 0; s < n; s++) {
-      if (needsTurn(config, m, s)) {
-        anyone = true;
-        break;
-      }
-    }
-    if (!anyone) return resolveRound(state, m, random);
     const order = m.order;
-    while (turn < order.length && !(needsTurn(config, m, order[turn]) && !idle(m, order[turn]))) turn++;
+    while (turn < order.length) {
+      const s = order[turn];
+      if ((needs & (1 << s)) !== 0 && !idle(m, s)) break;
+      turn++;
+    }
     if (turn < order.length) {
       m.turn = turn;
       const next = copyState(state);
@@ -234,7 +234,7 @@ function advanceTurn(state: GoldrauschState, meeting: Meeting, random: RandomSou
     // Until some seat with something to do is awake nobody acts, so no message can wake an idle
     // seat: the ticks before that are skipped whole. A tick's seat order is a counter-based draw
     // (keyed by the tick), so not drawing the skipped ticks' orders changes no other draw.
-    const next = nextAwakeTick(config, m, n);
+    const next = nextAwakeTick(m, n, needs);
     if (next > ticks) return resolveRound(state, m, random);
     m.tick = next;
     m.order = meetingOrder(state, random, m.tick);
@@ -263,10 +263,10 @@ function idle(m: Meeting, s: number): boolean {
 }
 
 /** The first tick after this one at which a seat with something to do is not idle (see `idle`). */
-function nextAwakeTick(config: GoldrauschConfig, m: Meeting, n: number): number {
+function nextAwakeTick(m: Meeting, n: number, needs: number): number {
   let next = Infinity;
   for (let s = 0; s < n; s++) {
-    if (!needsTurn(config, m, s)) continue;
+    if ((needs & (1 << s)) === 0) continue;
     if (!idle(m, s)) return m.tick + 1;
     next = Math.min(next, m.idleUntil[s]);
   }

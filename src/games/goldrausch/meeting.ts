@@ -203,6 +203,23 @@ export function needsTurn(config: GoldrauschConfig, meeting: Meeting, seat: numb
 }
 
 /**
+ * `needsTurn` of seats 0…n−1 as a bit set (bit s = seat s), in two passes over the seats instead of
+ * one scan of the table per committed seat.
+ */
+export function needsMask(config: GoldrauschConfig, meeting: Meeting, n: number): number {
+  const { commits, passed, locations } = meeting;
+  const revisable = config.rules.commitRevisable;
+  let open = 0; // bit c: some seat on continent c has not laid a card
+  for (let s = 0; s < n; s++) if (commits[s] === null) open |= 1 << locations[s];
+  let mask = 0;
+  for (let s = 0; s < n; s++) {
+    const needs = commits[s] === null || (revisable ? !passed[s] : !passed[s] && (open & (1 << locations[s])) !== 0);
+    if (needs) mask |= 1 << s;
+  }
+  return mask;
+}
+
+/**
  * A bot's message as plain data, each field read once, before it is checked: a getter or proxy that
  * answers differently on each read, or a bot that changes the object later, cannot make the message
  * that is stored differ from the one that was checked. Throws IllegalMessage for a non-object.
