@@ -10,7 +10,7 @@ import { eventCard } from './cards.js';
 import { commitCard, IllegalMessage, needsMask, plainMessage, sendMessage, type MeetingContext } from './meeting.js';
 import type { GoldrauschConfig } from './params.js';
 import { applyWheel, capOf, resolveProfit, richestAtThreshold, spinWheel, takeFromBank, type RoundWork } from './round.js';
-import { appended, copyMeeting, copyState, filled, identity, MESSAGE_BIT, WAKE_ON_ALL, type Agreement, type Breach, type Draft, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
+import { appended, copyMeeting, copyState, filled, identity, messageBit, WAKE_ON_ALL, type Agreement, type Breach, type Draft, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
 import type { Colour, Continent, ContinentIndex, EventSlot, WheelField } from './types.js';
 import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
 import { bindingClauses, seatView, type GoldrauschView } from './view.js';
@@ -257,7 +257,7 @@ function idle(m: Meeting, s: number): boolean {
   const messages = m.messages;
   for (let i = m.idleFrom[s]; i < messages.length; i++) {
     const about = messages[i].continent;
-    if (about === null || (about === own && (wake & MESSAGE_BIT[messages[i].type]) !== 0)) return false;
+    if (about === null || (about === own && (wake & messageBit(messages[i].type)) !== 0)) return false;
   }
   return true;
 }
@@ -781,7 +781,7 @@ export function askBot(
       const t = bot.idleUntil(view);
       if (Number.isInteger(t) && t > meeting.tick) idleUntil = t;
       const ignores = bot.idleIgnores;
-      if (ignores !== undefined) for (const type of ignores) idleWake &= ~(MESSAGE_BIT[type] ?? 0);
+      if (ignores !== undefined) for (let i = 0; i < ignores.length; i++) idleWake &= ~messageBit(ignores[i]);
     } catch {
       // A speed hint only: a bot whose idleUntil throws is simply asked every turn.
       idleUntil = 0;

@@ -276,6 +276,31 @@ export const MESSAGE_BIT: Readonly<Record<MessageType, number>> = Object.freeze(
   GIFT: 64,
 });
 
+/**
+ * `MESSAGE_BIT[type]`, 0 for anything else, as a switch: a keyed read of MESSAGE_BIT with a
+ * varying key goes through V8's megamorphic lookup on every call, and the engine asks this for
+ * every message an idle seat might be woken by.
+ */
+export function messageBit(type: unknown): number {
+  switch (type) {
+    case 'PROPOSE':
+      return 1;
+    case 'ACCEPT':
+      return 2;
+    case 'REJECT':
+      return 4;
+    case 'PROMISE':
+      return 8;
+    case 'PASS':
+      return 16;
+    case 'COMMITTED':
+      return 32;
+    case 'GIFT':
+      return 64;
+  }
+  return 0;
+}
+
 /** Every message type wakes an idle seat. */
 export const WAKE_ON_ALL = 127;
 
