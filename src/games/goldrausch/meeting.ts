@@ -10,6 +10,19 @@ import { CONTINENTS } from './types.js';
 
 const LETTER = ['A', 'R', 'V'];
 
+/** Proposal ids ("r3-V-1") by round, continent and number, each string built once per process. */
+const PROPOSAL_IDS: string[][][] = [];
+function proposalId(round: number, c: number, k: number): string {
+  const byContinent = (PROPOSAL_IDS[round] ??= [[], [], []]);
+  return (byContinent[c][k] ??= `r${round}-${LETTER[c]}-${k}`);
+}
+
+/** Index of the proposal with this id, or −1 (a loop: no closure per message). */
+function proposalIndex(proposals: readonly Proposal[], id: unknown): number {
+  for (let i = 0; i < proposals.length; i++) if (proposals[i].id === id) return i;
+  return -1;
+}
+
 /** Why a bot's message was refused (recorded as a fault; the message is dropped). */
 export class IllegalMessage extends Error {}
 
@@ -67,7 +80,7 @@ export function sendMessage(
         }
         next.push({ round: clause.round, upgrader: clause.upgrader });
       }
-      const id = `r${ctx.round}-${LETTER[c]}-${meeting.proposals.length + 1}`;
+      const id = proposalId(ctx.round, c, meeting.proposals.length + 1);
       const proposal: Proposal = { id, continent: c as ContinentIndex, proposer: from, upgrader, next, acceptedBy: [from] };
       const message: Message = next.length
         ? { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[c], type: 'PROPOSE', id, plan: { upgrader }, next }
@@ -76,7 +89,7 @@ export function sendMessage(
     }
     case 'ACCEPT':
     case 'REJECT': {
-      const index = meeting.proposals.findIndex((p) => p.id === msg.ref);
+      const index = proposalIndex(meeting.proposals, msg.ref);
       if (index < 0) throw new IllegalMessage(`${msg.type} refers to unknown proposal ${JSON.stringify(msg.ref)}`);
       const proposal = meeting.proposals[index];
       if (!table && proposal.continent !== own) {
@@ -91,7 +104,7 @@ export function sendMessage(
     case 'PROMISE': {
       if (msg.action !== 'GREEN' && msg.action !== 'RED') throw new IllegalMessage('PROMISE needs action GREEN or RED');
       // The optional ref names a proposal (§15.2), like ACCEPT's: only a known id is stored.
-      if (msg.ref !== undefined && !meeting.proposals.some((p) => p.id === msg.ref)) throw new IllegalMessage(`PROMISE refers to unknown proposal ${typeof msg.ref === 'string' ? JSON.stringify(msg.ref) : `(a ${typeof msg.ref}, not a proposal id)`}`);
+      if (msg.ref !== undefined && proposalIndex(meeting.proposals, msg.ref) < 0) throw new IllegalMessage(`PROMISE refers to unknown proposal ${typeof msg.ref === 'string' ? JSON.stringify(msg.ref) : `(a ${typeof msg.ref}, not a proposal id)`}`);
       const promises = meeting.promises.slice();
       promises[from] = msg.action;
       const message: Message = msg.ref
@@ -144,7 +157,8 @@ function withProposal(ctx: MeetingContext, meeting: Draft<Meeting>, proposal: Pr
     meeting.proposals = proposals;
   }
   const parties = seatsOn(meeting.locations, proposal.continent);
-  const complete = parties.every((s) => proposal.acceptedBy.includes(s));
+  let complete = true;
+  for (let i = 0; i < parties.length && complete; i++) complete = proposal.acceptedBy.includes(parties[i]);
   const partial = ctx.config.rules.allowPartialAgreements && proposal.acceptedBy.length >= 2;
   if (parties.length < 2 || !(complete || partial)) return meeting;
   const members = complete ? parties : proposal.acceptedBy.slice().sort((a, b) => a - b);

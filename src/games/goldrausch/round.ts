@@ -70,15 +70,38 @@ export function richestAtThreshold(config: GoldrauschConfig, gold: readonly numb
 
 /** Spins the wheel: a weighted draw over the wheel's fields (GR-A41: a fair wheel by default). */
 export function spinWheel(config: GoldrauschConfig, random: RandomSource, round: number): WheelField {
-  const wheel = config.params.wheel;
-  let total = 0;
-  for (const f in wheel) total += wheel[f as WheelField];
+  const { fields, weights, total } = wheelOf(config.params.wheel);
   let r = random.int(Purpose.wheel, round, total);
-  for (const f in wheel) {
-    r -= wheel[f as WheelField];
-    if (r < 0) return f as WheelField;
+  for (let i = 0; i < fields.length; i++) {
+    r -= weights[i];
+    if (r < 0) return fields[i];
   }
   throw new RangeError('wheel has no fields');
+}
+
+interface WheelTable {
+  readonly fields: readonly WheelField[];
+  readonly weights: readonly number[];
+  readonly total: number;
+}
+
+/** The wheel's fields and weights in `for…in` order, per wheel object (read once; a wheel is never changed). */
+const WHEELS = new WeakMap<GoldrauschConfig['params']['wheel'], WheelTable>();
+function wheelOf(wheel: GoldrauschConfig['params']['wheel']): WheelTable {
+  let table = WHEELS.get(wheel);
+  if (table === undefined) {
+    const fields: WheelField[] = [];
+    const weights: number[] = [];
+    let total = 0;
+    for (const f in wheel) {
+      fields.push(f as WheelField);
+      weights.push(wheel[f as WheelField]);
+      total += wheel[f as WheelField];
+    }
+    table = { fields, weights, total };
+    WHEELS.set(wheel, table);
+  }
+  return table;
 }
 
 function nextTie(work: RoundWork, random: RandomSource, n: number): number {
