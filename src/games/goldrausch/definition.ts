@@ -43,7 +43,11 @@ export function record(final: GoldrauschState): GameRecord {
       if (r.upgradeSucceeded[s]) successes[s]++;
       if (r.commits[s] === null) timeouts[s]++;
     }
-    for (const a of r.agreements) for (const p of a.parties) agreements[p]++;
+    // Indexed: r.agreements is often the engine's shared frozen empty list (for…of on it is slow).
+    for (let i = 0; i < r.agreements.length; i++) {
+      const parties = r.agreements[i].parties;
+      for (let j = 0; j < parties.length; j++) agreements[parties[j]]++;
+    }
   }
   counters[0] = final.finesPaid as number[];
   counters[5] = final.kept as number[];

@@ -375,22 +375,34 @@ function checkObligations(state: GoldrauschState, meeting: Meeting, commits: rea
   const victims: number[][] = [];
   for (let s = 0; s < n; s++) victims.push([]);
   const bindAll = (source: string, parties: readonly number[], upgrader: number | null) => {
-    for (const p of parties) {
+    for (let i = 0; i < parties.length; i++) {
+      const p = parties[i];
       if (p === upgrader) continue;
       if (bound[p] === null) bound[p] = source;
-      for (const q of parties) if (q !== p && !victims[p].includes(q)) victims[p].push(q);
+      for (let j = 0; j < parties.length; j++) {
+        const q = parties[j];
+        if (q !== p && !victims[p].includes(q)) victims[p].push(q);
+      }
     }
   };
-  for (const a of meeting.agreements) if (a) bindAll(a.id, a.parties, a.upgrader);
-  for (const clause of bindingClauses(state, meeting.locations)) bindAll(clause.source, clause.parties, clause.upgrader);
+  // Indexed loops, not for…of: iterating a frozen array (the shared empty lists) takes a slow path in Node 20.
+  const agreed = meeting.agreements;
+  for (let i = 0; i < agreed.length; i++) {
+    const a = agreed[i];
+    if (a) bindAll(a.id, a.parties, a.upgrader);
+  }
+  const binding = bindingClauses(state, meeting.locations);
+  for (let i = 0; i < binding.length; i++) bindAll(binding[i].source, binding[i].parties, binding[i].upgrader);
   for (let s = 0; s < n; s++) {
     if (meeting.promises[s] === 'RED' && bound[s] === null) {
       bound[s] = 'promise';
       for (let q = 0; q < n; q++) if (q !== s && meeting.locations[q] === meeting.locations[s]) victims[s].push(q);
     }
   }
-  let breaches: readonly Breach[] = EMPTY;
-  let kept: readonly number[] = EMPTY;
+  // Fresh lists (not the shared frozen EMPTY): they go into the history, which bots iterate, and
+  // iterating a frozen array takes a slow path in Node 20.
+  let breaches: readonly Breach[] = [];
+  let kept: readonly number[] = [];
   for (let s = 0; s < n; s++) {
     if (bound[s] === null) continue;
     // A breach is a green card laid while obliged red; forced colours (#10–15) are not breaches.
@@ -404,7 +416,8 @@ function checkObligations(state: GoldrauschState, meeting: Meeting, commits: rea
 /** New rotation clauses from this round's agreements (§15.2 `next`). */
 function newClauses(meeting: Meeting): StandingClause[] {
   const out: StandingClause[] = [];
-  for (const a of meeting.agreements) {
+  for (let i = 0; i < meeting.agreements.length; i++) {
+    const a = meeting.agreements[i];
     if (!a) continue;
     const proposal = meeting.proposals.find((p) => p.id === a.id)!;
     for (const clause of proposal.next) {
@@ -502,8 +515,11 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
     over = true;
     endedBy = 'clock';
   }
-  let agreements: readonly Agreement[] = EMPTY;
-  for (const a of meeting.agreements) if (a !== null) agreements = appended(agreements, a);
+  let agreements: readonly Agreement[] = []; // fresh, see checkObligations
+  for (let i = 0; i < meeting.agreements.length; i++) {
+    const a = meeting.agreements[i];
+    if (a !== null) agreements = appended(agreements, a);
+  }
   const record: RoundRecord = {
     round: state.round,
     startPlayer: state.startPlayer,
@@ -538,11 +554,11 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
   };
   const keptLedger = state.kept.slice();
   const brokenLedger = state.broken.slice();
-  for (const s of kept) keptLedger[s]++;
-  for (const b of breaches) brokenLedger[b.seat]++;
+  for (let i = 0; i < kept.length; i++) keptLedger[kept[i]]++;
+  for (let i = 0; i < breaches.length; i++) brokenLedger[breaches[i].seat]++;
   const hands = nextHands(state, work, meeting);
   const fresh = newClauses(meeting);
-  const clauses = state.clauses.length === 0 && fresh.length === 0 ? EMPTY : [...state.clauses.filter((c) => c.round > state.round), ...fresh];
+  const clauses = state.clauses.length === 0 ? fresh : [...state.clauses.filter((c) => c.round > state.round), ...fresh];
   // The next state as one literal in canonical field order (see copyState).
   return {
     config,
