@@ -12,7 +12,7 @@ import type { GoldrauschConfig } from './params.js';
 import { applyWheel, capOf, resolveProfit, richestAtThreshold, spinWheel, takeFromBank, type RoundWork } from './round.js';
 import { appended, copyMeeting, copyState, filled, identity, messageBit, WAKE_ON_ALL, type Agreement, type Breach, type Draft, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
 import type { Colour, Continent, ContinentIndex, EventSlot, WheelField } from './types.js';
-import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
+import { CONTINENTS, EVENT_CARD_IDS, indexOfContinent } from './types.js';
 import { bindingClauses, seatView, type GoldrauschView } from './view.js';
 
 export type GoldrauschRequest =
@@ -174,7 +174,7 @@ function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[
   for (let s = 0; s < n; s++) {
     const a = answers[s];
     if (a.kind !== 'continent') throw new RangeError(`seat ${s}: expected a continent answer`);
-    locations[s] = CONTINENTS.indexOf(a.continent) as ContinentIndex;
+    locations[s] = indexOfContinent(a.continent) as ContinentIndex;
     provisional[s] = a.provisional;
   }
   const meeting: Meeting = {
@@ -689,8 +689,6 @@ export function outcome(state: GoldrauschState): Outcome {
   return { winners, scores: gold, ranks, endedBy: state.endedBy ?? 'clock', length: state.round };
 }
 
-const COLOURS: readonly Colour[] = ['green', 'red'];
-
 const describe = describeThrown;
 
 /** Referee's random legal continent for a seat whose choice was illegal (recorded as a fault). */
@@ -724,7 +722,7 @@ export function askBot(
     } catch (e) {
       return { answer: fallbackAnswer(request, state, random), fault: { reason: 'threw', message: describe(e) } };
     }
-    const c = CONTINENTS.indexOf(continent);
+    const c = indexOfContinent(continent);
     if (c < 0 || view.countryHand[c] <= 0) {
       return {
         answer: fallbackAnswer(request, state, random),
@@ -738,7 +736,7 @@ export function askBot(
       } catch {
         provisional = null;
       }
-      if (provisional !== null && !COLOURS.includes(provisional)) provisional = null;
+      if (provisional !== null && provisional !== 'green' && provisional !== 'red') provisional = null;
     }
     return { answer: { kind: 'continent', continent, provisional } };
   }
@@ -778,7 +776,7 @@ export function askBot(
   if (view.meeting!.ownCommit === null || state.config.rules.commitRevisable) {
     try {
       commit = bot.commitUpgrade(view);
-      if (commit !== null && !COLOURS.includes(commit)) {
+      if (commit !== null && commit !== 'green' && commit !== 'red') {
         fault ??= { reason: 'illegal', message: `commitUpgrade returned ${JSON.stringify(commit)}` };
         commit = null;
       } else if (commit !== null && view.upgradeHand[commit === 'green' ? 0 : 1] <= 0) {

@@ -5,8 +5,8 @@
 import type { OutgoingMessage } from './bot.js';
 import type { GoldrauschConfig } from './params.js';
 import { appended, copyMeeting, type Agreement, type Draft, type Meeting, type Message, type NextClause, type Proposal } from './state.js';
-import type { Colour, Continent, ContinentIndex } from './types.js';
-import { CONTINENTS } from './types.js';
+import type { Colour, ContinentIndex } from './types.js';
+import { CONTINENTS, indexOfContinent } from './types.js';
 
 const LETTER = ['A', 'R', 'V'];
 
@@ -62,7 +62,7 @@ export function sendMessage(
   if (msg === null || typeof msg !== 'object') throw new IllegalMessage('a message must be an object');
   switch (msg.type) {
     case 'PROPOSE': {
-      const c = msg.continent === undefined ? own : CONTINENTS.indexOf(msg.continent as Continent);
+      const c: number = msg.continent === undefined ? own : indexOfContinent(msg.continent);
       if (c < 0) throw new IllegalMessage(`PROPOSE names unknown continent ${JSON.stringify(msg.continent)}`);
       if (!table && c !== own) throw new IllegalMessage('PROPOSE about a continent the sender is not on (GR-A11)');
       const parties = seatsOn(meeting.locations, c);

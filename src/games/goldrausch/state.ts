@@ -308,10 +308,14 @@ export const WAKE_ON_ALL = 127;
  * Small arrays at their exact size. V8 gives an array grown by `push` from `[]` room for 16
  * elements (~180 bytes for a 4-seat array), and a game makes thousands of such arrays: allocation
  * and young-generation GC were ~10% of the engine's time. Array literals are exact, packed and
- * the fastest to make; `new Array(n)` is exact but holey (reads stay cheap), used above 6.
+ * the fastest to make; `new Array(n)` is exact but holey (reads a little slower), used for longer lists.
  */
 
-/** `list` with `item` appended (a new array; `list` is not changed). */
+/**
+ * `list` with `item` appended (a new array; `list` is not changed). Literals up to 12 elements
+ * (a round's messages, a game's 10 rounds of history): exact and packed, which bots iterating the
+ * history read fastest; longer lists are copied into an exact holey array.
+ */
 export function appended<T>(list: readonly T[], item: T): T[] {
   switch (list.length) {
     case 0:
@@ -328,6 +332,16 @@ export function appended<T>(list: readonly T[], item: T): T[] {
       return [list[0], list[1], list[2], list[3], list[4], item];
     case 6:
       return [list[0], list[1], list[2], list[3], list[4], list[5], item];
+    case 7:
+      return [list[0], list[1], list[2], list[3], list[4], list[5], list[6], item];
+    case 8:
+      return [list[0], list[1], list[2], list[3], list[4], list[5], list[6], list[7], item];
+    case 9:
+      return [list[0], list[1], list[2], list[3], list[4], list[5], list[6], list[7], list[8], item];
+    case 10:
+      return [list[0], list[1], list[2], list[3], list[4], list[5], list[6], list[7], list[8], list[9], item];
+    case 11:
+      return [list[0], list[1], list[2], list[3], list[4], list[5], list[6], list[7], list[8], list[9], list[10], item];
   }
   const n = list.length;
   const out = new Array<T>(n + 1);
