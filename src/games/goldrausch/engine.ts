@@ -177,6 +177,10 @@ function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[
     locations[s] = indexOfContinent(a.continent) as ContinentIndex;
     provisional[s] = a.provisional;
   }
+  // Fields that start equal share one fresh array: no transition writes an array it did not make.
+  const nulls = filled(n, null);
+  const falses = filled(n, false);
+  const zeros = filled(n, 0);
   const meeting: Meeting = {
     locations,
     provisional,
@@ -186,14 +190,14 @@ function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[
     messages: EMPTY,
     proposals: EMPTY,
     agreements: [null, null, null],
-    promises: filled(n, null),
-    commits: filled(n, null),
-    committed: filled(n, false),
-    commitTicks: filled(n, 0),
-    passed: filled(n, false),
-    idleUntil: filled(n, 0),
-    idleFrom: filled(n, 0),
-    idleWake: filled(n, 0),
+    promises: nulls,
+    commits: nulls,
+    committed: falses,
+    commitTicks: zeros,
+    passed: falses,
+    idleUntil: zeros,
+    idleFrom: zeros,
+    idleWake: zeros,
   };
   const next = copyState(state);
   next.stage = 'meeting';
