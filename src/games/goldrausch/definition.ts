@@ -6,7 +6,7 @@ import { parseGoldrauschConfig } from './config.js';
 import { eventCard } from './cards.js';
 import { goldrausch } from './engine.js';
 import { changedRules, type GoldrauschConfig } from './params.js';
-import type { GoldrauschState, Message, RoundRecord } from './state.js';
+import { filled, type GoldrauschState, type Message, type RoundRecord } from './state.js';
 import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
 
 export const CHANCE_CARDS: readonly string[] = EVENT_CARD_IDS;
@@ -23,11 +23,12 @@ export function record(final: GoldrauschState): GameRecord {
   const curve: number[][] = [];
   const cardsDrawn: { card: number; round: number }[] = [];
   const roundCounters: number[][] = [];
-  const counters = COUNTERS.map(() => new Array<number>(n).fill(0));
+  const counters = COUNTERS.map(() => filled(n, 0));
   const [, upgrades, successes, collisions, agreements, , , timeouts] = counters;
   for (const r of final.history) {
     curve.push(r.goldAfter as number[]);
-    if (r.event !== null && CARD_INDEX.has(r.event)) cardsDrawn.push({ card: CARD_INDEX.get(r.event)!, round: r.round });
+    const card = r.event === null ? undefined : CARD_INDEX.get(r.event);
+    if (card !== undefined) cardsDrawn.push({ card, round: r.round });
     let up = 0;
     let fined = 0;
     for (let s = 0; s < n; s++) {

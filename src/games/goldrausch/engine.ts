@@ -684,12 +684,15 @@ export function outcome(state: GoldrauschState): Outcome {
   const gold = state.gold;
   const winners = state.winners;
   // Winners first, then by gold (most first); equal gold shares a position.
-  const key = (s: number) => (winners.includes(s) ? 1e9 : 0) + gold[s];
-  const ranks = gold.map((_, s) => {
+  const n = gold.length;
+  const key = filled(n, 0);
+  for (let s = 0; s < n; s++) key[s] = (winners.includes(s) ? 1e9 : 0) + gold[s];
+  const ranks = filled(n, 0);
+  for (let s = 0; s < n; s++) {
     let above = 0;
-    for (let q = 0; q < gold.length; q++) if (key(q) > key(s)) above++;
-    return above;
-  });
+    for (let q = 0; q < n; q++) if (key[q] > key[s]) above++;
+    ranks[s] = above;
+  }
   return { winners, scores: gold, ranks, endedBy: state.endedBy ?? 'clock', length: state.round };
 }
 
