@@ -437,9 +437,9 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
   const { rules, params } = config;
   const n = state.players;
   // Timeout = red (GR-A10), unless the phase-1 card stands as the commitment (GR-A9 option).
-  const commits = meeting.commits.map((c, s) =>
-    c === null && rules.phase1UpgradeCard === 'default-commitment' ? meeting.provisional[s] : c,
-  );
+  // (Without that option the laid cards are used as they are: no copy.)
+  const commits =
+    rules.phase1UpgradeCard === 'default-commitment' ? meeting.commits.map((c, s) => (c === null ? meeting.provisional[s] : c)) : meeting.commits;
   const card = params.resourceDeck.cards[state.currentCard];
   const work: RoundWork = newWork(state, card.extract, meeting.locations, commits);
 
@@ -478,18 +478,7 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
   const lastRound = state.round >= params.rounds;
   if (!over && !lastRound) {
     // GR-A3: no card is revealed after the final round.
-    const respawn = (cardIndex: number) => {
-      const r = params.resourceDeck.cards[cardIndex].respawn;
-      for (let c = 0; c < 3; c++) {
-        const cap = capOf(work, c);
-        // GR-A39: respawn above the cap is lost; GR-A29 trim-on-respawn: stock above cap stays.
-        const room = Math.max(0, cap - work.stock[c]);
-        const placed = takeFromBank(work, Math.min(room, r[c]));
-        work.stock[c] += placed;
-        respawned[c] += placed;
-      }
-    };
-    if (rules.respawnTiming === 'end-of-current-round') respawn(currentCard);
+    if (rules.respawnTiming === 'end-of-current-round') respawn(work, currentCard, respawned);
     if (resourcePos >= resourceOrder.length) {
       // More rounds than cards: reshuffle every card but the current one (a one-card deck reuses it).
       resourceShuffles++;
@@ -499,7 +488,7 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
     }
     currentCard = resourceOrder[resourcePos++];
     nextResourceCard = params.resourceDeck.cards[currentCard].id;
-    if (rules.respawnTiming === 'on-reveal') respawn(currentCard);
+    if (rules.respawnTiming === 'on-reveal') respawn(work, currentCard, respawned);
   }
   if (event === 'resource-shortage') {
     besideClock = besideClock.filter((e, i) => !(e === 'resource-shortage' && i === besideClock.lastIndexOf('resource-shortage')));
@@ -599,6 +588,19 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
   };
 }
 
+/** Phase 6: resource card `cardIndex` respawns onto the board (added to `respawned`). */
+function respawn(work: RoundWork, cardIndex: number, respawned: number[]): void {
+  const r = work.config.params.resourceDeck.cards[cardIndex].respawn;
+  for (let c = 0; c < 3; c++) {
+    const cap = capOf(work, c);
+    // GR-A39: respawn above the cap is lost; GR-A29 trim-on-respawn: stock above cap stays.
+    const room = Math.max(0, cap - work.stock[c]);
+    const placed = takeFromBank(work, Math.min(room, r[c]));
+    work.stock[c] += placed;
+    respawned[c] += placed;
+  }
+}
+
 /** GR-A7: most gold wins at the time limit; ties shared, drawn at random, or by fewest fines. */
 function timeLimitWinners(work: RoundWork, random: RandomSource): number[] {
   const best = Math.max(...work.gold);
@@ -614,9 +616,11 @@ function timeLimitWinners(work: RoundWork, random: RandomSource): number[] {
   return tied;
 }
 
+const STANDARD_HANDS = Object.freeze({ country: null, upgrade: null });
+
 /** GR-A32: hands for the next round (standard hands unless passed cards are kept). */
 function nextHands(state: GoldrauschState, work: RoundWork, meeting: Meeting) {
-  if (state.config.rules.passedCards === 'return-to-owner') return { country: null, upgrade: null };
+  if (state.config.rules.passedCards === 'return-to-owner') return STANDARD_HANDS;
   const n = state.players;
   const country = (state.countryHands ?? Array.from({ length: n }, () => [1, 1, 1])).map((h) => h.slice());
   const upgrade = (state.upgradeHands ?? Array.from({ length: n }, () => [1, 1])).map((h) => h.slice());
