@@ -6,7 +6,7 @@ import { parseGoldrauschConfig } from './config.js';
 import { eventCard } from './cards.js';
 import { goldrausch } from './engine.js';
 import { changedRules, type GoldrauschConfig } from './params.js';
-import type { GoldrauschState, Message, RoundRecord } from './state.js';
+import { filled, type GoldrauschState, type Message, type RoundRecord } from './state.js';
 import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
 
 export const CHANCE_CARDS: readonly string[] = EVENT_CARD_IDS;
@@ -23,11 +23,12 @@ export function record(final: GoldrauschState): GameRecord {
   const curve: number[][] = [];
   const cardsDrawn: { card: number; round: number }[] = [];
   const roundCounters: number[][] = [];
-  const counters = COUNTERS.map(() => new Array<number>(n).fill(0));
+  const counters = COUNTERS.map(() => filled(n, 0));
   const [, upgrades, successes, collisions, agreements, , , timeouts] = counters;
   for (const r of final.history) {
     curve.push(r.goldAfter as number[]);
-    if (r.event !== null && CARD_INDEX.has(r.event)) cardsDrawn.push({ card: CARD_INDEX.get(r.event)!, round: r.round });
+    const card = r.event === null ? undefined : CARD_INDEX.get(r.event);
+    if (card !== undefined) cardsDrawn.push({ card, round: r.round });
     let up = 0;
     let fined = 0;
     for (let s = 0; s < n; s++) {
@@ -43,7 +44,11 @@ export function record(final: GoldrauschState): GameRecord {
       if (r.upgradeSucceeded[s]) successes[s]++;
       if (r.commits[s] === null) timeouts[s]++;
     }
-    for (const a of r.agreements) for (const p of a.parties) agreements[p]++;
+    // Indexed: r.agreements is often the engine's shared frozen empty list (for…of on it is slow).
+    for (let i = 0; i < r.agreements.length; i++) {
+      const parties = r.agreements[i].parties;
+      for (let j = 0; j < parties.length; j++) agreements[parties[j]]++;
+    }
   }
   counters[0] = final.finesPaid as number[];
   counters[5] = final.kept as number[];

@@ -7,12 +7,12 @@ import type { Asked, GameModule, Outcome, Pending } from '../../core/game.js';
 import { Purpose, type RandomSource } from '../../core/random.js';
 import type { GoldrauschBot, OutgoingMessage } from './bot.js';
 import { eventCard } from './cards.js';
-import { commitCard, IllegalMessage, needsTurn, plainMessage, sendMessage, type MeetingContext } from './meeting.js';
+import { commitCard, IllegalMessage, needsMask, plainMessage, sendMessage, type MeetingContext } from './meeting.js';
 import type { GoldrauschConfig } from './params.js';
 import { applyWheel, capOf, resolveProfit, richestAtThreshold, spinWheel, takeFromBank, type RoundWork } from './round.js';
-import { copyMeeting, copyState, MESSAGE_BIT, WAKE_ON_ALL, type Agreement, type Breach, type Draft, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
+import { appended, copyMeeting, copyState, filled, identity, messageBit, WAKE_ON_ALL, type Agreement, type Breach, type Draft, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
 import type { Colour, Continent, ContinentIndex, EventSlot, WheelField } from './types.js';
-import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
+import { CONTINENTS, EVENT_CARD_IDS, indexOfContinent } from './types.js';
 import { bindingClauses, seatView, type GoldrauschView } from './view.js';
 
 export type GoldrauschRequest =
@@ -33,20 +33,19 @@ export type GoldrauschAnswer =
 
 const EMPTY: readonly never[] = Object.freeze([]);
 
-/** A packed array of n copies of v (faster than `new Array(n).fill(v)`, which starts holey). */
-function filled<T>(n: number, v: T): T[] {
-  const out: T[] = [];
-  for (let i = 0; i < n; i++) out.push(v);
-  return out;
+/** The unshuffled event deck per config (a config is never changed; setup shuffles a copy). */
+const EVENT_DECKS = new WeakMap<GoldrauschConfig, readonly EventSlot[]>();
+
+function eventDeckList(config: GoldrauschConfig): readonly EventSlot[] {
+  let deck = EVENT_DECKS.get(config);
+  if (deck === undefined) {
+    deck = buildEventDeck(config);
+    EVENT_DECKS.set(config, deck);
+  }
+  return deck;
 }
 
-function identity(n: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) out.push(i);
-  return out;
-}
-
-function eventDeckList(config: GoldrauschConfig): EventSlot[] {
+function buildEventDeck(config: GoldrauschConfig): EventSlot[] {
   const deck: EventSlot[] = [];
   const blanked = config.blankedCards ?? [];
   for (const id of EVENT_CARD_IDS) {
@@ -111,18 +110,43 @@ export function setup(config: GoldrauschConfig, players: number, random: RandomS
   return copyState(initial); // canonical field order (one hidden class for all states)
 }
 
+/**
+ * Pending answers are plain read-only data, made once per player count and per (seat, tick) and
+ * shared. Not frozen: in Node 20 an element read or `for…of` on a frozen array takes a slow path
+ * (measured ~10× a plain array's), and nothing writes these (their types are read-only).
+ */
+const TERMINAL: Pending<GoldrauschRequest> = { kind: 'terminal' };
+const CONTINENT_PENDING: Pending<GoldrauschRequest>[] = [];
+const TURN_PENDING: Pending<GoldrauschRequest>[][] = [];
+
 export function pending(state: GoldrauschState): Pending<GoldrauschRequest> {
-  if (state.stage === 'over') return { kind: 'terminal' };
+  if (state.stage === 'over') return TERMINAL;
   if (state.stage === 'continent') {
-    const requests: GoldrauschRequest[] = [];
-    for (let seat = 0; seat < state.players; seat++) requests.push({ kind: 'continent', seat });
-    return { kind: 'decisions', requests };
+    const n = state.players;
+    let p = CONTINENT_PENDING[n];
+    if (p === undefined) {
+      const requests: GoldrauschRequest[] = [];
+      for (let seat = 0; seat < n; seat++) requests.push({ kind: 'continent', seat });
+      p = CONTINENT_PENDING[n] = { kind: 'decisions', requests };
+    }
+    return p;
   }
   const m = state.meeting!;
-  return { kind: 'decisions', requests: [{ kind: 'meeting-turn', seat: m.order[m.turn], tick: m.tick }] };
+  const seat = m.order[m.turn];
+  const tick = m.tick;
+  const bySeat = (TURN_PENDING[seat] ??= []);
+  let p = bySeat[tick];
+  if (p === undefined) {
+    p = bySeat[tick] = { kind: 'decisions', requests: [{ kind: 'meeting-turn', seat, tick }] };
+  }
+  return p;
 }
 
-/** All orders of n seats (n ≤ 6: at most 720), built once; a tick's order is one of them, uniformly. */
+/**
+ * All orders of n seats (n ≤ 6: at most 720), built once; a tick's order is one of them, uniformly.
+ * Shared by every state and never written; not frozen, because element reads of a frozen array
+ * take a slow path in Node 20 (see `pending`) and the engine reads `order[turn]` several times a turn.
+ */
 const PERMUTATIONS: (readonly (readonly number[])[])[] = [];
 function permutationsOf(n: number): readonly (readonly number[])[] {
   if (PERMUTATIONS[n]) return PERMUTATIONS[n];
@@ -132,7 +156,7 @@ function permutationsOf(n: number): readonly (readonly number[])[] {
     for (let i = 0; i < rest.length; i++) build([...prefix, rest[i]], [...rest.slice(0, i), ...rest.slice(i + 1)]);
   };
   build([], identity(n));
-  PERMUTATIONS[n] = out.map((p) => Object.freeze(p));
+  PERMUTATIONS[n] = out;
   return PERMUTATIONS[n];
 }
 
@@ -145,14 +169,18 @@ function meetingOrder(state: { players: number; round: number }, random: RandomS
 /** Phases 1–2: the chosen country cards are revealed; phase 3 opens at tick 1. */
 function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[], random: RandomSource): GoldrauschState {
   const n = state.players;
-  const locations: ContinentIndex[] = new Array(n);
-  const provisional: (Colour | null)[] = new Array(n);
+  const locations = filled<ContinentIndex>(n, 0);
+  const provisional = filled<Colour | null>(n, null);
   for (let s = 0; s < n; s++) {
     const a = answers[s];
     if (a.kind !== 'continent') throw new RangeError(`seat ${s}: expected a continent answer`);
-    locations[s] = CONTINENTS.indexOf(a.continent) as ContinentIndex;
+    locations[s] = indexOfContinent(a.continent) as ContinentIndex;
     provisional[s] = a.provisional;
   }
+  // Fields that start equal share one fresh array: no transition writes an array it did not make.
+  const nulls = filled(n, null);
+  const falses = filled(n, false);
+  const zeros = filled(n, 0);
   const meeting: Meeting = {
     locations,
     provisional,
@@ -162,14 +190,14 @@ function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[
     messages: EMPTY,
     proposals: EMPTY,
     agreements: [null, null, null],
-    promises: new Array(n).fill(null),
-    commits: new Array(n).fill(null),
-    committed: new Array(n).fill(false),
-    commitTicks: new Array(n).fill(0),
-    passed: new Array(n).fill(false),
-    idleUntil: filled(n, 0),
-    idleFrom: filled(n, 0),
-    idleWake: filled(n, 0),
+    promises: nulls,
+    commits: nulls,
+    committed: falses,
+    commitTicks: zeros,
+    passed: falses,
+    idleUntil: zeros,
+    idleFrom: zeros,
+    idleWake: zeros,
   };
   const next = copyState(state);
   next.stage = 'meeting';
@@ -188,18 +216,18 @@ function advanceTurn(state: GoldrauschState, meeting: Meeting, random: RandomSou
   const ticks = config.params.negotiationTicks;
   const n = state.players;
   const m: Draft<Meeting> = meeting === state.meeting ? copyMeeting(meeting) : meeting;
+  // Who has something to do depends on the cards, passes and locations only, which stay as they
+  // are below (only the tick, order and turn move): one bit per seat, computed once.
+  const needs = needsMask(config, m, n);
+  if (needs === 0) return resolveRound(state, m, random);
   let turn = from;
   for (;;) {
-    let anyone = false;
-    for (let s = 0; s < n; s++) {
-      if (needsTurn(config, m, s)) {
-        anyone = true;
-        break;
-      }
-    }
-    if (!anyone) return resolveRound(state, m, random);
     const order = m.order;
-    while (turn < order.length && !(needsTurn(config, m, order[turn]) && !idle(m, order[turn]))) turn++;
+    while (turn < order.length) {
+      const s = order[turn];
+      if ((needs & (1 << s)) !== 0 && !idle(m, s)) break;
+      turn++;
+    }
     if (turn < order.length) {
       m.turn = turn;
       const next = copyState(state);
@@ -210,7 +238,7 @@ function advanceTurn(state: GoldrauschState, meeting: Meeting, random: RandomSou
     // Until some seat with something to do is awake nobody acts, so no message can wake an idle
     // seat: the ticks before that are skipped whole. A tick's seat order is a counter-based draw
     // (keyed by the tick), so not drawing the skipped ticks' orders changes no other draw.
-    const next = nextAwakeTick(config, m, n);
+    const next = nextAwakeTick(m, n, needs);
     if (next > ticks) return resolveRound(state, m, random);
     m.tick = next;
     m.order = meetingOrder(state, random, m.tick);
@@ -233,16 +261,16 @@ function idle(m: Meeting, s: number): boolean {
   const messages = m.messages;
   for (let i = m.idleFrom[s]; i < messages.length; i++) {
     const about = messages[i].continent;
-    if (about === null || (about === own && (wake & MESSAGE_BIT[messages[i].type]) !== 0)) return false;
+    if (about === null || (about === own && (wake & messageBit(messages[i].type)) !== 0)) return false;
   }
   return true;
 }
 
 /** The first tick after this one at which a seat with something to do is not idle (see `idle`). */
-function nextAwakeTick(config: GoldrauschConfig, m: Meeting, n: number): number {
+function nextAwakeTick(m: Meeting, n: number, needs: number): number {
   let next = Infinity;
   for (let s = 0; s < n; s++) {
-    if (!needsTurn(config, m, s)) continue;
+    if ((needs & (1 << s)) === 0) continue;
     if (!idle(m, s)) return m.tick + 1;
     next = Math.min(next, m.idleUntil[s]);
   }
@@ -254,10 +282,6 @@ function replaced(list: readonly number[], i: number, v: number): number[] {
   const out = list.slice();
   out[i] = v;
   return out;
-}
-
-function meetingContext(state: GoldrauschState): MeetingContext {
-  return { config: state.config, round: state.round, players: state.players, gold: state.gold };
 }
 
 /** One seat's turn in phase 3: its messages (already checked by askBot), then maybe its card. */
@@ -282,7 +306,9 @@ function meetingTurn(state: GoldrauschState, answer: GoldrauschAnswer, random: R
   if (checked !== null) {
     meeting = checked; // askBot already sent exactly these messages to exactly this meeting (no GIFT)
   } else for (let i = 0; i < limit; i++) {
-    const sent = sendMessage({ config, round: state.round, players: state.players, gold }, meeting, seat, answer.messages[i]);
+    // The state is itself a MeetingContext (config, round, players, gold) unless a GIFT moved gold.
+    const ctx: MeetingContext = gold === state.gold ? state : { config, round: state.round, players: state.players, gold };
+    const sent = sendMessage(ctx, meeting, seat, answer.messages[i]);
     meeting = sent.meeting;
     if (sent.gift) {
       const g = gold.slice();
@@ -310,7 +336,8 @@ function meetingTurn(state: GoldrauschState, answer: GoldrauschAnswer, random: R
       meeting.tick === config.params.negotiationTicks &&
       config.params.pLate > 0 &&
       random.float(Purpose.lateCommit, state.round * 16 + seat) < config.params.pLate;
-    if (!late) meeting = commitCard(meetingContext(state), meeting, seat, answer.commit);
+    // A meeting other than the state's is this turn's own fresh copy (made by the messages): lay the card in place.
+    if (!late) meeting = commitCard(state, meeting, seat, answer.commit, meeting !== state.meeting);
   }
   if (gold !== state.gold) {
     const gifted = copyState(state); // a GIFT moved gold (allowGoldGifts only)
@@ -352,28 +379,40 @@ function checkObligations(state: GoldrauschState, meeting: Meeting, commits: rea
   const victims: number[][] = [];
   for (let s = 0; s < n; s++) victims.push([]);
   const bindAll = (source: string, parties: readonly number[], upgrader: number | null) => {
-    for (const p of parties) {
+    for (let i = 0; i < parties.length; i++) {
+      const p = parties[i];
       if (p === upgrader) continue;
       if (bound[p] === null) bound[p] = source;
-      for (const q of parties) if (q !== p && !victims[p].includes(q)) victims[p].push(q);
+      for (let j = 0; j < parties.length; j++) {
+        const q = parties[j];
+        if (q !== p && !victims[p].includes(q)) victims[p].push(q);
+      }
     }
   };
-  for (const a of meeting.agreements) if (a) bindAll(a.id, a.parties, a.upgrader);
-  for (const clause of bindingClauses(state, meeting.locations)) bindAll(clause.source, clause.parties, clause.upgrader);
+  // Indexed loops, not for…of: iterating a frozen array (the shared empty lists) takes a slow path in Node 20.
+  const agreed = meeting.agreements;
+  for (let i = 0; i < agreed.length; i++) {
+    const a = agreed[i];
+    if (a) bindAll(a.id, a.parties, a.upgrader);
+  }
+  const binding = bindingClauses(state, meeting.locations);
+  for (let i = 0; i < binding.length; i++) bindAll(binding[i].source, binding[i].parties, binding[i].upgrader);
   for (let s = 0; s < n; s++) {
     if (meeting.promises[s] === 'RED' && bound[s] === null) {
       bound[s] = 'promise';
       for (let q = 0; q < n; q++) if (q !== s && meeting.locations[q] === meeting.locations[s]) victims[s].push(q);
     }
   }
-  const breaches: Breach[] = [];
-  const kept: number[] = [];
+  // Fresh lists (not the shared frozen EMPTY): they go into the history, which bots iterate, and
+  // iterating a frozen array takes a slow path in Node 20.
+  let breaches: readonly Breach[] = [];
+  let kept: readonly number[] = [];
   for (let s = 0; s < n; s++) {
     if (bound[s] === null) continue;
     // A breach is a green card laid while obliged red; forced colours (#10–15) are not breaches.
     if (commits[s] === 'green') {
-      breaches.push({ seat: s, round: state.round, continent: CONTINENTS[meeting.locations[s]], source: bound[s]!, victims: victims[s] });
-    } else kept.push(s);
+      breaches = appended(breaches, { seat: s, round: state.round, continent: CONTINENTS[meeting.locations[s]], source: bound[s]!, victims: victims[s] });
+    } else kept = appended(kept, s);
   }
   return { breaches, kept };
 }
@@ -381,7 +420,8 @@ function checkObligations(state: GoldrauschState, meeting: Meeting, commits: rea
 /** New rotation clauses from this round's agreements (§15.2 `next`). */
 function newClauses(meeting: Meeting): StandingClause[] {
   const out: StandingClause[] = [];
-  for (const a of meeting.agreements) {
+  for (let i = 0; i < meeting.agreements.length; i++) {
+    const a = meeting.agreements[i];
     if (!a) continue;
     const proposal = meeting.proposals.find((p) => p.id === a.id)!;
     for (const clause of proposal.next) {
@@ -397,9 +437,9 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
   const { rules, params } = config;
   const n = state.players;
   // Timeout = red (GR-A10), unless the phase-1 card stands as the commitment (GR-A9 option).
-  const commits = meeting.commits.map((c, s) =>
-    c === null && rules.phase1UpgradeCard === 'default-commitment' ? meeting.provisional[s] : c,
-  );
+  // (Without that option the laid cards are used as they are: no copy.)
+  const commits =
+    rules.phase1UpgradeCard === 'default-commitment' ? meeting.commits.map((c, s) => (c === null ? meeting.provisional[s] : c)) : meeting.commits;
   const card = params.resourceDeck.cards[state.currentCard];
   const work: RoundWork = newWork(state, card.extract, meeting.locations, commits);
 
@@ -418,8 +458,8 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
     event = drawn.card;
     if (event !== null) {
       // GR-A40: cap cuts lie beside the clock for good; resource shortage lies there until round end.
-      if (event === 'resource-shortage' || (event !== 'blank' && eventCard(event).afterUse === 'beside-clock')) besideClock = [...besideClock, event];
-      else eventDiscard = [...eventDiscard, event];
+      if (event === 'resource-shortage' || (event !== 'blank' && eventCard(event).afterUse === 'beside-clock')) besideClock = appended(besideClock, event);
+      else eventDiscard = appended(eventDiscard, event);
     }
   }
   over = applyWheel(work, wheel, event, random);
@@ -438,18 +478,7 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
   const lastRound = state.round >= params.rounds;
   if (!over && !lastRound) {
     // GR-A3: no card is revealed after the final round.
-    const respawn = (cardIndex: number) => {
-      const r = params.resourceDeck.cards[cardIndex].respawn;
-      for (let c = 0; c < 3; c++) {
-        const cap = capOf(work, c);
-        // GR-A39: respawn above the cap is lost; GR-A29 trim-on-respawn: stock above cap stays.
-        const room = Math.max(0, cap - work.stock[c]);
-        const placed = takeFromBank(work, Math.min(room, r[c]));
-        work.stock[c] += placed;
-        respawned[c] += placed;
-      }
-    };
-    if (rules.respawnTiming === 'end-of-current-round') respawn(currentCard);
+    if (rules.respawnTiming === 'end-of-current-round') respawn(work, currentCard, respawned);
     if (resourcePos >= resourceOrder.length) {
       // More rounds than cards: reshuffle every card but the current one (a one-card deck reuses it).
       resourceShuffles++;
@@ -459,11 +488,11 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
     }
     currentCard = resourceOrder[resourcePos++];
     nextResourceCard = params.resourceDeck.cards[currentCard].id;
-    if (rules.respawnTiming === 'on-reveal') respawn(currentCard);
+    if (rules.respawnTiming === 'on-reveal') respawn(work, currentCard, respawned);
   }
   if (event === 'resource-shortage') {
     besideClock = besideClock.filter((e, i) => !(e === 'resource-shortage' && i === besideClock.lastIndexOf('resource-shortage')));
-    eventDiscard = [...eventDiscard, 'resource-shortage'];
+    eventDiscard = appended<EventSlot>(eventDiscard, 'resource-shortage');
   }
   let winners = work.winners;
   let endedBy: GoldrauschState['endedBy'] = over ? 'race' : null;
@@ -479,7 +508,11 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
     over = true;
     endedBy = 'clock';
   }
-  const agreements: Agreement[] = meeting.agreements.filter((a): a is Agreement => a !== null);
+  let agreements: readonly Agreement[] = []; // fresh, see checkObligations
+  for (let i = 0; i < meeting.agreements.length; i++) {
+    const a = meeting.agreements[i];
+    if (a !== null) agreements = appended(agreements, a);
+  }
   const record: RoundRecord = {
     round: state.round,
     startPlayer: state.startPlayer,
@@ -514,10 +547,11 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
   };
   const keptLedger = state.kept.slice();
   const brokenLedger = state.broken.slice();
-  for (const s of kept) keptLedger[s]++;
-  for (const b of breaches) brokenLedger[b.seat]++;
+  for (let i = 0; i < kept.length; i++) keptLedger[kept[i]]++;
+  for (let i = 0; i < breaches.length; i++) brokenLedger[breaches[i].seat]++;
   const hands = nextHands(state, work, meeting);
-  const clauses = [...state.clauses.filter((c) => c.round > state.round), ...newClauses(meeting)];
+  const fresh = newClauses(meeting);
+  const clauses = state.clauses.length === 0 ? fresh : [...state.clauses.filter((c) => c.round > state.round), ...fresh];
   // The next state as one literal in canonical field order (see copyState).
   return {
     config,
@@ -535,7 +569,7 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
     resourcePos,
     currentCard,
     resourceShuffles,
-    resourceSeen: nextResourceCard === null ? state.resourceSeen : [...state.resourceSeen, nextResourceCard],
+    resourceSeen: nextResourceCard === null ? state.resourceSeen : appended(state.resourceSeen, nextResourceCard),
     eventDeck,
     eventPos,
     eventDiscard,
@@ -547,11 +581,24 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
     kept: keptLedger,
     broken: brokenLedger,
     clauses,
-    history: [...state.history, record],
+    history: appended(state.history, record),
     meeting: null,
     winners,
     endedBy,
   };
+}
+
+/** Phase 6: resource card `cardIndex` respawns onto the board (added to `respawned`). */
+function respawn(work: RoundWork, cardIndex: number, respawned: number[]): void {
+  const r = work.config.params.resourceDeck.cards[cardIndex].respawn;
+  for (let c = 0; c < 3; c++) {
+    const cap = capOf(work, c);
+    // GR-A39: respawn above the cap is lost; GR-A29 trim-on-respawn: stock above cap stays.
+    const room = Math.max(0, cap - work.stock[c]);
+    const placed = takeFromBank(work, Math.min(room, r[c]));
+    work.stock[c] += placed;
+    respawned[c] += placed;
+  }
 }
 
 /** GR-A7: most gold wins at the time limit; ties shared, drawn at random, or by fewest fines. */
@@ -569,9 +616,11 @@ function timeLimitWinners(work: RoundWork, random: RandomSource): number[] {
   return tied;
 }
 
+const STANDARD_HANDS = Object.freeze({ country: null, upgrade: null });
+
 /** GR-A32: hands for the next round (standard hands unless passed cards are kept). */
 function nextHands(state: GoldrauschState, work: RoundWork, meeting: Meeting) {
-  if (state.config.rules.passedCards === 'return-to-owner') return { country: null, upgrade: null };
+  if (state.config.rules.passedCards === 'return-to-owner') return STANDARD_HANDS;
   const n = state.players;
   const country = (state.countryHands ?? Array.from({ length: n }, () => [1, 1, 1])).map((h) => h.slice());
   const upgrade = (state.upgradeHands ?? Array.from({ length: n }, () => [1, 1])).map((h) => h.slice());
@@ -639,16 +688,17 @@ export function outcome(state: GoldrauschState): Outcome {
   const gold = state.gold;
   const winners = state.winners;
   // Winners first, then by gold (most first); equal gold shares a position.
-  const key = (s: number) => (winners.includes(s) ? 1e9 : 0) + gold[s];
-  const ranks = gold.map((_, s) => {
+  const n = gold.length;
+  const key = filled(n, 0);
+  for (let s = 0; s < n; s++) key[s] = (winners.includes(s) ? 1e9 : 0) + gold[s];
+  const ranks = filled(n, 0);
+  for (let s = 0; s < n; s++) {
     let above = 0;
-    for (let q = 0; q < gold.length; q++) if (key(q) > key(s)) above++;
-    return above;
-  });
+    for (let q = 0; q < n; q++) if (key[q] > key[s]) above++;
+    ranks[s] = above;
+  }
   return { winners, scores: gold, ranks, endedBy: state.endedBy ?? 'clock', length: state.round };
 }
-
-const COLOURS: readonly Colour[] = ['green', 'red'];
 
 const describe = describeThrown;
 
@@ -683,7 +733,7 @@ export function askBot(
     } catch (e) {
       return { answer: fallbackAnswer(request, state, random), fault: { reason: 'threw', message: describe(e) } };
     }
-    const c = CONTINENTS.indexOf(continent);
+    const c = indexOfContinent(continent);
     if (c < 0 || view.countryHand[c] <= 0) {
       return {
         answer: fallbackAnswer(request, state, random),
@@ -697,7 +747,7 @@ export function askBot(
       } catch {
         provisional = null;
       }
-      if (provisional !== null && !COLOURS.includes(provisional)) provisional = null;
+      if (provisional !== null && provisional !== 'green' && provisional !== 'red') provisional = null;
     }
     return { answer: { kind: 'continent', continent, provisional } };
   }
@@ -713,10 +763,10 @@ export function askBot(
   }
   // Check each message against the protocol now, so an illegal one is dropped and recorded.
   const meeting = state.meeting!;
-  const legal: OutgoingMessage[] = [];
+  let legal: readonly OutgoingMessage[] = EMPTY;
   let probe = meeting;
   let gift = false;
-  const ctx: MeetingContext = { config: state.config, round: state.round, players: state.players, gold: state.gold };
+  const ctx: MeetingContext = state; // config, round, players, gold
   const limit = state.config.params.messagesPerTick;
   for (let i = 0; i < messages.length; i++) {
     if (legal.length >= limit) {
@@ -728,7 +778,7 @@ export function askBot(
       const sent = sendMessage(ctx, probe, request.seat, msg);
       probe = sent.meeting;
       if (sent.gift) gift = true;
-      legal.push(msg);
+      legal = appended(legal, msg);
     } catch (e) {
       fault ??= { reason: 'illegal', message: describe(e) };
     }
@@ -737,7 +787,7 @@ export function askBot(
   if (view.meeting!.ownCommit === null || state.config.rules.commitRevisable) {
     try {
       commit = bot.commitUpgrade(view);
-      if (commit !== null && !COLOURS.includes(commit)) {
+      if (commit !== null && commit !== 'green' && commit !== 'red') {
         fault ??= { reason: 'illegal', message: `commitUpgrade returned ${JSON.stringify(commit)}` };
         commit = null;
       } else if (commit !== null && view.upgradeHand[commit === 'green' ? 0 : 1] <= 0) {
@@ -756,7 +806,7 @@ export function askBot(
       const t = bot.idleUntil(view);
       if (Number.isInteger(t) && t > meeting.tick) idleUntil = t;
       const ignores = bot.idleIgnores;
-      if (ignores !== undefined) for (const type of ignores) idleWake &= ~(MESSAGE_BIT[type] ?? 0);
+      if (ignores !== undefined) for (let i = 0; i < ignores.length; i++) idleWake &= ~messageBit(ignores[i]);
     } catch {
       // A speed hint only: a bot whose idleUntil throws is simply asked every turn.
       idleUntil = 0;

@@ -5,10 +5,23 @@
 import type { OutgoingMessage } from './bot.js';
 import type { GoldrauschConfig } from './params.js';
 import { appended, copyMeeting, type Agreement, type Draft, type Meeting, type Message, type NextClause, type Proposal } from './state.js';
-import type { Colour, Continent, ContinentIndex } from './types.js';
-import { CONTINENTS } from './types.js';
+import type { Colour, ContinentIndex } from './types.js';
+import { CONTINENTS, indexOfContinent } from './types.js';
 
 const LETTER = ['A', 'R', 'V'];
+
+/** Proposal ids ("r3-V-1") by round, continent and number, each string built once per process. */
+const PROPOSAL_IDS: string[][][] = [];
+function proposalId(round: number, c: number, k: number): string {
+  const byContinent = (PROPOSAL_IDS[round] ??= [[], [], []]);
+  return (byContinent[c][k] ??= `r${round}-${LETTER[c]}-${k}`);
+}
+
+/** Index of the proposal with this id, or −1 (a loop: no closure per message). */
+function proposalIndex(proposals: readonly Proposal[], id: unknown): number {
+  for (let i = 0; i < proposals.length; i++) if (proposals[i].id === id) return i;
+  return -1;
+}
 
 /** Why a bot's message was refused (recorded as a fault; the message is dropped). */
 export class IllegalMessage extends Error {}
@@ -17,9 +30,12 @@ function isSeat(x: unknown, players: number): x is number {
   return typeof x === 'number' && Number.isInteger(x) && x >= 0 && x < players;
 }
 
+/** The seats on continent c, in seat order (an exact-size array: see `appended`). */
 function seatsOn(locations: readonly ContinentIndex[], c: number): number[] {
-  const out: number[] = [];
-  for (let s = 0; s < locations.length; s++) if (locations[s] === c) out.push(s);
+  let count = 0;
+  for (let s = 0; s < locations.length; s++) if (locations[s] === c) count++;
+  const out = new Array<number>(count);
+  for (let s = 0, k = 0; k < count; s++) if (locations[s] === c) out[k++] = s;
   return out;
 }
 
@@ -46,7 +62,7 @@ export function sendMessage(
   if (msg === null || typeof msg !== 'object') throw new IllegalMessage('a message must be an object');
   switch (msg.type) {
     case 'PROPOSE': {
-      const c = msg.continent === undefined ? own : CONTINENTS.indexOf(msg.continent as Continent);
+      const c: number = msg.continent === undefined ? own : indexOfContinent(msg.continent);
       if (c < 0) throw new IllegalMessage(`PROPOSE names unknown continent ${JSON.stringify(msg.continent)}`);
       if (!table && c !== own) throw new IllegalMessage('PROPOSE about a continent the sender is not on (GR-A11)');
       const parties = seatsOn(meeting.locations, c);
@@ -64,7 +80,7 @@ export function sendMessage(
         }
         next.push({ round: clause.round, upgrader: clause.upgrader });
       }
-      const id = `r${ctx.round}-${LETTER[c]}-${meeting.proposals.length + 1}`;
+      const id = proposalId(ctx.round, c, meeting.proposals.length + 1);
       const proposal: Proposal = { id, continent: c as ContinentIndex, proposer: from, upgrader, next, acceptedBy: [from] };
       const message: Message = next.length
         ? { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[c], type: 'PROPOSE', id, plan: { upgrader }, next }
@@ -73,7 +89,7 @@ export function sendMessage(
     }
     case 'ACCEPT':
     case 'REJECT': {
-      const index = meeting.proposals.findIndex((p) => p.id === msg.ref);
+      const index = proposalIndex(meeting.proposals, msg.ref);
       if (index < 0) throw new IllegalMessage(`${msg.type} refers to unknown proposal ${JSON.stringify(msg.ref)}`);
       const proposal = meeting.proposals[index];
       if (!table && proposal.continent !== own) {
@@ -88,7 +104,7 @@ export function sendMessage(
     case 'PROMISE': {
       if (msg.action !== 'GREEN' && msg.action !== 'RED') throw new IllegalMessage('PROMISE needs action GREEN or RED');
       // The optional ref names a proposal (§15.2), like ACCEPT's: only a known id is stored.
-      if (msg.ref !== undefined && !meeting.proposals.some((p) => p.id === msg.ref)) throw new IllegalMessage(`PROMISE refers to unknown proposal ${typeof msg.ref === 'string' ? JSON.stringify(msg.ref) : `(a ${typeof msg.ref}, not a proposal id)`}`);
+      if (msg.ref !== undefined && proposalIndex(meeting.proposals, msg.ref) < 0) throw new IllegalMessage(`PROMISE refers to unknown proposal ${typeof msg.ref === 'string' ? JSON.stringify(msg.ref) : `(a ${typeof msg.ref}, not a proposal id)`}`);
       const promises = meeting.promises.slice();
       promises[from] = msg.action;
       const message: Message = msg.ref
@@ -134,12 +150,15 @@ function withMessage(meeting: Meeting, message: Message): Draft<Meeting> {
  */
 function withProposal(ctx: MeetingContext, meeting: Draft<Meeting>, proposal: Proposal, index = -1): Meeting {
   // `meeting` is the fresh copy made for this message: set its fields in place (no second copy).
-  const proposals = meeting.proposals.slice();
-  if (index < 0) proposals.push(proposal);
-  else proposals[index] = proposal;
-  meeting.proposals = proposals;
+  if (index < 0) meeting.proposals = appended(meeting.proposals, proposal);
+  else {
+    const proposals = meeting.proposals.slice(); // not the frozen empty list: it holds `index`
+    proposals[index] = proposal;
+    meeting.proposals = proposals;
+  }
   const parties = seatsOn(meeting.locations, proposal.continent);
-  const complete = parties.every((s) => proposal.acceptedBy.includes(s));
+  let complete = true;
+  for (let i = 0; i < parties.length && complete; i++) complete = proposal.acceptedBy.includes(parties[i]);
   const partial = ctx.config.rules.allowPartialAgreements && proposal.acceptedBy.length >= 2;
   if (parties.length < 2 || !(complete || partial)) return meeting;
   const members = complete ? parties : proposal.acceptedBy.slice().sort((a, b) => a - b);
@@ -156,8 +175,12 @@ function withProposal(ctx: MeetingContext, meeting: Draft<Meeting>, proposal: Pr
   return meeting;
 }
 
-/** Lays an upgrade card; the engine announces it (colour hidden) as a COMMITTED message. */
-export function commitCard(ctx: MeetingContext, meeting: Meeting, seat: number, colour: Colour): Meeting {
+/**
+ * Lays an upgrade card; the engine announces it (colour hidden) as a COMMITTED message. With
+ * `inPlace`, `meeting` is the caller's own fresh copy, not yet part of any state: its fields are
+ * set on it instead of on another copy.
+ */
+export function commitCard(ctx: MeetingContext, meeting: Meeting, seat: number, colour: Colour, inPlace = false): Meeting {
   const commits = meeting.commits.slice();
   const commitTicks = meeting.commitTicks.slice();
   const first = commits[seat] === null;
@@ -169,7 +192,7 @@ export function commitCard(ctx: MeetingContext, meeting: Meeting, seat: number, 
     next[seat] = true;
     committed = next;
   }
-  const next = copyMeeting(meeting);
+  const next = inPlace ? (meeting as Draft<Meeting>) : copyMeeting(meeting);
   next.commits = commits;
   next.committed = committed;
   next.commitTicks = commitTicks;
@@ -191,6 +214,23 @@ export function needsTurn(config: GoldrauschConfig, meeting: Meeting, seat: numb
     if (meeting.locations[s] === c && meeting.commits[s] === null) return true;
   }
   return false;
+}
+
+/**
+ * `needsTurn` of seats 0…n−1 as a bit set (bit s = seat s), in two passes over the seats instead of
+ * one scan of the table per committed seat.
+ */
+export function needsMask(config: GoldrauschConfig, meeting: Meeting, n: number): number {
+  const { commits, passed, locations } = meeting;
+  const revisable = config.rules.commitRevisable;
+  let open = 0; // bit c: some seat on continent c has not laid a card
+  for (let s = 0; s < n; s++) if (commits[s] === null) open |= 1 << locations[s];
+  let mask = 0;
+  for (let s = 0; s < n; s++) {
+    const needs = commits[s] === null || (revisable ? !passed[s] : !passed[s] && (open & (1 << locations[s])) !== 0);
+    if (needs) mask |= 1 << s;
+  }
+  return mask;
 }
 
 /**

@@ -70,15 +70,38 @@ export function richestAtThreshold(config: GoldrauschConfig, gold: readonly numb
 
 /** Spins the wheel: a weighted draw over the wheel's fields (GR-A41: a fair wheel by default). */
 export function spinWheel(config: GoldrauschConfig, random: RandomSource, round: number): WheelField {
-  const wheel = config.params.wheel;
-  let total = 0;
-  for (const f in wheel) total += wheel[f as WheelField];
+  const { fields, weights, total } = wheelOf(config.params.wheel);
   let r = random.int(Purpose.wheel, round, total);
-  for (const f in wheel) {
-    r -= wheel[f as WheelField];
-    if (r < 0) return f as WheelField;
+  for (let i = 0; i < fields.length; i++) {
+    r -= weights[i];
+    if (r < 0) return fields[i];
   }
   throw new RangeError('wheel has no fields');
+}
+
+interface WheelTable {
+  readonly fields: readonly WheelField[];
+  readonly weights: readonly number[];
+  readonly total: number;
+}
+
+/** The wheel's fields and weights in `for…in` order, per wheel object (read once; a wheel is never changed). */
+const WHEELS = new WeakMap<GoldrauschConfig['params']['wheel'], WheelTable>();
+function wheelOf(wheel: GoldrauschConfig['params']['wheel']): WheelTable {
+  let table = WHEELS.get(wheel);
+  if (table === undefined) {
+    const fields: WheelField[] = [];
+    const weights: number[] = [];
+    let total = 0;
+    for (const f in wheel) {
+      fields.push(f as WheelField);
+      weights.push(wheel[f as WheelField]);
+      total += wheel[f as WheelField];
+    }
+    table = { fields, weights, total };
+    WHEELS.set(wheel, table);
+  }
+  return table;
 }
 
 function nextTie(work: RoundWork, random: RandomSource, n: number): number {
@@ -322,15 +345,20 @@ function baseAmount(work: RoundWork, c: number): number {
   return e;
 }
 
-function continentOrder(work: RoundWork): number[] {
+/** The evaluation order by printed cap, per caps array (it never changes, so it is sorted once; never written). */
+const CAP_ORDER = new WeakMap<readonly number[], readonly number[]>();
+
+function continentOrder(work: RoundWork): readonly number[] {
   const caps = work.config.params.caps;
-  const order = [0, 1, 2];
   if (work.config.rules.continentOrder === 'stock') {
     // GR-A17 option: by current stock, largest first; ties by printed cap.
     const stock = work.stock.slice();
-    order.sort((a, b) => stock[b] - stock[a] || caps[b] - caps[a] || b - a);
-  } else {
-    order.sort((a, b) => caps[b] - caps[a] || b - a);
+    return [0, 1, 2].sort((a, b) => stock[b] - stock[a] || caps[b] - caps[a] || b - a);
+  }
+  let order = CAP_ORDER.get(caps);
+  if (order === undefined) {
+    order = [0, 1, 2].sort((a, b) => caps[b] - caps[a] || b - a);
+    CAP_ORDER.set(caps, order);
   }
   return order;
 }
@@ -364,16 +392,17 @@ export function resolveProfit(work: RoundWork): boolean {
   const n = work.players;
   const immediate = rules.winCheck === 'immediate';
   const gross = rules.winCheck === 'immediate-gross';
-  const seats: number[] = [];
-  const amounts: number[] = [];
-  for (const c of continentOrder(work)) {
+  const order = continentOrder(work);
+  for (let ci = 0; ci < 3; ci++) {
+    const c = order[ci];
     // Seats on c, clockwise from the start player; effective upgraders first (GR-A18).
-    seats.length = 0;
     let upgraders = 0;
     let exemptUpgraders = 0;
+    let count = 0;
     for (let k = 0; k < n; k++) {
       const s = (work.startPlayer + k) % n;
       if (work.locations[s] !== c) continue;
+      count++;
       let up = work.cards[s] === 'green';
       if (work.forcedContinent === c) up = work.forcedColour === 'green'; // GR-A25, GR-A26
       work.upgraded[s] = up;
@@ -382,24 +411,28 @@ export function resolveProfit(work: RoundWork): boolean {
         if (isExempt(work, s, c)) exemptUpgraders++;
       }
     }
+    if (count === 0) continue;
+    // Exact-size arrays (see state.ts `appended` on why not `push`).
+    const seats = new Array<number>(count);
+    let m = 0;
     for (let k = 0; k < n; k++) {
       const s = (work.startPlayer + k) % n;
-      if (work.locations[s] === c && work.upgraded[s]) seats.push(s);
+      if (work.locations[s] === c && work.upgraded[s]) seats[m++] = s;
     }
     for (let k = 0; k < n; k++) {
       const s = (work.startPlayer + k) % n;
-      if (work.locations[s] === c && !work.upgraded[s]) seats.push(s);
+      if (work.locations[s] === c && !work.upgraded[s]) seats[m++] = s;
     }
-    if (seats.length === 0) continue;
     const collision = upgraders >= 2;
     work.collisions[c] = collision;
     const base = baseAmount(work, c);
     const disaster = work.disaster[c];
     // Amount and fine per seat (§5.2 table, with GR-A21 exemption variants and GR-A19 scope).
-    amounts.length = 0;
-    const fined: boolean[] = [];
-    const doubled: boolean[] = [];
-    for (const s of seats) {
+    const amounts = new Array<number>(count);
+    const fined = new Array<boolean>(count);
+    const doubled = new Array<boolean>(count);
+    for (let i = 0; i < count; i++) {
+      const s = seats[i];
       const exempt = isExempt(work, s, c);
       let amount = base;
       let fine = false;
@@ -413,9 +446,9 @@ export function resolveProfit(work: RoundWork): boolean {
       } else {
         fine = collision && rules.fineScope === 'all-on-continent' && !exempt;
       }
-      amounts.push(disaster ? 0 : amount);
-      fined.push(fine);
-      doubled.push(work.upgraded[s] && amount === 2 * base && !disaster);
+      amounts[i] = disaster ? 0 : amount;
+      fined[i] = fine;
+      doubled[i] = work.upgraded[s] && amount === 2 * base && !disaster;
     }
     const got = shares(work, amounts, work.stock[c]);
     for (let i = 0; i < seats.length; i++) {

@@ -8,6 +8,19 @@ export type Continent = (typeof CONTINENTS)[number];
 export type ContinentIndex = 0 | 1 | 2;
 export const continentIndex = (c: Continent): ContinentIndex => CONTINENTS.indexOf(c) as ContinentIndex;
 
+/** `CONTINENTS.indexOf(x)` (−1 for anything else) as a switch: no builtin call on the engine's hot path. */
+export function indexOfContinent(x: unknown): ContinentIndex | -1 {
+  switch (x) {
+    case 'azul':
+      return 0;
+    case 'rosso':
+      return 1;
+    case 'veridia':
+      return 2;
+  }
+  return -1;
+}
+
 export const WHEEL_FIELDS = [
   'disaster-azul',
   'disaster-rosso',

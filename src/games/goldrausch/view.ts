@@ -60,8 +60,14 @@ export interface GoldrauschView {
   readonly meeting: MeetingView | null;
 }
 
-const FULL_COUNTRY_HAND: readonly number[] = Object.freeze([1, 1, 1]);
-const FULL_UPGRADE_HAND: readonly number[] = Object.freeze([1, 1]);
+/**
+ * The standard hands, shared by every view while nobody keeps passed cards. Never written (read-only
+ * types; untrusted bots get deep-frozen views, and the deep-freeze test plays every built-in bot on
+ * frozen views). Not frozen here: in Node 20 an element read of a frozen array takes a slow path
+ * (~10× a plain array's), and bots and the engine read these on every decision.
+ */
+const FULL_COUNTRY_HAND: readonly number[] = [1, 1, 1];
+const FULL_UPGRADE_HAND: readonly number[] = [1, 1];
 
 function hideGold(gold: readonly number[], seat: number): (number | null)[] {
   return gold.map((g, s) => (s === seat ? g : null));
@@ -86,7 +92,30 @@ function continentOf(m: Message): ContinentIndex | -1 {
   return m.continent === 'azul' ? 0 : m.continent === 'rosso' ? 1 : m.continent === 'veridia' ? 2 : -1;
 }
 
-export function bindingClauses(state: GoldrauschState, locations: readonly ContinentIndex[]): StandingClause[] {
+const NO_CLAUSES: readonly StandingClause[] = Object.freeze([]);
+
+/**
+ * The last answer of `bindingClauses`: it depends only on the standing clauses, the round and the
+ * locations, which stay the same objects through a whole meeting, so every turn's views share one
+ * array, as they share the state's arrays (read-only; not frozen, as element reads of frozen arrays
+ * are slow in Node 20). A memo of a pure function: it changes no result.
+ */
+const lastBinding = { clauses: NO_CLAUSES, round: 0, locations: null as readonly ContinentIndex[] | null, out: NO_CLAUSES };
+
+/** The standing rotation clauses that bind this round: their parties, and nobody else, meet on one continent. */
+export function bindingClauses(state: GoldrauschState, locations: readonly ContinentIndex[]): readonly StandingClause[] {
+  if (state.clauses.length === 0) return NO_CLAUSES;
+  const memo = lastBinding;
+  if (memo.clauses === state.clauses && memo.round === state.round && memo.locations === locations) return memo.out;
+  const out = computeBinding(state, locations);
+  memo.clauses = state.clauses;
+  memo.round = state.round;
+  memo.locations = locations;
+  memo.out = out;
+  return out;
+}
+
+function computeBinding(state: GoldrauschState, locations: readonly ContinentIndex[]): readonly StandingClause[] {
   const out: StandingClause[] = [];
   for (const clause of state.clauses) {
     if (clause.round !== state.round) continue;
@@ -99,7 +128,7 @@ export function bindingClauses(state: GoldrauschState, locations: readonly Conti
     for (const p of clause.parties) if (locations[p] !== c) same = false;
     if (same && count === clause.parties.length) out.push(clause);
   }
-  return out;
+  return out.length === 0 ? NO_CLAUSES : out;
 }
 
 export function seatView(state: GoldrauschState, seat: number): GoldrauschView {
