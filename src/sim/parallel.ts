@@ -18,6 +18,7 @@ import { addCardSums, IMPACT_METRICS, type CardSums, type ImpactBatchResult } fr
 import type { Progress } from './progress.js';
 import { shapeOf } from './run.js';
 import type { Scenario } from './scenario.js';
+import type { BatchTiming } from './timing.js';
 
 export interface ParallelOptions {
   readonly seed: string;
@@ -36,6 +37,8 @@ export interface ParallelOptions {
   readonly progress?: Pick<Progress, 'update' | 'done'>;
   /** Aborting it stops the run after writing a checkpoint of what has finished. */
   readonly stop?: AbortSignal;
+  /** Pool only: gets each batch's timing as it arrives (the bench's view of where time goes). */
+  readonly onBatch?: (timing: BatchTiming) => void;
 }
 
 export interface ParallelResult {
@@ -155,6 +158,7 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
   };
   const pending = new Map<number, BatchResult>();
   const accept = (b: number, result: BatchResult) => {
+    if (result.timing) options.onBatch?.(result.timing);
     pending.set(b, result);
     while (pending.has(prefix)) {
       const r = pending.get(prefix)!;
@@ -172,6 +176,7 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
     from: bounds[b],
     to: bounds[b + 1],
     gamesCsv: csv !== null,
+    timing: options.onBatch !== undefined,
   });
   const stopped = () => options.stop?.aborted === true;
   try {

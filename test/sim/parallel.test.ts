@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli, type Io } from '../../src/cli/main.js';
 import { batchBounds, runParallel, type ParallelOptions } from '../../src/sim/parallel.js';
 import { loadScenario } from '../../src/sim/scenario.js';
+import type { BatchTiming } from '../../src/sim/timing.js';
 import { aggregateToJson, gameCount } from '../../src/stats/aggregate.js';
 
 const scenario = loadScenario('scenarios/baseline.json');
@@ -36,6 +37,36 @@ describe('determinism across workers and batch sizes', () => {
         expect(fingerprint(r)).toBe(reference);
       }
     }
+  });
+});
+
+describe('batch timings (for the bench)', () => {
+  it('report every batch of a pooled run once, from the worker that played it', async () => {
+    const timings: BatchTiming[] = [];
+    const before = performance.timeOrigin + performance.now();
+    const r = await runParallel(scenario, options({ to: 500, workers: 2, batchSize: 100, onBatch: (t) => void timings.push(t) }));
+    const after = performance.timeOrigin + performance.now();
+    expect(r.complete).toBe(true);
+    const covered = timings.map((t) => [t.from, t.games]).sort((a, b) => a[0] - b[0]);
+    expect(covered).toEqual(batchBounds(0, 500, 100, 2).slice(0, -1).map((from, i, all) => [from, (all[i + 1] ?? 500) - from]));
+    for (const t of timings) {
+      expect(t.thread).toBeGreaterThan(0); // a worker, not the main thread (0)
+      expect(before).toBeLessThanOrEqual(t.loaded);
+      expect(t.loaded).toBeLessThanOrEqual(t.begin);
+      expect(t.begin).toBeLessThanOrEqual(t.end);
+      expect(t.end).toBeLessThanOrEqual(after);
+      if (process.platform === 'linux') {
+        expect(t.cpuNs).toBeGreaterThan(0);
+        expect(t.waitNs).toBeGreaterThanOrEqual(0);
+      }
+    }
+  });
+
+  it('are none for an in-thread run (no workers)', async () => {
+    const seen: unknown[] = [];
+    const r = await runParallel(scenario, options({ to: 200, workers: 0, batchSize: 100, onBatch: (t) => void seen.push(t) }));
+    expect(r.complete).toBe(true);
+    expect(seen).toEqual([]);
   });
 });
 
