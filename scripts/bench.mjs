@@ -12,7 +12,7 @@ import { Purpose, RandomSource } from '../dist/src/core/random.js';
 import { runParallel } from '../dist/src/sim/parallel.js';
 import { loadScenario } from '../dist/src/sim/scenario.js';
 import { playGame } from '../dist/src/sim/play.js';
-import { clock } from '../dist/src/sim/timing.js';
+import { clock, threadTimes } from '../dist/src/sim/timing.js';
 import { addGame, emptyAggregate } from '../dist/src/stats/aggregate.js';
 import { shapeOf } from '../dist/src/sim/run.js';
 
@@ -45,6 +45,8 @@ const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 async function timeRun(workers, n) {
   const timings = [];
   const load = loadavg()[0];
+  const cpu0 = process.cpuUsage();
+  const main0 = threadTimes();
   const started = clock();
   const r = await runParallel(scenario, {
     seed: 'bench', from: 0, to: n, workers, batchSize,
@@ -52,6 +54,8 @@ async function timeRun(workers, n) {
     onBatch: (t) => timings.push(t),
   });
   const ended = clock();
+  const cpuAll = process.cpuUsage(cpu0);
+  const main1 = threadTimes();
   if (!r.complete) throw new Error('bench run did not complete');
   const threads = new Map();
   for (const t of timings) {
@@ -84,6 +88,10 @@ async function timeRun(workers, n) {
     steadyCpuUsPerGame: cpu && steady.length ? sum(steady.map((t) => t.cpuNs)) / sum(steady.map((t) => t.games)) / 1e3 : null,
     waitShare: cpu ? sum(timings.map((t) => t.waitNs)) / sum(timings.map((t) => t.cpuNs + t.waitNs)) : null,
     idleAtEndMs: Math.max(...perThread.map((t) => t.idleAtEndMs)),
+    // the process's CPU time outside the workers' batches and the main thread: V8's helper threads
+    // (the optimising JIT compiles in the background; GC helpers) and the workers' start-up
+    helperCpuMs: cpu && main0 && main1 ? (cpuAll.user + cpuAll.system) / 1e3 - (main1[0] - main0[0]) / 1e6 - sum(timings.map((t) => t.cpuNs)) / 1e6 : null,
+    mainCpuMs: main0 && main1 ? (main1[0] - main0[0]) / 1e6 : null,
   };
 }
 
@@ -104,6 +112,8 @@ function summary(workers, results) {
     steadyCpuUsPerGame: m('steadyCpuUsPerGame'),
     waitShare: m('waitShare'),
     idleAtEndMs: m('idleAtEndMs'),
+    helperCpuMs: m('helperCpuMs'),
+    mainCpuMs: m('mainCpuMs'),
     batches: results[0].batches,
   };
 }
@@ -183,6 +193,8 @@ const result = {
   oneWorker: one,
   allWorkers: all,
   speedup: all.median / one.median,
+  // what the same CPU cost per game would give on free cores, start-up left out (an estimate)
+  freeCoresSpeedup: one.steadyCpuUsPerGame && all.steadyCpuUsPerGame ? (cores * one.steadyCpuUsPerGame) / all.steadyCpuUsPerGame : null,
   pairedSpeedup: { median: median(paired), min: Math.min(...paired), max: Math.max(...paired) },
   split: split(Math.min(games, 3000)),
   peakRssMb: 0,
@@ -213,6 +225,11 @@ if (values.json) {
   console.log(`    ${'steady CPU µs per game'.padEnd(34)}${col(o(one.steadyCpuUsPerGame), o(all.steadyCpuUsPerGame))}   after the first batch of each worker`);
   console.log(`    ${'waiting for a core'.padEnd(34)}${col(pct(one.waitShare), pct(all.waitShare))}   of the workers' time: ready to run, but the core was busy (other processes)`);
   console.log(`    ${'a worker idle at the end (ms)'.padEnd(34)}${col(o(one.idleAtEndMs), o(all.idleAtEndMs))}   the longest wait for the others' last batches`);
+  console.log(`    ${'helper threads, CPU ms'.padEnd(34)}${col(o(one.helperCpuMs), o(all.helperCpuMs))}   V8's background JIT compiler and GC helpers, worker start-up`);
+  console.log(`    ${'main thread, CPU ms'.padEnd(34)}${col(o(one.mainCpuMs), o(all.mainCpuMs))}   tasks, merging results in batch order, progress`);
+  if (result.freeCoresSpeedup !== null) {
+    console.log(`    on ${cores} free cores the steady CPU per game would allow ${result.freeCoresSpeedup.toFixed(2)}× (${cores} × ${o(one.steadyCpuUsPerGame)}/${o(all.steadyCpuUsPerGame)} µs; an estimate without start-up, fair only when the waits for a core are small)`);
+  }
   console.log(`  per game:   ${f(result.split.nsPerGame)} ns = engine ${f(result.split.engineNs)} + bots ${f(result.split.botsNs)} + aggregation ${f(result.split.aggregationNs)} (${result.split.botCallsPerGame} bot calls/game, one thread)`);
   if (result.million) console.log(`  1,000,000 games: ${result.million.seconds.toFixed(1)} s on ${cores} workers (${f(result.million.gamesPerSecond)} games/s, load average ${result.million.loadAverage.toFixed(2)})`);
   console.log(`  peak memory (RSS, all threads): ${result.peakRssMb} MB`);
