@@ -5,6 +5,7 @@
 // speed-up, peak memory, where a pooled run's time goes (start-up, warm-up, CPU per game, waiting for
 // a core, idle at the end), and the time per game spent in the engine, in the bots and in
 // aggregation (measured in-thread with timers around every bot call).
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { record } from '../dist/src/games/goldrausch/definition.js';
@@ -87,12 +88,23 @@ async function timeRun(workers, n) {
     warmupCpuMs: cpu ? median(perThread.map((t) => t.warmupCpuMs)) : null,
     steadyCpuUsPerGame: cpu && steady.length ? sum(steady.map((t) => t.cpuNs)) / sum(steady.map((t) => t.games)) / 1e3 : null,
     waitShare: cpu ? sum(timings.map((t) => t.waitNs)) / sum(timings.map((t) => t.cpuNs + t.waitNs)) : null,
+    // the workers' CPU time over the run's wall time: how many cores they actually had, on average
+    coresGot: cpu ? sum(timings.map((t) => t.cpuNs)) / 1e6 / (ended - started) : null,
     idleAtEndMs: Math.max(...perThread.map((t) => t.idleAtEndMs)),
     // the process's CPU time outside the workers' batches and the main thread: V8's helper threads
     // (the optimising JIT compiles in the background; GC helpers) and the workers' start-up
     helperCpuMs: cpu && main0 && main1 ? (cpuAll.user + cpuAll.system) / 1e3 - (main1[0] - main0[0]) / 1e6 - sum(timings.map((t) => t.cpuNs)) / 1e6 : null,
     mainCpuMs: main0 && main1 ? (main1[0] - main0[0]) / 1e6 : null,
   };
+}
+
+/** Whether Linux's autogroup scheduling is on (CPU shared fairly between sessions, not threads). */
+function autogroup() {
+  try {
+    return readFileSync('/proc/sys/kernel/sched_autogroup_enabled', 'utf8').trim() === '1';
+  } catch {
+    return false;
+  }
 }
 
 function summary(workers, results) {
@@ -111,6 +123,7 @@ function summary(workers, results) {
     warmupCpuMs: m('warmupCpuMs'),
     steadyCpuUsPerGame: m('steadyCpuUsPerGame'),
     waitShare: m('waitShare'),
+    coresGot: m('coresGot'),
     idleAtEndMs: m('idleAtEndMs'),
     helperCpuMs: m('helperCpuMs'),
     mainCpuMs: m('mainCpuMs'),
@@ -199,6 +212,7 @@ const result = {
   split: split(Math.min(games, 3000)),
   peakRssMb: 0,
   million: null,
+  autogroup: autogroup(),
 };
 if (values.million) {
   const r = await timeRun(cores, 1_000_000);
@@ -224,11 +238,15 @@ if (values.json) {
   console.log(`    ${'warm-up, CPU ms per worker'.padEnd(34)}${col(o(one.warmupCpuMs), o(all.warmupCpuMs))}   the first batch's CPU over the steady rate (JIT)`);
   console.log(`    ${'steady CPU µs per game'.padEnd(34)}${col(o(one.steadyCpuUsPerGame), o(all.steadyCpuUsPerGame))}   after the first batch of each worker`);
   console.log(`    ${'waiting for a core'.padEnd(34)}${col(pct(one.waitShare), pct(all.waitShare))}   of the workers' time: ready to run, but the core was busy (other processes)`);
+  console.log(`    ${'cores the workers had'.padEnd(34)}${col(one.coresGot === null ? 'n/a' : one.coresGot.toFixed(2), all.coresGot === null ? 'n/a' : all.coresGot.toFixed(2))}   their CPU time over the wall time, on average`);
   console.log(`    ${'a worker idle at the end (ms)'.padEnd(34)}${col(o(one.idleAtEndMs), o(all.idleAtEndMs))}   the longest wait for the others' last batches`);
   console.log(`    ${'helper threads, CPU ms'.padEnd(34)}${col(o(one.helperCpuMs), o(all.helperCpuMs))}   V8's background JIT compiler and GC helpers, worker start-up`);
   console.log(`    ${'main thread, CPU ms'.padEnd(34)}${col(o(one.mainCpuMs), o(all.mainCpuMs))}   tasks, merging results in batch order, progress`);
   if (result.freeCoresSpeedup !== null) {
     console.log(`    on ${cores} free cores the steady CPU per game would allow ${result.freeCoresSpeedup.toFixed(2)}× (${cores} × ${o(one.steadyCpuUsPerGame)}/${o(all.steadyCpuUsPerGame)} µs; an estimate without start-up, fair only when the waits for a core are small)`);
+  }
+  if (result.autogroup) {
+    console.log(`  note: the kernel shares the CPU between sessions (sched_autogroup_enabled = 1): while other sessions keep cores busy, this process gets its share whatever its number of workers, so the speed-up then stays near 1×`);
   }
   console.log(`  per game:   ${f(result.split.nsPerGame)} ns = engine ${f(result.split.engineNs)} + bots ${f(result.split.botsNs)} + aggregation ${f(result.split.aggregationNs)} (${result.split.botCallsPerGame} bot calls/game, one thread)`);
   if (result.million) console.log(`  1,000,000 games: ${result.million.seconds.toFixed(1)} s on ${cores} workers (${f(result.million.gamesPerSecond)} games/s, load average ${result.million.loadAverage.toFixed(2)})`);
