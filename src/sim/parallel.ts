@@ -94,7 +94,10 @@ export function readCheckpoint(file: string, scenario: Scenario, options: Parall
   if (cp.version === 1) {
     // Version 1 counted full batches of `batchSize` games.
     const batchesDone = (cp as unknown as { batchesDone: number }).batchesDone;
-    return { ...cp, version: 2, gamesDone: Math.min(cp.to, cp.from + batchesDone * cp.batchSize) - cp.from };
+    cp = { ...cp, version: 2, gamesDone: Math.min(cp.to, cp.from + batchesDone * cp.batchSize) - cp.from };
+  }
+  if (!Number.isInteger(cp.gamesDone) || cp.gamesDone < 0 || cp.gamesDone > cp.to - cp.from) {
+    throw new InputError(file, 'gamesDone', `expected a whole number of games from 0 to ${cp.to - cp.from}, got ${JSON.stringify(cp.gamesDone)}`);
   }
   return cp;
 }

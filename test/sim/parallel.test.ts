@@ -154,6 +154,8 @@ describe('interruption and resume', () => {
     writeFileSync(checkpointFile, JSON.stringify({ ...rest, version: 1, batchesDone: 3 }));
     const resumed = await runParallel(scenario, options({ to: 1000, workers: 2, batchSize: 100, checkpointFile, resume: true }));
     expect(resumed.resumedGames).toBe(300);
+    writeFileSync(checkpointFile, JSON.stringify({ ...v2, gamesDone: 1001 }));
+    await expect(runParallel(scenario, options({ to: 1000, checkpointFile, resume: true }))).rejects.toThrow(/field "gamesDone": expected a whole number of games from 0 to 1000, got 1001/);
     expect(fingerprint(resumed)).toBe(fingerprint(await runParallel(scenario, options({ to: 1000, workers: 0, batchSize: 1000 }))));
   });
 
