@@ -1,22 +1,27 @@
 #!/usr/bin/env node
-// goldpit throughput benchmark: `npm run bench [-- --games N --runs R --json --million]`.
-// Plays the baseline scenario with 1 worker and with all workers (median, min and max of R runs),
-// prints games/s, the speed-up, peak memory, and the time per game spent in the engine, in the bots
-// and in aggregation (measured in-thread with timers around every bot call).
-import { availableParallelism } from 'node:os';
+// goldpit throughput benchmark: `npm run bench [-- --games N --runs R --batch-size B --json --million]`.
+// Plays the baseline scenario with 1 worker and with all workers, R runs of each, alternately (so a
+// change in the machine's load hits both alike), and prints games/s (median, min and max), the
+// speed-up, peak memory, where a pooled run's time goes (start-up, warm-up, CPU per game, waiting for
+// a core, idle at the end), and the time per game spent in the engine, in the bots and in
+// aggregation (measured in-thread with timers around every bot call).
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { record } from '../dist/src/games/goldrausch/definition.js';
 import { Purpose, RandomSource } from '../dist/src/core/random.js';
 import { runParallel } from '../dist/src/sim/parallel.js';
 import { loadScenario } from '../dist/src/sim/scenario.js';
 import { playGame } from '../dist/src/sim/play.js';
+import { clock, threadTimes } from '../dist/src/sim/timing.js';
 import { addGame, emptyAggregate } from '../dist/src/stats/aggregate.js';
 import { shapeOf } from '../dist/src/sim/run.js';
 
 const { values } = parseArgs({
   options: {
-    games: { type: 'string', default: '20000' },
+    games: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '3' },
+    'batch-size': { type: 'string', default: '2000' },
     scenario: { type: 'string', default: 'scenarios/baseline.json' },
     json: { type: 'boolean', default: false },
     million: { type: 'boolean', default: false },
@@ -24,29 +29,106 @@ const { values } = parseArgs({
 });
 const games = Number(values.games);
 const runs = Number(values.runs);
+const batchSize = Number(values['batch-size']);
 const cores = availableParallelism();
 const scenario = loadScenario(values.scenario);
 const log = values.json ? () => {} : (t) => process.stderr.write(t);
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : null);
+const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 
+/**
+ * One run of n games on the pool, as `goldpit run` plays it (a fresh pool, so its start-up counts),
+ * with every batch's timing: when each worker began playing, its first batch's extra CPU time over
+ * its later ones (JIT warm-up), CPU per game after that, the share of time the workers were ready to
+ * run but waited for a core, and how long a worker sat idle at the end.
+ */
 async function timeRun(workers, n) {
-  const started = performance.now();
+  const timings = [];
+  const load = loadavg()[0];
+  const cpu0 = process.cpuUsage();
+  const main0 = threadTimes();
+  const started = clock();
   const r = await runParallel(scenario, {
-    seed: 'bench', from: 0, to: n, workers, batchSize: 2000,
+    seed: 'bench', from: 0, to: n, workers, batchSize,
     checkpointFile: null, checkpointEveryMs: 1e9, resume: false, gamesCsvFile: null,
+    onBatch: (t) => timings.push(t),
   });
+  const ended = clock();
+  const cpuAll = process.cpuUsage(cpu0);
+  const main1 = threadTimes();
   if (!r.complete) throw new Error('bench run did not complete');
-  return (n / (performance.now() - started)) * 1000;
+  const threads = new Map();
+  for (const t of timings) {
+    if (!threads.has(t.thread)) threads.set(t.thread, []);
+    threads.get(t.thread).push(t);
+  }
+  const cpu = timings.every((t) => t.cpuNs !== null);
+  const perThread = [...threads.values()].map((ts) => {
+    ts.sort((a, b) => a.begin - b.begin);
+    const [first, ...later] = ts;
+    const steadyNs = later.length && cpu ? sum(later.map((t) => t.cpuNs)) / sum(later.map((t) => t.games)) : null;
+    return {
+      playingAfterMs: first.begin - started,
+      loadedAfterMs: first.loaded - started,
+      warmupCpuMs: steadyNs === null ? null : (first.cpuNs - first.games * steadyNs) / 1e6,
+      idleAtEndMs: ended - ts.at(-1).end,
+    };
+  });
+  const steady = timings.filter((t) => threads.get(t.thread)[0] !== t);
+  return {
+    gamesPerSecond: (n / (ended - started)) * 1000,
+    seconds: (ended - started) / 1000,
+    loadAverage: load,
+    batches: timings.length,
+    // the slowest worker's start: from the call to its first game (thread start + loading the code)
+    allPlayingAfterMs: Math.max(...perThread.map((t) => t.playingAfterMs)),
+    // when the slowest worker had loaded its code
+    loadedAfterMs: Math.max(...perThread.map((t) => t.loadedAfterMs)),
+    warmupCpuMs: cpu ? median(perThread.map((t) => t.warmupCpuMs)) : null,
+    steadyCpuUsPerGame: cpu && steady.length ? sum(steady.map((t) => t.cpuNs)) / sum(steady.map((t) => t.games)) / 1e3 : null,
+    waitShare: cpu ? sum(timings.map((t) => t.waitNs)) / sum(timings.map((t) => t.cpuNs + t.waitNs)) : null,
+    // the workers' CPU time over the run's wall time: how many cores they actually had, on average
+    coresGot: cpu ? sum(timings.map((t) => t.cpuNs)) / 1e6 / (ended - started) : null,
+    idleAtEndMs: Math.max(...perThread.map((t) => t.idleAtEndMs)),
+    // the process's CPU time outside the workers' batches and the main thread: V8's helper threads
+    // (the optimising JIT compiles in the background; GC helpers) and the workers' start-up
+    helperCpuMs: cpu && main0 && main1 ? (cpuAll.user + cpuAll.system) / 1e3 - (main1[0] - main0[0]) / 1e6 - sum(timings.map((t) => t.cpuNs)) / 1e6 : null,
+    mainCpuMs: main0 && main1 ? (main1[0] - main0[0]) / 1e6 : null,
+  };
 }
 
-async function throughput(workers) {
-  const rates = [];
-  for (let i = 0; i < runs; i++) {
-    rates.push(await timeRun(workers, games));
-    log(`  ${workers} worker(s), run ${i + 1}/${runs}: ${Math.round(rates.at(-1))} games/s\n`);
+/** Whether Linux's autogroup scheduling is on (CPU shared fairly between sessions, not threads). */
+function autogroup() {
+  try {
+    return readFileSync('/proc/sys/kernel/sched_autogroup_enabled', 'utf8').trim() === '1';
+  } catch {
+    return false;
   }
-  return { workers, median: median(rates), min: Math.min(...rates), max: Math.max(...rates), runs: rates };
+}
+
+function summary(workers, results) {
+  const rates = results.map((r) => r.gamesPerSecond);
+  const m = (key) => median(results.map((r) => r[key]).filter((v) => v !== null));
+  return {
+    workers,
+    median: median(rates),
+    min: Math.min(...rates),
+    max: Math.max(...rates),
+    runs: rates,
+    loadAverages: results.map((r) => Number(r.loadAverage.toFixed(2))),
+    // medians over the runs
+    allPlayingAfterMs: m('allPlayingAfterMs'),
+    loadedAfterMs: m('loadedAfterMs'),
+    warmupCpuMs: m('warmupCpuMs'),
+    steadyCpuUsPerGame: m('steadyCpuUsPerGame'),
+    waitShare: m('waitShare'),
+    coresGot: m('coresGot'),
+    idleAtEndMs: m('idleAtEndMs'),
+    helperCpuMs: m('helperCpuMs'),
+    mainCpuMs: m('mainCpuMs'),
+    batches: results[0].batches,
+  };
 }
 
 /** Per-game split in one thread: bots (timed per call), aggregation (record + addGame), engine (rest). */
@@ -97,28 +179,44 @@ function split(n) {
   };
 }
 
-log(`goldpit bench: ${scenario.name}, ${games} games × ${runs} runs, ${cores} cores\n`);
-const one = await throughput(1);
-const all = cores > 1 ? await throughput(cores) : one;
+log(`goldpit bench: ${scenario.name}, ${games} games × ${runs} runs with 1 and ${cores} workers, alternately, ${cores} cores\n`);
+const oneRuns = [];
+const allRuns = [];
+for (let i = 0; i < runs; i++) {
+  // alternate which goes first, so a load that comes or goes during a pair favours neither
+  const order = cores === 1 ? [1] : i % 2 === 0 ? [1, cores] : [cores, 1];
+  for (const workers of order) {
+    const r = await timeRun(workers, games);
+    (workers === 1 ? oneRuns : allRuns).push(r);
+    log(`  ${workers} worker(s), run ${i + 1}/${runs}: ${Math.round(r.gamesPerSecond)} games/s (load average ${r.loadAverage.toFixed(2)})\n`);
+  }
+}
+const one = summary(1, oneRuns);
+const all = cores > 1 ? summary(cores, allRuns) : one;
+const paired = cores > 1 ? oneRuns.map((r, i) => allRuns[i].gamesPerSecond / r.gamesPerSecond) : [1];
 const result = {
   scenario: scenario.name,
   players: scenario.players,
   lineup: scenario.seats,
   games,
   runs,
+  batchSize,
   cores,
   node: process.version,
   oneWorker: one,
   allWorkers: all,
   speedup: all.median / one.median,
+  // what the same CPU cost per game would give on free cores, start-up left out (an estimate)
+  freeCoresSpeedup: one.steadyCpuUsPerGame && all.steadyCpuUsPerGame ? (cores * one.steadyCpuUsPerGame) / all.steadyCpuUsPerGame : null,
+  pairedSpeedup: { median: median(paired), min: Math.min(...paired), max: Math.max(...paired) },
   split: split(Math.min(games, 3000)),
   peakRssMb: 0,
   million: null,
+  autogroup: autogroup(),
 };
 if (values.million) {
-  const started = performance.now();
-  const rate = await timeRun(cores, 1_000_000);
-  result.million = { games: 1_000_000, seconds: (performance.now() - started) / 1000, gamesPerSecond: rate };
+  const r = await timeRun(cores, 1_000_000);
+  result.million = { games: 1_000_000, seconds: r.seconds, gamesPerSecond: r.gamesPerSecond, loadAverage: r.loadAverage };
 }
 result.peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
 
@@ -126,11 +224,31 @@ if (values.json) {
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 } else {
   const f = (x) => Math.round(x).toLocaleString('en-US');
-  console.log(`\n${scenario.name} (${scenario.players} players: ${scenario.seats.join(', ')}), ${games} games per run, median of ${runs}`);
-  console.log(`  1 worker:   ${f(one.median)} games/s  (min ${f(one.min)}, max ${f(one.max)})`);
-  console.log(`  ${cores} workers:  ${f(all.median)} games/s  (min ${f(all.min)}, max ${f(all.max)})`);
-  console.log(`  speed-up:   ${result.speedup.toFixed(2)}×`);
+  const o = (x, unit = '') => (x === null ? 'n/a' : `${f(x)}${unit}`);
+  const pct = (x) => (x === null ? 'n/a' : `${(100 * x).toFixed(0)}%`);
+  const col = (a, b) => `${a.padStart(12)} ${b.padStart(12)}`;
+  console.log(`\n${scenario.name} (${scenario.players} players: ${scenario.seats.join(', ')}), ${f(games)} games per run (batches of ${f(batchSize)}), median of ${runs}`);
+  console.log(`  1 worker:   ${f(one.median)} games/s  (min ${f(one.min)}, max ${f(one.max)}; load average ${one.loadAverages.join(', ')})`);
+  console.log(`  ${cores} workers:  ${f(all.median)} games/s  (min ${f(all.min)}, max ${f(all.max)}; load average ${all.loadAverages.join(', ')})`);
+  console.log(`  speed-up:   ${result.speedup.toFixed(2)}× (medians; paired runs ${result.pairedSpeedup.median.toFixed(2)}×, ${result.pairedSpeedup.min.toFixed(2)}–${result.pairedSpeedup.max.toFixed(2)}), wall clock of whole runs: pool start, warm-up and the last batches included`);
+  console.log(`  where a run's time goes (medians over runs; CPU and waits from /proc/thread-self/schedstat):`);
+  console.log(`    ${''.padEnd(34)}${col('1 worker', `${cores} workers`)}`);
+  console.log(`    ${'every worker has its code (ms)'.padEnd(34)}${col(o(one.loadedAfterMs), o(all.loadedAfterMs))}   after the run's start: threads start, modules load`);
+  console.log(`    ${'every worker playing (ms)'.padEnd(34)}${col(o(one.allPlayingAfterMs), o(all.allPlayingAfterMs))}   after the run's start: its first batch begun`);
+  console.log(`    ${'warm-up, CPU ms per worker'.padEnd(34)}${col(o(one.warmupCpuMs), o(all.warmupCpuMs))}   the first batch's CPU over the steady rate (JIT)`);
+  console.log(`    ${'steady CPU µs per game'.padEnd(34)}${col(o(one.steadyCpuUsPerGame), o(all.steadyCpuUsPerGame))}   after the first batch of each worker`);
+  console.log(`    ${'waiting for a core'.padEnd(34)}${col(pct(one.waitShare), pct(all.waitShare))}   of the workers' time: ready to run, but the core was busy (other processes)`);
+  console.log(`    ${'cores the workers had'.padEnd(34)}${col(one.coresGot === null ? 'n/a' : one.coresGot.toFixed(2), all.coresGot === null ? 'n/a' : all.coresGot.toFixed(2))}   their CPU time over the wall time, on average`);
+  console.log(`    ${'a worker idle at the end (ms)'.padEnd(34)}${col(o(one.idleAtEndMs), o(all.idleAtEndMs))}   the longest wait for the others' last batches`);
+  console.log(`    ${'helper threads, CPU ms'.padEnd(34)}${col(o(one.helperCpuMs), o(all.helperCpuMs))}   V8's background JIT compiler and GC helpers, worker start-up`);
+  console.log(`    ${'main thread, CPU ms'.padEnd(34)}${col(o(one.mainCpuMs), o(all.mainCpuMs))}   tasks, merging results in batch order, progress`);
+  if (result.freeCoresSpeedup !== null) {
+    console.log(`    on ${cores} free cores the steady CPU per game would allow ${result.freeCoresSpeedup.toFixed(2)}× (${cores} × ${o(one.steadyCpuUsPerGame)}/${o(all.steadyCpuUsPerGame)} µs; an estimate without start-up, fair only when the waits for a core are small)`);
+  }
+  if (result.autogroup) {
+    console.log(`  note: the kernel shares the CPU between sessions (sched_autogroup_enabled = 1): while other sessions keep cores busy, this process gets its share whatever its number of workers, so the speed-up then stays near 1×`);
+  }
   console.log(`  per game:   ${f(result.split.nsPerGame)} ns = engine ${f(result.split.engineNs)} + bots ${f(result.split.botsNs)} + aggregation ${f(result.split.aggregationNs)} (${result.split.botCallsPerGame} bot calls/game, one thread)`);
-  if (result.million) console.log(`  1,000,000 games: ${result.million.seconds.toFixed(1)} s on ${cores} workers (${f(result.million.gamesPerSecond)} games/s)`);
+  if (result.million) console.log(`  1,000,000 games: ${result.million.seconds.toFixed(1)} s on ${cores} workers (${f(result.million.gamesPerSecond)} games/s, load average ${result.million.loadAverage.toFixed(2)})`);
   console.log(`  peak memory (RSS, all threads): ${result.peakRssMb} MB`);
 }

@@ -8,6 +8,7 @@ import { dealsRange, type DealColumns } from './deals.js';
 import { impactRange, type ImpactBatchResult } from './impact.js';
 import { runRange } from './run.js';
 import { parseScenario, type Scenario } from './scenario.js';
+import type { BatchTiming } from './timing.js';
 
 export interface BatchTask {
   readonly kind?: 'games';
@@ -18,6 +19,8 @@ export interface BatchTask {
   readonly to: number;
   /** Also return one CSV row per game. */
   readonly gamesCsv: boolean;
+  /** Pool only: also return where the batch's time went (`BatchResult.timing`, for the bench). */
+  readonly timing?: boolean;
 }
 
 export interface BatchResult {
@@ -26,6 +29,7 @@ export interface BatchResult {
   readonly data: Float64Array;
   readonly firstFaults: (FirstFault | null)[];
   readonly rows: string;
+  readonly timing?: BatchTiming;
 }
 
 const cache = new Map<string, Scenario>();

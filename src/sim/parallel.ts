@@ -2,7 +2,7 @@
  * Runs a range of games in batches across a worker pool (piscina), reduces the batch aggregates in
  * batch order, writes checkpoints, stops cleanly on request and resumes from a checkpoint.
  *
- * Determinism: batch b covers games [from + b·size, from + (b+1)·size); each game depends only on
+ * Determinism: a batch covers consecutive games (see `batchBounds`); each game depends only on
  * (scenario, seed, index); aggregates are exact integer sums. So the result is bit-identical for any
  * worker count, batch size, shard split or interruption.
  */
@@ -18,6 +18,7 @@ import { addCardSums, IMPACT_METRICS, type CardSums, type ImpactBatchResult } fr
 import type { Progress } from './progress.js';
 import { shapeOf } from './run.js';
 import type { Scenario } from './scenario.js';
+import type { BatchTiming } from './timing.js';
 
 export interface ParallelOptions {
   readonly seed: string;
@@ -36,6 +37,8 @@ export interface ParallelOptions {
   readonly progress?: Pick<Progress, 'update' | 'done'>;
   /** Aborting it stops the run after writing a checkpoint of what has finished. */
   readonly stop?: AbortSignal;
+  /** Pool only: gets each batch's timing as it arrives (the bench's view of where time goes). */
+  readonly onBatch?: (timing: BatchTiming) => void;
 }
 
 export interface ParallelResult {
@@ -49,13 +52,15 @@ export interface ParallelResult {
 
 interface Checkpoint {
   readonly kind: 'goldpit-checkpoint';
-  readonly version: 1;
+  /** 2 (version 1, still read: `batchesDone` full batches instead of `gamesDone`). */
+  readonly version: 1 | 2;
   readonly configHash: string;
   readonly seed: string;
   readonly from: number;
   readonly to: number;
   readonly batchSize: number;
-  readonly batchesDone: number;
+  /** Games of [from, to) finished, in order. */
+  readonly gamesDone: number;
   readonly csvBytes: number;
   readonly aggregate: ReturnType<typeof aggregateToJson>;
 }
@@ -79,21 +84,51 @@ export function readCheckpoint(file: string, scenario: Scenario, options: Parall
   const expect = (field: keyof Checkpoint, value: unknown, hint: string) => {
     if (cp[field] !== value) throw new InputError(file, field, `the checkpoint has ${JSON.stringify(cp[field])} but this run has ${JSON.stringify(value)}; ${hint}`);
   };
-  if (cp.kind !== 'goldpit-checkpoint' || cp.version !== 1) throw new InputError(file, 'kind', 'not a goldpit checkpoint');
+  if (cp.kind !== 'goldpit-checkpoint') throw new InputError(file, 'kind', 'not a goldpit checkpoint');
+  if (cp.version !== 1 && cp.version !== 2) throw new InputError(file, 'version', `expected 1 or 2, got ${JSON.stringify(cp.version)}`);
   expect('configHash', scenario.configHash, 'the scenario changed since the checkpoint: start afresh without --resume');
   expect('seed', options.seed, 'resume with the same --seed');
   expect('from', options.from, 'resume with the same --games and --shard');
   expect('to', options.to, 'resume with the same --games and --shard');
   expect('batchSize', options.batchSize, 'resume with the same --batch-size');
+  if (cp.version === 1) {
+    // Version 1 counted full batches of `batchSize` games.
+    const batchesDone = (cp as unknown as { batchesDone: number }).batchesDone;
+    cp = { ...cp, version: 2, gamesDone: Math.min(cp.to, cp.from + batchesDone * cp.batchSize) - cp.from };
+  }
+  if (!Number.isInteger(cp.gamesDone) || cp.gamesDone < 0 || cp.gamesDone > cp.to - cp.from) {
+    throw new InputError(file, 'gamesDone', `expected a whole number of games from 0 to ${cp.to - cp.from}, got ${JSON.stringify(cp.gamesDone)}`);
+  }
   return cp;
+}
+
+/** The smallest batch the shrinking tail of `batchBounds` cuts. */
+const MIN_TAIL_BATCH = 50;
+
+/**
+ * The batches of games [from, to) as boundaries [from, b1, b2, ..., to]: `size` games each, except
+ * that with more than one worker the last ones shrink — each takes at most 1/(2·workers) of the
+ * games left, down to 50 games — so that when one worker runs out of work the others are
+ * only a small batch from done instead of a whole one. Results do not depend on the boundaries
+ * (game i is game i; aggregates are exact sums), only the checkpoints' granularity does.
+ */
+export function batchBounds(from: number, to: number, size: number, workers: number): number[] {
+  const bounds = [from];
+  const floor = Math.min(size, MIN_TAIL_BATCH);
+  for (let at = from; at < to; ) {
+    const rest = to - at;
+    const n = workers > 1 ? Math.min(size, Math.max(floor, Math.ceil(rest / (2 * workers)))) : size;
+    at = Math.min(to, at + n);
+    bounds.push(at);
+  }
+  return bounds;
 }
 
 export async function runParallel(scenario: Scenario, options: ParallelOptions): Promise<ParallelResult> {
   const { from, to, batchSize } = options;
   const shape = shapeOf(scenario);
-  const batches = Math.ceil((to - from) / batchSize);
   let total = emptyAggregate(shape);
-  let prefix = 0; // batches [0, prefix) are merged into `total`
+  let resumedGames = 0;
   let csvBytes = 0;
   if (options.resume) {
     if (!options.checkpointFile || !existsSync(options.checkpointFile)) {
@@ -101,29 +136,32 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
     }
     const cp = readCheckpoint(options.checkpointFile, scenario, options);
     total = aggregateFromJson(cp.aggregate);
-    prefix = cp.batchesDone;
+    resumedGames = cp.gamesDone;
     csvBytes = cp.csvBytes;
   }
+  const bounds = batchBounds(from + resumedGames, to, batchSize, options.workers);
+  const batches = bounds.length - 1;
+  let prefix = 0; // batches [0, prefix) are merged into `total`
   let csv: number | null = null;
   if (options.gamesCsvFile) {
     csv = openSync(options.gamesCsvFile, options.resume ? 'r+' : 'w');
     if (options.resume) ftruncateSync(csv, csvBytes);
     else csvBytes += writeSync(csv, gamesCsvHeader(scenario.players), 0);
   }
-  const gamesDone = () => Math.min(to, from + prefix * batchSize) - from;
-  const resumedGames = gamesDone();
+  const gamesDone = () => bounds[prefix] - from;
   let lastCheckpoint = Date.now();
   const writeCheckpoint = () => {
     if (!options.checkpointFile) return;
     const cp: Checkpoint = {
-      kind: 'goldpit-checkpoint', version: 1, configHash: scenario.configHash, seed: options.seed,
-      from, to, batchSize, batchesDone: prefix, csvBytes, aggregate: aggregateToJson(total),
+      kind: 'goldpit-checkpoint', version: 2, configHash: scenario.configHash, seed: options.seed,
+      from, to, batchSize, gamesDone: gamesDone(), csvBytes, aggregate: aggregateToJson(total),
     };
     writeAtomic(options.checkpointFile, JSON.stringify(cp));
     lastCheckpoint = Date.now();
   };
   const pending = new Map<number, BatchResult>();
   const accept = (b: number, result: BatchResult) => {
+    if (result.timing) options.onBatch?.(result.timing);
     pending.set(b, result);
     while (pending.has(prefix)) {
       const r = pending.get(prefix)!;
@@ -138,13 +176,14 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
   const task = (b: number): BatchTask => ({
     scenario: batchScenario(scenario),
     seed: options.seed,
-    from: from + b * batchSize,
-    to: Math.min(to, from + (b + 1) * batchSize),
+    from: bounds[b],
+    to: bounds[b + 1],
     gamesCsv: csv !== null,
+    timing: options.onBatch !== undefined,
   });
   const stopped = () => options.stop?.aborted === true;
   try {
-    await runBatches(options, batches, prefix, task, (t) => runBatch(t, scenario), accept, stopped);
+    await runBatches(options, batches, task, (t) => runBatch(t, scenario), accept, stopped);
   } finally {
     const complete = prefix >= batches;
     if (complete) {
@@ -166,14 +205,15 @@ export async function runImpactParallel(
   options: { seed: string; games: number; cards: readonly number[]; workers: number; batchSize: number; progress?: Pick<Progress, 'update' | 'done'>; stop?: AbortSignal },
 ): Promise<{ sums: CardSums[]; complete: boolean }> {
   const sums: CardSums[] = options.cards.map((card) => ({ card, drawnIn: 0, sum: new Float64Array(IMPACT_METRICS.length), sumSq: new Float64Array(IMPACT_METRICS.length) }));
-  const batches = Math.ceil(options.games / options.batchSize);
+  const bounds = batchBounds(0, options.games, options.batchSize, options.workers);
+  const batches = bounds.length - 1;
   let done = 0;
   const task = (b: number): ImpactTask => ({
     kind: 'impact',
     scenario: batchScenario(scenario),
     seed: options.seed,
-    from: b * options.batchSize,
-    to: Math.min(options.games, (b + 1) * options.batchSize),
+    from: bounds[b],
+    to: bounds[b + 1],
     cards: options.cards,
   });
   const accept = (_b: number, r: ImpactBatchResult) => {
@@ -183,7 +223,7 @@ export async function runImpactParallel(
   };
   const stopped = () => options.stop?.aborted === true;
   try {
-    await runBatches(options, batches, 0, task, (t) => runImpactBatch(t, scenario), accept, stopped);
+    await runBatches(options, batches, task, (t) => runImpactBatch(t, scenario), accept, stopped);
   } finally {
     options.progress?.done();
   }
@@ -209,7 +249,8 @@ export async function runDealsParallel(
   },
 ): Promise<{ deals: DealColumns; done: number; complete: boolean }> {
   const deals = emptyDeals(options.games);
-  const batches = Math.ceil(options.games / options.batchSize);
+  const bounds = batchBounds(0, options.games, options.batchSize, options.workers);
+  const batches = bounds.length - 1;
   const finished = new Set<number>();
   let prefix = 0; // batches [0, prefix) are in place
   let enough = false;
@@ -217,10 +258,10 @@ export async function runDealsParallel(
     kind: 'deals',
     scenario: batchScenario(scenario),
     seed: options.seed,
-    from: b * options.batchSize,
-    to: Math.min(options.games, (b + 1) * options.batchSize),
+    from: bounds[b],
+    to: bounds[b + 1],
   });
-  const done = () => Math.min(options.games, prefix * options.batchSize);
+  const done = () => bounds[prefix];
   const accept = (b: number, r: DealsBatchResult) => {
     copyDeals(deals, r.deals, r.from);
     finished.add(b);
@@ -233,7 +274,7 @@ export async function runDealsParallel(
   };
   const stopped = () => enough || options.stop?.aborted === true;
   try {
-    await runBatches(options, batches, 0, task, (t) => runDealsBatch(t, scenario), accept, stopped);
+    await runBatches(options, batches, task, (t) => runDealsBatch(t, scenario), accept, stopped);
   } finally {
     options.progress?.done();
   }
@@ -241,20 +282,19 @@ export async function runDealsParallel(
 }
 
 /**
- * Plays batches [start, batches): in this thread when `workers` is 0 (`inline`, yielding between
+ * Plays batches [0, batches): in this thread when `workers` is 0 (`inline`, yielding between
  * batches so a stop request gets in), otherwise across the pool. `accept` gets each result.
  */
 async function runBatches<T, R>(
   options: { workers: number; stop?: AbortSignal },
   batches: number,
-  start: number,
   task: (b: number) => T,
   inline: (task: T) => R,
   accept: (b: number, r: R) => void,
   stopped: () => boolean,
 ): Promise<void> {
-  if (options.workers !== 0) return runOnPool(options, batches, start, task, accept, stopped);
-  for (let b = start; b < batches && !stopped(); b++) {
+  if (options.workers !== 0) return runOnPool(options, batches, task, accept, stopped);
+  for (let b = 0; b < batches && !stopped(); b++) {
     accept(b, inline(task(b)));
     await new Promise((r) => setImmediate(r));
   }
@@ -263,7 +303,6 @@ async function runBatches<T, R>(
 async function runOnPool<T, R>(
   options: { workers: number; stop?: AbortSignal },
   batches: number,
-  start: number,
   task: (b: number) => T,
   accept: (b: number, r: R) => void,
   stopped: () => boolean,
@@ -273,7 +312,7 @@ async function runOnPool<T, R>(
   const onStop = () => abort.abort();
   options.stop?.addEventListener('abort', onStop);
   const limit = options.workers * 2;
-  let next = start;
+  let next = 0;
   let failure: unknown = null;
   try {
     await new Promise<void>((resolve) => {

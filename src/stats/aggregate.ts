@@ -74,6 +74,7 @@ export interface Aggregate {
 
 function layout(shape: AggregateShape) {
   const p = shape.players;
+  if (!(p >= 1 && p <= 30)) throw new RangeError(`aggregates hold 1 to 30 seats, not ${p}`);
   const bins = shape.maxScore + 1;
   const sizes = {
     games: 1,
@@ -161,12 +162,13 @@ export function addGame(
   agg.endings[ending]++;
   agg.lengths[Math.min(o.length, rounds)]++;
   const played = record.curve.length;
+  const { curveSum, curveHist } = agg;
   for (let r = 0; r < rounds; r++) {
     const row = record.curve[Math.min(r, played - 1)];
     for (let s = 0; s < p; s++) {
       const score = row[s];
-      agg.curveSum[r * p + s] += score;
-      agg.curveHist[(r * p + s) * bins + (score < maxScore ? (score > 0 ? score : 0) : maxScore)]++;
+      curveSum[r * p + s] += score;
+      curveHist[(r * p + s) * bins + (score < maxScore ? (score > 0 ? score : 0) : maxScore)]++;
     }
   }
   addGameShape(agg, record);
@@ -220,60 +222,79 @@ export function aggregateFromJson(json: { shape: AggregateShape; data: number[];
 /** 1/3600 is a common unit of 1/k (shared win, k ≤ 6) times 1/m (m tied leaders, m ≤ 6). */
 const WIN_UNITS = 3600;
 
-/** Seats with the highest score in `row`. */
-function leadersOf(row: readonly number[]): number[] {
+/** Seats with the highest score in `row`, as a bit mask (bit s = seat s; seats < 31). */
+function leadersOf(row: readonly number[]): number {
   let best = -Infinity;
-  for (const v of row) if (v > best) best = v;
-  const out: number[] = [];
-  for (let s = 0; s < row.length; s++) if (row[s] === best) out.push(s);
-  return out;
+  for (let s = 0; s < row.length; s++) if (row[s] > best) best = row[s];
+  let mask = 0;
+  for (let s = 0; s < row.length; s++) if (row[s] === best) mask |= 1 << s;
+  return mask;
 }
 
-/** Units of 1/3600 won by a uniformly chosen seat of `leaders` (a shared win counts 1/k). */
-function leaderWinUnits(leaders: readonly number[], winners: readonly number[]): number {
-  let units = 0;
-  const share = WIN_UNITS / winners.length / leaders.length;
-  for (const l of leaders) if (winners.includes(l)) units += share;
-  return units;
+function bitCount(mask: number): number {
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  return n;
 }
 
-/** Lead changes, comebacks, Gini, per-round totals, winner curve and card statistics of one game. */
+/**
+ * Units of 1/3600 won by a uniformly chosen seat of `leaders` (a shared win counts 1/k): the share
+ * 3600/k/m (an integer for k, m ≤ 6) for each leader among the winners.
+ */
+function leaderWinUnits(leaders: number, winners: number, winnerCount: number): number {
+  return bitCount(leaders & winners) * (WIN_UNITS / winnerCount / bitCount(leaders));
+}
+
+/**
+ * Lead changes, comebacks, Gini, per-round totals, winner curve and card statistics of one game.
+ * Seat sets are bit masks (no arrays per round); every sum is of integers, so any order of additions
+ * gives the same result.
+ */
 function addGameShape(agg: Aggregate, record: GameRecord): void {
   const { rounds, roundCounters: k2 } = agg.shape;
-  const winners = record.outcome.winners;
+  const winnerList = record.outcome.winners;
+  let winners = 0;
+  for (const w of winnerList) winners |= 1 << w;
+  const k = winnerList.length;
   const curve = record.curve;
   const played = curve.length;
+  const shape5 = agg.shape5;
   // Lead changes: the new leaders share nobody with the previous round's leaders.
   let previous = leadersOf(curve[0] ?? record.initialScores);
   for (let r = 1; r < played; r++) {
     const now = leadersOf(curve[r]);
-    if (!now.some((s) => previous.includes(s))) agg.shape5[0]++;
+    if ((now & previous) === 0) shape5[0]++;
     previous = now;
   }
   // Comebacks: the winner was not among the leaders after round 5 (8), in games that went on past it.
-  for (const [after, at] of [[5, 1], [8, 3]] as const) {
-    if (played <= after) continue;
-    agg.shape5[at + 1]++;
-    const leaders = leadersOf(curve[after - 1]);
-    if (!winners.some((w) => leaders.includes(w))) agg.shape5[at]++;
+  if (played > 5) {
+    shape5[2]++;
+    if ((winners & leadersOf(curve[4])) === 0) shape5[1]++;
+  }
+  if (played > 8) {
+    shape5[4]++;
+    if ((winners & leadersOf(curve[7])) === 0) shape5[3]++;
   }
   agg.giniMicros[0] += Math.round(gini(record.outcome.scores) * 1e6);
+  const roundCounterSum = agg.roundCounterSum;
   for (let r = 0; r < record.roundCounters.length && r < rounds; r++) {
     const row = record.roundCounters[r];
-    for (let c = 0; c < k2; c++) agg.roundCounterSum[r * k2 + c] += row[c];
+    for (let c = 0; c < k2; c++) roundCounterSum[r * k2 + c] += row[c];
   }
+  const winnerCurve = agg.winnerCurve;
   for (let r = 0; r < rounds; r++) {
     const row = curve[Math.min(r, played - 1)];
     for (let s = 0; s < row.length; s++) {
-      const i = winners.includes(s) ? 0 : 2;
-      agg.winnerCurve[r * 4 + i] += row[s];
-      agg.winnerCurve[r * 4 + i + 1]++;
+      const i = r * 4 + ((winners >> s) & 1 ? 0 : 2);
+      winnerCurve[i] += row[s];
+      winnerCurve[i + 1]++;
     }
   }
   // Then-leader wins over every round played (the comparison for the cards' leader win rates).
+  const allLeaderWin = agg.allLeaderWin;
   for (let r = 0; r < played; r++) {
-    agg.allLeaderWin[0] += leaderWinUnits(leadersOf(r === 0 ? record.initialScores : curve[r - 1]), winners);
-    agg.allLeaderWin[1]++;
+    allLeaderWin[0] += leaderWinUnits(leadersOf(r === 0 ? record.initialScores : curve[r - 1]), winners, k);
+    allLeaderWin[1]++;
   }
   for (const { card, round } of record.cardsDrawn) {
     agg.cardDraws[card]++;
@@ -281,17 +302,20 @@ function addGameShape(agg: Aggregate, record: GameRecord): void {
     const after = curve[round - 1];
     let max = -Infinity;
     let min = Infinity;
-    for (const v of before) {
+    for (let s = 0; s < before.length; s++) {
+      const v = before[s];
       if (v > max) max = v;
       if (v < min) min = v;
     }
+    let leaders = 0;
     for (let s = 0; s < before.length; s++) {
       // Rank when drawn: leader (most gold, ties included), last (least), middle (the rest).
       const group = before[s] === max ? 0 : before[s] === min ? 2 : 1;
+      if (group === 0) leaders |= 1 << s;
       agg.cardChange[card * 6 + group] += after[s] - before[s];
       agg.cardChange[card * 6 + 3 + group]++;
     }
-    agg.cardLeaderWin[card] += leaderWinUnits(leadersOf(before), winners);
+    agg.cardLeaderWin[card] += leaderWinUnits(leaders, winners, k);
   }
 }
 

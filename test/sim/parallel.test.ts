@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, type Io } from '../../src/cli/main.js';
-import { runParallel, type ParallelOptions } from '../../src/sim/parallel.js';
+import { batchBounds, runParallel, type ParallelOptions } from '../../src/sim/parallel.js';
 import { loadScenario } from '../../src/sim/scenario.js';
+import type { BatchTiming } from '../../src/sim/timing.js';
 import { aggregateToJson, gameCount } from '../../src/stats/aggregate.js';
 
 const scenario = loadScenario('scenarios/baseline.json');
@@ -36,6 +37,57 @@ describe('determinism across workers and batch sizes', () => {
         expect(fingerprint(r)).toBe(reference);
       }
     }
+  });
+});
+
+describe('batch timings (for the bench)', () => {
+  it('report every batch of a pooled run once, from the worker that played it', async () => {
+    const timings: BatchTiming[] = [];
+    const before = performance.timeOrigin + performance.now();
+    const r = await runParallel(scenario, options({ to: 500, workers: 2, batchSize: 100, onBatch: (t) => void timings.push(t) }));
+    const after = performance.timeOrigin + performance.now();
+    expect(r.complete).toBe(true);
+    const covered = timings.map((t) => [t.from, t.games]).sort((a, b) => a[0] - b[0]);
+    expect(covered).toEqual(batchBounds(0, 500, 100, 2).slice(0, -1).map((from, i, all) => [from, (all[i + 1] ?? 500) - from]));
+    for (const t of timings) {
+      expect(t.thread).toBeGreaterThan(0); // a worker, not the main thread (0)
+      expect(before).toBeLessThanOrEqual(t.loaded);
+      expect(t.loaded).toBeLessThanOrEqual(t.begin);
+      expect(t.begin).toBeLessThanOrEqual(t.end);
+      expect(t.end).toBeLessThanOrEqual(after);
+      if (process.platform === 'linux') {
+        expect(t.cpuNs).toBeGreaterThan(0);
+        expect(t.waitNs).toBeGreaterThanOrEqual(0);
+      }
+    }
+  });
+
+  it('are none for an in-thread run (no workers)', async () => {
+    const seen: unknown[] = [];
+    const r = await runParallel(scenario, options({ to: 200, workers: 0, batchSize: 100, onBatch: (t) => void seen.push(t) }));
+    expect(r.complete).toBe(true);
+    expect(seen).toEqual([]);
+  });
+});
+
+describe('batch boundaries', () => {
+  it('are full batches for one worker (the last one short) and for the in-thread run', () => {
+    expect(batchBounds(0, 4500, 2000, 1)).toEqual([0, 2000, 4000, 4500]);
+    expect(batchBounds(100, 700, 250, 0)).toEqual([100, 350, 600, 700]);
+    expect(batchBounds(5, 5, 100, 2)).toEqual([5]);
+  });
+
+  it('shrink at the end with several workers: each takes at most 1/(2·workers) of what is left, down to 50 games', () => {
+    // by hand: left 10000 → 2000 (cap), 8000 → 2000, 6000 → 1500, 4500 → 1125, 3375 → 844, 2531 → 633,
+    // 1898 → 475, 1423 → 356, 1067 → 267, 800 → 200, 600 → 150, 450 → 113, 337 → 85, 252 → 63,
+    // then 50-game batches (189, 139, 89 left) and the last 39
+    expect(batchBounds(0, 10000, 2000, 2)).toEqual([
+      0, 2000, 4000, 5500, 6625, 7469, 8102, 8577, 8933, 9200, 9400, 9550, 9663, 9748, 9811, 9861, 9911, 9961, 10000,
+    ]);
+    // three workers: left 1000 → 167, 833 → 139, 694 → 116, 578 → 97, 481 → 81, 400 → 67, 333 → 56, then 50s
+    expect(batchBounds(0, 1000, 500, 3)).toEqual([0, 167, 306, 422, 519, 600, 667, 723, 773, 823, 873, 923, 973, 1000]);
+    // batches smaller than 50 games are never cut further
+    expect(batchBounds(0, 100, 30, 2)).toEqual([0, 30, 60, 90, 100]);
   });
 });
 
@@ -88,6 +140,23 @@ describe('interruption and resume', () => {
     const rows = readFileSync(csvA, 'utf8');
     expect(rows).toBe(readFileSync(csvB, 'utf8'));
     expect(rows.trim().split('\n').length).toBe(1001);
+  });
+
+  it('resumes from a version-1 checkpoint (full batches counted) to the same result', async () => {
+    const dir = tmp();
+    const checkpointFile = join(dir, 'cp.json');
+    const stop = new AbortController();
+    await runParallel(scenario, options({ to: 1000, workers: 0, batchSize: 100, checkpointFile, stop: stop.signal, progress: { update: (done) => void (done >= 300 && stop.abort()), done: () => {} } }));
+    const v2 = JSON.parse(readFileSync(checkpointFile, 'utf8')) as Record<string, unknown>;
+    expect(v2.version).toBe(2);
+    expect(v2.gamesDone).toBe(300);
+    const { gamesDone: _, ...rest } = v2;
+    writeFileSync(checkpointFile, JSON.stringify({ ...rest, version: 1, batchesDone: 3 }));
+    const resumed = await runParallel(scenario, options({ to: 1000, workers: 2, batchSize: 100, checkpointFile, resume: true }));
+    expect(resumed.resumedGames).toBe(300);
+    writeFileSync(checkpointFile, JSON.stringify({ ...v2, gamesDone: 1001 }));
+    await expect(runParallel(scenario, options({ to: 1000, checkpointFile, resume: true }))).rejects.toThrow(/field "gamesDone": expected a whole number of games from 0 to 1000, got 1001/);
+    expect(fingerprint(resumed)).toBe(fingerprint(await runParallel(scenario, options({ to: 1000, workers: 0, batchSize: 1000 }))));
   });
 
   it('refuses to resume with a different seed, naming the checkpoint field', async () => {
