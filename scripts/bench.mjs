@@ -206,8 +206,6 @@ const result = {
   oneWorker: one,
   allWorkers: all,
   speedup: all.median / one.median,
-  // what the same CPU cost per game would give on free cores, start-up left out (an estimate)
-  freeCoresSpeedup: one.steadyCpuUsPerGame && all.steadyCpuUsPerGame ? (cores * one.steadyCpuUsPerGame) / all.steadyCpuUsPerGame : null,
   pairedSpeedup: { median: median(paired), min: Math.min(...paired), max: Math.max(...paired) },
   split: split(Math.min(games, 3000)),
   peakRssMb: 0,
@@ -242,9 +240,6 @@ if (values.json) {
   console.log(`    ${'a worker idle at the end (ms)'.padEnd(34)}${col(o(one.idleAtEndMs), o(all.idleAtEndMs))}   the longest wait for the others' last batches`);
   console.log(`    ${'helper threads, CPU ms'.padEnd(34)}${col(o(one.helperCpuMs), o(all.helperCpuMs))}   V8's background JIT compiler and GC helpers, worker start-up`);
   console.log(`    ${'main thread, CPU ms'.padEnd(34)}${col(o(one.mainCpuMs), o(all.mainCpuMs))}   tasks, merging results in batch order, progress`);
-  if (result.freeCoresSpeedup !== null) {
-    console.log(`    on ${cores} free cores the steady CPU per game would allow ${result.freeCoresSpeedup.toFixed(2)}× (${cores} × ${o(one.steadyCpuUsPerGame)}/${o(all.steadyCpuUsPerGame)} µs; an estimate without start-up, fair only when the waits for a core are small)`);
-  }
   if (result.autogroup) {
     console.log(`  note: the kernel shares the CPU between sessions (sched_autogroup_enabled = 1): while other sessions keep cores busy, this process gets its share whatever its number of workers, so the speed-up then stays near 1×`);
   }
