@@ -8,9 +8,13 @@
 //   4 × silent  + the continent estimates every heuristic bot makes in phase 1, still no talk;
 //   4 × greedy  + greedy's card estimate;
 //   baseline    + the negotiation of cooperative, betrayer and reciprocal.
-// The rungs run interleaved (one game batch of each in turn), median of R runs.
+// Each rung runs in a fresh child process (so the engine's code is compiled for that line-up only,
+// as in a real run, not made polymorphic by the other rungs), two warm-up batches then one measured
+// batch; the rungs take turns, R times, and the median is shown.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-const { values } = parseArgs({ options: { games: { type: 'string', default: '4000' }, runs: { type: 'string', default: '5' }, repo: { type: 'string', default: new URL('..', import.meta.url).pathname.replace(/\/$/, '') } } });
+const { values } = parseArgs({ options: { games: { type: 'string', default: '4000' }, runs: { type: 'string', default: '5' }, rung: { type: 'string' }, repo: { type: 'string', default: new URL('..', import.meta.url).pathname.replace(/\/$/, '') } } });
 const repo = values.repo;
 const games = Number(values.games), runs = Number(values.runs);
 const { loadScenario } = await import(`${repo}/dist/src/sim/scenario.js`);
@@ -49,11 +53,27 @@ async function rate(bots, seed) {
   if (faults > 0) throw new Error(`bench-ladder: ${faults} bot faults in a rung; every rung must play fault-free`);
   return games / ((d.user + d.system) / 1e6);
 }
-for (const [, bots] of rungs) await rate(bots, 'warm');
-const out = rungs.map(([name]) => ({ name, rates: [] }));
-for (let r = 0; r < runs; r++) for (let i = 0; i < rungs.length; i++) out[i].rates.push(await rate(rungs[i][1], `ladder-${r}`));
-console.log(`ladder: ${games} games × ${runs} runs per rung, one thread, games per CPU-second (median, min–max) and µs per game`);
-for (const [i, o] of out.entries()) {
+if (values.rung !== undefined) {
+  // Child: one rung, two warm-up batches (the JIT's background compiles are counted in CPU time), one measured batch; prints games per CPU-second and rounds.
+  const bots = rungs[Number(values.rung)][1];
+  await rate(bots, 'warm-1');
+  await rate(bots, 'warm-2');
+  const perCpuSecond = await rate(bots, `ladder-${process.pid}`);
+  process.stdout.write(JSON.stringify({ perCpuSecond, rounds: roundsOf.get(bots) }));
+  process.exit(0);
+}
+const out = rungs.map(([name]) => ({ name, rates: [], rounds: 0 }));
+const self = fileURLToPath(import.meta.url);
+for (let r = 0; r < runs; r++) {
+  for (let i = 0; i < rungs.length; i++) {
+    const args = [self, '--repo', repo, '--games', String(games), '--rung', String(i)];
+    const got = JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8' }));
+    out[i].rates.push(got.perCpuSecond);
+    out[i].rounds = got.rounds;
+  }
+}
+console.log(`ladder: ${games} games × ${runs} runs per rung (each in its own process), one thread, games per CPU-second (median, min–max)`);
+for (const o of out) {
   const m = median(o.rates);
-  console.log(`  ${o.name.padEnd(56)} ${Math.round(m).toLocaleString('en-US').padStart(7)} (${Math.round(Math.min(...o.rates))}–${Math.round(Math.max(...o.rates))})  ${(1e6 / m).toFixed(1)} µs a game, ${roundsOf.get(rungs[i][1]).toFixed(2)} rounds, ${(1e6 / m / roundsOf.get(rungs[i][1])).toFixed(1)} µs a round`);
+  console.log(`  ${o.name.padEnd(56)} ${Math.round(m).toLocaleString('en-US').padStart(7)} (${Math.round(Math.min(...o.rates))}–${Math.round(Math.max(...o.rates))})  ${(1e6 / m).toFixed(1)} µs a game, ${o.rounds.toFixed(2)} rounds, ${(1e6 / m / o.rounds).toFixed(1)} µs a round`);
 }
