@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { InputError, UsageError } from '../core/errors.js';
 import { writeAtomic } from '../report/write.js';
-import { aggregateFromJson, aggregateOver, aggregateToJson, emptyAggregate, mergeInto, type Aggregate } from '../stats/aggregate.js';
+import { aggregateFromJson, aggregateOver, aggregateToJson, emptyAggregate, gameCount, mergeInto, type Aggregate } from '../stats/aggregate.js';
 import { batchScenario, gamesCsvHeader, runBatch, runDealsBatch, runImpactBatch, type BatchResult, type BatchTask, type DealsBatchResult, type DealsTask, type ImpactTask } from './batch.js';
 import { copyDeals, emptyDeals, type DealColumns } from './deals.js';
 import { addCardSums, IMPACT_METRICS, type CardSums, type ImpactBatchResult } from './impact.js';
@@ -93,7 +93,10 @@ export function readCheckpoint(file: string, scenario: Scenario, options: Parall
   expect('batchSize', options.batchSize, 'resume with the same --batch-size');
   if (cp.version === 1) {
     // Version 1 counted full batches of `batchSize` games.
-    const batchesDone = (cp as unknown as { batchesDone: number }).batchesDone;
+    const batchesDone = (cp as unknown as { batchesDone: unknown }).batchesDone;
+    if (typeof batchesDone !== 'number' || !Number.isInteger(batchesDone) || batchesDone < 0) {
+      throw new InputError(file, 'batchesDone', `expected a whole number of batches, got ${JSON.stringify(batchesDone)}`);
+    }
     cp = { ...cp, version: 2, gamesDone: Math.min(cp.to, cp.from + batchesDone * cp.batchSize) - cp.from };
   }
   if (!Number.isInteger(cp.gamesDone) || cp.gamesDone < 0 || cp.gamesDone > cp.to - cp.from) {
@@ -136,6 +139,9 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
     }
     const cp = readCheckpoint(options.checkpointFile, scenario, options);
     total = aggregateFromJson(cp.aggregate);
+    if (gameCount(total) !== cp.gamesDone) {
+      throw new InputError(options.checkpointFile, 'gamesDone', `the checkpoint's aggregate holds ${gameCount(total)} games but it says ${cp.gamesDone} are done: the file was changed; start afresh without --resume`);
+    }
     resumedGames = cp.gamesDone;
     csvBytes = cp.csvBytes;
   }

@@ -242,6 +242,7 @@ function bitCount(mask: number): number {
  * 3600/k/m (an integer for k, m ≤ 6) for each leader among the winners.
  */
 function leaderWinUnits(leaders: number, winners: number, winnerCount: number): number {
+  if (winnerCount === 0) return 0; // a game with no winner (not in Goldrausch): nobody's share
   return bitCount(leaders & winners) * (WIN_UNITS / winnerCount / bitCount(leaders));
 }
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS } from '../../src/games/goldrausch/params.js';
 import { fairUpgrader } from '../../bots/goldrausch/lib/fair.js';
 import { baselineP, disasterOdds, newUpgradeValue, Rivals, setUnrolledUpgradeValue, upgradeValue } from '../../bots/goldrausch/lib/estimate.js';
-import { recentBetrayers, SeatHabits } from '../../bots/goldrausch/lib/history.js';
+import { recentBetrayers, SeatHabits, successCounts } from '../../bots/goldrausch/lib/history.js';
 import { breach, makeRecord, makeView, stream } from './fixtures.js';
 
 describe('the §14 baseline p', () => {
@@ -226,6 +226,26 @@ describe('history readers', () => {
     expect(stay[1]).toBeCloseTo((0 + 1 / 3) / 3); // moved twice
     expect(stay[3]).toBeCloseTo((1 + 1 / 3) / 3);
     expect(new SeatHabits().of(makeView({ round: 2, history: history.slice(0, 1) })).stay[0]).toBeCloseTo(1 / 3);
+  });
+
+  it('shares the counting of one public history between seats, but a write to one seat\'s habits reaches no other seat', () => {
+    const history = [
+      makeRecord(4, { round: 1, locations: [0, 2, 2, 1], commits: ['green', 'green', 'red', 'green'] }),
+      makeRecord(4, { round: 2, locations: [0, 2, 2, 1], commits: ['green', 'green', null, 'green'] }),
+    ];
+    const mine = new SeatHabits().of(makeView({ round: 3, history, seat: 0 }));
+    mine.upgrade[1] = 0.999; // a bot built on SeatHabits "adjusting" its estimate in place
+    mine.stay[1] = 0.999;
+    const theirs = new SeatHabits().of(makeView({ round: 3, history, seat: 1 }));
+    expect(theirs.upgrade[1]).toBeCloseTo(3 / 4);
+    expect(theirs.stay[1]).toBeCloseTo((1 + 1 / 3) / 2);
+    // The counts of successful upgrades are memoised too; writing to what successCounts returned
+    // changes nothing for the next caller.
+    const view = makeView({ round: 3, history: [makeRecord(4, { round: 1, upgradeSucceeded: [false, true, false, false] })] });
+    const counts = successCounts(view) as Float64Array;
+    expect(counts[1]).toBe(1);
+    counts[1] = 7;
+    expect(successCounts(view)[1]).toBe(1);
   });
 
   it('updates habits with new rounds only, and recounts a history it has not seen grow', () => {

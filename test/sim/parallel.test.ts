@@ -156,6 +156,11 @@ describe('interruption and resume', () => {
     expect(resumed.resumedGames).toBe(300);
     writeFileSync(checkpointFile, JSON.stringify({ ...v2, gamesDone: 1001 }));
     await expect(runParallel(scenario, options({ to: 1000, checkpointFile, resume: true }))).rejects.toThrow(/field "gamesDone": expected a whole number of games from 0 to 1000, got 1001/);
+    writeFileSync(checkpointFile, JSON.stringify({ ...rest, version: 1, batchesDone: 2.5 }));
+    await expect(runParallel(scenario, options({ to: 1000, checkpointFile, resume: true }))).rejects.toThrow(/field "batchesDone": expected a whole number of batches, got 2.5/);
+    // A count that disagrees with the games the aggregate holds (a hand-edited file) is refused.
+    writeFileSync(checkpointFile, JSON.stringify({ ...v2, gamesDone: 250 }));
+    await expect(runParallel(scenario, options({ to: 1000, checkpointFile, resume: true }))).rejects.toThrow(/field "gamesDone": the checkpoint's aggregate holds 300 games but it says 250 are done/);
     expect(fingerprint(resumed)).toBe(fingerprint(await runParallel(scenario, options({ to: 1000, workers: 0, batchSize: 1000 }))));
   });
 

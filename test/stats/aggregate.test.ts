@@ -23,6 +23,14 @@ const gameB: GameRecord = {
 };
 
 describe('addGame', () => {
+  it('gives nobody a leader-win share in a game without a winner (no NaN from 0 winners)', () => {
+    const agg = emptyAggregate(shape);
+    addGame(agg, 0, { ...gameA, outcome: { ...gameA.outcome, winners: [] } }, []);
+    expect(Array.from(agg.allLeaderWin).every(Number.isFinite)).toBe(true);
+    expect(Array.from(agg.cardLeaderWin).every(Number.isFinite)).toBe(true);
+    expect(agg.allLeaderWin[0]).toBe(0);
+  });
+
   it('counts lead changes, comebacks, leader wins, card effects and Gini as computed by hand', () => {
     const agg = emptyAggregate(shape);
     addGame(agg, 0, gameA, []);

@@ -237,7 +237,9 @@ export function upgradeValue(
       for (let ub = 0; ub <= nBehind; ub++) {
         const u = ua + ub;
         const got = P[(u === 1 ? 2 : u) + ra];
-        if (got === 0) break; // the demand only grows with ub
+        // The demand only grows with ub. Exact for finite inputs (the view's e and S, rates in [0, 1]);
+        // with NaN or infinite inputs, which no view gives, it skips terms the old loop made NaN.
+        if (got === 0) break;
         const p = pj * B[ub];
         if (p === 0) continue;
         redGot += p * got;

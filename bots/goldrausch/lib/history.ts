@@ -25,7 +25,7 @@ export function successCounts(view: GoldrauschView): ArrayLike<number> {
   const length = history.length;
   const players = view.players;
   const memo = successes;
-  if (history === memo.history && length === memo.length && players === memo.players) return memo.counts;
+  if (history === memo.history && length === memo.length && players === memo.players) return handOut(memo);
   let from = memo.length;
   const grown =
     players === memo.players && from >= 0 && from <= length && (from === 0 || history[from - 1] === memo.lastRecord);
@@ -43,7 +43,14 @@ export function successCounts(view: GoldrauschView): ArrayLike<number> {
   memo.length = length;
   memo.players = players;
   memo.lastRecord = length > 0 ? history[length - 1] : null;
-  return counts;
+  return handOut(memo);
+}
+
+/** The counts as a separate array, so a caller's write cannot change the memo (8 numbers copied). */
+function handOut(memo: typeof successes): Float64Array {
+  if (memo.out.length !== memo.counts.length) memo.out = new Float64Array(memo.counts.length);
+  memo.out.set(memo.counts);
+  return memo.out;
 }
 
 const successes: {
@@ -52,7 +59,8 @@ const successes: {
   players: number;
   lastRecord: RoundRecord | null;
   counts: Float64Array;
-} = { history: null, length: -1, players: 0, lastRecord: null, counts: new Float64Array(8) };
+  out: Float64Array;
+} = { history: null, length: -1, players: 0, lastRecord: null, counts: new Float64Array(8), out: new Float64Array(8) };
 
 /**
  * Bitmask of the seats that broke an obligation towards `seat` (a breach listing it as a victim) in
@@ -94,10 +102,10 @@ export function reputation(view: GoldrauschView, seat: number): number {
  *
  * The habits are a function of the (public) history alone, so every bot of a game would compute the
  * same numbers each round. The last computed `upgrade` and `stay` arrays are therefore published in a
- * module-level slot with the history they belong to, and another instance asked about that same
- * history (same array, same length, same player count) takes them over instead of counting again.
- * Published arrays are never written again (each computation fills new ones), so an instance that
- * holds them keeps valid numbers whatever other instances do next. Treat `upgrade` and `stay` as
+ * module-level slot (as copies no instance hands out) with the history they belong to, and another
+ * instance asked about that same history (same array, same length, same player count) copies them
+ * instead of counting again. Each instance's `upgrade` and `stay` are its own (each computation or
+ * copy makes new ones), so a write to them changes no other seat's bot; still, treat them as
  * read-only.
  */
 export class SeatHabits {
@@ -119,8 +127,10 @@ export class SeatHabits {
     const players = view.players;
     const last = published;
     if (last.history === history && last.length === length && last.players === players) {
-      this.upgrade = last.upgrade;
-      this.stay = last.stay;
+      // Copies: what an instance hands out is its own, so a write to it (by a bot built on this
+      // class) cannot reach another seat's bot.
+      this.upgrade = last.upgrade.slice();
+      this.stay = last.stay.slice();
       this.lastHistory = history;
       this.lastLength = length;
       return this;
@@ -148,8 +158,8 @@ export class SeatHabits {
     last.history = history;
     last.length = length;
     last.players = players;
-    last.upgrade = upgrade;
-    last.stay = stay;
+    last.upgrade = upgrade.slice();
+    last.stay = stay.slice();
     return this;
   }
 
