@@ -68,13 +68,16 @@ export function playGame<Config, State, View, Request extends DecisionRequest, A
   for (;;) {
     const pending = module.pending(state);
     if (pending.kind === 'terminal') break;
-    const answers: Answer[] = [];
-    for (const request of pending.requests) {
+    const requests = pending.requests;
+    // Exact size (an array grown by push from [] reserves room for 16): one answer per request.
+    const answers: Answer[] = new Array(requests.length);
+    for (let r = 0; r < requests.length; r++) {
+      const request = requests[r];
       const call = decision++;
       const verdict = guard ? guard.before(request.seat, call, request.kind) : true;
       if (verdict !== true) {
         if (verdict !== false) faults.push({ seat: request.seat, request: request.kind, decision: call, reason: verdict.reason, message: verdict.message });
-        answers.push(module.fallbackAnswer(request, state, random));
+        answers[r] = module.fallbackAnswer(request, state, random);
         continue;
       }
       const view = module.seatView(state, request.seat);
@@ -106,7 +109,7 @@ export function playGame<Config, State, View, Request extends DecisionRequest, A
           answer = module.fallbackAnswer(request, state, random);
         }
       }
-      answers.push(answer);
+      answers[r] = answer;
     }
     state = module.apply(state, answers, random);
     if (freeze) deepFreeze(state);
