@@ -90,8 +90,9 @@ export function readCheckpoint(file: string, scenario: Scenario, options: Parall
   expect('seed', options.seed, 'resume with the same --seed');
   expect('from', options.from, 'resume with the same --games and --shard');
   expect('to', options.to, 'resume with the same --games and --shard');
-  expect('batchSize', options.batchSize, 'resume with the same --batch-size');
   if (cp.version === 1) {
+    // Version 1 counted full batches, so its batch size must be the run's to know where to go on.
+    expect('batchSize', options.batchSize, 'resume with the same --batch-size');
     // Version 1 counted full batches of `batchSize` games.
     const batchesDone = (cp as unknown as { batchesDone: unknown }).batchesDone;
     if (typeof batchesDone !== 'number' || !Number.isInteger(batchesDone) || batchesDone < 0) {

@@ -162,6 +162,14 @@ describe('interruption and resume', () => {
     writeFileSync(checkpointFile, JSON.stringify({ ...v2, gamesDone: 250 }));
     await expect(runParallel(scenario, options({ to: 1000, checkpointFile, resume: true }))).rejects.toThrow(/field "gamesDone": the checkpoint's aggregate holds 300 games but it says 250 are done/);
     expect(fingerprint(resumed)).toBe(fingerprint(await runParallel(scenario, options({ to: 1000, workers: 0, batchSize: 1000 }))));
+    // A version-2 checkpoint counts games, so the run may go on with another batch size.
+    writeFileSync(checkpointFile, JSON.stringify(v2));
+    const rebatched = await runParallel(scenario, options({ to: 1000, workers: 2, batchSize: 70, checkpointFile, resume: true }));
+    expect(rebatched.resumedGames).toBe(300);
+    expect(fingerprint(rebatched)).toBe(fingerprint(resumed));
+    // A version-1 checkpoint still needs its own batch size.
+    writeFileSync(checkpointFile, JSON.stringify({ ...rest, version: 1, batchesDone: 3 }));
+    await expect(runParallel(scenario, options({ to: 1000, batchSize: 70, checkpointFile, resume: true }))).rejects.toThrow(/field "batchSize": the checkpoint has 100 but this run has 70/);
   });
 
   it('refuses to resume with a different seed, naming the checkpoint field', async () => {
