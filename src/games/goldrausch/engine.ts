@@ -27,7 +27,7 @@ export type GoldrauschAnswer =
       readonly commit: Colour | null;
       /** With no message and no card: the bot's `idleUntil` promise (a tick; 0 or absent = none). */
       readonly idleUntil?: number;
-      /** The message types that break that promise (`MESSAGE_BIT` set; absent = all). */
+      /** The message types that break that promise (`messageBit` set; absent = all). */
       readonly idleWake?: number;
     };
 

@@ -102,7 +102,7 @@ export interface Meeting {
   /**
    * Seat s's bot promised to stay idle before tick `idleUntil[s]` unless a message about its
    * continent of a type in bit set `idleWake[s]` (or a GIFT) is added at index `idleFrom[s]` or
-   * later (`GoldrauschBot.idleUntil`, `MESSAGE_BIT`); the engine skips its turns meanwhile.
+   * later (`GoldrauschBot.idleUntil`, `messageBit`); the engine skips its turns meanwhile.
    * 0 = no promise. Bookkeeping for speed, not a rule.
    */
   readonly idleUntil: readonly number[];
@@ -265,21 +265,11 @@ export function copyMeeting(m: Meeting): Draft<Meeting> {
   };
 }
 
-/** One bit per message type, for the sets of types that wake an idle seat (`Meeting.idleWake`). */
-export const MESSAGE_BIT: Readonly<Record<MessageType, number>> = Object.freeze({
-  PROPOSE: 1,
-  ACCEPT: 2,
-  REJECT: 4,
-  PROMISE: 8,
-  PASS: 16,
-  COMMITTED: 32,
-  GIFT: 64,
-});
-
 /**
- * `MESSAGE_BIT[type]`, 0 for anything else, as a switch: a keyed read of MESSAGE_BIT with a
- * varying key goes through V8's megamorphic lookup on every call, and the engine asks this for
- * every message an idle seat might be woken by.
+ * One bit per message type (0 for anything else), for the sets of types that wake an idle seat
+ * (`Meeting.idleWake`). A switch, not a keyed read of a table: a table read with a varying key goes
+ * through V8's megamorphic lookup, and the engine asks this for every message an idle seat might be
+ * woken by.
  */
 export function messageBit(type: unknown): number {
   switch (type) {

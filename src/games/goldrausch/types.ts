@@ -6,7 +6,6 @@ export const CONTINENTS = ['azul', 'rosso', 'veridia'] as const;
 export type Continent = (typeof CONTINENTS)[number];
 /** Continent index: azul 0, rosso 1, veridia 2. States hold per-continent numbers in this order. */
 export type ContinentIndex = 0 | 1 | 2;
-export const continentIndex = (c: Continent): ContinentIndex => CONTINENTS.indexOf(c) as ContinentIndex;
 
 /** `CONTINENTS.indexOf(x)` (−1 for anything else) as a switch: no builtin call on the engine's hot path. */
 export function indexOfContinent(x: unknown): ContinentIndex | -1 {

@@ -5,6 +5,7 @@
 import type { GameParams, RulesOptions } from './params.js';
 import type { Agreement, GoldrauschState, Message, Proposal, RoundRecord, StandingClause } from './state.js';
 import type { Colour, ContinentIndex, EventSlot } from './types.js';
+import { indexOfContinent } from './types.js';
 
 export interface MeetingView {
   readonly tick: number;
@@ -89,7 +90,7 @@ function visibleHistory(state: GoldrauschState, seat: number): readonly RoundRec
 }
 
 function continentOf(m: Message): ContinentIndex | -1 {
-  return m.continent === 'azul' ? 0 : m.continent === 'rosso' ? 1 : m.continent === 'veridia' ? 2 : -1;
+  return indexOfContinent(m.continent);
 }
 
 const NO_CLAUSES: readonly StandingClause[] = Object.freeze([]);
