@@ -6,8 +6,11 @@
  * hint; on a developer machine without it they are skipped with a note, so the README's `npm test`
  * works with only Node and npm; GOLDPIT_SKIP_BROWSER=1 skips them anywhere.
  */
-import { existsSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import { existsSync, mkdirSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -23,4 +26,40 @@ export async function layoutProblems(page: Page): Promise<{ overflow: number; cr
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   const cramped = await page.$$eval('.table-wrap', (wraps) => wraps.filter((w) => w.scrollWidth > w.clientWidth + 1).map((w) => w.parentElement?.id ?? '?'));
   return { overflow, cramped };
+}
+
+/** A page opened from disk, with what it logged (console messages, page errors) and every URL it requested. */
+export interface OpenedPage {
+  readonly page: Page;
+  readonly problems: string[];
+  readonly requests: string[];
+}
+
+export async function openFile(context: BrowserContext, path: string): Promise<OpenedPage> {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (m) => problems.push(`console.${m.type()}: ${m.text()}`));
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(pathToFileURL(path).href, { waitUntil: 'load' });
+  return { page, problems, requests };
+}
+
+/**
+ * What every page goldpit writes must hold: it fetched nothing but itself, logged nothing, does not
+ * scroll sideways, and every table fits the reading column at a desktop width. Then a full-page
+ * screenshot goes to `screenshot` and the page is closed.
+ */
+export async function expectSelfContained({ page, problems, requests }: OpenedPage, screenshot: string): Promise<void> {
+  const file = basename(new URL(page.url()).pathname);
+  expect(requests.filter((url) => !url.endsWith(`/${file}`))).toEqual([]);
+  expect(problems).toEqual([]);
+  const layout = await layoutProblems(page);
+  expect(layout.overflow).toBeLessThanOrEqual(0);
+  expect(layout.cramped).toEqual([]);
+  mkdirSync(dirname(screenshot), { recursive: true });
+  await page.screenshot({ path: screenshot, fullPage: true });
+  expect(existsSync(screenshot)).toBe(true);
+  await page.close();
 }

@@ -8,13 +8,13 @@
  * is skipped with a note, so the README's `npm test` works with only Node and npm; set
  * GOLDPIT_SKIP_BROWSER=1 to skip it anywhere.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS, layoutProblems, SKIP_BROWSER } from '../helpers/browser.js';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, expectSelfContained, openFile, SKIP_BROWSER, type OpenedPage } from '../helpers/browser.js';
+import { chromium, type BrowserContext } from 'playwright-core';
 import { renderReport } from '../../src/report/html.js';
 import { makeImpactReport, makeRunSummary } from './fixture.js';
 
@@ -23,12 +23,6 @@ const SCREENSHOT = join(ROOT, 'reports/screenshots/report.png');
 /** Fewest drawn marks (path, rect, circle, line, polyline, polygon) a chart must contain. */
 const MIN_MARKS = 4;
 
-
-interface Loaded {
-  readonly page: Page;
-  readonly problems: string[];
-  readonly requests: string[];
-}
 
 describe.skipIf(SKIP_BROWSER)('report.html in headless Chromium', () => {
   let work = '';
@@ -61,22 +55,15 @@ describe.skipIf(SKIP_BROWSER)('report.html in headless Chromium', () => {
     return context;
   }
 
-  async function open(file: string, html: string): Promise<Loaded> {
-    const browserContext = browser();
+  async function open(file: string, html: string): Promise<OpenedPage> {
     const path = join(work, file);
     writeFileSync(path, html);
-    const page = await browserContext.newPage();
-    const problems: string[] = [];
-    const requests: string[] = [];
-    page.on('console', (m) => problems.push(`console.${m.type()}: ${m.text()}`));
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    page.on('request', (r) => requests.push(r.url()));
-    await page.goto(pathToFileURL(path).href, { waitUntil: 'load' });
-    return { page, problems, requests };
+    return openFile(browser(), path);
   }
 
   it('opens from disk without console messages, page errors or requests, and draws every chart', async () => {
-    const { page, problems, requests } = await open('report.html', renderReport(makeRunSummary(), makeImpactReport()));
+    const loaded = await open('report.html', renderReport(makeRunSummary(), makeImpactReport()));
+    const { page } = loaded;
     const charts = await page.$$eval('svg.chart', (svgs) =>
       svgs.map((svg) => {
         const box = svg.getBoundingClientRect();
@@ -89,19 +76,7 @@ describe.skipIf(SKIP_BROWSER)('report.html in headless Chromium', () => {
       expect(chart.height, `${chart.name} height`).toBeGreaterThan(40);
       expect(chart.marks, `${chart.name} marks`).toBeGreaterThanOrEqual(MIN_MARKS);
     }
-    // Nothing outside the page itself was fetched.
-    expect(requests.filter((url) => !url.endsWith('/report.html'))).toEqual([]);
-    expect(problems).toEqual([]);
-    // The body fits the viewport: nothing pushes the page sideways.
-    const layout = await layoutProblems(page);
-    expect(layout.overflow).toBeLessThanOrEqual(0);
-    // Every table fits the reading column (no hidden horizontal scrolling at a desktop width).
-    expect(layout.cramped).toEqual([]);
-
-    mkdirSync(dirname(SCREENSHOT), { recursive: true });
-    await page.screenshot({ path: SCREENSHOT, fullPage: true });
-    expect(existsSync(SCREENSHOT)).toBe(true);
-    await page.close();
+    await expectSelfContained(loaded, SCREENSHOT);
   });
 
   it('shows a visible note for an empty data set and still logs nothing', async () => {

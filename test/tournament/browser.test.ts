@@ -4,12 +4,12 @@
  * bars, the head-to-head heat map and the faults table. Skipped like test/report/browser.test.ts
  * when /usr/bin/chromium is missing outside CI, or with GOLDPIT_SKIP_BROWSER=1.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS, layoutProblems, SKIP_BROWSER } from '../helpers/browser.js';
+import { CHROMIUM, CHROMIUM_ARGS, expectSelfContained, openFile, SKIP_BROWSER } from '../helpers/browser.js';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { runCli } from '../../src/cli/main.js';
 
@@ -38,13 +38,8 @@ describe.skipIf(SKIP_BROWSER)('tournament.html in headless Chromium', () => {
 
   it('draws rating bars, the heat map and the faults table, with no requests or console messages', async () => {
     if (!context) throw new Error(`${CHROMIUM} not found: install it with \`apt-get install -y chromium\`, or set GOLDPIT_SKIP_BROWSER=1`);
-    const page = await context.newPage();
-    const problems: string[] = [];
-    const requests: string[] = [];
-    page.on('console', (m) => problems.push(`console.${m.type()}: ${m.text()}`));
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    page.on('request', (r) => requests.push(r.url()));
-    await page.goto(pathToFileURL(join(work, 'out', 'tournament.html')).href, { waitUntil: 'load' });
+    const opened = await openFile(context, join(work, 'out', 'tournament.html'));
+    const { page } = opened;
 
     const charts = await page.$$eval('svg.chart', (svgs) =>
       svgs.map((svg) => {
@@ -73,14 +68,6 @@ describe.skipIf(SKIP_BROWSER)('tournament.html in headless Chromium', () => {
     expect(faultRows[0]).toContain('boom in ');
     expect(faultRows[0]).toMatch(/--replay \d+/);
 
-    expect(requests.filter((url) => !url.endsWith('/tournament.html'))).toEqual([]);
-    expect(problems).toEqual([]);
-    const layout = await layoutProblems(page);
-    expect(layout.overflow).toBeLessThanOrEqual(0);
-    // Every table fits the reading column at a desktop width (no hidden horizontal scrolling).
-    expect(layout.cramped).toEqual([]);
-    mkdirSync(dirname(SCREENSHOT), { recursive: true });
-    await page.screenshot({ path: SCREENSHOT, fullPage: true });
-    await page.close();
+    await expectSelfContained(opened, SCREENSHOT);
   });
 });
