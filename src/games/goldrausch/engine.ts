@@ -7,7 +7,7 @@ import type { Asked, GameModule, Outcome, Pending } from '../../core/game.js';
 import { Purpose, type RandomSource } from '../../core/random.js';
 import type { GoldrauschBot, OutgoingMessage } from './bot.js';
 import { eventCard } from './cards.js';
-import { commitCard, IllegalMessage, needsMask, plainMessage, sendMessage, type MeetingContext } from './meeting.js';
+import { commitCard, IllegalMessage, needsMask, plainMessage, sendMessage, sent, type MeetingContext } from './meeting.js';
 import type { GoldrauschConfig } from './params.js';
 import { applyWheel, capOf, resolveProfit, richestAtThreshold, spinWheel, takeFromBank, type RoundWork } from './round.js';
 import { appended, copyMeeting, copyState, filled, identity, messageBit, WAKE_ON_ALL, type Agreement, type Breach, type Draft, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
@@ -291,7 +291,7 @@ function meetingTurn(state: GoldrauschState, answer: GoldrauschAnswer, random: R
   let meeting = state.meeting!;
   const seat = meeting.order[meeting.turn];
   let gold = state.gold;
-  let winners: number[] = [];
+  let winners: readonly number[] = EMPTY;
   const limit = Math.min(answer.messages.length, config.params.messagesPerTick);
   if (limit === 0 && answer.commit === null && answer.idleUntil !== undefined && answer.idleUntil > meeting.tick) {
     // An empty turn with the bot's promise to stay idle: record it, so advanceTurn skips its turns.
@@ -308,12 +308,11 @@ function meetingTurn(state: GoldrauschState, answer: GoldrauschAnswer, random: R
   } else for (let i = 0; i < limit; i++) {
     // The state is itself a MeetingContext (config, round, players, gold) unless a GIFT moved gold.
     const ctx: MeetingContext = gold === state.gold ? state : { config, round: state.round, players: state.players, gold };
-    const sent = sendMessage(ctx, meeting, seat, answer.messages[i]);
-    meeting = sent.meeting;
+    meeting = sendMessage(ctx, meeting, seat, answer.messages[i]);
     if (sent.gift) {
       const g = gold.slice();
-      g[seat] -= sent.gift.amount;
-      g[sent.gift.to] += sent.gift.amount;
+      g[seat] -= sent.amount;
+      g[sent.to] += sent.amount;
       gold = g;
       if (config.rules.winCheck === 'immediate' || config.rules.winCheck === 'immediate-gross') {
         winners = richestAtThreshold(config, gold);
@@ -719,6 +718,24 @@ function refereeContinent(state: GoldrauschState, seat: number, random: RandomSo
  */
 const probed: { answer: GoldrauschAnswer | null; state: GoldrauschState | null; meeting: Meeting | null } = { answer: null, state: null, meeting: null };
 
+/**
+ * The answers most turns give, made once and shared (read-only data, like `pending`'s requests):
+ * a continent answer per (continent, provisional card), and a meeting turn without messages, fault
+ * or idle promise per card (none, green, red), each with its `Asked` wrapper. Building them fresh
+ * was two objects per decision.
+ */
+const CONTINENT_ASKED: Asked<GoldrauschAnswer>[][] = CONTINENTS.map((continent) =>
+  [null, 'green', 'red'].map((provisional) => ({ answer: { kind: 'continent', continent, provisional: provisional as Colour | null } })),
+);
+function quietTurn(commit: Colour | null): Asked<GoldrauschAnswer> {
+  return { answer: { kind: 'meeting-turn', messages: EMPTY, commit, idleUntil: 0, idleWake: WAKE_ON_ALL } };
+}
+const QUIET_ASKED: readonly Asked<GoldrauschAnswer>[] = [quietTurn(null), quietTurn('green'), quietTurn('red')];
+/** Index of a card in the tables above: none 0, green 1, red 2. */
+function cardIndex(card: Colour | null): number {
+  return card === null ? 0 : card === 'green' ? 1 : 2;
+}
+
 export function askBot(
   bot: GoldrauschBot,
   request: GoldrauschRequest,
@@ -749,7 +766,7 @@ export function askBot(
       }
       if (provisional !== null && provisional !== 'green' && provisional !== 'red') provisional = null;
     }
-    return { answer: { kind: 'continent', continent, provisional } };
+    return CONTINENT_ASKED[c][cardIndex(provisional)];
   }
   // A meeting turn: messages first, then (if not yet laid) the upgrade card.
   let fault: Asked<GoldrauschAnswer>['fault'];
@@ -775,8 +792,7 @@ export function askBot(
     }
     try {
       const msg = plainMessage(messages[i]);
-      const sent = sendMessage(ctx, probe, request.seat, msg);
-      probe = sent.meeting;
+      probe = sendMessage(ctx, probe, request.seat, msg);
       if (sent.gift) gift = true;
       legal = appended(legal, msg);
     } catch (e) {
@@ -812,9 +828,15 @@ export function askBot(
       idleUntil = 0;
     }
   }
+  probed.state = state;
+  if (legal.length === 0 && idleUntil === 0 && idleWake === WAKE_ON_ALL && fault === undefined) {
+    const asked = QUIET_ASKED[cardIndex(commit)];
+    probed.answer = asked.answer;
+    probed.meeting = null;
+    return asked;
+  }
   const answer: GoldrauschAnswer = { kind: 'meeting-turn', messages: legal, commit, idleUntil, idleWake };
   probed.answer = answer;
-  probed.state = state;
   probed.meeting = legal.length > 0 && !gift ? probe : null;
   return fault ? { answer, fault } : { answer };
 }

@@ -47,15 +47,18 @@ export interface MeetingContext {
 }
 
 /**
- * Adds one message from `from` at the current tick. Returns the new meeting (and, for GIFT, the gold
- * moved). Throws IllegalMessage when the message breaks the protocol.
+ * What the last `sendMessage` call moved: for a GIFT, `gift` is true with recipient and amount; for
+ * any other message false. Written by every call (so the caller reads it right after its own call),
+ * instead of a `{ meeting, gift }` object per message.
  */
-export function sendMessage(
-  ctx: MeetingContext,
-  meeting: Meeting,
-  from: number,
-  msg: OutgoingMessage,
-): { meeting: Meeting; gift?: { to: number; amount: number } } {
+export const sent = { gift: false, to: 0, amount: 0 };
+
+/**
+ * Adds one message from `from` at the current tick. Returns the new meeting; for GIFT, `sent` says
+ * which gold moved. Throws IllegalMessage when the message breaks the protocol.
+ */
+export function sendMessage(ctx: MeetingContext, meeting: Meeting, from: number, msg: OutgoingMessage): Meeting {
+  sent.gift = false;
   const { rules } = ctx.config;
   const table = rules.negotiationScope === 'table';
   const own = meeting.locations[from];
@@ -85,7 +88,7 @@ export function sendMessage(
       const message: Message = next.length
         ? { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[c], type: 'PROPOSE', id, plan: { upgrader }, next }
         : { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[c], type: 'PROPOSE', id, plan: { upgrader } };
-      return { meeting: withProposal(ctx, withMessage(meeting, message), proposal) };
+      return withProposal(ctx, withMessage(meeting, message), proposal);
     }
     case 'ACCEPT':
     case 'REJECT': {
@@ -97,9 +100,9 @@ export function sendMessage(
       }
       const message: Message = { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[proposal.continent], type: msg.type, ref: msg.ref };
       const next = withMessage(meeting, message);
-      if (msg.type === 'REJECT' || proposal.acceptedBy.includes(from)) return { meeting: next };
+      if (msg.type === 'REJECT' || proposal.acceptedBy.includes(from)) return next;
       const accepted: Proposal = { id: proposal.id, continent: proposal.continent, proposer: proposal.proposer, upgrader: proposal.upgrader, next: proposal.next, acceptedBy: appended(proposal.acceptedBy, from) };
-      return { meeting: withProposal(ctx, next, accepted, index) };
+      return withProposal(ctx, next, accepted, index);
     }
     case 'PROMISE': {
       if (msg.action !== 'GREEN' && msg.action !== 'RED') throw new IllegalMessage('PROMISE needs action GREEN or RED');
@@ -112,7 +115,7 @@ export function sendMessage(
         : { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[own], type: 'PROMISE', action: msg.action };
       const next = withMessage(meeting, message);
       next.promises = promises;
-      return { meeting: next };
+      return next;
     }
     case 'PASS': {
       const passed = meeting.passed.slice();
@@ -120,7 +123,7 @@ export function sendMessage(
       const message: Message = { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[own], type: 'PASS' };
       const next = withMessage(meeting, message);
       next.passed = passed;
-      return { meeting: next };
+      return next;
     }
     case 'GIFT': {
       if (!rules.allowGoldGifts) throw new IllegalMessage('GIFT is not allowed (allowGoldGifts is false, GR-A12)');
@@ -129,7 +132,10 @@ export function sendMessage(
         throw new IllegalMessage(`GIFT amount ${JSON.stringify(msg.amount)} must be a positive integer up to the sender's gold`);
       }
       const message: Message = { t: meeting.tick, from, round: ctx.round, continent: null, type: 'GIFT', to: msg.to, amount: msg.amount };
-      return { meeting: withMessage(meeting, message), gift: { to: msg.to, amount: msg.amount } };
+      sent.gift = true;
+      sent.to = msg.to;
+      sent.amount = msg.amount;
+      return withMessage(meeting, message);
     }
     default:
       throw new IllegalMessage(`unknown message type ${JSON.stringify((msg as { type?: unknown }).type)}`);
