@@ -30,6 +30,11 @@ function isSeat(x: unknown, players: number): x is number {
   return typeof x === 'number' && Number.isInteger(x) && x >= 0 && x < players;
 }
 
+/** Whether `x` is a seat standing on continent c (`seatsOn(locations, c).includes(x)` without the list). */
+function isOn(locations: readonly ContinentIndex[], x: unknown, c: number): boolean {
+  return isSeat(x, locations.length) && locations[x] === c;
+}
+
 /** The seats on continent c, in seat order (an exact-size array: see `appended`). */
 function seatsOn(locations: readonly ContinentIndex[], c: number): number[] {
   let count = 0;
@@ -68,9 +73,9 @@ export function sendMessage(ctx: MeetingContext, meeting: Meeting, from: number,
       const c: number = msg.continent === undefined ? own : indexOfContinent(msg.continent);
       if (c < 0) throw new IllegalMessage(`PROPOSE names unknown continent ${JSON.stringify(msg.continent)}`);
       if (!table && c !== own) throw new IllegalMessage('PROPOSE about a continent the sender is not on (GR-A11)');
-      const parties = seatsOn(meeting.locations, c);
+      const locations = meeting.locations;
       const upgrader = msg.plan?.upgrader ?? null;
-      if (upgrader !== null && (!isSeat(upgrader, ctx.players) || !parties.includes(upgrader))) {
+      if (upgrader !== null && (!isSeat(upgrader, ctx.players) || locations[upgrader] !== c)) {
         throw new IllegalMessage(`PROPOSE names upgrader ${JSON.stringify(upgrader)}, who is not on that continent`);
       }
       const next: NextClause[] = [];
@@ -78,7 +83,7 @@ export function sendMessage(ctx: MeetingContext, meeting: Meeting, from: number,
         if (!Number.isInteger(clause?.round) || clause.round <= ctx.round) {
           throw new IllegalMessage('a PROPOSE next clause needs a later round');
         }
-        if (clause.upgrader !== null && !parties.includes(clause.upgrader)) {
+        if (clause.upgrader !== null && !isOn(locations, clause.upgrader, c)) {
           throw new IllegalMessage('a PROPOSE next clause names an upgrader who is not a party');
         }
         next.push({ round: clause.round, upgrader: clause.upgrader });
@@ -162,12 +167,19 @@ function withProposal(ctx: MeetingContext, meeting: Draft<Meeting>, proposal: Pr
     proposals[index] = proposal;
     meeting.proposals = proposals;
   }
-  const parties = seatsOn(meeting.locations, proposal.continent);
+  // Who is on the continent and whether all of them accepted, without making the list of parties
+  // unless an agreement forms.
+  const locations = meeting.locations;
+  let count = 0;
   let complete = true;
-  for (let i = 0; i < parties.length && complete; i++) complete = proposal.acceptedBy.includes(parties[i]);
+  for (let s = 0; s < locations.length; s++) {
+    if (locations[s] !== proposal.continent) continue;
+    count++;
+    if (complete) complete = proposal.acceptedBy.includes(s);
+  }
   const partial = ctx.config.rules.allowPartialAgreements && proposal.acceptedBy.length >= 2;
-  if (parties.length < 2 || !(complete || partial)) return meeting;
-  const members = complete ? parties : proposal.acceptedBy.slice().sort((a, b) => a - b);
+  if (count < 2 || !(complete || partial)) return meeting;
+  const members = complete ? seatsOn(locations, proposal.continent) : proposal.acceptedBy.slice().sort((a, b) => a - b);
   const agreement: Agreement = {
     id: proposal.id,
     continent: proposal.continent,
