@@ -166,8 +166,11 @@ function meetingOrder(state: { players: number; round: number }, random: RandomS
   return all[random.int(Purpose.meetingOrder, state.round * 64 + tick, all.length)];
 }
 
-/** Phases 1–2: the chosen country cards are revealed; phase 3 opens at tick 1. */
-function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[], random: RandomSource): GoldrauschState {
+/**
+ * Phases 1–2: the chosen country cards are revealed; phase 3 opens at tick 1. Returns a fresh state
+ * and meeting, not yet handed out: `apply` lets advanceTurn finish them in place.
+ */
+function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[], random: RandomSource): Draft<GoldrauschState> {
   const n = state.players;
   const locations = filled<ContinentIndex>(n, 0);
   const provisional = filled<Colour | null>(n, null);
@@ -181,7 +184,8 @@ function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[
   const nulls = filled(n, null);
   const falses = filled(n, false);
   const zeros = filled(n, 0);
-  const meeting: Meeting = {
+  // Fields in the order of copyMeeting's literal: the one hidden class of all meetings.
+  const meeting: Draft<Meeting> = {
     locations,
     provisional,
     tick: 1,
@@ -201,7 +205,7 @@ function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[
   };
   const next = copyState(state);
   next.stage = 'meeting';
-  next.meeting = copyMeeting(meeting); // canonical field order (one hidden class for all meetings)
+  next.meeting = meeting;
   return next;
 }
 
@@ -209,13 +213,14 @@ function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[
  * Moves the turn pointer to the next seat with something to do; ends phase 3 when nobody has.
  * `meeting` is the meeting after this turn; unless it is still `state.meeting` it is this
  * transition's own fresh copy, and the pointer, tick and order are set on it in place (one copy
- * per turn instead of one per field change).
+ * per turn instead of one per field change). With `fresh`, `state` and its meeting are both this
+ * transition's own, not yet handed out (openMeeting's): they are finished in place, not copied.
  */
-function advanceTurn(state: GoldrauschState, meeting: Meeting, random: RandomSource, from = meeting.turn + 1): GoldrauschState {
+function advanceTurn(state: GoldrauschState, meeting: Meeting, random: RandomSource, from = meeting.turn + 1, fresh = false): GoldrauschState {
   const { config } = state;
   const ticks = config.params.negotiationTicks;
   const n = state.players;
-  const m: Draft<Meeting> = meeting === state.meeting ? copyMeeting(meeting) : meeting;
+  const m: Draft<Meeting> = !fresh && meeting === state.meeting ? copyMeeting(meeting) : meeting;
   // Who has something to do depends on the cards, passes and locations only, which stay as they
   // are below (only the tick, order and turn move): one bit per seat, computed once.
   const needs = needsMask(config, m, n);
@@ -230,7 +235,7 @@ function advanceTurn(state: GoldrauschState, meeting: Meeting, random: RandomSou
     }
     if (turn < order.length) {
       m.turn = turn;
-      const next = copyState(state);
+      const next = fresh ? (state as Draft<GoldrauschState>) : copyState(state);
       next.meeting = m;
       return next;
     }
@@ -349,7 +354,7 @@ function meetingTurn(state: GoldrauschState, answer: GoldrauschAnswer, random: R
 export function apply(state: GoldrauschState, answers: readonly GoldrauschAnswer[], random: RandomSource): GoldrauschState {
   if (state.stage === 'continent') {
     const opened = openMeeting(state, answers, random);
-    return advanceTurn(opened, opened.meeting!, random, 0);
+    return advanceTurn(opened, opened.meeting!, random, 0, true);
   }
   if (state.stage === 'meeting') return meetingTurn(state, answers[0], random);
   throw new RangeError('the game is over');
