@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OutgoingMessage } from '../../src/games/goldrausch/bot.js';
-import { IllegalMessage, sendMessage, sent, type MeetingContext } from '../../src/games/goldrausch/meeting.js';
+import { IllegalMessage, plainMessage, sendMessage, sent, type MeetingContext } from '../../src/games/goldrausch/meeting.js';
 import { DEFAULT_PARAMS, DEFAULT_RULES, type RulesOptions } from '../../src/games/goldrausch/params.js';
 import type { Meeting } from '../../src/games/goldrausch/state.js';
 import type { ContinentIndex } from '../../src/games/goldrausch/types.js';
@@ -105,5 +105,51 @@ describe('sendMessage: what it reports in `sent`', () => {
     expect(sent.gift).toBe(false);
     expect(() => sendMessage(ctx, m, 1, { type: 'GIFT', to: 3, amount: 6 })).toThrow(/up to the sender's gold/);
     expect(sent.gift).toBe(false);
+  });
+});
+
+describe('plainMessage', () => {
+  /** A message whose fields are getters that count their reads (and throw for the names in `poison`). */
+  function counted(fields: Record<string, unknown>, poison: string[] = []) {
+    const reads: Record<string, number> = {};
+    const msg = {};
+    for (const key of [...Object.keys(fields), ...poison]) {
+      Object.defineProperty(msg, key, {
+        enumerable: true,
+        get() {
+          reads[key] = (reads[key] ?? 0) + 1;
+          if (poison.includes(key)) throw new Error(`read ${key}`);
+          return fields[key];
+        },
+      });
+    }
+    return { msg, reads };
+  }
+
+  it('reads each field its type uses once, and copies it', () => {
+    const promise = counted({ type: 'PROMISE', action: 'RED', ref: 'r1-A-1' });
+    expect(plainMessage(promise.msg)).toEqual({ type: 'PROMISE', action: 'RED', ref: 'r1-A-1' });
+    expect(promise.reads).toEqual({ type: 1, action: 1, ref: 1 });
+    const propose = counted({ type: 'PROPOSE', continent: 'rosso', plan: { upgrader: 3 }, next: [{ round: 5, upgrader: 1 }] });
+    expect(plainMessage(propose.msg)).toEqual({ type: 'PROPOSE', continent: 'rosso', plan: { upgrader: 3 }, next: [{ round: 5, upgrader: 1 }] });
+    expect(propose.reads).toEqual({ type: 1, continent: 1, plan: 1, next: 1 });
+    const gift = counted({ type: 'GIFT', to: 2, amount: 3 });
+    expect(plainMessage(gift.msg)).toEqual({ type: 'GIFT', to: 2, amount: 3 });
+    expect(gift.reads).toEqual({ type: 1, to: 1, amount: 1 });
+  });
+
+  it('does not read fields its type does not use (here: getters that would throw)', () => {
+    const pass = counted({ type: 'PASS' }, ['ref', 'action', 'to', 'amount', 'continent']);
+    expect(plainMessage(pass.msg)).toEqual({ type: 'PASS' });
+    expect(pass.reads).toEqual({ type: 1 });
+    const accept = counted({ type: 'ACCEPT', ref: 'r2-R-1' }, ['action', 'to', 'amount', 'continent']);
+    expect(plainMessage(accept.msg)).toEqual({ type: 'ACCEPT', ref: 'r2-R-1' });
+  });
+
+  it('refuses a non-object, and a next that is not an array of objects (whatever the type)', () => {
+    expect(() => plainMessage(null)).toThrow(IllegalMessage);
+    expect(() => plainMessage('PASS')).toThrow(IllegalMessage);
+    expect(() => plainMessage({ type: 'PASS', next: 5 })).toThrow(/array of clauses/);
+    expect(() => plainMessage({ type: 'PROPOSE', plan: { upgrader: null }, next: [7] })).toThrow(/clause must be an object/);
   });
 });

@@ -255,6 +255,9 @@ export function needsMask(config: GoldrauschConfig, meeting: Meeting, n: number)
  * A bot's message as plain data, each field read once, before it is checked: a getter or proxy that
  * answers differently on each read, or a bot that changes the object later, cannot make the message
  * that is stored differ from the one that was checked. Throws IllegalMessage for a non-object.
+ * Reads `plan`, `next` and `type`, then only the fields `sendMessage` reads for that type (the only
+ * reader of the copy); the others stay undefined. All copies have one shape (sendMessage's reads
+ * stay monomorphic), and a bot's message, whose shape varies by type, is read fewer times.
  */
 export function plainMessage(m: unknown): OutgoingMessage {
   if (m === null || typeof m !== 'object') throw new IllegalMessage('a message must be an object');
@@ -271,14 +274,37 @@ export function plainMessage(m: unknown): OutgoingMessage {
       clauses.push({ round: (c as NextClause).round, upgrader: (c as NextClause).upgrader });
     }
   }
+  const type = src.type;
+  let continent: unknown;
+  let ref: unknown;
+  let action: unknown;
+  let to: unknown;
+  let amount: unknown;
+  switch (type) {
+    case 'PROPOSE':
+      continent = src.continent;
+      break;
+    case 'ACCEPT':
+    case 'REJECT':
+      ref = src.ref;
+      break;
+    case 'PROMISE':
+      ref = src.ref;
+      action = src.action;
+      break;
+    case 'GIFT':
+      to = src.to;
+      amount = src.amount;
+      break;
+  }
   return {
-    type: src.type,
-    continent: src.continent,
+    type,
+    continent,
     plan: plan === null || typeof plan !== 'object' ? plan : { upgrader: (plan as { upgrader?: unknown }).upgrader },
     next: clauses,
-    ref: src.ref,
-    action: src.action,
-    to: src.to,
-    amount: src.amount,
+    ref,
+    action,
+    to,
+    amount,
   } as unknown as OutgoingMessage;
 }
