@@ -61,7 +61,10 @@ export interface GameModule<Config, State, View, Request extends DecisionRequest
   /** The initial state, after all setup chance (shuffles, start player). */
   setup(config: Config, players: number, random: RandomSource): State;
   pending(state: State): Pending<Request>;
-  /** Applies one answer per pending request (same order) and every automatic step after them. */
+  /**
+   * Applies one answer per pending request (same order) and every automatic step after them. Reads
+   * `answers` during the call only (keeps no reference to the list: the driver reuses it).
+   */
   apply(state: State, answers: readonly Answer[], random: RandomSource): State;
   outcome(state: State): Outcome;
   /** Everything `seat` may see, and nothing more (the information model of the rules). */

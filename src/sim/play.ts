@@ -62,6 +62,9 @@ export function playGame<Config, State, View, Request extends DecisionRequest, A
   const budget = options.timeBudgetMs ?? null;
   const faults: Fault[] = [];
   let decision = 0;
+  // One answer list per request count, reused by every transition of the game: `apply` reads its
+  // answers during the call only (GameModule.apply), and every entry is written before each call.
+  const answerLists: Answer[][] = [];
   let state = module.setup(options.config, options.players, random);
   if (freeze) deepFreeze(state);
   options.onState?.(state);
@@ -70,7 +73,7 @@ export function playGame<Config, State, View, Request extends DecisionRequest, A
     if (pending.kind === 'terminal') break;
     const requests = pending.requests;
     // Exact size (an array grown by push from [] reserves room for 16): one answer per request.
-    const answers: Answer[] = new Array(requests.length);
+    const answers: Answer[] = (answerLists[requests.length] ??= new Array(requests.length));
     for (let r = 0; r < requests.length; r++) {
       const request = requests[r];
       const call = decision++;

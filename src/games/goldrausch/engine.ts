@@ -7,7 +7,7 @@ import type { Asked, GameModule, Outcome, Pending } from '../../core/game.js';
 import { Purpose, type RandomSource } from '../../core/random.js';
 import type { GoldrauschBot, OutgoingMessage } from './bot.js';
 import { eventCard } from './cards.js';
-import { commitCard, IllegalMessage, needsMask, plainMessage, sendMessage, type MeetingContext } from './meeting.js';
+import { commitCard, IllegalMessage, needsMask, plainMessage, sendMessage, sent, type MeetingContext } from './meeting.js';
 import type { GoldrauschConfig } from './params.js';
 import { applyWheel, capOf, resolveProfit, richestAtThreshold, spinWheel, takeFromBank, type RoundWork } from './round.js';
 import { appended, copyMeeting, copyState, filled, identity, messageBit, WAKE_ON_ALL, type Agreement, type Breach, type Draft, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
@@ -166,8 +166,11 @@ function meetingOrder(state: { players: number; round: number }, random: RandomS
   return all[random.int(Purpose.meetingOrder, state.round * 64 + tick, all.length)];
 }
 
-/** Phases 1–2: the chosen country cards are revealed; phase 3 opens at tick 1. */
-function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[], random: RandomSource): GoldrauschState {
+/**
+ * Phases 1–2: the chosen country cards are revealed; phase 3 opens at tick 1. Returns a fresh state
+ * and meeting, not yet handed out: `apply` lets advanceTurn finish them in place.
+ */
+function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[], random: RandomSource): Draft<GoldrauschState> {
   const n = state.players;
   const locations = filled<ContinentIndex>(n, 0);
   const provisional = filled<Colour | null>(n, null);
@@ -181,7 +184,8 @@ function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[
   const nulls = filled(n, null);
   const falses = filled(n, false);
   const zeros = filled(n, 0);
-  const meeting: Meeting = {
+  // Fields in the order of copyMeeting's literal: the one hidden class of all meetings.
+  const meeting: Draft<Meeting> = {
     locations,
     provisional,
     tick: 1,
@@ -201,7 +205,7 @@ function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[
   };
   const next = copyState(state);
   next.stage = 'meeting';
-  next.meeting = copyMeeting(meeting); // canonical field order (one hidden class for all meetings)
+  next.meeting = meeting;
   return next;
 }
 
@@ -209,13 +213,14 @@ function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[
  * Moves the turn pointer to the next seat with something to do; ends phase 3 when nobody has.
  * `meeting` is the meeting after this turn; unless it is still `state.meeting` it is this
  * transition's own fresh copy, and the pointer, tick and order are set on it in place (one copy
- * per turn instead of one per field change).
+ * per turn instead of one per field change). With `fresh`, `state` and its meeting are both this
+ * transition's own, not yet handed out (openMeeting's): they are finished in place, not copied.
  */
-function advanceTurn(state: GoldrauschState, meeting: Meeting, random: RandomSource, from = meeting.turn + 1): GoldrauschState {
+function advanceTurn(state: GoldrauschState, meeting: Meeting, random: RandomSource, from = meeting.turn + 1, fresh = false): GoldrauschState {
   const { config } = state;
   const ticks = config.params.negotiationTicks;
   const n = state.players;
-  const m: Draft<Meeting> = meeting === state.meeting ? copyMeeting(meeting) : meeting;
+  const m: Draft<Meeting> = !fresh && meeting === state.meeting ? copyMeeting(meeting) : meeting;
   // Who has something to do depends on the cards, passes and locations only, which stay as they
   // are below (only the tick, order and turn move): one bit per seat, computed once.
   const needs = needsMask(config, m, n);
@@ -230,7 +235,7 @@ function advanceTurn(state: GoldrauschState, meeting: Meeting, random: RandomSou
     }
     if (turn < order.length) {
       m.turn = turn;
-      const next = copyState(state);
+      const next = fresh ? (state as Draft<GoldrauschState>) : copyState(state);
       next.meeting = m;
       return next;
     }
@@ -291,7 +296,7 @@ function meetingTurn(state: GoldrauschState, answer: GoldrauschAnswer, random: R
   let meeting = state.meeting!;
   const seat = meeting.order[meeting.turn];
   let gold = state.gold;
-  let winners: number[] = [];
+  let winners: readonly number[] = EMPTY;
   const limit = Math.min(answer.messages.length, config.params.messagesPerTick);
   if (limit === 0 && answer.commit === null && answer.idleUntil !== undefined && answer.idleUntil > meeting.tick) {
     // An empty turn with the bot's promise to stay idle: record it, so advanceTurn skips its turns.
@@ -308,12 +313,11 @@ function meetingTurn(state: GoldrauschState, answer: GoldrauschAnswer, random: R
   } else for (let i = 0; i < limit; i++) {
     // The state is itself a MeetingContext (config, round, players, gold) unless a GIFT moved gold.
     const ctx: MeetingContext = gold === state.gold ? state : { config, round: state.round, players: state.players, gold };
-    const sent = sendMessage(ctx, meeting, seat, answer.messages[i]);
-    meeting = sent.meeting;
+    meeting = sendMessage(ctx, meeting, seat, answer.messages[i]);
     if (sent.gift) {
       const g = gold.slice();
-      g[seat] -= sent.gift.amount;
-      g[sent.gift.to] += sent.gift.amount;
+      g[seat] -= sent.amount;
+      g[sent.to] += sent.amount;
       gold = g;
       if (config.rules.winCheck === 'immediate' || config.rules.winCheck === 'immediate-gross') {
         winners = richestAtThreshold(config, gold);
@@ -350,7 +354,7 @@ function meetingTurn(state: GoldrauschState, answer: GoldrauschAnswer, random: R
 export function apply(state: GoldrauschState, answers: readonly GoldrauschAnswer[], random: RandomSource): GoldrauschState {
   if (state.stage === 'continent') {
     const opened = openMeeting(state, answers, random);
-    return advanceTurn(opened, opened.meeting!, random, 0);
+    return advanceTurn(opened, opened.meeting!, random, 0, true);
   }
   if (state.stage === 'meeting') return meetingTurn(state, answers[0], random);
   throw new RangeError('the game is over');
@@ -719,6 +723,24 @@ function refereeContinent(state: GoldrauschState, seat: number, random: RandomSo
  */
 const probed: { answer: GoldrauschAnswer | null; state: GoldrauschState | null; meeting: Meeting | null } = { answer: null, state: null, meeting: null };
 
+/**
+ * The answers most turns give, made once and shared (read-only data, like `pending`'s requests):
+ * a continent answer per (continent, provisional card), and a meeting turn without messages, fault
+ * or idle promise per card (none, green, red), each with its `Asked` wrapper. Building them fresh
+ * was two objects per decision.
+ */
+const CONTINENT_ASKED: Asked<GoldrauschAnswer>[][] = CONTINENTS.map((continent) =>
+  [null, 'green', 'red'].map((provisional) => ({ answer: { kind: 'continent', continent, provisional: provisional as Colour | null } })),
+);
+function quietTurn(commit: Colour | null): Asked<GoldrauschAnswer> {
+  return { answer: { kind: 'meeting-turn', messages: EMPTY, commit, idleUntil: 0, idleWake: WAKE_ON_ALL } };
+}
+const QUIET_ASKED: readonly Asked<GoldrauschAnswer>[] = [quietTurn(null), quietTurn('green'), quietTurn('red')];
+/** Index of a card in the tables above: none 0, green 1, red 2. */
+function cardIndex(card: Colour | null): number {
+  return card === null ? 0 : card === 'green' ? 1 : 2;
+}
+
 export function askBot(
   bot: GoldrauschBot,
   request: GoldrauschRequest,
@@ -749,7 +771,7 @@ export function askBot(
       }
       if (provisional !== null && provisional !== 'green' && provisional !== 'red') provisional = null;
     }
-    return { answer: { kind: 'continent', continent, provisional } };
+    return CONTINENT_ASKED[c][cardIndex(provisional)];
   }
   // A meeting turn: messages first, then (if not yet laid) the upgrade card.
   let fault: Asked<GoldrauschAnswer>['fault'];
@@ -775,8 +797,7 @@ export function askBot(
     }
     try {
       const msg = plainMessage(messages[i]);
-      const sent = sendMessage(ctx, probe, request.seat, msg);
-      probe = sent.meeting;
+      probe = sendMessage(ctx, probe, request.seat, msg);
       if (sent.gift) gift = true;
       legal = appended(legal, msg);
     } catch (e) {
@@ -812,9 +833,15 @@ export function askBot(
       idleUntil = 0;
     }
   }
+  probed.state = state;
+  if (legal.length === 0 && idleUntil === 0 && idleWake === WAKE_ON_ALL && fault === undefined) {
+    const asked = QUIET_ASKED[cardIndex(commit)];
+    probed.answer = asked.answer;
+    probed.meeting = null;
+    return asked;
+  }
   const answer: GoldrauschAnswer = { kind: 'meeting-turn', messages: legal, commit, idleUntil, idleWake };
   probed.answer = answer;
-  probed.state = state;
   probed.meeting = legal.length > 0 && !gift ? probe : null;
   return fault ? { answer, fault } : { answer };
 }

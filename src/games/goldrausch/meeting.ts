@@ -30,6 +30,11 @@ function isSeat(x: unknown, players: number): x is number {
   return typeof x === 'number' && Number.isInteger(x) && x >= 0 && x < players;
 }
 
+/** Whether `x` is a seat standing on continent c (`seatsOn(locations, c).includes(x)` without the list). */
+function isOn(locations: readonly ContinentIndex[], x: unknown, c: number): boolean {
+  return isSeat(x, locations.length) && locations[x] === c;
+}
+
 /** The seats on continent c, in seat order (an exact-size array: see `appended`). */
 function seatsOn(locations: readonly ContinentIndex[], c: number): number[] {
   let count = 0;
@@ -47,15 +52,18 @@ export interface MeetingContext {
 }
 
 /**
- * Adds one message from `from` at the current tick. Returns the new meeting (and, for GIFT, the gold
- * moved). Throws IllegalMessage when the message breaks the protocol.
+ * What the last `sendMessage` call moved: for a GIFT, `gift` is true with recipient and amount; for
+ * any other message false. Written by every call (so the caller reads it right after its own call),
+ * instead of a `{ meeting, gift }` object per message.
  */
-export function sendMessage(
-  ctx: MeetingContext,
-  meeting: Meeting,
-  from: number,
-  msg: OutgoingMessage,
-): { meeting: Meeting; gift?: { to: number; amount: number } } {
+export const sent = { gift: false, to: 0, amount: 0 };
+
+/**
+ * Adds one message from `from` at the current tick. Returns the new meeting; for GIFT, `sent` says
+ * which gold moved. Throws IllegalMessage when the message breaks the protocol.
+ */
+export function sendMessage(ctx: MeetingContext, meeting: Meeting, from: number, msg: OutgoingMessage): Meeting {
+  sent.gift = false;
   const { rules } = ctx.config;
   const table = rules.negotiationScope === 'table';
   const own = meeting.locations[from];
@@ -65,9 +73,9 @@ export function sendMessage(
       const c: number = msg.continent === undefined ? own : indexOfContinent(msg.continent);
       if (c < 0) throw new IllegalMessage(`PROPOSE names unknown continent ${JSON.stringify(msg.continent)}`);
       if (!table && c !== own) throw new IllegalMessage('PROPOSE about a continent the sender is not on (GR-A11)');
-      const parties = seatsOn(meeting.locations, c);
+      const locations = meeting.locations;
       const upgrader = msg.plan?.upgrader ?? null;
-      if (upgrader !== null && (!isSeat(upgrader, ctx.players) || !parties.includes(upgrader))) {
+      if (upgrader !== null && (!isSeat(upgrader, ctx.players) || locations[upgrader] !== c)) {
         throw new IllegalMessage(`PROPOSE names upgrader ${JSON.stringify(upgrader)}, who is not on that continent`);
       }
       const next: NextClause[] = [];
@@ -75,7 +83,7 @@ export function sendMessage(
         if (!Number.isInteger(clause?.round) || clause.round <= ctx.round) {
           throw new IllegalMessage('a PROPOSE next clause needs a later round');
         }
-        if (clause.upgrader !== null && !parties.includes(clause.upgrader)) {
+        if (clause.upgrader !== null && !isOn(locations, clause.upgrader, c)) {
           throw new IllegalMessage('a PROPOSE next clause names an upgrader who is not a party');
         }
         next.push({ round: clause.round, upgrader: clause.upgrader });
@@ -85,7 +93,7 @@ export function sendMessage(
       const message: Message = next.length
         ? { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[c], type: 'PROPOSE', id, plan: { upgrader }, next }
         : { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[c], type: 'PROPOSE', id, plan: { upgrader } };
-      return { meeting: withProposal(ctx, withMessage(meeting, message), proposal) };
+      return withProposal(ctx, withMessage(meeting, message), proposal);
     }
     case 'ACCEPT':
     case 'REJECT': {
@@ -97,9 +105,9 @@ export function sendMessage(
       }
       const message: Message = { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[proposal.continent], type: msg.type, ref: msg.ref };
       const next = withMessage(meeting, message);
-      if (msg.type === 'REJECT' || proposal.acceptedBy.includes(from)) return { meeting: next };
+      if (msg.type === 'REJECT' || proposal.acceptedBy.includes(from)) return next;
       const accepted: Proposal = { id: proposal.id, continent: proposal.continent, proposer: proposal.proposer, upgrader: proposal.upgrader, next: proposal.next, acceptedBy: appended(proposal.acceptedBy, from) };
-      return { meeting: withProposal(ctx, next, accepted, index) };
+      return withProposal(ctx, next, accepted, index);
     }
     case 'PROMISE': {
       if (msg.action !== 'GREEN' && msg.action !== 'RED') throw new IllegalMessage('PROMISE needs action GREEN or RED');
@@ -112,7 +120,7 @@ export function sendMessage(
         : { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[own], type: 'PROMISE', action: msg.action };
       const next = withMessage(meeting, message);
       next.promises = promises;
-      return { meeting: next };
+      return next;
     }
     case 'PASS': {
       const passed = meeting.passed.slice();
@@ -120,7 +128,7 @@ export function sendMessage(
       const message: Message = { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[own], type: 'PASS' };
       const next = withMessage(meeting, message);
       next.passed = passed;
-      return { meeting: next };
+      return next;
     }
     case 'GIFT': {
       if (!rules.allowGoldGifts) throw new IllegalMessage('GIFT is not allowed (allowGoldGifts is false, GR-A12)');
@@ -129,7 +137,10 @@ export function sendMessage(
         throw new IllegalMessage(`GIFT amount ${JSON.stringify(msg.amount)} must be a positive integer up to the sender's gold`);
       }
       const message: Message = { t: meeting.tick, from, round: ctx.round, continent: null, type: 'GIFT', to: msg.to, amount: msg.amount };
-      return { meeting: withMessage(meeting, message), gift: { to: msg.to, amount: msg.amount } };
+      sent.gift = true;
+      sent.to = msg.to;
+      sent.amount = msg.amount;
+      return withMessage(meeting, message);
     }
     default:
       throw new IllegalMessage(`unknown message type ${JSON.stringify((msg as { type?: unknown }).type)}`);
@@ -156,12 +167,19 @@ function withProposal(ctx: MeetingContext, meeting: Draft<Meeting>, proposal: Pr
     proposals[index] = proposal;
     meeting.proposals = proposals;
   }
-  const parties = seatsOn(meeting.locations, proposal.continent);
+  // Who is on the continent and whether all of them accepted, without making the list of parties
+  // unless an agreement forms.
+  const locations = meeting.locations;
+  let count = 0;
   let complete = true;
-  for (let i = 0; i < parties.length && complete; i++) complete = proposal.acceptedBy.includes(parties[i]);
+  for (let s = 0; s < locations.length; s++) {
+    if (locations[s] !== proposal.continent) continue;
+    count++;
+    if (complete) complete = proposal.acceptedBy.includes(s);
+  }
   const partial = ctx.config.rules.allowPartialAgreements && proposal.acceptedBy.length >= 2;
-  if (parties.length < 2 || !(complete || partial)) return meeting;
-  const members = complete ? parties : proposal.acceptedBy.slice().sort((a, b) => a - b);
+  if (count < 2 || !(complete || partial)) return meeting;
+  const members = complete ? seatsOn(locations, proposal.continent) : proposal.acceptedBy.slice().sort((a, b) => a - b);
   const agreement: Agreement = {
     id: proposal.id,
     continent: proposal.continent,
@@ -237,6 +255,9 @@ export function needsMask(config: GoldrauschConfig, meeting: Meeting, n: number)
  * A bot's message as plain data, each field read once, before it is checked: a getter or proxy that
  * answers differently on each read, or a bot that changes the object later, cannot make the message
  * that is stored differ from the one that was checked. Throws IllegalMessage for a non-object.
+ * Reads `plan`, `next` and `type`, then only the fields `sendMessage` reads for that type (the only
+ * reader of the copy); the others stay undefined. All copies have one shape (sendMessage's reads
+ * stay monomorphic), and a bot's message, whose shape varies by type, is read fewer times.
  */
 export function plainMessage(m: unknown): OutgoingMessage {
   if (m === null || typeof m !== 'object') throw new IllegalMessage('a message must be an object');
@@ -253,14 +274,37 @@ export function plainMessage(m: unknown): OutgoingMessage {
       clauses.push({ round: (c as NextClause).round, upgrader: (c as NextClause).upgrader });
     }
   }
+  const type = src.type;
+  let continent: unknown;
+  let ref: unknown;
+  let action: unknown;
+  let to: unknown;
+  let amount: unknown;
+  switch (type) {
+    case 'PROPOSE':
+      continent = src.continent;
+      break;
+    case 'ACCEPT':
+    case 'REJECT':
+      ref = src.ref;
+      break;
+    case 'PROMISE':
+      ref = src.ref;
+      action = src.action;
+      break;
+    case 'GIFT':
+      to = src.to;
+      amount = src.amount;
+      break;
+  }
   return {
-    type: src.type,
-    continent: src.continent,
+    type,
+    continent,
     plan: plan === null || typeof plan !== 'object' ? plan : { upgrader: (plan as { upgrader?: unknown }).upgrader },
     next: clauses,
-    ref: src.ref,
-    action: src.action,
-    to: src.to,
-    amount: src.amount,
+    ref,
+    action,
+    to,
+    amount,
   } as unknown as OutgoingMessage;
 }
