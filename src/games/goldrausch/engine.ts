@@ -386,31 +386,21 @@ function drawEvent(state: GoldrauschState, random: RandomSource) {
 function checkObligations(state: GoldrauschState, meeting: Meeting, commits: readonly (Colour | null)[]) {
   const n = state.players;
   const bound: (string | null)[] = filled<string | null>(n, null);
-  const victims: number[][] = [];
-  for (let s = 0; s < n; s++) victims.push([]);
-  const bindAll = (source: string, parties: readonly number[], upgrader: number | null) => {
-    for (let i = 0; i < parties.length; i++) {
-      const p = parties[i];
-      if (p === upgrader) continue;
-      if (bound[p] === null) bound[p] = source;
-      for (let j = 0; j < parties.length; j++) {
-        const q = parties[j];
-        if (q !== p && !victims[p].includes(q)) victims[p].push(q);
-      }
-    }
-  };
+  // Each bound seat's victims; a list is made when its seat is first bound (most rounds bind nobody).
+  const victims: (number[] | null)[] = filled<number[] | null>(n, null);
   // Indexed loops, not for…of: iterating a frozen array (the shared empty lists) takes a slow path in Node 20.
   const agreed = meeting.agreements;
   for (let i = 0; i < agreed.length; i++) {
     const a = agreed[i];
-    if (a) bindAll(a.id, a.parties, a.upgrader);
+    if (a) bindAll(bound, victims, a.id, a.parties, a.upgrader);
   }
   const binding = bindingClauses(state, meeting.locations);
-  for (let i = 0; i < binding.length; i++) bindAll(binding[i].source, binding[i].parties, binding[i].upgrader);
+  for (let i = 0; i < binding.length; i++) bindAll(bound, victims, binding[i].source, binding[i].parties, binding[i].upgrader);
   for (let s = 0; s < n; s++) {
     if (meeting.promises[s] === 'RED' && bound[s] === null) {
       bound[s] = 'promise';
-      for (let q = 0; q < n; q++) if (q !== s && meeting.locations[q] === meeting.locations[s]) victims[s].push(q);
+      const list = (victims[s] ??= []);
+      for (let q = 0; q < n; q++) if (q !== s && meeting.locations[q] === meeting.locations[s]) list.push(q);
     }
   }
   // Fresh lists (not the shared frozen EMPTY): they go into the history, which bots iterate, and
@@ -421,10 +411,24 @@ function checkObligations(state: GoldrauschState, meeting: Meeting, commits: rea
     if (bound[s] === null) continue;
     // A breach is a green card laid while obliged red; forced colours (#10–15) are not breaches.
     if (commits[s] === 'green') {
-      breaches = appended(breaches, { seat: s, round: state.round, continent: CONTINENTS[meeting.locations[s]], source: bound[s]!, victims: victims[s] });
+      breaches = appended(breaches, { seat: s, round: state.round, continent: CONTINENTS[meeting.locations[s]], source: bound[s]!, victims: victims[s]! });
     } else kept = appended(kept, s);
   }
   return { breaches, kept };
+}
+
+/** Binds every party of an agreement or clause but its upgrader (the first source binding a seat names it). */
+function bindAll(bound: (string | null)[], victims: (number[] | null)[], source: string, parties: readonly number[], upgrader: number | null): void {
+  for (let i = 0; i < parties.length; i++) {
+    const p = parties[i];
+    if (p === upgrader) continue;
+    if (bound[p] === null) bound[p] = source;
+    const list = (victims[p] ??= []);
+    for (let j = 0; j < parties.length; j++) {
+      const q = parties[j];
+      if (q !== p && !list.includes(q)) list.push(q);
+    }
+  }
 }
 
 /** New rotation clauses from this round's agreements (§15.2 `next`). */
@@ -555,10 +559,19 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
     stockAfter: work.stock,
     winners,
   };
-  const keptLedger = state.kept.slice();
-  const brokenLedger = state.broken.slice();
-  for (let i = 0; i < kept.length; i++) keptLedger[kept[i]]++;
-  for (let i = 0; i < breaches.length; i++) brokenLedger[breaches[i].seat]++;
+  // The ledgers are copied only when they change (states share unchanged lists; none is ever written).
+  let keptLedger = state.kept;
+  let brokenLedger = state.broken;
+  if (kept.length > 0) {
+    const ledger = state.kept.slice();
+    for (let i = 0; i < kept.length; i++) ledger[kept[i]]++;
+    keptLedger = ledger;
+  }
+  if (breaches.length > 0) {
+    const ledger = state.broken.slice();
+    for (let i = 0; i < breaches.length; i++) ledger[breaches[i].seat]++;
+    brokenLedger = ledger;
+  }
   const hands = nextHands(state, work, meeting);
   const fresh = newClauses(meeting);
   const clauses = state.clauses.length === 0 ? fresh : [...state.clauses.filter((c) => c.round > state.round), ...fresh];
@@ -646,14 +659,17 @@ function nextHands(state: GoldrauschState, work: RoundWork, meeting: Meeting) {
     if (c !== null) upgrade[s][c === 'green' ? 0 : 1]--;
   }
   for (let s = 0; s < n; s++) {
-    const src = work.cardFrom[s];
+    const src = work.cardFrom === null ? s : work.cardFrom[s];
     const c = src >= 0 ? physical[src] : null;
     if (c !== null) upgrade[s][c === 'green' ? 0 : 1]++;
   }
   return { country, upgrade };
 }
 
-/** A fresh working copy for phases 4–5 (never shares arrays with the state). */
+/**
+ * A fresh working copy for phases 4–5: its arrays are new, except the locations and cards, which
+ * the work reads and replaces but never writes (so the input's lists are never changed).
+ */
 export function newWork(
   state: Pick<GoldrauschState, 'config' | 'players' | 'startPlayer' | 'gold' | 'stock' | 'capReduction' | 'bank' | 'finesPaid' | 'tieBreaks'>,
   extract: readonly number[],
@@ -672,12 +688,13 @@ export function newWork(
     finesPaid: state.finesPaid.slice(),
     tieBreaks: state.tieBreaks,
     extract,
-    locations: locations.slice(),
-    cards: cards.slice(),
-    cardFrom: identity(n),
-    countryFrom: identity(n),
+    // Shared, not copied: the work never writes these in place (an event that moves cards replaces them).
+    locations,
+    cards,
+    cardFrom: null,
+    countryFrom: null,
     disaster: [false, false, false],
-    exempt: filled(n, false),
+    exempt: null,
     exemptContinent: -1,
     shower: -1,
     extractionChange: 'none',

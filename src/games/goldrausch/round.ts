@@ -9,6 +9,7 @@ import { Purpose, type RandomSource } from '../../core/random.js';
 import { eventCard } from './cards.js';
 import type { GoldrauschConfig } from './params.js';
 import type { Colour, ContinentIndex, EventSlot, WheelField } from './types.js';
+import { identity } from './state.js';
 import { CONTINENTS } from './types.js';
 
 export interface RoundWork {
@@ -24,17 +25,21 @@ export interface RoundWork {
   tieBreaks: number;
   /** Extraction amounts of the current resource card. */
   readonly extract: readonly number[];
-  /** Where each pawn stands (moved by #24/#25). */
-  locations: ContinentIndex[];
-  /** Upgrade card lying in front of each seat (moved by #23/#25); null = none (timeout). */
-  cards: (Colour | null)[];
-  /** Which seat's card each seat now holds (for kept hands, GR-A32); -1 = none. */
-  cardFrom: number[];
-  /** Which seat's country card each seat now holds. */
-  countryFrom: number[];
+  /**
+   * Where each pawn stands (moved by #24/#25). Never written in place: it starts as the meeting's
+   * own list and an event that moves pawns replaces it (most rounds need no copy).
+   */
+  locations: readonly ContinentIndex[];
+  /** Upgrade card lying in front of each seat (moved by #23/#25); null = none (timeout). Replaced, never written, as `locations`. */
+  cards: readonly (Colour | null)[];
+  /** Which seat's card each seat now holds (for kept hands, GR-A32); -1 = none; null = its own (no event moved cards). */
+  cardFrom: number[] | null;
+  /** Which seat's country card each seat now holds; null = its own. */
+  countryFrom: number[] | null;
   // Effects of this round's wheel / event card:
   disaster: boolean[];
-  exempt: boolean[];
+  /** Seats exempt from fines by #1 (null = none). */
+  exempt: boolean[] | null;
   exemptContinent: number; // -1 none, 3 = everybody
   shower: number; // continent index or -1
   extractionChange: 'none' | 'halve' | 'minus-2';
@@ -87,7 +92,10 @@ interface WheelTable {
 
 /** The wheel's fields and weights in `for…in` order, per wheel object (read once; a wheel is never changed). */
 const WHEELS = new WeakMap<GoldrauschConfig['params']['wheel'], WheelTable>();
+/** The last wheel asked for (a run spins one wheel: an identity check instead of a WeakMap lookup per round). */
+let lastWheel: { wheel: GoldrauschConfig['params']['wheel'] | null; table: WheelTable | null } = { wheel: null, table: null };
 function wheelOf(wheel: GoldrauschConfig['params']['wheel']): WheelTable {
+  if (lastWheel.wheel === wheel) return lastWheel.table!;
   let table = WHEELS.get(wheel);
   if (table === undefined) {
     const fields: WheelField[] = [];
@@ -101,6 +109,7 @@ function wheelOf(wheel: GoldrauschConfig['params']['wheel']): WheelTable {
     table = { fields, weights, total };
     WHEELS.set(wheel, table);
   }
+  lastWheel = { wheel, table };
   return table;
 }
 
@@ -159,7 +168,9 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: RandomSou
       if (effect.who === 'poorest') {
         // GR-A22: measured when the card is applied; all tied poorest qualify.
         const min = Math.min(...work.gold);
-        for (let s = 0; s < n; s++) work.exempt[s] = work.gold[s] === min;
+        const exempt = new Array<boolean>(n);
+        for (let s = 0; s < n; s++) exempt[s] = work.gold[s] === min;
+        work.exempt = exempt;
       } else if (effect.who === 'all') {
         work.exemptContinent = 3;
       } else {
@@ -250,13 +261,17 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: RandomSou
     case 'pass-upgrade-left': {
       // #23: every upgrade card moves to the left neighbour (i → i+1); a timed-out player passes a
       // "red" (GR-A32), so the receiver cannot upgrade.
-      const cards = work.cards.slice();
-      const from = work.cardFrom.slice();
+      const cards = work.cards;
+      const from = work.cardFrom ?? identity(n);
+      const passed = new Array<Colour | null>(n);
+      const passedFrom = new Array<number>(n);
       for (let s = 0; s < n; s++) {
         const src = (s - 1 + n) % n;
-        work.cards[s] = cards[src] ?? 'red';
-        work.cardFrom[s] = from[src];
+        passed[s] = cards[src] ?? 'red';
+        passedFrom[s] = from[src];
       }
+      work.cards = passed;
+      work.cardFrom = passedFrom;
       break;
     }
     case 'hurricane': {
@@ -266,13 +281,17 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: RandomSou
     }
     case 'paperwork-chaos': {
       // #25: upgrade cards go to the opposite player (GR-A34 for odd n), then country cards i → i−1.
-      const cards = work.cards.slice();
-      const from = work.cardFrom.slice();
+      const cards = work.cards;
+      const from = work.cardFrom ?? identity(n);
       const target = oppositeMap(work, random);
+      const passed = cards.slice();
+      const passedFrom = from.slice();
       for (let s = 0; s < n; s++) {
-        work.cards[target[s]] = cards[s] ?? 'red';
-        work.cardFrom[target[s]] = from[s];
+        passed[target[s]] = cards[s] ?? 'red';
+        passedFrom[target[s]] = from[s];
       }
+      work.cards = passed;
+      work.cardFrom = passedFrom;
       moveCountryCards(work, 1);
       break;
     }
@@ -293,13 +312,17 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: RandomSou
 /** Country cards move `shift` seats to the right (i → i − shift); each pawn follows its card. */
 function moveCountryCards(work: RoundWork, shift: number): void {
   const n = work.players;
-  const loc = work.locations.slice();
-  const from = work.countryFrom.slice();
+  const loc = work.locations;
+  const from = work.countryFrom ?? identity(n);
+  const moved = new Array<ContinentIndex>(n);
+  const movedFrom = new Array<number>(n);
   for (let s = 0; s < n; s++) {
     const src = (s + shift) % n;
-    work.locations[s] = loc[src];
-    work.countryFrom[s] = from[src];
+    moved[s] = loc[src];
+    movedFrom[s] = from[src];
   }
+  work.locations = moved;
+  work.countryFrom = movedFrom;
 }
 
 /** Where each seat's upgrade card goes in #25: `target[s]`. */
@@ -347,6 +370,8 @@ function baseAmount(work: RoundWork, c: number): number {
 
 /** The evaluation order by printed cap, per caps array (it never changes, so it is sorted once; never written). */
 const CAP_ORDER = new WeakMap<readonly number[], readonly number[]>();
+/** The last caps asked for (as `lastWheel`). */
+let lastCaps: { caps: readonly number[] | null; order: readonly number[] | null } = { caps: null, order: null };
 
 function continentOrder(work: RoundWork): readonly number[] {
   const caps = work.config.params.caps;
@@ -355,11 +380,13 @@ function continentOrder(work: RoundWork): readonly number[] {
     const stock = work.stock.slice();
     return [0, 1, 2].sort((a, b) => stock[b] - stock[a] || caps[b] - caps[a] || b - a);
   }
+  if (lastCaps.caps === caps) return lastCaps.order!;
   let order = CAP_ORDER.get(caps);
   if (order === undefined) {
     order = [0, 1, 2].sort((a, b) => caps[b] - caps[a] || b - a);
     CAP_ORDER.set(caps, order);
   }
+  lastCaps = { caps, order };
   return order;
 }
 
@@ -412,8 +439,8 @@ export function resolveProfit(work: RoundWork): boolean {
       }
     }
     if (count === 0) continue;
-    // Exact-size arrays (see state.ts `appended` on why not `push`).
-    const seats = new Array<number>(count);
+    // Scratch lists (module-level, reused: nothing here outlives the continent's payout).
+    const { seats, amounts, fined, doubled } = scratchFor(count);
     let m = 0;
     for (let k = 0; k < n; k++) {
       const s = (work.startPlayer + k) % n;
@@ -428,9 +455,6 @@ export function resolveProfit(work: RoundWork): boolean {
     const base = baseAmount(work, c);
     const disaster = work.disaster[c];
     // Amount and fine per seat (§5.2 table, with GR-A21 exemption variants and GR-A19 scope).
-    const amounts = new Array<number>(count);
-    const fined = new Array<boolean>(count);
-    const doubled = new Array<boolean>(count);
     for (let i = 0; i < count; i++) {
       const s = seats[i];
       const exempt = isExempt(work, s, c);
@@ -450,8 +474,8 @@ export function resolveProfit(work: RoundWork): boolean {
       fined[i] = fine;
       doubled[i] = work.upgraded[s] && amount === 2 * base && !disaster;
     }
-    const got = shares(work, amounts, work.stock[c]);
-    for (let i = 0; i < seats.length; i++) {
+    const got = shares(work, amounts, count, work.stock[c]);
+    for (let i = 0; i < count; i++) {
       const s = seats[i];
       if (fined[i] && rules.fineTiming === 'before') payFine(work, s, c);
       const g = Math.min(got[i], work.stock[c]);
@@ -480,22 +504,54 @@ export function resolveProfit(work: RoundWork): boolean {
   return false;
 }
 
+/**
+ * The payout's per-seat lists, one set per claimant count, made once and reused (a module is used by
+ * one thread). Allocating the four lists for every continent of every round cost ~2% of a baseline run.
+ */
+interface PayoutScratch {
+  readonly seats: number[];
+  readonly amounts: number[];
+  readonly fined: boolean[];
+  readonly doubled: boolean[];
+}
+const SCRATCH: PayoutScratch[] = [];
+function scratchFor(count: number): PayoutScratch {
+  let scratch = SCRATCH[count];
+  if (scratch === undefined) {
+    const zeros = () => {
+      const list: number[] = [];
+      for (let i = 0; i < count; i++) list.push(0);
+      return list;
+    };
+    const falses = () => {
+      const list: boolean[] = [];
+      for (let i = 0; i < count; i++) list.push(false);
+      return list;
+    };
+    scratch = SCRATCH[count] = { seats: zeros(), amounts: zeros(), fined: falses(), doubled: falses() };
+  }
+  return scratch;
+}
+
 function isExempt(work: RoundWork, s: number, c: number): boolean {
-  return work.exempt[s] || work.exemptContinent === 3 || work.exemptContinent === c;
+  return (work.exempt !== null && work.exempt[s]) || work.exemptContinent === 3 || work.exemptContinent === c;
 }
 
 /**
- * What each claimant receives from a stock: GR-A16 first come, first served (default), or a
- * pro-rata split when demand exceeds the stock (remainder one by one in evaluation order).
+ * What each of the first `count` claimants receives from a stock: GR-A16 first come, first served
+ * (default), or a pro-rata split when demand exceeds the stock (remainder one by one in evaluation order).
  */
-function shares(work: RoundWork, amounts: readonly number[], stock: number): number[] {
-  if (work.config.rules.shortage === 'sequential') return amounts as number[];
+function shares(work: RoundWork, amounts: readonly number[], count: number, stock: number): readonly number[] {
+  if (work.config.rules.shortage === 'sequential') return amounts;
   let demand = 0;
-  for (const a of amounts) demand += a;
-  if (demand <= stock) return amounts as number[];
-  const out = amounts.map((a) => Math.floor((a * stock) / demand));
-  let rest = stock - out.reduce((x, y) => x + y, 0);
-  for (let i = 0; rest > 0 && i < out.length; i++) {
+  for (let i = 0; i < count; i++) demand += amounts[i];
+  if (demand <= stock) return amounts;
+  const out = new Array<number>(count);
+  for (let i = 0; i < count; i++) out[i] = Math.floor((amounts[i] * stock) / demand);
+  let given = 0;
+  for (let i = 0; i < count; i++) given += out[i];
+  let rest = stock - given;
+  for (let i = 0; rest > 0 && i < count; i++) {
     if (out[i] < amounts[i]) {
       out[i]++;
       rest--;
