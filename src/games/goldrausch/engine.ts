@@ -9,7 +9,7 @@ import type { GoldrauschBot, OutgoingMessage } from './bot.js';
 import { eventCard } from './cards.js';
 import { commitCard, IllegalMessage, needsMask, plainMessage, sendMessage, type MeetingContext } from './meeting.js';
 import type { GoldrauschConfig } from './params.js';
-import { applyWheel, capOf, resolveProfit, richestAtThreshold, spinWheel, takeFromBank, type RoundWork } from './round.js';
+import { applyWheel, capOf, maxOf, resolveProfit, richestAtThreshold, spinWheel, takeFromBank, type RoundWork } from './round.js';
 import { appended, copyMeeting, copyState, filled, identity, messageBit, WAKE_ON_ALL, type Agreement, type Breach, type Draft, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
 import type { Colour, Continent, ContinentIndex, EventSlot, WheelField } from './types.js';
 import { CONTINENTS, EVENT_CARD_IDS, indexOfContinent } from './types.js';
@@ -626,7 +626,7 @@ function respawn(work: RoundWork, cardIndex: number, respawned: number[]): void 
 
 /** GR-A7: most gold wins at the time limit; ties shared, drawn at random, or by fewest fines. */
 function timeLimitWinners(work: RoundWork, random: RandomSource): number[] {
-  const best = Math.max(...work.gold);
+  const best = maxOf(work.gold);
   let tied: number[] = [];
   for (let s = 0; s < work.players; s++) if (work.gold[s] === best) tied.push(s);
   if (tied.length === 1) return tied;

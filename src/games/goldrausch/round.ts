@@ -113,6 +113,20 @@ function wheelOf(wheel: GoldrauschConfig['params']['wheel']): WheelTable {
   return table;
 }
 
+/** The largest of a non-empty list of gold amounts (`Math.max(...list)` without the spread call). */
+export function maxOf(list: readonly number[]): number {
+  let best = list[0];
+  for (let i = 1; i < list.length; i++) if (list[i] > best) best = list[i];
+  return best;
+}
+
+/** The smallest of a non-empty list of gold amounts. */
+function minOf(list: readonly number[]): number {
+  let least = list[0];
+  for (let i = 1; i < list.length; i++) if (list[i] < least) least = list[i];
+  return least;
+}
+
 function nextTie(work: RoundWork, random: RandomSource, n: number): number {
   return random.int(Purpose.tieBreak, work.tieBreaks++, n);
 }
@@ -167,7 +181,7 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: RandomSou
     case 'fine-exemption':
       if (effect.who === 'poorest') {
         // GR-A22: measured when the card is applied; all tied poorest qualify.
-        const min = Math.min(...work.gold);
+        const min = minOf(work.gold);
         const exempt = new Array<boolean>(n);
         for (let s = 0; s < n; s++) exempt[s] = work.gold[s] === min;
         work.exempt = exempt;
@@ -193,8 +207,8 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: RandomSou
       break;
     case 'market-crash': {
       // GR-A27: uniform random among the tied richest and among the tied poorest; all equal: no-op.
-      const max = Math.max(...work.gold);
-      const min = Math.min(...work.gold);
+      const max = maxOf(work.gold);
+      const min = minOf(work.gold);
       if (max !== min) {
         const rich = seatsWith(work.gold, max);
         const poor = seatsWith(work.gold, min);
@@ -238,8 +252,8 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: RandomSou
     }
     case 'vulture': {
       // GR-A30: richest (all tied) lose 5, poorest (all tied) lose 1, the rest 3; stop at 0.
-      const max = Math.max(...work.gold);
-      const min = Math.min(...work.gold);
+      const max = maxOf(work.gold);
+      const min = minOf(work.gold);
       for (let s = 0; s < n; s++) {
         const loss =
           max === min ? rules.vultureAllEqual : work.gold[s] === max ? 5 : work.gold[s] === min ? 1 : 3;
@@ -420,36 +434,29 @@ export function resolveProfit(work: RoundWork): boolean {
   const immediate = rules.winCheck === 'immediate';
   const gross = rules.winCheck === 'immediate-gross';
   const order = continentOrder(work);
+  // Scratch lists (module-level, reused: nothing in them outlives a continent's payout).
+  const { seats, others, amounts, fined, doubled } = payoutScratch(n);
+  const { locations, cards } = work;
   for (let ci = 0; ci < 3; ci++) {
     const c = order[ci];
-    // Seats on c, clockwise from the start player; effective upgraders first (GR-A18).
+    // Seats on c, clockwise from the start player; effective upgraders first (GR-A18): the
+    // upgraders go into `seats`, the others into `others`, which then follow them.
     let upgraders = 0;
     let exemptUpgraders = 0;
-    let count = 0;
-    for (let k = 0; k < n; k++) {
-      const s = (work.startPlayer + k) % n;
-      if (work.locations[s] !== c) continue;
-      count++;
-      let up = work.cards[s] === 'green';
+    let rest = 0;
+    for (let k = 0, s = work.startPlayer; k < n; k++, s = s + 1 === n ? 0 : s + 1) {
+      if (locations[s] !== c) continue;
+      let up = cards[s] === 'green';
       if (work.forcedContinent === c) up = work.forcedColour === 'green'; // GR-A25, GR-A26
       work.upgraded[s] = up;
       if (up) {
-        upgraders++;
+        seats[upgraders++] = s;
         if (isExempt(work, s, c)) exemptUpgraders++;
-      }
+      } else others[rest++] = s;
     }
+    const count = upgraders + rest;
     if (count === 0) continue;
-    // Scratch lists (module-level, reused: nothing here outlives the continent's payout).
-    const { seats, amounts, fined, doubled } = scratchFor(count);
-    let m = 0;
-    for (let k = 0; k < n; k++) {
-      const s = (work.startPlayer + k) % n;
-      if (work.locations[s] === c && work.upgraded[s]) seats[m++] = s;
-    }
-    for (let k = 0; k < n; k++) {
-      const s = (work.startPlayer + k) % n;
-      if (work.locations[s] === c && !work.upgraded[s]) seats[m++] = s;
-    }
+    for (let i = 0; i < rest; i++) seats[upgraders + i] = others[i];
     const collision = upgraders >= 2;
     work.collisions[c] = collision;
     const base = baseAmount(work, c);
@@ -505,32 +512,21 @@ export function resolveProfit(work: RoundWork): boolean {
 }
 
 /**
- * The payout's per-seat lists, one set per claimant count, made once and reused (a module is used by
- * one thread). Allocating the four lists for every continent of every round cost ~2% of a baseline run.
+ * The payout's per-claimant lists, made once and reused (a module is used by one thread; entries
+ * past a continent's claimant count are stale and never read). Allocating four exact-size lists for
+ * every continent of every round, and finding the upgraders in three passes, cost ~2% of a baseline run.
  */
-interface PayoutScratch {
-  readonly seats: number[];
-  readonly amounts: number[];
-  readonly fined: boolean[];
-  readonly doubled: boolean[];
-}
-const SCRATCH: PayoutScratch[] = [];
-function scratchFor(count: number): PayoutScratch {
-  let scratch = SCRATCH[count];
-  if (scratch === undefined) {
-    const zeros = () => {
-      const list: number[] = [];
-      for (let i = 0; i < count; i++) list.push(0);
-      return list;
-    };
-    const falses = () => {
-      const list: boolean[] = [];
-      for (let i = 0; i < count; i++) list.push(false);
-      return list;
-    };
-    scratch = SCRATCH[count] = { seats: zeros(), amounts: zeros(), fined: falses(), doubled: falses() };
+const PAYOUT = { seats: [0], others: [0], amounts: [0], fined: [false], doubled: [false] };
+function payoutScratch(n: number): typeof PAYOUT {
+  const p = PAYOUT;
+  while (p.seats.length < n) {
+    p.seats.push(0);
+    p.others.push(0);
+    p.amounts.push(0);
+    p.fined.push(false);
+    p.doubled.push(false);
   }
-  return scratch;
+  return p;
 }
 
 function isExempt(work: RoundWork, s: number, c: number): boolean {
