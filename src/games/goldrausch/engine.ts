@@ -63,6 +63,25 @@ function buildEventDeck(config: GoldrauschConfig): EventSlot[] {
   return deck;
 }
 
+/**
+ * n zeros, for per-seat numbers (gold, fines, payouts, ledgers). Not `filled(n, 0)`: that shared
+ * literal also holds booleans and nulls, so V8 gives every list it makes generic elements, while
+ * these stay small-integer lists (as the gold lists of every state are read by every bot).
+ */
+function zeros(n: number): number[] {
+  switch (n) {
+    case 4:
+      return [0, 0, 0, 0];
+    case 5:
+      return [0, 0, 0, 0, 0];
+    case 6:
+      return [0, 0, 0, 0, 0, 0];
+  }
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(0);
+  return out;
+}
+
 /** [0, 1, …, cards − 1] per resource deck (a deck is never changed; setup shuffles a copy). */
 const CARD_INDICES = new WeakMap<readonly unknown[], readonly number[]>();
 
@@ -94,7 +113,7 @@ export function setup(config: GoldrauschConfig, players: number, random: RandomS
   // (Plain loops over exact-size literals: `Array.from({ length }, f)` took half of setup's time.)
   const stock = [0, 0, 0];
   for (let c = 0; c < 3; c++) stock[c] = takeFromBank(bank, Math.min(params.caps[c], first.respawn[c] * mult));
-  const gold = filled(players, 0);
+  const gold = zeros(players);
   for (let s = 0; s < players; s++) gold[s] = takeFromBank(bank, params.startingGold);
   const initial: GoldrauschState = {
     config,
@@ -107,7 +126,7 @@ export function setup(config: GoldrauschConfig, players: number, random: RandomS
     capReduction: 0,
     caps: params.caps.slice(),
     bank: bank.bank,
-    finesPaid: filled(players, 0),
+    finesPaid: zeros(players),
     resourceOrder,
     resourcePos: 1,
     currentCard: resourceOrder[0],
@@ -121,8 +140,8 @@ export function setup(config: GoldrauschConfig, players: number, random: RandomS
     tieBreaks: 0,
     countryHands: null,
     upgradeHands: null,
-    kept: filled(players, 0),
-    broken: filled(players, 0),
+    kept: zeros(players),
+    broken: zeros(players),
     clauses: EMPTY,
     history: EMPTY,
     meeting: null,
@@ -712,9 +731,9 @@ export function newWork(
     extractionChange: 'none',
     forcedContinent: -1,
     forcedColour: 'green',
-    eventGold: filled(n, 0),
-    payout: filled(n, 0),
-    fines: filled(n, 0),
+    eventGold: zeros(n),
+    payout: zeros(n),
+    fines: zeros(n),
     upgraded: filled(n, false),
     upgradeSucceeded: filled(n, false),
     collisions: [false, false, false],
@@ -728,9 +747,9 @@ export function outcome(state: GoldrauschState): Outcome {
   const winners = state.winners;
   // Winners first, then by gold (most first); equal gold shares a position.
   const n = gold.length;
-  const key = filled(n, 0);
+  const key = zeros(n);
   for (let s = 0; s < n; s++) key[s] = (winners.includes(s) ? 1e9 : 0) + gold[s];
-  const ranks = filled(n, 0);
+  const ranks = zeros(n);
   for (let s = 0; s < n; s++) {
     let above = 0;
     for (let q = 0; q < n; q++) if (key[q] > key[s]) above++;

@@ -277,8 +277,9 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: RandomSou
       // "red" (GR-A32), so the receiver cannot upgrade.
       const cards = work.cards;
       const from = work.cardFrom ?? identity(n);
-      const passed = new Array<Colour | null>(n);
-      const passedFrom = new Array<number>(n);
+      // Copies, then overwritten: the new lists keep the elements kind of the old (see moveCountryCards).
+      const passed = cards.slice();
+      const passedFrom = from.slice();
       for (let s = 0; s < n; s++) {
         const src = (s - 1 + n) % n;
         passed[s] = cards[src] ?? 'red';
@@ -328,8 +329,10 @@ function moveCountryCards(work: RoundWork, shift: number): void {
   const n = work.players;
   const loc = work.locations;
   const from = work.countryFrom ?? identity(n);
-  const moved = new Array<ContinentIndex>(n);
-  const movedFrom = new Array<number>(n);
+  // Copies, then overwritten (not `new Array(n)`, which is holey): every locations list a record
+  // holds keeps one elements kind, so the code reading them stays monomorphic.
+  const moved = loc.slice();
+  const movedFrom = from.slice();
   for (let s = 0; s < n; s++) {
     const src = (s + shift) % n;
     moved[s] = loc[src];
