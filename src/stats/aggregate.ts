@@ -246,6 +246,13 @@ function leaderWinUnits(leaders: number, winners: number, winnerCount: number): 
   return bitCount(leaders & winners) * (WIN_UNITS / winnerCount / bitCount(leaders));
 }
 
+/** A reused list of leader masks with room for `rounds` (a module is used by one thread). */
+let LEADERS = new Int32Array(16);
+function leaderScratch(rounds: number): Int32Array {
+  if (LEADERS.length < rounds) LEADERS = new Int32Array(rounds);
+  return LEADERS;
+}
+
 /**
  * Lead changes, comebacks, Gini, per-round totals, winner curve and card statistics of one game.
  * Seat sets are bit masks (no arrays per round); every sum is of integers, so any order of additions
@@ -260,21 +267,25 @@ function addGameShape(agg: Aggregate, record: GameRecord): void {
   const curve = record.curve;
   const played = curve.length;
   const shape5 = agg.shape5;
+  // Leaders after each round, found once: leaders[r] = leadersOf(curve[r]).
+  const leaders = leaderScratch(played);
+  for (let r = 0; r < played; r++) leaders[r] = leadersOf(curve[r]);
+  const initialLeaders = leadersOf(record.initialScores);
   // Lead changes: the new leaders share nobody with the previous round's leaders.
-  let previous = leadersOf(curve[0] ?? record.initialScores);
+  let previous = played > 0 ? leaders[0] : initialLeaders;
   for (let r = 1; r < played; r++) {
-    const now = leadersOf(curve[r]);
+    const now = leaders[r];
     if ((now & previous) === 0) shape5[0]++;
     previous = now;
   }
   // Comebacks: the winner was not among the leaders after round 5 (8), in games that went on past it.
   if (played > 5) {
     shape5[2]++;
-    if ((winners & leadersOf(curve[4])) === 0) shape5[1]++;
+    if ((winners & leaders[4]) === 0) shape5[1]++;
   }
   if (played > 8) {
     shape5[4]++;
-    if ((winners & leadersOf(curve[7])) === 0) shape5[3]++;
+    if ((winners & leaders[7]) === 0) shape5[3]++;
   }
   agg.giniMicros[0] += Math.round(gini(record.outcome.scores) * 1e6);
   const roundCounterSum = agg.roundCounterSum;
@@ -294,7 +305,7 @@ function addGameShape(agg: Aggregate, record: GameRecord): void {
   // Then-leader wins over every round played (the comparison for the cards' leader win rates).
   const allLeaderWin = agg.allLeaderWin;
   for (let r = 0; r < played; r++) {
-    allLeaderWin[0] += leaderWinUnits(leadersOf(r === 0 ? record.initialScores : curve[r - 1]), winners, k);
+    allLeaderWin[0] += leaderWinUnits(r === 0 ? initialLeaders : leaders[r - 1], winners, k);
     allLeaderWin[1]++;
   }
   for (const { card, round } of record.cardsDrawn) {

@@ -19,4 +19,17 @@ describe('round fixtures (hand-computed, cross-checked by scripts/reference/gold
       expect(compareFixture(fixture, playFixture(fixture))).toEqual([]);
     });
   }
+  it('never writes the locations and cards it is given (events #23–25 replace them)', () => {
+    for (const f of files) {
+      const fixture = parseFixture(join(dir, f), JSON.parse(readFileSync(join(dir, f), 'utf8')));
+      // Frozen copies (typed as the fixture's lists: freezing is what the test is about).
+      const locations = Object.freeze([...fixture.locations]) as typeof fixture.locations;
+      const cards = Object.freeze([...fixture.cards]) as typeof fixture.cards;
+      // A write to a frozen list throws in strict mode (ES modules are strict).
+      const result = playFixture({ ...fixture, locations, cards });
+      expect(compareFixture(fixture, result), f).toEqual([]);
+      expect(locations, f).toEqual(fixture.locations);
+      expect(cards, f).toEqual(fixture.cards);
+    }
+  });
 });

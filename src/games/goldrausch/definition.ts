@@ -20,22 +20,32 @@ export const ROUND_COUNTERS = ['upgrades', 'collisions', 'fines'] as const;
 
 export function record(final: GoldrauschState): GameRecord {
   const n = final.players;
-  const curve: number[][] = [];
+  const history = final.history;
+  const rounds = history.length;
+  // Exact-size lists (see state.ts `appended`) and plain locals for the counters (the former
+  // `COUNTERS.map` plus array destructuring went through the iterator protocol every game).
+  const curve = new Array<number[]>(rounds);
+  const roundCounters = new Array<number[]>(rounds);
   const cardsDrawn: { card: number; round: number }[] = [];
-  const roundCounters: number[][] = [];
-  const counters = COUNTERS.map(() => filled(n, 0));
-  const [, upgrades, successes, collisions, agreements, , , timeouts] = counters;
-  for (const r of final.history) {
-    curve.push(r.goldAfter as number[]);
-    const card = r.event === null ? undefined : CARD_INDEX.get(r.event);
-    if (card !== undefined) cardsDrawn.push({ card, round: r.round });
+  const upgrades = filled(n, 0);
+  const successes = filled(n, 0);
+  const collisions = filled(n, 0);
+  const agreements = filled(n, 0);
+  const timeouts = filled(n, 0);
+  for (let i = 0; i < rounds; i++) {
+    const r = history[i];
+    curve[i] = r.goldAfter as number[];
+    if (r.event !== null) {
+      const card = CARD_INDEX.get(r.event);
+      if (card !== undefined) cardsDrawn.push({ card, round: r.round });
+    }
     let up = 0;
     let fined = 0;
     for (let s = 0; s < n; s++) {
       if (r.upgraded[s]) up++;
       fined += r.fines[s];
     }
-    roundCounters.push([up, (r.collisions[0] ? 1 : 0) + (r.collisions[1] ? 1 : 0) + (r.collisions[2] ? 1 : 0), fined]);
+    roundCounters[i] = [up, (r.collisions[0] ? 1 : 0) + (r.collisions[1] ? 1 : 0) + (r.collisions[2] ? 1 : 0), fined];
     for (let s = 0; s < n; s++) {
       if (r.upgraded[s]) {
         upgrades[s]++;
@@ -45,15 +55,14 @@ export function record(final: GoldrauschState): GameRecord {
       if (r.commits[s] === null) timeouts[s]++;
     }
     // Indexed: r.agreements is often the engine's shared frozen empty list (for…of on it is slow).
-    for (let i = 0; i < r.agreements.length; i++) {
-      const parties = r.agreements[i].parties;
+    for (let a = 0; a < r.agreements.length; a++) {
+      const parties = r.agreements[a].parties;
       for (let j = 0; j < parties.length; j++) agreements[parties[j]]++;
     }
   }
-  counters[0] = final.finesPaid as number[];
-  counters[5] = final.kept as number[];
-  counters[6] = final.broken as number[];
-  const initialScores = final.history.length > 0 ? final.history[0].goldBefore : final.gold;
+  // In COUNTERS order: fines, upgrades, successfulUpgrades, collisions, agreements, kept, broken, timeouts.
+  const counters = [final.finesPaid as number[], upgrades, successes, collisions, agreements, final.kept as number[], final.broken as number[], timeouts];
+  const initialScores = rounds > 0 ? history[0].goldBefore : final.gold;
   return { outcome: goldrausch.outcome(final), initialScores, curve, cardsDrawn, counters, roundCounters };
 }
 

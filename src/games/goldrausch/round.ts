@@ -9,6 +9,7 @@ import { Purpose, type RandomSource } from '../../core/random.js';
 import { eventCard } from './cards.js';
 import type { GoldrauschConfig } from './params.js';
 import type { Colour, ContinentIndex, EventSlot, WheelField } from './types.js';
+import { identity } from './state.js';
 import { CONTINENTS } from './types.js';
 
 export interface RoundWork {
@@ -24,17 +25,21 @@ export interface RoundWork {
   tieBreaks: number;
   /** Extraction amounts of the current resource card. */
   readonly extract: readonly number[];
-  /** Where each pawn stands (moved by #24/#25). */
-  locations: ContinentIndex[];
-  /** Upgrade card lying in front of each seat (moved by #23/#25); null = none (timeout). */
-  cards: (Colour | null)[];
-  /** Which seat's card each seat now holds (for kept hands, GR-A32); -1 = none. */
-  cardFrom: number[];
-  /** Which seat's country card each seat now holds. */
-  countryFrom: number[];
+  /**
+   * Where each pawn stands (moved by #24/#25). Never written in place: it starts as the meeting's
+   * own list and an event that moves pawns replaces it (most rounds need no copy).
+   */
+  locations: readonly ContinentIndex[];
+  /** Upgrade card lying in front of each seat (moved by #23/#25); null = none (timeout). Replaced, never written, as `locations`. */
+  cards: readonly (Colour | null)[];
+  /** Which seat's card each seat now holds (for kept hands, GR-A32); -1 = none; null = its own (no event moved cards). */
+  cardFrom: number[] | null;
+  /** Which seat's country card each seat now holds; null = its own. */
+  countryFrom: number[] | null;
   // Effects of this round's wheel / event card:
   disaster: boolean[];
-  exempt: boolean[];
+  /** Seats exempt from fines by #1 (null = none). */
+  exempt: boolean[] | null;
   exemptContinent: number; // -1 none, 3 = everybody
   shower: number; // continent index or -1
   extractionChange: 'none' | 'halve' | 'minus-2';
@@ -87,7 +92,10 @@ interface WheelTable {
 
 /** The wheel's fields and weights in `for…in` order, per wheel object (read once; a wheel is never changed). */
 const WHEELS = new WeakMap<GoldrauschConfig['params']['wheel'], WheelTable>();
+/** The last wheel asked for (a run spins one wheel: an identity check instead of a WeakMap lookup per round). */
+let lastWheel: { wheel: GoldrauschConfig['params']['wheel'] | null; table: WheelTable | null } = { wheel: null, table: null };
 function wheelOf(wheel: GoldrauschConfig['params']['wheel']): WheelTable {
+  if (lastWheel.wheel === wheel) return lastWheel.table!;
   let table = WHEELS.get(wheel);
   if (table === undefined) {
     const fields: WheelField[] = [];
@@ -101,7 +109,22 @@ function wheelOf(wheel: GoldrauschConfig['params']['wheel']): WheelTable {
     table = { fields, weights, total };
     WHEELS.set(wheel, table);
   }
+  lastWheel = { wheel, table };
   return table;
+}
+
+/** The largest of a non-empty list of gold amounts (`Math.max(...list)` without the spread call). */
+export function maxOf(list: readonly number[]): number {
+  let best = list[0];
+  for (let i = 1; i < list.length; i++) if (list[i] > best) best = list[i];
+  return best;
+}
+
+/** The smallest of a non-empty list of gold amounts. */
+function minOf(list: readonly number[]): number {
+  let least = list[0];
+  for (let i = 1; i < list.length; i++) if (list[i] < least) least = list[i];
+  return least;
 }
 
 function nextTie(work: RoundWork, random: RandomSource, n: number): number {
@@ -158,8 +181,10 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: RandomSou
     case 'fine-exemption':
       if (effect.who === 'poorest') {
         // GR-A22: measured when the card is applied; all tied poorest qualify.
-        const min = Math.min(...work.gold);
-        for (let s = 0; s < n; s++) work.exempt[s] = work.gold[s] === min;
+        const min = minOf(work.gold);
+        const exempt = new Array<boolean>(n);
+        for (let s = 0; s < n; s++) exempt[s] = work.gold[s] === min;
+        work.exempt = exempt;
       } else if (effect.who === 'all') {
         work.exemptContinent = 3;
       } else {
@@ -182,8 +207,8 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: RandomSou
       break;
     case 'market-crash': {
       // GR-A27: uniform random among the tied richest and among the tied poorest; all equal: no-op.
-      const max = Math.max(...work.gold);
-      const min = Math.min(...work.gold);
+      const max = maxOf(work.gold);
+      const min = minOf(work.gold);
       if (max !== min) {
         const rich = seatsWith(work.gold, max);
         const poor = seatsWith(work.gold, min);
@@ -227,8 +252,8 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: RandomSou
     }
     case 'vulture': {
       // GR-A30: richest (all tied) lose 5, poorest (all tied) lose 1, the rest 3; stop at 0.
-      const max = Math.max(...work.gold);
-      const min = Math.min(...work.gold);
+      const max = maxOf(work.gold);
+      const min = minOf(work.gold);
       for (let s = 0; s < n; s++) {
         const loss =
           max === min ? rules.vultureAllEqual : work.gold[s] === max ? 5 : work.gold[s] === min ? 1 : 3;
@@ -250,13 +275,18 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: RandomSou
     case 'pass-upgrade-left': {
       // #23: every upgrade card moves to the left neighbour (i → i+1); a timed-out player passes a
       // "red" (GR-A32), so the receiver cannot upgrade.
-      const cards = work.cards.slice();
-      const from = work.cardFrom.slice();
+      const cards = work.cards;
+      const from = work.cardFrom ?? identity(n);
+      // Copies, then overwritten: the new lists keep the elements kind of the old (see moveCountryCards).
+      const passed = cards.slice();
+      const passedFrom = from.slice();
       for (let s = 0; s < n; s++) {
         const src = (s - 1 + n) % n;
-        work.cards[s] = cards[src] ?? 'red';
-        work.cardFrom[s] = from[src];
+        passed[s] = cards[src] ?? 'red';
+        passedFrom[s] = from[src];
       }
+      work.cards = passed;
+      work.cardFrom = passedFrom;
       break;
     }
     case 'hurricane': {
@@ -266,13 +296,17 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: RandomSou
     }
     case 'paperwork-chaos': {
       // #25: upgrade cards go to the opposite player (GR-A34 for odd n), then country cards i → i−1.
-      const cards = work.cards.slice();
-      const from = work.cardFrom.slice();
+      const cards = work.cards;
+      const from = work.cardFrom ?? identity(n);
       const target = oppositeMap(work, random);
+      const passed = cards.slice();
+      const passedFrom = from.slice();
       for (let s = 0; s < n; s++) {
-        work.cards[target[s]] = cards[s] ?? 'red';
-        work.cardFrom[target[s]] = from[s];
+        passed[target[s]] = cards[s] ?? 'red';
+        passedFrom[target[s]] = from[s];
       }
+      work.cards = passed;
+      work.cardFrom = passedFrom;
       moveCountryCards(work, 1);
       break;
     }
@@ -293,13 +327,19 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: RandomSou
 /** Country cards move `shift` seats to the right (i → i − shift); each pawn follows its card. */
 function moveCountryCards(work: RoundWork, shift: number): void {
   const n = work.players;
-  const loc = work.locations.slice();
-  const from = work.countryFrom.slice();
+  const loc = work.locations;
+  const from = work.countryFrom ?? identity(n);
+  // Copies, then overwritten (not `new Array(n)`, which is holey): every locations list a record
+  // holds keeps one elements kind, so the code reading them stays monomorphic.
+  const moved = loc.slice();
+  const movedFrom = from.slice();
   for (let s = 0; s < n; s++) {
     const src = (s + shift) % n;
-    work.locations[s] = loc[src];
-    work.countryFrom[s] = from[src];
+    moved[s] = loc[src];
+    movedFrom[s] = from[src];
   }
+  work.locations = moved;
+  work.countryFrom = movedFrom;
 }
 
 /** Where each seat's upgrade card goes in #25: `target[s]`. */
@@ -347,6 +387,8 @@ function baseAmount(work: RoundWork, c: number): number {
 
 /** The evaluation order by printed cap, per caps array (it never changes, so it is sorted once; never written). */
 const CAP_ORDER = new WeakMap<readonly number[], readonly number[]>();
+/** The last caps asked for (as `lastWheel`). */
+let lastCaps: { caps: readonly number[] | null; order: readonly number[] | null } = { caps: null, order: null };
 
 function continentOrder(work: RoundWork): readonly number[] {
   const caps = work.config.params.caps;
@@ -355,11 +397,13 @@ function continentOrder(work: RoundWork): readonly number[] {
     const stock = work.stock.slice();
     return [0, 1, 2].sort((a, b) => stock[b] - stock[a] || caps[b] - caps[a] || b - a);
   }
+  if (lastCaps.caps === caps) return lastCaps.order!;
   let order = CAP_ORDER.get(caps);
   if (order === undefined) {
     order = [0, 1, 2].sort((a, b) => caps[b] - caps[a] || b - a);
     CAP_ORDER.set(caps, order);
   }
+  lastCaps = { caps, order };
   return order;
 }
 
@@ -393,44 +437,34 @@ export function resolveProfit(work: RoundWork): boolean {
   const immediate = rules.winCheck === 'immediate';
   const gross = rules.winCheck === 'immediate-gross';
   const order = continentOrder(work);
+  // Scratch lists (module-level, reused: nothing in them outlives a continent's payout).
+  const { seats, others, amounts, fined, doubled } = payoutScratch(n);
+  const { locations, cards } = work;
   for (let ci = 0; ci < 3; ci++) {
     const c = order[ci];
-    // Seats on c, clockwise from the start player; effective upgraders first (GR-A18).
+    // Seats on c, clockwise from the start player; effective upgraders first (GR-A18): the
+    // upgraders go into `seats`, the others into `others`, which then follow them.
     let upgraders = 0;
     let exemptUpgraders = 0;
-    let count = 0;
-    for (let k = 0; k < n; k++) {
-      const s = (work.startPlayer + k) % n;
-      if (work.locations[s] !== c) continue;
-      count++;
-      let up = work.cards[s] === 'green';
+    let rest = 0;
+    for (let k = 0, s = work.startPlayer; k < n; k++, s = s + 1 === n ? 0 : s + 1) {
+      if (locations[s] !== c) continue;
+      let up = cards[s] === 'green';
       if (work.forcedContinent === c) up = work.forcedColour === 'green'; // GR-A25, GR-A26
       work.upgraded[s] = up;
       if (up) {
-        upgraders++;
+        seats[upgraders++] = s;
         if (isExempt(work, s, c)) exemptUpgraders++;
-      }
+      } else others[rest++] = s;
     }
+    const count = upgraders + rest;
     if (count === 0) continue;
-    // Exact-size arrays (see state.ts `appended` on why not `push`).
-    const seats = new Array<number>(count);
-    let m = 0;
-    for (let k = 0; k < n; k++) {
-      const s = (work.startPlayer + k) % n;
-      if (work.locations[s] === c && work.upgraded[s]) seats[m++] = s;
-    }
-    for (let k = 0; k < n; k++) {
-      const s = (work.startPlayer + k) % n;
-      if (work.locations[s] === c && !work.upgraded[s]) seats[m++] = s;
-    }
+    for (let i = 0; i < rest; i++) seats[upgraders + i] = others[i];
     const collision = upgraders >= 2;
     work.collisions[c] = collision;
     const base = baseAmount(work, c);
     const disaster = work.disaster[c];
     // Amount and fine per seat (§5.2 table, with GR-A21 exemption variants and GR-A19 scope).
-    const amounts = new Array<number>(count);
-    const fined = new Array<boolean>(count);
-    const doubled = new Array<boolean>(count);
     for (let i = 0; i < count; i++) {
       const s = seats[i];
       const exempt = isExempt(work, s, c);
@@ -450,8 +484,8 @@ export function resolveProfit(work: RoundWork): boolean {
       fined[i] = fine;
       doubled[i] = work.upgraded[s] && amount === 2 * base && !disaster;
     }
-    const got = shares(work, amounts, work.stock[c]);
-    for (let i = 0; i < seats.length; i++) {
+    const got = shares(work, amounts, count, work.stock[c]);
+    for (let i = 0; i < count; i++) {
       const s = seats[i];
       if (fined[i] && rules.fineTiming === 'before') payFine(work, s, c);
       const g = Math.min(got[i], work.stock[c]);
@@ -480,22 +514,43 @@ export function resolveProfit(work: RoundWork): boolean {
   return false;
 }
 
+/**
+ * The payout's per-claimant lists, made once and reused (a module is used by one thread; entries
+ * past a continent's claimant count are stale and never read). Allocating four exact-size lists for
+ * every continent of every round, and finding the upgraders in three passes, cost ~2% of a baseline run.
+ */
+const PAYOUT = { seats: [0], others: [0], amounts: [0], fined: [false], doubled: [false] };
+function payoutScratch(n: number): typeof PAYOUT {
+  const p = PAYOUT;
+  while (p.seats.length < n) {
+    p.seats.push(0);
+    p.others.push(0);
+    p.amounts.push(0);
+    p.fined.push(false);
+    p.doubled.push(false);
+  }
+  return p;
+}
+
 function isExempt(work: RoundWork, s: number, c: number): boolean {
-  return work.exempt[s] || work.exemptContinent === 3 || work.exemptContinent === c;
+  return (work.exempt !== null && work.exempt[s]) || work.exemptContinent === 3 || work.exemptContinent === c;
 }
 
 /**
- * What each claimant receives from a stock: GR-A16 first come, first served (default), or a
- * pro-rata split when demand exceeds the stock (remainder one by one in evaluation order).
+ * What each of the first `count` claimants receives from a stock: GR-A16 first come, first served
+ * (default), or a pro-rata split when demand exceeds the stock (remainder one by one in evaluation order).
  */
-function shares(work: RoundWork, amounts: readonly number[], stock: number): number[] {
-  if (work.config.rules.shortage === 'sequential') return amounts as number[];
+function shares(work: RoundWork, amounts: readonly number[], count: number, stock: number): readonly number[] {
+  if (work.config.rules.shortage === 'sequential') return amounts;
   let demand = 0;
-  for (const a of amounts) demand += a;
-  if (demand <= stock) return amounts as number[];
-  const out = amounts.map((a) => Math.floor((a * stock) / demand));
-  let rest = stock - out.reduce((x, y) => x + y, 0);
-  for (let i = 0; rest > 0 && i < out.length; i++) {
+  for (let i = 0; i < count; i++) demand += amounts[i];
+  if (demand <= stock) return amounts;
+  const out = new Array<number>(count);
+  for (let i = 0; i < count; i++) out[i] = Math.floor((amounts[i] * stock) / demand);
+  let given = 0;
+  for (let i = 0; i < count; i++) given += out[i];
+  let rest = stock - given;
+  for (let i = 0; rest > 0 && i < count; i++) {
     if (out[i] < amounts[i]) {
       out[i]++;
       rest--;
