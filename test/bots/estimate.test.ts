@@ -248,6 +248,36 @@ describe('history readers', () => {
     expect(successCounts(view)[1]).toBe(1);
   });
 
+  it('keeps each seat\'s habits its own when they are overwritten in place round after round', () => {
+    const r1 = makeRecord(4, { round: 1, locations: [2, 2, 0, 1], commits: ['green', 'green', 'red', 'red'] });
+    const r2 = makeRecord(4, { round: 2, locations: [2, 2, 0, 1], commits: ['red', 'green', 'red', 'red'] });
+    const first = new SeatHabits(); // counts and publishes
+    const second = new SeatHabits(); // copies what was published
+    const one = [r1];
+    first.of(makeView({ round: 2, history: one, seat: 0 }));
+    second.of(makeView({ round: 2, history: one, seat: 1 }));
+    expect(second.upgrade).not.toBe(first.upgrade);
+    expect(second.stay).not.toBe(first.stay);
+    second.upgrade[0] = 0.999;
+    second.stay[0] = 0.999;
+    expect(first.upgrade[0]).toBeCloseTo(2 / 3); // (1 green + 1) / (1 shared + 2)
+    expect(first.stay[0]).toBeCloseTo(1 / 3);
+    expect(new SeatHabits().of(makeView({ round: 2, history: one, seat: 2 })).upgrade[0]).toBeCloseTo(2 / 3);
+    // Next round, the other order: `second` counts (from scratch: it never counted) and publishes,
+    // `first` copies; the 0.999 written above is gone and nothing of it reached `first`.
+    const two = [r1, r2];
+    second.of(makeView({ round: 3, history: two, seat: 1 }));
+    first.of(makeView({ round: 3, history: two, seat: 0 }));
+    for (const habits of [first, second]) {
+      expect(habits.upgrade[0]).toBeCloseTo(2 / 4); // greens 1, shared 2
+      expect(habits.upgrade[1]).toBeCloseTo(3 / 4);
+      expect(habits.upgrade[2]).toBeCloseTo(1 / 2); // alone: no evidence
+      expect(habits.stay[0]).toBeCloseTo((1 + 1 / 3) / 2);
+    }
+    first.upgrade[1] = 0.5;
+    expect(second.upgrade[1]).toBeCloseTo(3 / 4);
+  });
+
   it('updates habits with new rounds only, and recounts a history it has not seen grow', () => {
     const r1 = makeRecord(4, { round: 1, locations: [2, 2, 0, 1], commits: ['green', 'green', 'red', 'red'] });
     const r2 = makeRecord(4, { round: 2, locations: [2, 2, 0, 1], commits: ['red', 'green', 'red', 'red'] });

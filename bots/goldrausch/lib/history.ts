@@ -101,12 +101,13 @@ export function reputation(view: GoldrauschView, seat: number): number {
  * does not extend the one seen before is recounted from scratch.
  *
  * The habits are a function of the (public) history alone, so every bot of a game would compute the
- * same numbers each round. The last computed `upgrade` and `stay` arrays are therefore published in a
- * module-level slot (as copies no instance hands out) with the history they belong to, and another
- * instance asked about that same history (same array, same length, same player count) copies them
- * instead of counting again. Each instance's `upgrade` and `stay` are its own (each computation or
- * copy makes new ones), so a write to them changes no other seat's bot; still, treat them as
- * read-only.
+ * same numbers each round. The last computed `upgrade` and `stay` are therefore published in a
+ * module-level slot (copied into arrays no instance hands out) with the history they belong to, and
+ * another instance asked about that same history (same array, same length, same player count) copies
+ * them instead of counting again. Each instance's `upgrade` and `stay` are its own arrays, allocated
+ * once and overwritten in place by every `of` that sees another history (no typed arrays per round:
+ * they were ~10% of a baseline run's allocated bytes), so a write to them changes no other seat's bot;
+ * still, treat them as read-only, and read them before the next `of`.
  */
 export class SeatHabits {
   upgrade: Float64Array = NO_HABITS;
@@ -129,8 +130,15 @@ export class SeatHabits {
     if (last.history === history && last.length === length && last.players === players) {
       // Copies: what an instance hands out is its own, so a write to it (by a bot built on this
       // class) cannot reach another seat's bot.
-      this.upgrade = last.upgrade.slice();
-      this.stay = last.stay.slice();
+      this.own(players);
+      const upgrade = this.upgrade;
+      const stay = this.stay;
+      const fromUpgrade = last.upgrade;
+      const fromStay = last.stay;
+      for (let s = 0; s < players; s++) {
+        upgrade[s] = fromUpgrade[s];
+        stay[s] = fromStay[s];
+      }
       this.lastHistory = history;
       this.lastLength = length;
       return this;
@@ -146,21 +154,39 @@ export class SeatHabits {
     const greens = this.greens!;
     const shared = this.shared!;
     const stays = this.stays!;
-    const upgrade = new Float64Array(size);
-    const stay = new Float64Array(size);
+    this.own(players);
+    const upgrade = this.upgrade;
+    const stay = this.stay;
+    if (last.upgrade.length !== players) {
+      last.upgrade = new Float64Array(players);
+      last.stay = new Float64Array(players);
+    }
+    const toUpgrade = last.upgrade;
+    const toStay = last.stay;
     const moves = Math.max(0, length - 1);
     for (let s = 0; s < players; s++) {
-      upgrade[s] = (greens[s] + 1) / (shared[s] + 2);
-      stay[s] = (stays[s] + 1 / 3) / (moves + 1);
+      const u = (greens[s] + 1) / (shared[s] + 2);
+      const t = (stays[s] + 1 / 3) / (moves + 1);
+      upgrade[s] = u;
+      stay[s] = t;
+      toUpgrade[s] = u; // the published copy, never handed out
+      toStay[s] = t;
     }
-    this.upgrade = upgrade;
-    this.stay = stay;
     last.history = history;
     last.length = length;
     last.players = players;
-    last.upgrade = upgrade.slice();
-    last.stay = stay.slice();
     return this;
+  }
+
+  /**
+   * Makes `upgrade` and `stay` this instance's own arrays, one entry per seat (new ones only the
+   * first time or when the player count changes).
+   */
+  private own(players: number): void {
+    if (this.upgrade.length !== players) {
+      this.upgrade = new Float64Array(players);
+      this.stay = new Float64Array(players);
+    }
   }
 
   private reset(size: number): void {
