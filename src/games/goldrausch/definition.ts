@@ -6,7 +6,7 @@ import { parseGoldrauschConfig } from './config.js';
 import { eventCard } from './cards.js';
 import { goldrausch } from './engine.js';
 import { changedRules, type GoldrauschConfig } from './params.js';
-import { filled, type GoldrauschState, type Message, type RoundRecord } from './state.js';
+import { zeros, type GoldrauschState, type Message, type RoundRecord } from './state.js';
 import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
 
 export const CHANCE_CARDS: readonly string[] = EVENT_CARD_IDS;
@@ -27,11 +27,11 @@ export function record(final: GoldrauschState): GameRecord {
   const curve = new Array<number[]>(rounds);
   const roundCounters = new Array<number[]>(rounds);
   const cardsDrawn: { card: number; round: number }[] = [];
-  const upgrades = filled(n, 0);
-  const successes = filled(n, 0);
-  const collisions = filled(n, 0);
-  const agreements = filled(n, 0);
-  const timeouts = filled(n, 0);
+  const upgrades = zeros(n);
+  const successes = zeros(n);
+  const collisions = zeros(n);
+  const agreements = zeros(n);
+  const timeouts = zeros(n);
   for (let i = 0; i < rounds; i++) {
     const r = history[i];
     curve[i] = r.goldAfter as number[];

@@ -10,7 +10,7 @@ import { eventCard } from './cards.js';
 import { commitCard, IllegalMessage, needsMask, plainMessage, sendMessage, sent, type MeetingContext } from './meeting.js';
 import type { GoldrauschConfig } from './params.js';
 import { applyWheel, capOf, maxOf, resolveProfit, richestAtThreshold, spinWheel, takeFromBank, type RoundWork } from './round.js';
-import { appended, copyMeeting, copyState, filled, identity, messageBit, WAKE_ON_ALL, type Agreement, type Breach, type Draft, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
+import { appended, copyMeeting, copyState, filled, identity, zeros, messageBit, WAKE_ON_ALL, type Agreement, type Breach, type Draft, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
 import type { Colour, Continent, ContinentIndex, EventSlot, WheelField } from './types.js';
 import { CONTINENTS, EVENT_CARD_IDS, indexOfContinent } from './types.js';
 import { bindingClauses, seatView, type GoldrauschView } from './view.js';
@@ -61,25 +61,6 @@ function buildEventDeck(config: GoldrauschConfig): EventSlot[] {
     for (let k = 0; k < config.params.eventDeck[id]; k++) deck.push(slot);
   }
   return deck;
-}
-
-/**
- * n zeros, for per-seat numbers (gold, fines, payouts, ledgers). Not `filled(n, 0)`: that shared
- * literal also holds booleans and nulls, so V8 gives every list it makes generic elements, while
- * these stay small-integer lists (as the gold lists of every state are read by every bot).
- */
-function zeros(n: number): number[] {
-  switch (n) {
-    case 4:
-      return [0, 0, 0, 0];
-    case 5:
-      return [0, 0, 0, 0, 0];
-    case 6:
-      return [0, 0, 0, 0, 0, 0];
-  }
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) out.push(0);
-  return out;
 }
 
 /** [0, 1, …, cards − 1] per resource deck (a deck is never changed; setup shuffles a copy). */
@@ -224,7 +205,7 @@ function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[
   // Fields that start equal share one fresh array: no transition writes an array it did not make.
   const nulls = filled(n, null);
   const falses = filled(n, false);
-  const zeros = filled(n, 0);
+  const noTicks = zeros(n);
   // Fields in the order of copyMeeting's literal: the one hidden class of all meetings.
   const meeting: Draft<Meeting> = {
     locations,
@@ -238,11 +219,11 @@ function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[
     promises: nulls,
     commits: nulls,
     committed: falses,
-    commitTicks: zeros,
+    commitTicks: noTicks,
     passed: falses,
-    idleUntil: zeros,
-    idleFrom: zeros,
-    idleWake: zeros,
+    idleUntil: noTicks,
+    idleFrom: noTicks,
+    idleWake: noTicks,
   };
   const next = copyState(state);
   next.stage = 'meeting';

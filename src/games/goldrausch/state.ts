@@ -357,6 +357,25 @@ export function filled<T>(n: number, v: T): T[] {
   return out;
 }
 
+/**
+ * n zeros, for per-seat numbers (gold, fines, payouts, ledgers, counters). Not `filled(n, 0)`: that
+ * shared literal also holds booleans and nulls, so V8 gives every list it makes generic elements,
+ * while these stay small-integer lists (the gold lists of every state are read by every bot).
+ */
+export function zeros(n: number): number[] {
+  switch (n) {
+    case 4:
+      return [0, 0, 0, 0];
+    case 5:
+      return [0, 0, 0, 0, 0];
+    case 6:
+      return [0, 0, 0, 0, 0, 0];
+  }
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(0);
+  return out;
+}
+
 /** [0, 1, …, n − 1]. */
 export function identity(n: number): number[] {
   switch (n) {
