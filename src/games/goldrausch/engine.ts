@@ -766,13 +766,17 @@ const probed: { answer: GoldrauschAnswer | null; state: GoldrauschState | null; 
  * The answers most turns give, made once and shared (read-only data, like `pending`'s requests):
  * a continent answer per (continent, provisional card), and a meeting turn without messages, fault
  * or idle promise per card (none, green, red), each with its `Asked` wrapper. Building them fresh
- * was two objects per decision.
+ * was two objects per decision. Frozen (the objects, not the tables): every caller of askBot gets
+ * the same objects, so a write into one would change the answers of every later game in the process.
  */
 const CONTINENT_ASKED: Asked<GoldrauschAnswer>[][] = CONTINENTS.map((continent) =>
-  [null, 'green', 'red'].map((provisional) => ({ answer: { kind: 'continent', continent, provisional: provisional as Colour | null } })),
+  [null, 'green', 'red'].map((provisional) => shared({ kind: 'continent', continent, provisional: provisional as Colour | null })),
 );
 function quietTurn(commit: Colour | null): Asked<GoldrauschAnswer> {
-  return { answer: { kind: 'meeting-turn', messages: EMPTY, commit, idleUntil: 0, idleWake: WAKE_ON_ALL } };
+  return shared({ kind: 'meeting-turn', messages: EMPTY, commit, idleUntil: 0, idleWake: WAKE_ON_ALL });
+}
+function shared(answer: GoldrauschAnswer): Asked<GoldrauschAnswer> {
+  return Object.freeze({ answer: Object.freeze(answer) });
 }
 const QUIET_ASKED: readonly Asked<GoldrauschAnswer>[] = [quietTurn(null), quietTurn('green'), quietTurn('red')];
 /** Index of a card in the tables above: none 0, green 1, red 2. */
