@@ -708,7 +708,6 @@ export function newWork(
     locations,
     cards,
     cardFrom: null,
-    countryFrom: null,
     disaster: [false, false, false],
     exempt: null,
     exemptContinent: -1,
@@ -820,9 +819,9 @@ export function askBot(
   let fault: Asked<GoldrauschAnswer>['fault'];
   let messages: readonly OutgoingMessage[] = EMPTY;
   try {
-    const sent = bot.negotiate(view);
-    if (!Array.isArray(sent)) throw new IllegalMessage('negotiate must return an array of messages');
-    messages = sent;
+    const returned = bot.negotiate(view); // (not `sent`: that name is meeting.ts's GIFT report, read below)
+    if (!Array.isArray(returned)) throw new IllegalMessage('negotiate must return an array of messages');
+    messages = returned;
   } catch (e) {
     fault = { reason: e instanceof IllegalMessage ? 'illegal' : 'threw', message: describe(e) };
   }

@@ -34,8 +34,6 @@ export interface RoundWork {
   cards: readonly (Colour | null)[];
   /** Which seat's card each seat now holds (for kept hands, GR-A32); -1 = none; null = its own (no event moved cards). */
   cardFrom: number[] | null;
-  /** Which seat's country card each seat now holds; null = its own. */
-  countryFrom: number[] | null;
   // Effects of this round's wheel / event card:
   disaster: boolean[];
   /** Seats exempt from fines by #1 (null = none). */
@@ -328,18 +326,12 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: RandomSou
 function moveCountryCards(work: RoundWork, shift: number): void {
   const n = work.players;
   const loc = work.locations;
-  const from = work.countryFrom ?? identity(n);
-  // Copies, then overwritten (not `new Array(n)`, which is holey): every locations list a record
-  // holds keeps one elements kind, so the code reading them stays monomorphic.
+  // A copy, then overwritten (not `new Array(n)`, which is holey): every locations list a record
+  // holds keeps one elements kind, so the code reading them stays monomorphic. (Which seat's country
+  // card each seat now holds follows from the locations: nextHands counts the cards by continent.)
   const moved = loc.slice();
-  const movedFrom = from.slice();
-  for (let s = 0; s < n; s++) {
-    const src = (s + shift) % n;
-    moved[s] = loc[src];
-    movedFrom[s] = from[src];
-  }
+  for (let s = 0; s < n; s++) moved[s] = loc[(s + shift) % n];
   work.locations = moved;
-  work.countryFrom = movedFrom;
 }
 
 /** Where each seat's upgrade card goes in #25: `target[s]`. */
