@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import cooperative from '../../bots/goldrausch/cooperative.js';
 import random from '../../bots/goldrausch/random.js';
 import search, { makeSearch } from '../../bots/goldrausch/search.js';
 import { Purpose, RandomSource } from '../../src/core/random.js';
@@ -73,6 +74,19 @@ describe('search', () => {
       expect(played.final.stage).toBe('over');
     }
     expect(problems).toEqual([]);
+  });
+
+  it('plays without faults under private channels (GR-A11), where other continents\' proposals are hidden', () => {
+    // Its rollouts start from determinized states; an agreement visible without its proposal made the
+    // engine throw in every decision (~10 faults a game) before views hid other continents' agreements.
+    const config = { ...DEFAULT_CONFIG, rules: { ...DEFAULT_CONFIG.rules, negotiationScope: 'continent-private' as const } };
+    for (let game = 0; game < 3; game++) {
+      const rng = new RandomSource('search-private', game);
+      const bots = [small, cooperative, cooperative, small].map((f, s) => f.create(s, rng.stream(Purpose.bot + s)));
+      const played = playGame({ module: goldrausch, config, players: 4, bots, random: rng });
+      expect(played.faults).toEqual([]);
+      expect(played.final.stage).toBe('over');
+    }
   });
 
   it('is deterministic given the seed: the same game twice gives the same final state', () => {

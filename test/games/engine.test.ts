@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { RandomSource } from '../../src/core/random.js';
+import cooperative from '../../bots/goldrausch/cooperative.js';
+import betrayer from '../../bots/goldrausch/betrayer.js';
+import reciprocal from '../../bots/goldrausch/reciprocal.js';
+import { Purpose, RandomSource } from '../../src/core/random.js';
 import { goldrausch, setup } from '../../src/games/goldrausch/engine.js';
 import { DEFAULT_PARAMS, DEFAULT_RULES, resourceDeckFromFile, type GoldrauschConfig } from '../../src/games/goldrausch/params.js';
 import type { GoldrauschState } from '../../src/games/goldrausch/state.js';
@@ -209,6 +212,48 @@ describe('seat views (§13)', () => {
       expect(seatView(withGreen, seat).meeting!.committed).toEqual([true, false, false, false]);
     }
     expect(seatView(withGreen, 0).meeting!.ownCommit).toBe('green');
+  });
+
+  it('hide an agreement made on another continent with private channels (GR-A11), as its talk', () => {
+    const config = { rules: { ...DEFAULT_RULES, negotiationScope: 'continent-private' as const }, params: DEFAULT_PARAMS };
+    let elsewhere = 0;
+    for (let game = 0; game < 40; game++) {
+      const random = new RandomSource('private-agreements', game);
+      const bots = [cooperative, cooperative, reciprocal, betrayer].map((f, seat) => f.create(seat, random.stream(Purpose.bot + seat)));
+      playGame({
+        module: goldrausch, config, players: 4, bots, random,
+        onState: (state) => {
+          const meeting = state.meeting;
+          if (!meeting) return;
+          for (let seat = 0; seat < 4; seat++) {
+            const own = meeting.locations[seat];
+            const seen = seatView(state, seat).meeting!.agreements;
+            for (let c = 0; c < 3; c++) {
+              if (c === own) expect(seen[c]).toEqual(meeting.agreements[c]);
+              else {
+                expect(seen[c]).toBeNull();
+                if (meeting.agreements[c] !== null) elsewhere++;
+              }
+            }
+          }
+        },
+      });
+    }
+    expect(elsewhere).toBeGreaterThan(0); // the case arose: some seat was elsewhere while an agreement stood
+    // After the round, the public record keeps them hidden too.
+    let hidden = 0;
+    const random = new RandomSource('private-agreements', 0);
+    const bots = [cooperative, cooperative, reciprocal, betrayer].map((f, seat) => f.create(seat, random.stream(Purpose.bot + seat)));
+    const final = playGame({ module: goldrausch, config, players: 4, bots, random }).final;
+    for (let seat = 0; seat < 4; seat++) {
+      const history = seatView(final, seat).history;
+      final.history.forEach((record, r) => {
+        const mine = record.agreements.filter((a) => a.continent === record.locations[seat]);
+        expect(history[r].agreements).toEqual(mine);
+        hidden += record.agreements.length - mine.length;
+      });
+    }
+    expect(hidden).toBeGreaterThan(0);
   });
 
   it('hide other players\' gold with goldVisibility = hidden (GR-A36)', () => {

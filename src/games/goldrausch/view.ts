@@ -3,7 +3,7 @@
  * Built fresh for every decision; it shares the state's read-only arrays where they are public.
  */
 import type { GameParams, RulesOptions } from './params.js';
-import type { Agreement, GoldrauschState, Message, Proposal, RoundRecord, StandingClause } from './state.js';
+import type { Agreement, GoldrauschState, Meeting, Message, Proposal, RoundRecord, StandingClause } from './state.js';
 import type { Colour, ContinentIndex, EventSlot } from './types.js';
 import { indexOfContinent } from './types.js';
 
@@ -74,7 +74,7 @@ function hideGold(gold: readonly number[], seat: number): (number | null)[] {
   return gold.map((g, s) => (s === seat ? g : null));
 }
 
-/** History as this seat may read it: private channels hide other continents' messages (GR-A11). */
+/** History as this seat may read it: private channels hide other continents' messages and agreements (GR-A11). */
 function visibleHistory(state: GoldrauschState, seat: number): readonly RoundRecord[] {
   const rules = state.config.rules;
   if (rules.negotiationScope !== 'continent-private' && rules.goldVisibility === 'public') return state.history;
@@ -84,9 +84,18 @@ function visibleHistory(state: GoldrauschState, seat: number): readonly RoundRec
       rules.negotiationScope === 'continent-private'
         ? r.messages.filter((m) => m.from === seat || m.continent === null || r.locations[seat] === continentOf(m))
         : r.messages,
+    agreements: rules.negotiationScope === 'continent-private' ? r.agreements.filter((a) => a.continent === r.locations[seat]) : r.agreements,
     goldBefore: rules.goldVisibility === 'hidden' ? hideGold(r.goldBefore, seat) : r.goldBefore,
     goldAfter: rules.goldVisibility === 'hidden' ? hideGold(r.goldAfter, seat) : r.goldAfter,
   })) as RoundRecord[];
+}
+
+/** The agreements list with every continent's entry but `continent`'s blanked (null). */
+function ownAgreement(agreements: Meeting['agreements'], continent: ContinentIndex): Meeting['agreements'] {
+  if (agreements[0] === null && agreements[1] === null && agreements[2] === null) return agreements;
+  const out: (Agreement | null)[] = [null, null, null];
+  out[continent] = agreements[continent];
+  return out;
 }
 
 function continentOf(m: Message): ContinentIndex | -1 {
@@ -150,7 +159,8 @@ export function seatView(state: GoldrauschState, seat: number): GoldrauschView {
         rules.negotiationScope === 'continent-private'
           ? meeting.proposals.filter((p) => p.continent === myContinent)
           : meeting.proposals,
-      agreements: meeting.agreements,
+      // Private channels (GR-A11): an agreement made on another continent is as hidden as its talk.
+      agreements: rules.negotiationScope === 'continent-private' ? ownAgreement(meeting.agreements, myContinent) : meeting.agreements,
       bindingClauses: bindingClauses(state, meeting.locations),
       committed: meeting.committed,
       ownCommit: meeting.commits[seat],
