@@ -3,6 +3,7 @@
  * run the six phases (rules/goldrausch.md §3–§8).
  */
 import { describeThrown } from '../../core/errors.js';
+import { memoOnIdentity } from '../../core/memo.js';
 import type { Asked, GameModule, Outcome, Pending } from '../../core/game.js';
 import { Purpose, type RandomSource } from '../../core/random.js';
 import type { GoldrauschBot, OutgoingMessage } from './bot.js';
@@ -34,24 +35,7 @@ export type GoldrauschAnswer =
 const EMPTY: readonly never[] = Object.freeze([]);
 
 /** The unshuffled event deck per config (a config is never changed; setup shuffles a copy). */
-const EVENT_DECKS = new WeakMap<GoldrauschConfig, readonly EventSlot[]>();
-
-/**
- * The last config's deck: a run plays one config, and the WeakMap lookup per game (a hash of the
- * config's identity) was ~0.3% of a baseline run.
- */
-let lastDeck: { config: GoldrauschConfig | null; deck: readonly EventSlot[] } = { config: null, deck: EMPTY };
-
-function eventDeckList(config: GoldrauschConfig): readonly EventSlot[] {
-  if (lastDeck.config === config) return lastDeck.deck;
-  let deck = EVENT_DECKS.get(config);
-  if (deck === undefined) {
-    deck = buildEventDeck(config);
-    EVENT_DECKS.set(config, deck);
-  }
-  lastDeck = { config, deck };
-  return deck;
-}
+const eventDeckList = memoOnIdentity(buildEventDeck);
 
 function buildEventDeck(config: GoldrauschConfig): EventSlot[] {
   const deck: EventSlot[] = [];
@@ -64,20 +48,7 @@ function buildEventDeck(config: GoldrauschConfig): EventSlot[] {
 }
 
 /** [0, 1, …, cards − 1] per resource deck (a deck is never changed; setup shuffles a copy). */
-const CARD_INDICES = new WeakMap<readonly unknown[], readonly number[]>();
-
-let lastIndices: { cards: readonly unknown[] | null; indices: readonly number[] } = { cards: null, indices: EMPTY };
-
-function cardIndices(cards: readonly unknown[]): readonly number[] {
-  if (lastIndices.cards === cards) return lastIndices.indices; // as `eventDeckList`
-  let indices = CARD_INDICES.get(cards);
-  if (indices === undefined) {
-    indices = cards.map((_, i) => i);
-    CARD_INDICES.set(cards, indices);
-  }
-  lastIndices = { cards, indices };
-  return indices;
-}
+const cardIndices = memoOnIdentity((cards: readonly unknown[]): readonly number[] => cards.map((_, i) => i));
 
 /** §3 Setup: shuffle both decks, reveal the first resource card ×2/×3 (capped), 5 gold each. */
 export function setup(config: GoldrauschConfig, players: number, random: RandomSource): GoldrauschState {

@@ -5,6 +5,7 @@
  * state is never written (the caller builds the next immutable state from it). This keeps the hot
  * path free of per-payout allocations while transitions stay pure.
  */
+import { memoOnIdentity } from '../../core/memo.js';
 import { Purpose, type RandomSource } from '../../core/random.js';
 import { eventCard } from './cards.js';
 import type { GoldrauschConfig } from './params.js';
@@ -89,27 +90,17 @@ interface WheelTable {
 }
 
 /** The wheel's fields and weights in `for…in` order, per wheel object (read once; a wheel is never changed). */
-const WHEELS = new WeakMap<GoldrauschConfig['params']['wheel'], WheelTable>();
-/** The last wheel asked for (a run spins one wheel: an identity check instead of a WeakMap lookup per round). */
-let lastWheel: { wheel: GoldrauschConfig['params']['wheel'] | null; table: WheelTable | null } = { wheel: null, table: null };
-function wheelOf(wheel: GoldrauschConfig['params']['wheel']): WheelTable {
-  if (lastWheel.wheel === wheel) return lastWheel.table!;
-  let table = WHEELS.get(wheel);
-  if (table === undefined) {
-    const fields: WheelField[] = [];
-    const weights: number[] = [];
-    let total = 0;
-    for (const f in wheel) {
-      fields.push(f as WheelField);
-      weights.push(wheel[f as WheelField]);
-      total += wheel[f as WheelField];
-    }
-    table = { fields, weights, total };
-    WHEELS.set(wheel, table);
+const wheelOf = memoOnIdentity((wheel: GoldrauschConfig['params']['wheel']): WheelTable => {
+  const fields: WheelField[] = [];
+  const weights: number[] = [];
+  let total = 0;
+  for (const f in wheel) {
+    fields.push(f as WheelField);
+    weights.push(wheel[f as WheelField]);
+    total += wheel[f as WheelField];
   }
-  lastWheel = { wheel, table };
-  return table;
-}
+  return { fields, weights, total };
+});
 
 /** The largest of a non-empty list of gold amounts (`Math.max(...list)` without the spread call). */
 export function maxOf(list: readonly number[]): number {
@@ -378,9 +369,7 @@ function baseAmount(work: RoundWork, c: number): number {
 }
 
 /** The evaluation order by printed cap, per caps array (it never changes, so it is sorted once; never written). */
-const CAP_ORDER = new WeakMap<readonly number[], readonly number[]>();
-/** The last caps asked for (as `lastWheel`). */
-let lastCaps: { caps: readonly number[] | null; order: readonly number[] | null } = { caps: null, order: null };
+const capOrder = memoOnIdentity((caps: readonly number[]): readonly number[] => [0, 1, 2].sort((a, b) => caps[b] - caps[a] || b - a));
 
 function continentOrder(work: RoundWork): readonly number[] {
   const caps = work.config.params.caps;
@@ -389,14 +378,7 @@ function continentOrder(work: RoundWork): readonly number[] {
     const stock = work.stock.slice();
     return [0, 1, 2].sort((a, b) => stock[b] - stock[a] || caps[b] - caps[a] || b - a);
   }
-  if (lastCaps.caps === caps) return lastCaps.order!;
-  let order = CAP_ORDER.get(caps);
-  if (order === undefined) {
-    order = [0, 1, 2].sort((a, b) => caps[b] - caps[a] || b - a);
-    CAP_ORDER.set(caps, order);
-  }
-  lastCaps = { caps, order };
-  return order;
+  return capOrder(caps);
 }
 
 function payFine(work: RoundWork, p: number, c: number): void {
