@@ -214,6 +214,37 @@ describe('seat views (§13)', () => {
     expect(seatView(withGreen, 0).meeting!.ownCommit).toBe('green');
   });
 
+  it('show a seat only its own rotation deals with private channels (GR-A11), all of them at a public table', () => {
+    // Two groups made rotation deals in round 1 for round 2: seats 0 and 1 on azul, 2 and 3 on rosso;
+    // in round 2 both groups meet again, so both clauses bind.
+    const clauses = [
+      { source: 'r1-A-1', round: 2, parties: [0, 1], upgrader: 0 },
+      { source: 'r1-R-1', round: 2, parties: [2, 3], upgrader: null },
+    ];
+    const views = (scope: 'continent-private' | 'continent-public') => {
+      const config = fixedConfig({ rules: { negotiationScope: scope } });
+      const random = new RandomSource('clauses', 1);
+      const first = setup(config, 4, random);
+      const start: GoldrauschState = { ...first, round: 2, clauses };
+      const answers = (['azul', 'azul', 'rosso', 'rosso'] as const).map((continent) => ({ kind: 'continent', continent, provisional: null }) as const);
+      const meeting = goldrausch.apply(start, answers, random);
+      return [0, 1, 2, 3].map((seat) => ({ before: seatView(start, seat), during: seatView(meeting, seat) }));
+    };
+    const hidden = views('continent-private');
+    for (const seat of [0, 1, 2, 3]) {
+      const own = clauses.filter((c) => c.parties.includes(seat));
+      expect(own).toHaveLength(1);
+      expect(hidden[seat].before.standingClauses).toEqual(own);
+      expect(hidden[seat].during.standingClauses).toEqual(own);
+      expect(hidden[seat].during.meeting!.bindingClauses).toEqual(own);
+    }
+    const open = views('continent-public');
+    for (const seat of [0, 1, 2, 3]) {
+      expect(open[seat].before.standingClauses).toEqual(clauses);
+      expect(open[seat].during.meeting!.bindingClauses).toEqual(clauses);
+    }
+  });
+
   it('hide an agreement made on another continent with private channels (GR-A11), as its talk', () => {
     const config = { rules: { ...DEFAULT_RULES, negotiationScope: 'continent-private' as const }, params: DEFAULT_PARAMS };
     let elsewhere = 0;

@@ -98,6 +98,13 @@ function ownAgreement(agreements: Meeting['agreements'], continent: ContinentInd
   return out;
 }
 
+/** The clauses `seat` is a party to (the list itself when that is all of them). */
+function ownClauses(clauses: readonly StandingClause[], seat: number): readonly StandingClause[] {
+  let all = true;
+  for (let i = 0; i < clauses.length && all; i++) all = clauses[i].parties.includes(seat);
+  return all ? clauses : clauses.filter((c) => c.parties.includes(seat));
+}
+
 function continentOf(m: Message): ContinentIndex | -1 {
   return indexOfContinent(m.continent);
 }
@@ -161,7 +168,10 @@ export function seatView(state: GoldrauschState, seat: number): GoldrauschView {
           : meeting.proposals,
       // Private channels (GR-A11): an agreement made on another continent is as hidden as its talk.
       agreements: rules.negotiationScope === 'continent-private' ? ownAgreement(meeting.agreements, myContinent) : meeting.agreements,
-      bindingClauses: bindingClauses(state, meeting.locations),
+      bindingClauses:
+        rules.negotiationScope === 'continent-private'
+          ? ownClauses(bindingClauses(state, meeting.locations), seat)
+          : bindingClauses(state, meeting.locations),
       committed: meeting.committed,
       ownCommit: meeting.commits[seat],
       passed: meeting.passed,
@@ -190,7 +200,8 @@ export function seatView(state: GoldrauschState, seat: number): GoldrauschView {
     kept: state.kept,
     broken: state.broken,
     history: visibleHistory(state, seat),
-    standingClauses: state.clauses,
+    // Private channels (GR-A11): a rotation deal is known to its parties only, like the agreement it came from.
+    standingClauses: rules.negotiationScope === 'continent-private' ? ownClauses(state.clauses, seat) : state.clauses,
     meeting: meetingView,
   };
 }
