@@ -35,7 +35,8 @@ export function randomContinent(view: GoldrauschView, random: RandomStream): Con
  * value) are module-level and shared, as every call fills and reads them before it returns.
  */
 export class ContinentScorer {
-  readonly values = new Float64Array(3);
+  /** The last scores (a plain array: one scorer per bot per game, and a Float64Array costs ~25× as much to make). */
+  readonly values: number[] = [0, 0, 0];
   // Scratch, filled and read within one call: shared by all instances (no typed arrays per game).
   private readonly rivals = SCRATCH_RIVALS;
   private readonly value = SCRATCH_VALUE;
@@ -43,7 +44,7 @@ export class ContinentScorer {
   /** @param habits the bot's habit estimator (share it so phase 3 reuses this round's counts). */
   constructor(private readonly habits: SeatHabits = new SeatHabits()) {}
 
-  score(view: GoldrauschView): Float64Array {
+  score(view: GoldrauschView): number[] {
     const habits = this.habits.of(view);
     const values = this.values;
     const hand = view.countryHand;
