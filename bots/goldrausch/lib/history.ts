@@ -21,11 +21,21 @@ export function successfulUpgrades(view: GoldrauschView, seat: number): number {
  * any other is counted afresh.
  */
 export function successCounts(view: GoldrauschView): ArrayLike<number> {
+  countSuccesses(view);
+  return handOut(successes);
+}
+
+/**
+ * The memo of `successCounts` brought up to date with the view's history, its `counts` not copied:
+ * for readers in this folder that read them at once and write nothing (`fairUpgrader`). The copy
+ * (`Float64Array.set`, ~150 machine instructions) was about a fifth of the cost of a fairUpgrader call.
+ */
+export function countSuccesses(view: GoldrauschView): { readonly counts: ArrayLike<number> } {
   const history = view.history;
   const length = history.length;
   const players = view.players;
   const memo = successes;
-  if (history === memo.history && length === memo.length && players === memo.players) return handOut(memo);
+  if (history === memo.history && length === memo.length && players === memo.players) return memo;
   let from = memo.length;
   const grown =
     players === memo.players && from >= 0 && from <= length && (from === 0 || history[from - 1] === memo.lastRecord);
@@ -43,7 +53,7 @@ export function successCounts(view: GoldrauschView): ArrayLike<number> {
   memo.length = length;
   memo.players = players;
   memo.lastRecord = length > 0 ? history[length - 1] : null;
-  return handOut(memo);
+  return memo;
 }
 
 /** The counts as a separate array, so a caller's write cannot change the memo (8 numbers copied). */
