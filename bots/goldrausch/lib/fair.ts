@@ -4,7 +4,7 @@
  * Every cooperative seat computes it from public information, so they all name the same seat.
  */
 import type { GoldrauschView } from '../../../src/games/goldrausch/view.js';
-import { successCounts } from './history.js';
+import { countSuccesses } from './history.js';
 import { clockwiseRank } from './seats.js';
 
 /**
@@ -23,7 +23,7 @@ export function fairUpgrader(
   for (let s = 0; s < players; s++) {
     if (locations[s] === c && (exclude & (1 << s)) === 0 && view.gold[s] === null) goldKnown = false;
   }
-  const successes = successCounts(view);
+  const successes = countSuccesses(view).counts; // read here only, not written
   let best = -1;
   let bestUpgrades = 0;
   let bestGold = 0;
