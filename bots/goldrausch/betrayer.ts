@@ -13,6 +13,7 @@ import type { GoldrauschBot, GoldrauschBotFactory, OutgoingMessage } from '../..
 import type { MessageType } from '../../src/games/goldrausch/state.js';
 import type { Colour, Continent } from '../../src/games/goldrausch/types.js';
 import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
+import { fastBetrayer } from './fast/betrayer.js';
 import { breachGain, breachWins } from './lib/breach.js';
 import { ContinentScorer } from './lib/continent.js';
 import { meetingRivals, newUpgradeValue, Rivals, upgradeValueOn } from './lib/estimate.js';
@@ -131,6 +132,7 @@ export function makeBetrayer(options: BetrayerOptions = {}): GoldrauschBotFactor
       `Proposes itself, accepts everything${promise ? ', promises red' : ''}; commits late; obliged to red it lays green ` +
       (mode === 'always' ? `with probability ${beta}.` : `when the breach pays, then with probability ${beta}.`),
     create: (seat, random) => new BetrayerBot(name, seat, random, beta, mode, promise),
+    fast: fastBetrayer(beta, mode, promise),
   };
 }
 

@@ -18,6 +18,7 @@ import type { GoldrauschBot, GoldrauschBotFactory, OutgoingMessage } from '../..
 import type { MessageType } from '../../src/games/goldrausch/state.js';
 import type { Colour, Continent } from '../../src/games/goldrausch/types.js';
 import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
+import { fastCooperative } from './fast/cooperative.js';
 import { ContinentScorer } from './lib/continent.js';
 import { baselineP, disasterOdds } from './lib/estimate.js';
 import { fairUpgrader } from './lib/fair.js';
@@ -211,6 +212,7 @@ const cooperativeBot: GoldrauschBotFactory = {
     'accepts proposals naming it or itself; keeps obligations and commits early; without an agreement by ' +
     'mid-meeting plays the §14 baseline p.',
   create: (seat, random) => new CooperativeBot('cooperative', seat, random),
+  fast: fastCooperative,
 };
 
 export default cooperativeBot;

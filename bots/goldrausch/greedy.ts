@@ -10,6 +10,7 @@ import type { RandomStream } from '../../src/core/random.js';
 import type { GoldrauschBot, GoldrauschBotFactory, OutgoingMessage } from '../../src/games/goldrausch/bot.js';
 import type { Colour, Continent } from '../../src/games/goldrausch/types.js';
 import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
+import { fastGreedy } from './fast/greedy.js';
 import { ContinentScorer } from './lib/continent.js';
 import { meetingRivals, newUpgradeValue, Rivals, upgradeValueOn } from './lib/estimate.js';
 import { SeatHabits } from './lib/history.js';
@@ -51,6 +52,7 @@ const greedyBot: GoldrauschBotFactory = {
     'Continent with the best expected own payout (rivals predicted from their stay and upgrade habits); no messages; ' +
     'green on its first turn iff upgrading is worth more in expectation (always green alone).',
   create: (_seat, random) => new GreedyBot(random),
+  fast: fastGreedy,
 };
 
 export default greedyBot;

@@ -8,6 +8,7 @@ import type { RandomStream } from '../../src/core/random.js';
 import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
 import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
 import { CooperativeBot } from './cooperative.js';
+import { fastOpportunist } from './fast/cooperative.js';
 import { breachGain, breachWins } from './lib/breach.js';
 import { newUpgradeValue, Rivals } from './lib/estimate.js';
 
@@ -42,6 +43,7 @@ export function makeOpportunist(options: OpportunistOptions = {}): GoldrauschBot
     name,
     description: 'Cooperative, but breaks an obligation in the last round when it gains, or whenever the breach wins the race.',
     create: (seat, random) => new OpportunistBot(name, seat, random, minGain),
+    fast: fastOpportunist(minGain),
   };
 }
 

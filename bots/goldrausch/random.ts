@@ -6,6 +6,7 @@ import type { RandomStream } from '../../src/core/random.js';
 import type { GoldrauschBot, GoldrauschBotFactory, OutgoingMessage } from '../../src/games/goldrausch/bot.js';
 import type { Colour, Continent } from '../../src/games/goldrausch/types.js';
 import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
+import { fastRandom } from './fast/random.js';
 import { randomContinent } from './lib/continent.js';
 import { PASS, randomHeldColour } from './lib/seats.js';
 
@@ -32,6 +33,7 @@ const randomBot: GoldrauschBotFactory = {
   name: 'random',
   description: 'Uniformly random legal continent; no messages; a uniformly random upgrade card on its first turn.',
   create: (_seat, random) => new RandomBot(random),
+  fast: fastRandom,
 };
 
 export default randomBot;

@@ -11,6 +11,7 @@ import type { RandomStream } from '../../src/core/random.js';
 import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
 import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
 import { CooperativeBot } from './cooperative.js';
+import { fastReciprocal } from './fast/cooperative.js';
 import { recentBetrayers } from './lib/history.js';
 
 export interface ReciprocalOptions {
@@ -50,6 +51,7 @@ export function makeReciprocal(options: ReciprocalOptions = {}): GoldrauschBotFa
     name,
     description: `Cooperative, but rejects proposals naming a seat that betrayed it in the last ${k} rounds and lays green against one.`,
     create: (seat, random) => new ReciprocalBot(name, seat, random, k),
+    fast: fastReciprocal(k),
   };
 }
 

@@ -7,6 +7,7 @@ import type { RandomStream } from '../../src/core/random.js';
 import type { GoldrauschBot, GoldrauschBotFactory, OutgoingMessage } from '../../src/games/goldrausch/bot.js';
 import type { Colour, Continent } from '../../src/games/goldrausch/types.js';
 import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
+import { fastSilent } from './fast/silent.js';
 import { ContinentScorer } from './lib/continent.js';
 import { heldColour, isAlone, PASS } from './lib/seats.js';
 
@@ -48,6 +49,7 @@ export function makeSilent(options: SilentOptions = {}): GoldrauschBotFactory {
     name,
     description: `No messages; green with probability ${q} when sharing a continent, always green alone; commits on its first turn.`,
     create: (_seat, random) => new SilentBot(name, random, q),
+    fast: fastSilent(q),
   };
 }
 

@@ -15,7 +15,7 @@ import type { RunSummary } from '../report/types.js';
 import { impactTable, summaryTable, writeAtomic, writeImpactOutputs, writeRunOutputs } from '../report/write.js';
 import { runImpactParallel, runParallel } from '../sim/parallel.js';
 import { Progress } from '../sim/progress.js';
-import { playOne } from '../sim/run.js';
+import { playOne, type Engine } from '../sim/run.js';
 import { loadScenario } from '../sim/scenario.js';
 import { CHECK_DEFAULTS } from '../check/compare.js';
 import { mergePartials, parseShard, partialOf, shardRange } from '../sim/shard.js';
@@ -55,6 +55,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted run from its checkpoint in the output folder' })
           .option('checkpoint-every', { type: 'number', default: 5, describe: 'seconds between checkpoints' })
           .option('games-csv', { type: 'boolean', default: false, describe: 'also write games.csv, one row per game (streamed)' })
+          .option('engine', { choices: ['auto', 'reference'] as const, default: 'auto' as const, describe: 'auto: the fast kernel when every seat is a built-in heuristic bot (the same games), else the reference engine; reference: always the reference engine' })
           .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no table on stdout' }),
       async (args) => {
         code = await commandRun(io, args.scenario, {
@@ -67,6 +68,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           resume: args.resume,
           checkpointEvery: args['checkpoint-every'],
           gamesCsv: args['games-csv'],
+          engine: args.engine,
           quiet: args.quiet,
           argv,
         });
@@ -96,6 +98,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('out', { type: 'string', describe: 'output folder (default: reports/<scenario name>/)' })
           .option('workers', { type: 'number', describe: `worker threads (default: all ${availableParallelism()} cores; 0 = this thread)` })
           .option('batch-size', { type: 'number', default: 500 })
+          .option('engine', { choices: ['auto', 'reference'] as const, default: 'auto' as const, describe: 'auto: the fast kernel when every seat is a built-in heuristic bot (the same games), else the reference engine; reference: always the reference engine' })
           .option('quiet', { type: 'boolean', default: false }),
       async (args) => {
         code = await commandImpact(io, args.scenario, args);
@@ -251,6 +254,7 @@ interface RunArgs {
   resume: boolean;
   checkpointEvery: number;
   gamesCsv: boolean;
+  engine: Engine;
   quiet: boolean;
   argv: readonly string[];
 }
@@ -274,7 +278,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
   const started = Date.now();
   const { result, signalName } = await stoppableBySignals((stop) =>
     runParallel(scenario, {
-      seed, from, to, workers, batchSize, checkpointFile, checkpointEveryMs: args.checkpointEvery * 1000,
+      seed, engine: args.engine, from, to, workers, batchSize, checkpointFile, checkpointEveryMs: args.checkpointEvery * 1000,
       resume: args.resume, gamesCsvFile: args.gamesCsv ? join(out, `games${suffix}.csv`) : null, progress, stop,
     }),
   );
@@ -304,7 +308,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
 async function commandImpact(
   io: Io,
   path: string,
-  args: { card: string; games?: number; seed?: string; out?: string; workers?: number; 'batch-size': number; quiet: boolean },
+  args: { card: string; games?: number; seed?: string; out?: string; workers?: number; 'batch-size': number; engine: Engine; quiet: boolean },
 ): Promise<number> {
   const scenario = loadScenario(path);
   const all = scenario.definition.chanceCards;
@@ -317,7 +321,7 @@ async function commandImpact(
   const started = Date.now();
   const { result } = await stoppableBySignals((stop) =>
     runImpactParallel(scenario, {
-      seed, games, cards, workers, batchSize: positiveInt('batch-size', args['batch-size'])!,
+      seed, engine: args.engine, games, cards, workers, batchSize: positiveInt('batch-size', args['batch-size'])!,
       progress: new Progress(games, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err), stop,
     }),
   );

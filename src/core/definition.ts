@@ -27,6 +27,48 @@ export interface GameRecord {
   readonly roundCounters: readonly (readonly number[])[];
 }
 
+/**
+ * A specialised player for one config and line-up (GameDefinition.fastPlayer): the same games as the
+ * game module's engine, faster. Its records must equal `record(final)` of the engine's game with the
+ * same (seed, index), byte for byte; a game it cannot play exactly, it hands back (null).
+ */
+export interface FastPlayer {
+  /** Game `index` of a run with this seed, as the engine would record it; null = play it on the engine. */
+  play(seed: string, index: number): FlatRecord | null;
+  /** The `GameRecord` of a flat record this player returned. */
+  gameRecord(flat: FlatRecord): GameRecord;
+  /** Games handed back so far. */
+  readonly bailouts: number;
+}
+
+/**
+ * The facts of `GameRecord` as flat arrays, for players that make no objects per game (see
+ * `FastPlayer`; stats/aggregate.ts `addFlatGame`). Arrays may be longer than their counts say and are
+ * reused by the player for its next game: read a record before asking for the next one.
+ */
+export interface FlatRecord {
+  readonly players: number;
+  /** Rounds played (`Outcome.length`). */
+  readonly rounds: number;
+  /** Index of `Outcome.endedBy` in `GameDefinition.endings`. */
+  readonly ending: number;
+  /** `winners[0 … winnerCount)`: the seats that won. */
+  readonly winners: readonly number[];
+  readonly winnerCount: number;
+  /** Final score per seat. */
+  readonly scores: readonly number[];
+  readonly initialScores: readonly number[];
+  /** Score after each round played: `curve[(round − 1) · players + seat]`. */
+  readonly curve: readonly number[];
+  /** Chance cards drawn, as pairs: `cards[2k]` = card index, `cards[2k + 1]` = round. */
+  readonly cards: readonly number[];
+  readonly cardCount: number;
+  /** Per-round totals: `roundCounters[(round − 1) · GameDefinition.roundCounters.length + k]`. */
+  readonly roundCounters: readonly number[];
+  /** Per-seat counters, `GameDefinition.counters` order: `counters[k][seat]`. */
+  readonly counters: readonly (readonly number[])[];
+}
+
 /** Facts about a configuration that every result must carry. */
 export interface ConfigFacts {
   /** Ids of data the results depend on (e.g. the resource deck id). */
@@ -65,6 +107,11 @@ export interface GameDefinition<Config, State, View, Request extends DecisionReq
    * positions, all other randomness unchanged (the counterfactual of `goldpit impact`).
    */
   withBlankedCard(config: Config, card: number): Config;
+  /**
+   * Optional: a fast player for this config and line-up of built-in bots (null = none; the engine
+   * plays). Only ever asked about the game's own built-in factories, never a bot file's.
+   */
+  fastPlayer?(config: Config, players: number, bots: readonly BotFactory<Bot>[]): FastPlayer | null;
   /** The full story of a finished game, for `goldpit replay`. */
   story(final: State, seatNames: readonly string[]): string;
   /** Where a game stands when its bots are asked in `state`, as the story names it (a replay's FAULT lines). */

@@ -61,7 +61,7 @@ export class RandomSource {
   readonly gameKey: number;
 
   constructor(runSeed: string | number, readonly gameIndex: number) {
-    this.gameKey = mix2(mix2(seedHash(runSeed), gameIndex), 0x676f6c64);
+    this.gameKey = gameKey(runSeed, gameIndex);
   }
 
   /** A uniformly distributed 32-bit unsigned integer. */
@@ -128,6 +128,11 @@ function seedHash(seed: string | number): number {
     lastSeed = seed;
   }
   return lastSeedHash;
+}
+
+/** The key of game `gameIndex` of a run: every draw of that game is a hash of it (`RandomSource.gameKey`). */
+export function gameKey(runSeed: string | number, gameIndex: number): number {
+  return mix2(mix2(seedHash(runSeed), gameIndex), 0x676f6c64);
 }
 
 /** A sequential view of one purpose's counter space: draw n uses counter n. */

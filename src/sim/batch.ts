@@ -6,7 +6,7 @@ import type { GameRecord } from '../core/definition.js';
 import type { FirstFault } from '../stats/aggregate.js';
 import { dealsRange, type DealColumns } from './deals.js';
 import { impactRange, type ImpactBatchResult } from './impact.js';
-import { runRange } from './run.js';
+import { runRange, type Engine } from './run.js';
 import { parseScenario, type Scenario } from './scenario.js';
 import type { BatchTiming } from './timing.js';
 
@@ -15,6 +15,8 @@ export interface BatchTask {
   /** The scenario as data (its portable form, decks inlined) and its hash; workers parse it once. */
   readonly scenario: { readonly file: string; readonly data: unknown; readonly hash: string };
   readonly seed: string;
+  /** Which engine plays (sim/run.ts `Engine`; default auto). */
+  readonly engine?: Engine;
   readonly from: number;
   readonly to: number;
   /** Also return one CSV row per game. */
@@ -64,7 +66,7 @@ export function runBatch(task: BatchTask, scenario: Scenario = scenarioOf(task))
     scenario,
     task.from,
     task.to,
-    { seed: task.seed },
+    { seed: task.seed, engine: task.engine },
     task.gamesCsv ? (i, record) => void (rows += gameRow(i, record)) : undefined,
   );
   return { from: task.from, to: task.to, data: agg.data, firstFaults: agg.firstFaults, rows };
@@ -75,13 +77,14 @@ export interface ImpactTask {
   readonly kind: 'impact';
   readonly scenario: BatchTask['scenario'];
   readonly seed: string;
+  readonly engine?: Engine;
   readonly from: number;
   readonly to: number;
   readonly cards: readonly number[];
 }
 
 export function runImpactBatch(task: ImpactTask, scenario: Scenario = scenarioOf(task as unknown as BatchTask)): ImpactBatchResult {
-  const sums = impactRange(scenario, task.cards, task.seed, task.from, task.to);
+  const sums = impactRange(scenario, task.cards, task.seed, task.from, task.to, undefined, task.engine);
   return { from: task.from, to: task.to, cards: sums.map((s) => ({ card: s.card, drawnIn: s.drawnIn, sum: Array.from(s.sum), sumSq: Array.from(s.sumSq) })) };
 }
 
@@ -90,6 +93,7 @@ export interface DealsTask {
   readonly kind: 'deals';
   readonly scenario: BatchTask['scenario'];
   readonly seed: string;
+  readonly engine?: Engine;
   readonly from: number;
   readonly to: number;
 }
@@ -101,5 +105,5 @@ export interface DealsBatchResult {
 }
 
 export function runDealsBatch(task: DealsTask, scenario: Scenario = scenarioOf(task as unknown as BatchTask)): DealsBatchResult {
-  return { from: task.from, to: task.to, deals: dealsRange(scenario, task.seed, task.from, task.to) };
+  return { from: task.from, to: task.to, deals: dealsRange(scenario, task.seed, task.from, task.to, task.engine) };
 }

@@ -5,7 +5,7 @@
  * seeds replayed by other code give paired outcomes (common random numbers).
  */
 import type { Outcome } from '../core/game.js';
-import { playOne } from './run.js';
+import { playRecord, type Engine } from './run.js';
 import type { Scenario } from './scenario.js';
 
 /** Columns of per-deal outcomes, index = game index − first game index. */
@@ -39,12 +39,12 @@ export function putDeal(deals: DealColumns, row: number, outcome: Outcome, endin
 }
 
 /** Plays games [from, to) and returns their per-deal outcomes. */
-export function dealsRange(scenario: Scenario, seed: string, from: number, to: number): DealColumns {
+export function dealsRange(scenario: Scenario, seed: string, from: number, to: number, engine?: Engine): DealColumns {
   const deals = emptyDeals(to - from);
   const endings = scenario.definition.endings;
   for (let i = from; i < to; i++) {
-    const game = playOne(scenario, i, { seed });
-    putDeal(deals, i - from, game.outcome, endings);
+    const { record } = playRecord(scenario, i, { seed, engine });
+    putDeal(deals, i - from, record.outcome, endings);
   }
   return deals;
 }

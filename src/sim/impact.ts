@@ -8,7 +8,7 @@
  * are 0 and it is not replayed; test/sim/impact.test.ts checks that identity on real games.
  */
 import type { GameRecord } from '../core/definition.js';
-import { playOne } from './run.js';
+import { playRecord as play, type Engine } from './run.js';
 import type { Scenario } from './scenario.js';
 
 export const IMPACT_METRICS = ['leaderWin', 'lastWin', 'spread', 'length', 'race', 'swing'] as const;
@@ -22,8 +22,8 @@ export interface CardSums {
   readonly sumSq: Float64Array;
 }
 
-function playRecord(scenario: Scenario, config: unknown, index: number, seed: string): GameRecord {
-  return scenario.definition.record(playOne(scenario, index, { seed, config }).final);
+function playRecord(scenario: Scenario, config: unknown, index: number, seed: string, engine?: Engine): GameRecord {
+  return play(scenario, index, { seed, config, engine }).record;
 }
 
 function extremes(row: readonly number[]): { leaders: number[]; lasts: number[] } {
@@ -81,16 +81,17 @@ export function impactRange(
   from: number,
   to: number,
   onGame?: (done: number) => void,
+  engine?: Engine,
 ): CardSums[] {
   const def = scenario.definition;
   const sums: CardSums[] = cards.map((card) => ({ card, drawnIn: 0, sum: new Float64Array(IMPACT_METRICS.length), sumSq: new Float64Array(IMPACT_METRICS.length) }));
   const blankedConfigs = cards.map((card) => def.withBlankedCard(scenario.config, card));
   for (let i = from; i < to; i++) {
-    const dealt = playRecord(scenario, scenario.config, i, seed);
+    const dealt = playRecord(scenario, scenario.config, i, seed, engine);
     for (let c = 0; c < cards.length; c++) {
       const first = dealt.cardsDrawn.find((d) => d.card === cards[c]);
       if (!first) continue; // never drawn: both versions are the same game
-      const blanked = playRecord(scenario, blankedConfigs[c], i, seed);
+      const blanked = playRecord(scenario, blankedConfigs[c], i, seed, engine);
       const d = pairedDiffs(dealt, blanked, first.round);
       const s = sums[c];
       s.drawnIn++;

@@ -16,12 +16,14 @@ import { batchScenario, gamesCsvHeader, runBatch, runDealsBatch, runImpactBatch,
 import { copyDeals, emptyDeals, type DealColumns } from './deals.js';
 import { addCardSums, IMPACT_METRICS, type CardSums, type ImpactBatchResult } from './impact.js';
 import type { Progress } from './progress.js';
-import { shapeOf } from './run.js';
+import { shapeOf, type Engine } from './run.js';
 import type { Scenario } from './scenario.js';
 import type { BatchTiming } from './timing.js';
 
 export interface ParallelOptions {
   readonly seed: string;
+  /** Which engine plays (sim/run.ts `Engine`; default auto: the same games either way). */
+  readonly engine?: Engine;
   /** Games [from, to) of the run (a shard plays a sub-range). */
   readonly from: number;
   readonly to: number;
@@ -183,6 +185,7 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
   const task = (b: number): BatchTask => ({
     scenario: batchScenario(scenario),
     seed: options.seed,
+    engine: options.engine,
     from: bounds[b],
     to: bounds[b + 1],
     gamesCsv: csv !== null,
@@ -209,7 +212,7 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
  */
 export async function runImpactParallel(
   scenario: Scenario,
-  options: { seed: string; games: number; cards: readonly number[]; workers: number; batchSize: number; progress?: Pick<Progress, 'update' | 'done'>; stop?: AbortSignal },
+  options: { seed: string; engine?: Engine; games: number; cards: readonly number[]; workers: number; batchSize: number; progress?: Pick<Progress, 'update' | 'done'>; stop?: AbortSignal },
 ): Promise<{ sums: CardSums[]; complete: boolean }> {
   const sums: CardSums[] = options.cards.map((card) => ({ card, drawnIn: 0, sum: new Float64Array(IMPACT_METRICS.length), sumSq: new Float64Array(IMPACT_METRICS.length) }));
   const bounds = batchBounds(0, options.games, options.batchSize, options.workers);
@@ -219,6 +222,7 @@ export async function runImpactParallel(
     kind: 'impact',
     scenario: batchScenario(scenario),
     seed: options.seed,
+    engine: options.engine,
     from: bounds[b],
     to: bounds[b + 1],
     cards: options.cards,
@@ -247,6 +251,7 @@ export async function runDealsParallel(
   scenario: Scenario,
   options: {
     seed: string;
+    engine?: Engine;
     games: number;
     workers: number;
     batchSize: number;
@@ -265,6 +270,7 @@ export async function runDealsParallel(
     kind: 'deals',
     scenario: batchScenario(scenario),
     seed: options.seed,
+    engine: options.engine,
     from: bounds[b],
     to: bounds[b + 1],
   });

@@ -6,7 +6,7 @@
  * buffer also means a worker hands its aggregate to the main thread by transferring one
  * ArrayBuffer, not by cloning.
  */
-import type { GameRecord } from '../core/definition.js';
+import type { FlatRecord, GameRecord } from '../core/definition.js';
 import { gini } from './gini.js';
 
 export interface AggregateShape {
@@ -141,47 +141,93 @@ export function gameCount(agg: Aggregate): number {
   return agg.games[0];
 }
 
+/** A flat copy of a `GameRecord` (core/definition.ts `FlatRecord`), for `addFlatGame`. */
+export function flatRecord(record: GameRecord, endings: readonly string[]): FlatRecord {
+  const o = record.outcome;
+  const ending = endings.indexOf(o.endedBy);
+  if (ending < 0) throw new RangeError(`unknown ending "${o.endedBy}"`);
+  const players = o.scores.length;
+  const curve: number[] = [];
+  for (const row of record.curve) for (let s = 0; s < players; s++) curve.push(row[s]);
+  const cards: number[] = [];
+  for (const { card, round } of record.cardsDrawn) cards.push(card, round);
+  const roundCounters: number[] = [];
+  for (const row of record.roundCounters) for (const v of row) roundCounters.push(v);
+  return {
+    players,
+    rounds: o.length,
+    ending,
+    winners: o.winners,
+    winnerCount: o.winners.length,
+    scores: o.scores,
+    initialScores: record.initialScores,
+    curve,
+    cards,
+    cardCount: record.cardsDrawn.length,
+    roundCounters,
+    counters: record.counters,
+  };
+}
+
 export function addGame(
   agg: Aggregate,
   game: number,
   record: GameRecord,
   faults: readonly { seat: number; request: string; reason: string; message: string }[],
 ): void {
-  const { players: p, rounds, maxScore } = agg.shape;
-  const bins = maxScore + 1;
-  const o = record.outcome;
-  agg.games[0]++;
-  const k = o.winners.length;
-  for (const w of o.winners) agg.wins[w * 7 + k]++;
-  for (let s = 0; s < p; s++) {
-    agg.scoreSum[s] += o.scores[s];
-    agg.scoreSqSum[s] += o.scores[s] * o.scores[s];
+  if (record.curve.length !== 0 && record.roundCounters.length !== 0 && record.roundCounters[0].length !== agg.shape.roundCounters) {
+    throw new RangeError(`a record with ${record.roundCounters[0].length} round counters for an aggregate of ${agg.shape.roundCounters}`);
   }
-  const ending = agg.shape.endings.indexOf(o.endedBy);
-  if (ending < 0) throw new RangeError(`unknown ending "${o.endedBy}"`);
-  agg.endings[ending]++;
-  agg.lengths[Math.min(o.length, rounds)]++;
-  const played = record.curve.length;
-  const { curveSum, curveHist } = agg;
-  for (let r = 0; r < rounds; r++) {
-    const row = record.curve[Math.min(r, played - 1)];
-    for (let s = 0; s < p; s++) {
-      const score = row[s];
-      curveSum[r * p + s] += score;
-      curveHist[(r * p + s) * bins + (score < maxScore ? (score > 0 ? score : 0) : maxScore)]++;
-    }
-  }
-  addGameShape(agg, record);
-  for (let c = 0; c < record.counters.length; c++) {
-    const counter = record.counters[c];
-    for (let s = 0; s < p; s++) agg.counterSum[c * p + s] += counter[s];
-  }
+  addFlatGame(agg, flatRecord(record, agg.shape.endings), record.curve.length);
   for (const f of faults) {
     agg.faults[f.seat]++;
     if (agg.firstFaults[f.seat] === null) agg.firstFaults[f.seat] = { seat: f.seat, game, request: f.request, reason: f.reason, message: f.message };
   }
 }
 
+/**
+ * Adds one game (without faults) from its flat record: every figure of the aggregate. `played` is
+ * the number of rounds in the curve (the rounds played; a game may end mid-round, so it is given).
+ */
+export function addFlatGame(agg: Aggregate, r: FlatRecord, played: number = r.rounds): void {
+  const { players: p, rounds, maxScore } = agg.shape;
+  const bins = maxScore + 1;
+  agg.games[0]++;
+  const k = r.winnerCount;
+  const winnerList = r.winners;
+  let winners = 0;
+  for (let i = 0; i < k; i++) {
+    agg.wins[winnerList[i] * 7 + k]++;
+    winners |= 1 << winnerList[i];
+  }
+  const scores = r.scores;
+  for (let s = 0; s < p; s++) {
+    agg.scoreSum[s] += scores[s];
+    agg.scoreSqSum[s] += scores[s] * scores[s];
+  }
+  agg.endings[r.ending]++;
+  agg.lengths[Math.min(r.rounds, rounds)]++;
+  const curve = r.curve;
+  const { curveSum, curveHist, winnerCurve } = agg;
+  for (let round = 0; round < rounds; round++) {
+    const row = Math.min(round, played - 1) * p;
+    for (let s = 0; s < p; s++) {
+      const score = curve[row + s];
+      curveSum[round * p + s] += score;
+      curveHist[(round * p + s) * bins + (score < maxScore ? (score > 0 ? score : 0) : maxScore)]++;
+      // The winner curve: the eventual winner(s) vs everybody else.
+      const i = round * 4 + ((winners >> s) & 1 ? 0 : 2);
+      winnerCurve[i] += score;
+      winnerCurve[i + 1]++;
+    }
+  }
+  const counters = r.counters;
+  for (let c = 0; c < counters.length; c++) {
+    const counter = counters[c];
+    for (let s = 0; s < p; s++) agg.counterSum[c * p + s] += counter[s];
+  }
+  addGameShape(agg, r, played, winners);
+}
 /** Adds `b` into `a` (same shape); first faults keep the lowest game index. Order does not matter. */
 export function mergeInto(a: Aggregate, b: Aggregate): Aggregate {
   if (a.data.length !== b.data.length) throw new RangeError('cannot merge aggregates of different shapes');
@@ -222,12 +268,12 @@ export function aggregateFromJson(json: { shape: AggregateShape; data: number[];
 /** 1/3600 is a common unit of 1/k (shared win, k ≤ 6) times 1/m (m tied leaders, m ≤ 6). */
 const WIN_UNITS = 3600;
 
-/** Seats with the highest score in `row`, as a bit mask (bit s = seat s; seats < 31). */
-function leadersOf(row: readonly number[]): number {
+/** Seats with the highest of the scores list[at … at + n), as a bit mask (bit s = seat s; seats < 31). */
+function leadersOf(list: readonly number[], at: number, n: number): number {
   let best = -Infinity;
-  for (let s = 0; s < row.length; s++) if (row[s] > best) best = row[s];
+  for (let s = 0; s < n; s++) if (list[at + s] > best) best = list[at + s];
   let mask = 0;
-  for (let s = 0; s < row.length; s++) if (row[s] === best) mask |= 1 << s;
+  for (let s = 0; s < n; s++) if (list[at + s] === best) mask |= 1 << s;
   return mask;
 }
 
@@ -254,27 +300,23 @@ function leaderScratch(rounds: number): Int32Array {
 }
 
 /**
- * Lead changes, comebacks, Gini, per-round totals, winner curve and card statistics of one game.
- * Seat sets are bit masks (no arrays per round); every sum is of integers, so any order of additions
- * gives the same result.
+ * Lead changes, comebacks, Gini, per-round totals and card statistics of one game. Seat sets are bit
+ * masks (no arrays per round); every sum is of integers, so any order of additions gives the same
+ * result.
  */
-function addGameShape(agg: Aggregate, record: GameRecord): void {
-  const { rounds, roundCounters: k2 } = agg.shape;
-  const winnerList = record.outcome.winners;
-  let winners = 0;
-  for (const w of winnerList) winners |= 1 << w;
-  const k = winnerList.length;
-  const curve = record.curve;
-  const played = curve.length;
+function addGameShape(agg: Aggregate, r: FlatRecord, played: number, winners: number): void {
+  const { players: p, rounds, roundCounters: k2 } = agg.shape;
+  const k = r.winnerCount;
+  const curve = r.curve;
   const shape5 = agg.shape5;
-  // Leaders after each round, found once: leaders[r] = leadersOf(curve[r]).
+  // Leaders after each round, found once: leaders[i] = the leaders of curve row i.
   const leaders = leaderScratch(played);
-  for (let r = 0; r < played; r++) leaders[r] = leadersOf(curve[r]);
-  const initialLeaders = leadersOf(record.initialScores);
+  for (let i = 0; i < played; i++) leaders[i] = leadersOf(curve, i * p, p);
+  const initialLeaders = leadersOf(r.initialScores, 0, p);
   // Lead changes: the new leaders share nobody with the previous round's leaders.
   let previous = played > 0 ? leaders[0] : initialLeaders;
-  for (let r = 1; r < played; r++) {
-    const now = leaders[r];
+  for (let i = 1; i < played; i++) {
+    const now = leaders[i];
     if ((now & previous) === 0) shape5[0]++;
     previous = now;
   }
@@ -287,48 +329,54 @@ function addGameShape(agg: Aggregate, record: GameRecord): void {
     shape5[4]++;
     if ((winners & leaders[7]) === 0) shape5[3]++;
   }
-  agg.giniMicros[0] += Math.round(gini(record.outcome.scores) * 1e6);
+  agg.giniMicros[0] += Math.round(giniOfScores(r.scores, p) * 1e6);
   const roundCounterSum = agg.roundCounterSum;
-  for (let r = 0; r < record.roundCounters.length && r < rounds; r++) {
-    const row = record.roundCounters[r];
-    for (let c = 0; c < k2; c++) roundCounterSum[r * k2 + c] += row[c];
-  }
-  const winnerCurve = agg.winnerCurve;
-  for (let r = 0; r < rounds; r++) {
-    const row = curve[Math.min(r, played - 1)];
-    for (let s = 0; s < row.length; s++) {
-      const i = r * 4 + ((winners >> s) & 1 ? 0 : 2);
-      winnerCurve[i] += row[s];
-      winnerCurve[i + 1]++;
-    }
+  const rc = r.roundCounters;
+  for (let i = 0; i < played && i < rounds; i++) {
+    for (let c = 0; c < k2; c++) roundCounterSum[i * k2 + c] += rc[i * k2 + c];
   }
   // Then-leader wins over every round played (the comparison for the cards' leader win rates).
   const allLeaderWin = agg.allLeaderWin;
-  for (let r = 0; r < played; r++) {
-    allLeaderWin[0] += leaderWinUnits(r === 0 ? initialLeaders : leaders[r - 1], winners, k);
+  for (let i = 0; i < played; i++) {
+    allLeaderWin[0] += leaderWinUnits(i === 0 ? initialLeaders : leaders[i - 1], winners, k);
     allLeaderWin[1]++;
   }
-  for (const { card, round } of record.cardsDrawn) {
+  const cards = r.cards;
+  for (let d = 0; d < r.cardCount; d++) {
+    const card = cards[2 * d];
+    const round = cards[2 * d + 1];
+    const before = round === 1 ? r.initialScores : curve;
+    const at = round === 1 ? 0 : (round - 2) * p;
+    const after = (round - 1) * p;
     agg.cardDraws[card]++;
-    const before = round === 1 ? record.initialScores : curve[round - 2];
-    const after = curve[round - 1];
     let max = -Infinity;
     let min = Infinity;
-    for (let s = 0; s < before.length; s++) {
-      const v = before[s];
+    for (let s = 0; s < p; s++) {
+      const v = before[at + s];
       if (v > max) max = v;
       if (v < min) min = v;
     }
-    let leaders = 0;
-    for (let s = 0; s < before.length; s++) {
+    let leaderMask = 0;
+    for (let s = 0; s < p; s++) {
       // Rank when drawn: leader (most gold, ties included), last (least), middle (the rest).
-      const group = before[s] === max ? 0 : before[s] === min ? 2 : 1;
-      if (group === 0) leaders |= 1 << s;
-      agg.cardChange[card * 6 + group] += after[s] - before[s];
+      const v = before[at + s];
+      const group = v === max ? 0 : v === min ? 2 : 1;
+      if (group === 0) leaderMask |= 1 << s;
+      agg.cardChange[card * 6 + group] += curve[after + s] - v;
       agg.cardChange[card * 6 + 3 + group]++;
     }
-    agg.cardLeaderWin[card] += leaderWinUnits(leaders, winners, k);
+    agg.cardLeaderWin[card] += leaderWinUnits(leaderMask, winners, k);
   }
+}
+
+/** `gini` of the first n scores (the same arithmetic, without its input checks or allocation). */
+const GINI_SCRATCH: number[] = [];
+function giniOfScores(scores: readonly number[], n: number): number {
+  if (scores.length === n) return gini(scores);
+  const values = GINI_SCRATCH;
+  values.length = n;
+  for (let s = 0; s < n; s++) values[s] = scores[s];
+  return gini(values);
 }
 
 export const LEADER_WIN_UNITS = WIN_UNITS;

@@ -245,7 +245,9 @@ const NO_HABITS: number[] = [];
  * n zeros in a plain array. SeatHabits keeps its counts and rates in plain arrays rather than typed
  * ones: every bot of every game makes its own (five per SeatHabits), and a `new Float64Array(n)` costs
  * ~350 machine instructions against ~15 for a small plain array. Counts and rates are the same doubles
- * either way (a plain array holds any number exactly, as a Float64Array does).
+ * either way (a plain array holds any number exactly, as a Float64Array does). Its own function, not
+ * state.ts's `zeros`: V8 tracks element kinds per array-literal site, and rates written into lists from
+ * the engine's site would make the engine's small-integer lists double lists.
  */
 function zeros(n: number): number[] {
   const out: number[] = [];

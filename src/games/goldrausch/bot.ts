@@ -3,6 +3,7 @@
  * only from its own random stream. Memory across rounds comes from the public history in the view.
  */
 import type { RandomStream } from '../../core/random.js';
+import type { FastBotFactory } from './fast/view.js';
 import type { MessageType, NextClause } from './state.js';
 import type { Colour, Continent } from './types.js';
 import type { GoldrauschView } from './view.js';
@@ -57,4 +58,6 @@ export interface GoldrauschBotFactory {
   readonly name: string;
   readonly description: string;
   create(seat: number, random: RandomStream): GoldrauschBot;
+  /** Built-in bots only: the fast kernel's twin, same decisions and draws. */
+  readonly fast?: FastBotFactory;
 }

@@ -5,6 +5,7 @@ import type { GameRecord } from '../../core/definition.js';
 import { parseGoldrauschConfig } from './config.js';
 import { eventCard } from './cards.js';
 import { goldrausch } from './engine.js';
+import { fastPlayer } from './fast/player.js';
 import { changedRules, type GoldrauschConfig } from './params.js';
 import { zeros, type GoldrauschState, type Message, type RoundRecord } from './state.js';
 import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
@@ -179,6 +180,7 @@ export const goldrauschDefinition = {
   roundCounters: ROUND_COUNTERS,
   record,
   facts,
+  fastPlayer,
   story,
   decisionPlace,
 };

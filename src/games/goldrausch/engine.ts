@@ -141,7 +141,7 @@ export function pending(state: GoldrauschState): Pending<GoldrauschRequest> {
  * take a slow path in Node 20 (see `pending`) and the engine reads `order[turn]` several times a turn.
  */
 const PERMUTATIONS: (readonly (readonly number[])[])[] = [];
-function permutationsOf(n: number): readonly (readonly number[])[] {
+export function permutationsOf(n: number): readonly (readonly number[])[] {
   if (PERMUTATIONS[n]) return PERMUTATIONS[n];
   const out: number[][] = [];
   const build = (prefix: number[], rest: number[]) => {

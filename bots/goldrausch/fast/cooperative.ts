@@ -1,0 +1,229 @@
+/**
+ * Fast twin of Cooperative (../cooperative.ts) and of the two bots built on it, Reciprocal
+ * (../reciprocal.ts: `hostile`) and Opportunist (../opportunist.ts: `breaksObligation`). One class
+ * with a kind, not subclasses, so every call site in it stays monomorphic.
+ */
+import {
+  GREEN,
+  MSG_ACCEPT,
+  MSG_ALL,
+  MSG_PASS,
+  MSG_PROMISE,
+  MSG_PROPOSE,
+  MSG_REJECT,
+  NOBODY,
+  NONE,
+  type FastBot,
+  type FastMessage,
+  type FastRandom,
+  type FastView,
+} from '../../../src/games/goldrausch/fast/view.js';
+import {
+  baseline,
+  breachGain,
+  breachWins,
+  fairUpgrader,
+  hasOpenAcceptance,
+  hasProposed,
+  held,
+  heldGreen,
+  heldRed,
+  logitContinent,
+  message,
+  NO_PLAN,
+  NO_RANDOM,
+  othersCommitted,
+  passWhenDone,
+  planInForce,
+  popcount,
+  recentBetrayers,
+  seatingOf,
+  Seating,
+} from './lib.js';
+
+/** Which bot of the cooperative family. */
+export const COOPERATIVE = 0;
+export const RECIPROCAL = 1;
+export const OPPORTUNIST = 2;
+
+export class FastCooperative implements FastBot {
+  /** CooperativeBot.idleIgnores: PASS, PROMISE and REJECT do not wake it. */
+  readonly idleWake = MSG_ALL & ~(MSG_PASS | MSG_PROMISE | MSG_REJECT);
+  private seat = 0;
+  private random: FastRandom = NO_RANDOM;
+  // Reciprocal's `hostile`, remembered per (game, history length, round) as the reference does.
+  private hostileGame = -1;
+  private hostileLength = -1;
+  private hostileRound = -1;
+  private hostileMask = 0;
+  /** Its continent and the seats there, per meeting. */
+  private readonly seating = new Seating();
+  // `fairUpgrader` remembered per (game, round, excluded seats), as the reference remembers it per
+  // (history, pawns, gold, start player, players, excluded seats): within a meeting the history,
+  // pawns and start player stay the same, and gold moves only by GIFT, which built-in bots never send.
+  private fairGame = -1;
+  private fairRound = -1;
+  private fairExclude = 0;
+  private fairSeat = -1;
+
+  /**
+   * @param kind COOPERATIVE, RECIPROCAL or OPPORTUNIST
+   * @param k Reciprocal: how many past rounds a betrayal is remembered
+   * @param minGain Opportunist: expected gold a last-round breach must gain
+   */
+  constructor(
+    private readonly kind: number,
+    private readonly k: number,
+    private readonly minGain: number,
+  ) {}
+
+  newGame(seat: number, random: FastRandom): void {
+    this.seat = seat;
+    this.random = random;
+    this.hostileGame = -1;
+    this.hostileLength = -1;
+    this.hostileRound = -1;
+    this.hostileMask = 0;
+    this.seating.game = -1;
+    this.fairGame = -1;
+  }
+
+  /** Seats (mask) it will not name as upgrader and punishes when it meets them (Reciprocal: recent betrayers). */
+  private hostile(view: FastView): number {
+    if (this.kind !== RECIPROCAL) return 0;
+    if (view.game !== this.hostileGame || view.historyLength !== this.hostileLength || view.round !== this.hostileRound) {
+      this.hostileMask = recentBetrayers(view, this.seat, this.k);
+      this.hostileGame = view.game;
+      this.hostileLength = view.historyLength;
+      this.hostileRound = view.round;
+    }
+    return this.hostileMask;
+  }
+
+  /** Whether to lay green although the plan naming `upgrader` obliges red (Opportunist only). */
+  private breaksObligation(view: FastView, upgrader: number): boolean {
+    if (this.kind !== OPPORTUNIST) return false;
+    if (view.round >= view.rounds && breachGain(view, upgrader) >= this.minGain) return true;
+    return breachWins(view, upgrader);
+  }
+
+  chooseContinent(view: FastView): number {
+    return logitContinent(view, this.random);
+  }
+
+  negotiate(view: FastView, out: FastMessage): boolean {
+    return this.nextMessage(view, out) || passWhenDone(view, out);
+  }
+
+  /** CooperativeBot.nextMessage: writes the most useful message into `out` and returns true, or false. */
+  private nextMessage(view: FastView, out: FastMessage): boolean {
+    const me = this.seat;
+    const seating = seatingOf(this.seating, view);
+    const c = seating.c;
+    if (seating.count === 1) return false;
+    const n = view.proposalCount;
+    const hostile = this.hostile(view);
+
+    if (hostile !== 0) {
+      for (let i = 0; i < n; i++) {
+        if (view.proposalContinent(i) !== c) continue;
+        const upgrader = view.proposalUpgrader(i);
+        if (upgrader === NOBODY || (hostile & (1 << upgrader)) === 0) continue;
+        if (!view.hasRejected(i)) return message(out, MSG_REJECT, NOBODY, i, NONE);
+      }
+      if ((hostile & seating.mask) !== 0) {
+        // Punishing: it will lay green, so it agrees only to plans that name itself.
+        const accept = this.bestProposal(view, me, me);
+        if (accept >= 0) return message(out, MSG_ACCEPT, NOBODY, accept, NONE);
+        if (planInForce(view, me) === NO_PLAN && !hasProposed(view, me, c, me)) return message(out, MSG_PROPOSE, me, -1, NONE);
+        return false;
+      }
+    }
+
+    if (planInForce(view, me) !== NO_PLAN) return false;
+    if (view.ownCommit === GREEN) {
+      const accept = this.bestProposal(view, me, me);
+      return accept < 0 ? false : message(out, MSG_ACCEPT, NOBODY, accept, NONE);
+    }
+    const fair = this.fairUpgrader(view, c, hostile);
+    const accept = this.bestProposal(view, fair, me);
+    if (accept >= 0) return message(out, MSG_ACCEPT, NOBODY, accept, NONE);
+    for (let i = 0; i < n; i++) {
+      if (view.proposalContinent(i) === c && view.proposalUpgrader(i) === fair) return false; // waiting for the others
+    }
+    return message(out, MSG_PROPOSE, fair, -1, NONE);
+  }
+
+  /** `fairUpgrader` on this seat's continent c, remembered per meeting (see fairGame). */
+  private fairUpgrader(view: FastView, c: number, exclude: number): number {
+    if (view.game !== this.fairGame || view.round !== this.fairRound || exclude !== this.fairExclude) {
+      this.fairSeat = fairUpgrader(view, c, exclude);
+      this.fairGame = view.game;
+      this.fairRound = view.round;
+      this.fairExclude = exclude;
+    }
+    return this.fairSeat;
+  }
+
+  /**
+   * The proposal on this seat's continent, not yet accepted by it, naming `a` or `b` (seats or
+   * NOBODY), with the most acceptances (then the oldest); its index or −1.
+   */
+  private bestProposal(view: FastView, a: number, b: number): number {
+    const me = this.seat;
+    const c = this.seating.c; // (up to date: called from nextMessage only)
+    const bit = 1 << me;
+    const n = view.proposalCount;
+    let best = -1;
+    let bestAccepted = -1;
+    for (let i = 0; i < n; i++) {
+      if (view.proposalContinent(i) !== c) continue;
+      const upgrader = view.proposalUpgrader(i);
+      if (upgrader !== a && upgrader !== b) continue;
+      const accepted = view.proposalAccepted(i);
+      if ((accepted & bit) !== 0) continue;
+      const count = popcount(accepted);
+      if (count > bestAccepted) {
+        best = i;
+        bestAccepted = count;
+      }
+    }
+    return best;
+  }
+
+  commitUpgrade(view: FastView): number {
+    if (view.ownCommit !== NONE) return NONE; // a laid card stays (GR-A10 commitRevisable)
+    const me = this.seat;
+    const seating = seatingOf(this.seating, view);
+    if (seating.count === 1) return heldGreen(view); // alone
+    const hostile = this.hostile(view);
+    if (hostile !== 0 && (hostile & seating.mask) !== 0) return heldGreen(view); // punishment
+    const plan = planInForce(view, me);
+    if (plan !== NO_PLAN) {
+      if (plan === me) return heldGreen(view);
+      return held(view, this.breaksObligation(view, plan));
+    }
+    const othersDone = othersCommitted(view);
+    if (view.tick > view.ticks / 2 || othersDone) {
+      const green = this.random.next() < baseline(view, seating.c, seating.count);
+      if (green && !othersDone && hasOpenAcceptance(view, me, seating.c)) return heldRed(view);
+      return held(view, green);
+    }
+    return NONE;
+  }
+
+  idleUntil(view: FastView): number {
+    const baselineTick = Math.floor(view.ticks / 2) + 1;
+    return view.tick < baselineTick && !othersCommitted(view) ? baselineTick : 0;
+  }
+}
+
+export const fastCooperative = (): FastBot => new FastCooperative(COOPERATIVE, 0, 0);
+
+export function fastReciprocal(k: number): () => FastBot {
+  return () => new FastCooperative(RECIPROCAL, k, 0);
+}
+
+export function fastOpportunist(minGain: number): () => FastBot {
+  return () => new FastCooperative(OPPORTUNIST, 0, minGain);
+}

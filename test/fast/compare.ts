@@ -1,0 +1,56 @@
+/**
+ * Plays one game on both engines and returns both compact records, for the identity tests of the
+ * fast kernel (src/games/goldrausch/fast/kernel.ts).
+ */
+import type { GameRecord } from '../../src/core/definition.js';
+import { gameKey } from '../../src/core/random.js';
+import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
+import { FastKernel, gameRecord } from '../../src/games/goldrausch/fast/kernel.js';
+import type { FastBotFactory } from '../../src/games/goldrausch/fast/view.js';
+import type { GoldrauschConfig } from '../../src/games/goldrausch/params.js';
+import { playOne } from '../../src/sim/run.js';
+import { parseScenario, type Scenario } from '../../src/sim/scenario.js';
+
+export interface Case {
+  readonly name: string;
+  readonly players?: number;
+  readonly rules?: Record<string, unknown>;
+  readonly params?: Record<string, unknown>;
+}
+
+/** A scenario for `players` seats of the given rules and params (the line-up is replaced by the caller's bots). */
+export function scenarioOf(c: Case): Scenario {
+  const players = c.players ?? 4;
+  return parseScenario(`/tmp/${c.name}.json`, {
+    name: c.name,
+    players,
+    seats: Array.from({ length: players }, () => 'random'),
+    rules: c.rules,
+    params: c.params,
+    seed: `fast-${c.name}`,
+  });
+}
+
+export interface Pair {
+  readonly reference: GameRecord;
+  readonly fast: GameRecord;
+  readonly faults: number;
+}
+
+/** Game `index` of `scenario` with these bots (one reference factory and its fast twin per seat). */
+export function playBoth(
+  scenario: Scenario,
+  kernel: FastKernel,
+  bots: readonly GoldrauschBotFactory[],
+  index: number,
+  config: GoldrauschConfig = scenario.config as GoldrauschConfig,
+): Pair {
+  const played = playOne({ ...scenario, bots }, index, { seed: scenario.seed, config });
+  const reference = scenario.definition.record(played.final);
+  const fast = gameRecord(kernel.play(gameKey(scenario.seed, index)));
+  return { reference, fast, faults: played.faults.length };
+}
+
+export function kernelFor(scenario: Scenario, fast: readonly FastBotFactory[], config: GoldrauschConfig = scenario.config as GoldrauschConfig): FastKernel {
+  return new FastKernel(config, scenario.players, fast);
+}
