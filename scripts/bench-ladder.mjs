@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Where a game's time goes: `npm run bench:ladder [-- --games N --runs R]`.
-// Plays the baseline scenario's rules with a ladder of line-ups on the same engine, in this thread,
-// and prints games per CPU-second (process.cpuUsage, so less sensitive to a shared machine than wall
-// time), µs per game and per round:
-//   null bots   a random continent, PASS and red at once: the engine's own cost per round, with no
-//               bot arithmetic and no negotiation (a floor for any line-up of these rules);
+// Where a game's time goes: `npm run bench:ladder [-- --games N --runs R --engine auto|reference]`.
+// Plays the baseline scenario's rules with a ladder of line-ups of built-in bots, in this thread, on
+// the fast kernel (--engine auto, the default; every rung is a registry line-up) or the reference
+// engine, and prints games per CPU-second (process.cpuUsage, so less sensitive to a shared machine
+// than wall time), µs per game and per round:
+//   4 × random  a random continent, a random card, PASS: the engine's own cost per round with bots
+//               that compute nothing and never negotiate (a floor for any line-up of these rules);
 //   4 × silent  + the continent estimates every heuristic bot makes in phase 1, still no talk;
 //   4 × greedy  + greedy's card estimate;
 //   baseline    + the negotiation of cooperative, betrayer and reciprocal.
@@ -14,26 +15,17 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-const { values } = parseArgs({ options: { games: { type: 'string', default: '4000' }, runs: { type: 'string', default: '5' }, rung: { type: 'string' }, repo: { type: 'string', default: new URL('..', import.meta.url).pathname.replace(/\/$/, '') } } });
+const { values } = parseArgs({ options: { games: { type: 'string', default: '20000' }, runs: { type: 'string', default: '5' }, rung: { type: 'string' }, engine: { type: 'string', default: 'auto' }, repo: { type: 'string', default: new URL('..', import.meta.url).pathname.replace(/\/$/, '') } } });
+const engine = values.engine;
+if (engine !== 'auto' && engine !== 'reference') throw new Error(`--engine must be auto or reference, got ${engine}`);
 const repo = values.repo;
 const games = Number(values.games), runs = Number(values.runs);
 const { loadScenario } = await import(`${repo}/dist/src/sim/scenario.js`);
 const { runParallel } = await import(`${repo}/dist/src/sim/parallel.js`);
 const { BUILTIN_BOTS } = await import(`${repo}/dist/bots/goldrausch/index.js`);
-const { heldColour, PASS } = await import(`${repo}/dist/bots/goldrausch/lib/seats.js`);
-const { CONTINENTS } = await import(`${repo}/dist/src/games/goldrausch/types.js`);
 const base = loadScenario(`${repo}/scenarios/baseline.json`);
-const nullBot = {
-  name: 'null', description: 'a uniformly random continent, no message, red at once',
-  create: (_seat, random) => ({
-    name: 'null',
-    chooseContinent: () => CONTINENTS[Math.floor(random.next() * 3)],
-    negotiate: (view) => (view.meeting.passed[view.seat] ? [] : PASS),
-    commitUpgrade: (view) => (view.meeting.ownCommit !== null ? null : heldColour(view, 'red')),
-  }),
-};
 const rungs = [
-  ['null bots (random continent, PASS, red at once)', [nullBot, nullBot, nullBot, nullBot]],
+  ['4 × random (random continent and card, no talk)', Array(4).fill(BUILTIN_BOTS.random)],
   ['4 × silent (continent estimates, no talk)', Array(4).fill(BUILTIN_BOTS.silent)],
   ['4 × greedy', Array(4).fill(BUILTIN_BOTS.greedy)],
   ['baseline (greedy, cooperative, betrayer, reciprocal)', base.bots],
@@ -43,7 +35,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 async function rate(bots, seed) {
   const scenario = { ...base, bots, seats: bots.map((b) => b.name) };
   const t = process.cpuUsage();
-  const r = await runParallel(scenario, { seed, from: 0, to: games, workers: 0, batchSize: games, checkpointFile: null, checkpointEveryMs: 1e9, resume: false, gamesCsvFile: null });
+  const r = await runParallel(scenario, { seed, engine, from: 0, to: games, workers: 0, batchSize: games, checkpointFile: null, checkpointEveryMs: 1e9, resume: false, gamesCsvFile: null });
   const d = process.cpuUsage(t);
   const lengths = r.aggregate.lengths;
   let rounds = 0;
@@ -66,13 +58,13 @@ const out = rungs.map(([name]) => ({ name, rates: [], rounds: 0 }));
 const self = fileURLToPath(import.meta.url);
 for (let r = 0; r < runs; r++) {
   for (let i = 0; i < rungs.length; i++) {
-    const args = [self, '--repo', repo, '--games', String(games), '--rung', String(i)];
+    const args = [self, '--repo', repo, '--games', String(games), '--rung', String(i), '--engine', engine];
     const got = JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8' }));
     out[i].rates.push(got.perCpuSecond);
     out[i].rounds = got.rounds;
   }
 }
-console.log(`ladder: ${games} games × ${runs} runs per rung (each in its own process), one thread, games per CPU-second (median, min–max)`);
+console.log(`ladder on the ${engine === 'auto' ? 'fast kernel' : 'reference engine'}: ${games} games × ${runs} runs per rung (each in its own process), one thread, games per CPU-second (median, min–max)`);
 for (const o of out) {
   const m = median(o.rates);
   console.log(`  ${o.name.padEnd(56)} ${Math.round(m).toLocaleString('en-US').padStart(7)} (${Math.round(Math.min(...o.rates))}–${Math.round(Math.max(...o.rates))})  ${(1e6 / m).toFixed(1)} µs a game, ${o.rounds.toFixed(2)} rounds, ${(1e6 / m / o.rounds).toFixed(1)} µs a round`);

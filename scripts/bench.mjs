@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// goldpit throughput benchmark: `npm run bench [-- --games N --runs R --batch-size B --json --million]`.
+// goldpit throughput benchmark: `npm run bench [-- --games N --runs R --batch-size B --json --million --engine auto|reference]`.
+// The runs play as `goldpit run` does: on the fast kernel when every seat is a built-in heuristic
+// bot (--engine auto, the default), or on the reference engine (--engine reference).
 // Plays the baseline scenario with 1 worker and with all workers, R runs of each, alternately (so a
 // change in the machine's load hits both alike), and prints games/s (median, min and max), the
 // speed-up, peak memory, where a pooled run's time goes (start-up, warm-up, CPU per game, waiting for
@@ -9,13 +11,14 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { record } from '../dist/src/games/goldrausch/definition.js';
-import { Purpose, RandomSource } from '../dist/src/core/random.js';
+import { gameKey, Purpose, RandomSource } from '../dist/src/core/random.js';
+import { FastKernel } from '../dist/src/games/goldrausch/fast/kernel.js';
 import { runParallel } from '../dist/src/sim/parallel.js';
 import { loadScenario } from '../dist/src/sim/scenario.js';
 import { playGame } from '../dist/src/sim/play.js';
 import { clock, threadTimes } from '../dist/src/sim/timing.js';
-import { addGame, emptyAggregate } from '../dist/src/stats/aggregate.js';
-import { shapeOf } from '../dist/src/sim/run.js';
+import { addFlatGame, addGame, emptyAggregate } from '../dist/src/stats/aggregate.js';
+import { fastPlayerOf, shapeOf } from '../dist/src/sim/run.js';
 
 const { values } = parseArgs({
   options: {
@@ -25,8 +28,11 @@ const { values } = parseArgs({
     scenario: { type: 'string', default: 'scenarios/baseline.json' },
     json: { type: 'boolean', default: false },
     million: { type: 'boolean', default: false },
+    engine: { type: 'string', default: 'auto' },
   },
 });
+if (values.engine !== 'auto' && values.engine !== 'reference') throw new Error(`--engine must be auto or reference, got ${values.engine}`);
+const engine = values.engine;
 const games = Number(values.games);
 const runs = Number(values.runs);
 const batchSize = Number(values['batch-size']);
@@ -50,7 +56,7 @@ async function timeRun(workers, n) {
   const main0 = threadTimes();
   const started = clock();
   const r = await runParallel(scenario, {
-    seed: 'bench', from: 0, to: n, workers, batchSize,
+    seed: 'bench', engine, from: 0, to: n, workers, batchSize,
     checkpointFile: null, checkpointEveryMs: 1e9, resume: false, gamesCsvFile: null,
     onBatch: (t) => timings.push(t),
   });
@@ -131,8 +137,18 @@ function summary(workers, results) {
   };
 }
 
-/** Per-game split in one thread: bots (timed per call), aggregation (record + addGame), engine (rest). */
-function split(n) {
+/** The cost of one pair of timer reads (subtracted from timed calls). */
+function timerPairMs() {
+  const t0 = performance.now();
+  for (let i = 0; i < 1e5; i++) performance.now();
+  return (performance.now() - t0) / 1e5;
+}
+
+/**
+ * Per-game split in one thread on the reference engine: bots (timed per call), aggregation (record +
+ * addGame), engine (the rest).
+ */
+function referenceSplit(n) {
   const calls = { count: 0 };
   let botMs = 0;
   const timed = (bot) =>
@@ -151,10 +167,7 @@ function split(n) {
         };
       },
     });
-  // The cost of one pair of timer reads, subtracted from the bot time per call.
-  let t0 = performance.now();
-  for (let i = 0; i < 1e5; i++) performance.now();
-  const timerMs = (performance.now() - t0) / 1e5;
+  const timerMs = timerPairMs();
   const agg = emptyAggregate(shapeOf(scenario));
   let aggMs = 0;
   const started = performance.now();
@@ -166,16 +179,92 @@ function split(n) {
     addGame(agg, g, record(played.final), played.faults);
     aggMs += performance.now() - t;
   }
-  const totalMs = performance.now() - started;
-  const bots = Math.max(0, botMs - calls.count * timerMs);
+  return splitOf(n, performance.now() - started, botMs, aggMs, calls.count, timerMs);
+}
+
+/**
+ * The same split on the fast kernel, without timers around the calls (at 10–200 ns a call they would
+ * cost more than the calls): the games are played once with the fast twins recording every answer,
+ * then timed with the twins, and timed again with "tape" bots that return the recorded answers in
+ * order (an array read per call), which replays the very same games. Engine = the tape run, bots =
+ * the difference; aggregation (addFlatGame) is timed per game in both. Median of `repeats` pairs.
+ */
+function kernelSplit(n, repeats = 3) {
+  const seats = scenario.players;
+  const tapes = Array.from({ length: seats }, () => []);
+  let calls = 0;
+  const recording = (make, tape) => () => {
+    const bot = make();
+    return {
+      idleWake: bot.idleWake,
+      newGame: (seat, random) => bot.newGame(seat, random),
+      chooseContinent: (v) => { calls++; const r = bot.chooseContinent(v); tape.push(r); return r; },
+      negotiate: (v, out) => { calls++; const r = bot.negotiate(v, out); tape.push(r ? 1 : 0, out.type, out.upgrader, out.ref, out.action); return r; },
+      commitUpgrade: (v) => { calls++; const r = bot.commitUpgrade(v); tape.push(r); return r; },
+      idleUntil: (v) => { calls++; const r = bot.idleUntil(v); tape.push(r); return r; },
+    };
+  };
+  const recorder = new FastKernel(scenario.config, seats, scenario.bots.map((f, s) => recording(f.fast, tapes[s])));
+  for (let g = 0; g < n; g++) recorder.play(gameKey('bench', g));
+  class TapeBot {
+    constructor(tape, idleWake) { this.tape = Int32Array.from(tape); this.at = 0; this.idleWake = idleWake; }
+    newGame() {}
+    chooseContinent() { return this.tape[this.at++]; }
+    negotiate(_v, out) {
+      const t = this.tape; const at = this.at; this.at = at + 5;
+      out.type = t[at + 1]; out.upgrader = t[at + 2]; out.ref = t[at + 3]; out.action = t[at + 4];
+      return t[at] === 1;
+    }
+    commitUpgrade() { return this.tape[this.at++]; }
+    idleUntil() { return this.tape[this.at++]; }
+  }
+  const tapeBots = scenario.bots.map((f, s) => new TapeBot(tapes[s], f.fast().idleWake));
+  const real = new FastKernel(scenario.config, seats, scenario.bots.map((f) => f.fast));
+  const replay = new FastKernel(scenario.config, seats, tapeBots.map((b) => () => b));
+  const timerMs = timerPairMs();
+  const time = (kernel) => {
+    tapeBots.forEach((b) => (b.at = 0));
+    const agg = emptyAggregate(shapeOf(scenario));
+    let aggMs = 0;
+    const started = performance.now();
+    for (let g = 0; g < n; g++) {
+      const flat = kernel.play(gameKey('bench', g));
+      const t = performance.now();
+      addFlatGame(agg, flat);
+      aggMs += performance.now() - t;
+    }
+    return { totalMs: performance.now() - started - n * timerMs, aggMs: Math.max(0, aggMs - n * timerMs) };
+  };
+  time(real); // warm-up of both (JIT)
+  time(replay);
+  const runs = [];
+  for (let i = 0; i < repeats; i++) runs.push({ real: time(real), tape: time(replay) });
+  const m = (f) => median(runs.map(f));
+  const ns = (ms) => Math.round((ms * 1e6) / n);
+  const total = m((r) => r.real.totalMs);
+  const engineAndAgg = m((r) => r.tape.totalMs);
+  const agg = m((r) => r.real.aggMs);
+  return {
+    games: n,
+    nsPerGame: ns(total),
+    engineNs: ns(engineAndAgg - agg),
+    botsNs: ns(Math.max(0, total - engineAndAgg)),
+    aggregationNs: ns(agg),
+    botCallsPerGame: Math.round(calls / n),
+    method: 'tape replay',
+  };
+}
+
+function splitOf(n, totalMs, botMs, aggMs, calls, timerMs) {
+  const bots = Math.max(0, botMs - calls * timerMs);
   const ns = (ms) => Math.round((ms * 1e6) / n);
   return {
     games: n,
-    nsPerGame: ns(totalMs),
-    engineNs: ns(totalMs - bots - aggMs - calls.count * timerMs),
+    nsPerGame: ns(totalMs - (calls + n) * timerMs),
+    engineNs: ns(totalMs - bots - aggMs - calls * timerMs),
     botsNs: ns(bots),
-    aggregationNs: ns(aggMs),
-    botCallsPerGame: Math.round(calls.count / n),
+    aggregationNs: ns(Math.max(0, aggMs - n * timerMs)),
+    botCallsPerGame: Math.round(calls / n),
   };
 }
 
@@ -207,7 +296,9 @@ const result = {
   allWorkers: all,
   speedup: all.median / one.median,
   pairedSpeedup: { median: median(paired), min: Math.min(...paired), max: Math.max(...paired) },
-  split: split(Math.min(games, 3000)),
+  engine: fastPlayerOf(scenario) !== null && engine === 'auto' ? 'kernel' : 'reference',
+  split: null,
+  referenceSplit: null,
   peakRssMb: 0,
   million: null,
   autogroup: autogroup(),
@@ -216,7 +307,10 @@ if (values.million) {
   const r = await timeRun(cores, 1_000_000);
   result.million = { games: 1_000_000, seconds: r.seconds, gamesPerSecond: r.gamesPerSecond, loadAverage: r.loadAverage };
 }
+// Peak memory of the runs (before the splits, whose recordings take memory of their own).
 result.peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
+result.referenceSplit = referenceSplit(Math.min(games, 3000));
+if (fastPlayerOf(scenario) !== null) result.split = kernelSplit(Math.min(games, 5000));
 
 if (values.json) {
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
@@ -241,9 +335,12 @@ if (values.json) {
   console.log(`    ${'helper threads, CPU ms'.padEnd(34)}${col(o(one.helperCpuMs), o(all.helperCpuMs))}   V8's background JIT compiler and GC helpers, worker start-up`);
   console.log(`    ${'main thread, CPU ms'.padEnd(34)}${col(o(one.mainCpuMs), o(all.mainCpuMs))}   tasks, merging results in batch order, progress`);
   if (result.autogroup) {
-    console.log(`  note: the kernel shares the CPU between sessions (sched_autogroup_enabled = 1): while other sessions keep cores busy, this process gets its share whatever its number of workers, so the speed-up then stays near 1×`);
+    console.log(`  note: Linux shares the CPU between sessions (sched_autogroup_enabled = 1): while other sessions keep cores busy, this process gets its share whatever its number of workers, so the speed-up then stays near 1×`);
   }
-  console.log(`  per game:   ${f(result.split.nsPerGame)} ns = engine ${f(result.split.engineNs)} + bots ${f(result.split.botsNs)} + aggregation ${f(result.split.aggregationNs)} (${result.split.botCallsPerGame} bot calls/game, one thread)`);
+  const line = (name, x) => `  ${name} ${f(x.nsPerGame)} ns = engine ${f(x.engineNs)} + bots ${f(x.botsNs)} + aggregation ${f(x.aggregationNs)} (${x.botCallsPerGame} bot calls/game, ${f(x.games)} games, one thread)`;
+  console.log(`  runs played on: ${result.engine === 'kernel' ? 'the fast kernel (--engine auto)' : 'the reference engine'}`);
+  if (result.split) console.log(line('per game, fast kernel:     ', result.split));
+  console.log(line('per game, reference engine:', result.referenceSplit));
   if (result.million) console.log(`  1,000,000 games: ${result.million.seconds.toFixed(1)} s on ${cores} workers (${f(result.million.gamesPerSecond)} games/s, load average ${result.million.loadAverage.toFixed(2)})`);
   console.log(`  peak memory (RSS, all threads): ${result.peakRssMb} MB`);
 }

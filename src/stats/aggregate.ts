@@ -7,7 +7,7 @@
  * ArrayBuffer, not by cloning.
  */
 import type { FlatRecord, GameRecord } from '../core/definition.js';
-import { gini } from './gini.js';
+import { giniUnchecked } from './gini.js';
 
 export interface AggregateShape {
   readonly players: number;
@@ -329,7 +329,7 @@ function addGameShape(agg: Aggregate, r: FlatRecord, played: number, winners: nu
     shape5[4]++;
     if ((winners & leaders[7]) === 0) shape5[3]++;
   }
-  agg.giniMicros[0] += Math.round(giniOfScores(r.scores, p) * 1e6);
+  agg.giniMicros[0] += Math.round(giniUnchecked(r.scores, p) * 1e6);
   const roundCounterSum = agg.roundCounterSum;
   const rc = r.roundCounters;
   for (let i = 0; i < played && i < rounds; i++) {
@@ -369,14 +369,5 @@ function addGameShape(agg: Aggregate, r: FlatRecord, played: number, winners: nu
   }
 }
 
-/** `gini` of the first n scores (the same arithmetic, without its input checks or allocation). */
-const GINI_SCRATCH: number[] = [];
-function giniOfScores(scores: readonly number[], n: number): number {
-  if (scores.length === n) return gini(scores);
-  const values = GINI_SCRATCH;
-  values.length = n;
-  for (let s = 0; s < n; s++) values[s] = scores[s];
-  return gini(values);
-}
 
 export const LEADER_WIN_UNITS = WIN_UNITS;

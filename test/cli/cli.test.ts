@@ -50,6 +50,20 @@ describe('goldpit run', () => {
     expect(summary.seats.map((s: { seat: number }) => s.seat)).toEqual([0, 1, 2, 3]);
   });
 
+  it('writes the same files on the fast kernel (default) and on the reference engine (--engine reference)', async () => {
+    const fast = tmp();
+    const reference = tmp();
+    const file = scenarioFile(tmp(), { ...good, players: 5, seats: ['greedy', 'cooperative', 'betrayer', 'reciprocal', 'opportunist'] }, 'five.json');
+    expect(await runCli(['run', file, '--games', '400', '--out', fast, '--games-csv', '--workers', '0', '--quiet'], capture())).toBe(0);
+    expect(await runCli(['run', file, '--games', '400', '--out', reference, '--games-csv', '--workers', '0', '--engine', 'reference', '--quiet'], capture())).toBe(0);
+    const files = readdirSync(fast).filter((f) => f.endsWith('.csv') || f === 'summary.json').sort();
+    expect(files).toContain('games.csv');
+    for (const f of files) expect(readFileSync(join(fast, f), 'utf8'), f).toBe(readFileSync(join(reference, f), 'utf8'));
+    const io = capture();
+    expect(await runCli(['run', file, '--games', '10', '--out', tmp(), '--engine', 'turbo'], io)).toBe(2);
+    expect(io.stderr).toMatch(/engine/);
+  });
+
   it('gives different results for a different seed', async () => {
     const a = tmp();
     const b = tmp();

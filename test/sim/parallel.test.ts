@@ -186,7 +186,8 @@ describe('interruption and resume', () => {
   for (const signal of ['SIGINT', 'SIGKILL'] as const) {
     it(`a real ${signal} loses at most the last checkpoint interval; --resume reproduces the uninterrupted outputs`, async () => {
       const out = tmp();
-      const args = ['bin/goldpit.js', 'run', 'scenarios/baseline.json', '--games', '12000', '--seed', 'sig', '--workers', '2', '--batch-size', '250', '--checkpoint-every', '0.2', '--out', out, '--quiet'];
+      // Long enough (several seconds on the fast kernel) that the signal lands mid-run.
+      const args = ['bin/goldpit.js', 'run', 'scenarios/baseline.json', '--games', '150000', '--seed', 'sig', '--workers', '2', '--batch-size', '2500', '--checkpoint-every', '0.2', '--out', out, '--quiet'];
       const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));
@@ -198,7 +199,7 @@ describe('interruption and resume', () => {
       const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
       if (signal === 'SIGINT') {
         expect(code).toBe(130);
-        expect(stderr).toMatch(/interrupted by SIGINT after \d+ of 12000 games/);
+        expect(stderr).toMatch(/interrupted by SIGINT after \d+ of 150000 games/);
         expect(stderr).toMatch(/resume with: goldpit run .* --resume/);
       }
       // The checkpoint is whole (written to a temp file, then renamed) and no report was written.
@@ -206,7 +207,7 @@ describe('interruption and resume', () => {
       expect(existsSync(join(out, 'summary.json'))).toBe(false);
       expect(await runCli(args.slice(1).concat('--resume'), quietIo())).toBe(0);
       const straight = tmp();
-      expect(await runCli(['run', 'scenarios/baseline.json', '--games', '12000', '--seed', 'sig', '--workers', '2', '--batch-size', '250', '--out', straight, '--quiet'], quietIo())).toBe(0);
+      expect(await runCli(['run', 'scenarios/baseline.json', '--games', '150000', '--seed', 'sig', '--workers', '2', '--batch-size', '2500', '--out', straight, '--quiet'], quietIo())).toBe(0);
       expect(outputs(out)).toEqual(outputs(straight));
     });
   }

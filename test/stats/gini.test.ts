@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { gini } from '../../src/stats/index.js';
+import { giniUnchecked } from '../../src/stats/gini.js';
 import { expectClose } from './close.js';
 
 describe('gini', () => {
@@ -28,5 +29,15 @@ describe('gini', () => {
     expectClose(gini([0, 0, 0, 0, 7]), 4 / 5, 1e-15);
     expectClose(gini([4, 1, 3, 2]), gini([1, 2, 3, 4]), 1e-15);
     expectClose(gini([10, 20, 30, 40]), gini([1, 2, 3, 4]), 1e-15);
+  });
+
+  it('has an allocation-free twin for the aggregate that returns the very same double', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let k = 0; k < 2000; k++) {
+      const n = 1 + (k % 7);
+      const values = Array.from({ length: n + 2 }, () => (k % 3 === 0 ? Math.floor(next() * 60) : next() * 100));
+      expect(giniUnchecked(values, n)).toBe(gini(values.slice(0, n)));
+    }
   });
 });

@@ -33,9 +33,8 @@ import {
   message,
   NO_PLAN,
   NO_RANDOM,
-  obligedRed,
   passWhenDone,
-  planInForce,
+  planOn,
   seatingOf,
   Seating,
 } from './lib.js';
@@ -74,7 +73,7 @@ export class FastBetrayer implements FastBot {
     const seating = seatingOf(this.seating, view);
     const c = seating.c;
     if (seating.count === 1) return passWhenDone(view, out);
-    const plan = planInForce(view, me);
+    const plan = planOn(view, c, me);
     if (plan === NO_PLAN && !hasProposed(view, me, c, me)) return message(out, MSG_PROPOSE, me, -1, NONE);
     const n = view.proposalCount;
     const bit = 1 << me;
@@ -89,11 +88,15 @@ export class FastBetrayer implements FastBot {
 
   commitUpgrade(view: FastView): number {
     if (view.ownCommit !== NONE) return NONE; // a laid card stays (GR-A10 commitRevisable)
-    if (seatingOf(this.seating, view).count === 1) return heldGreen(view); // alone
+    const seating = seatingOf(this.seating, view);
+    if (seating.count === 1) return heldGreen(view); // alone
     // Late, but not in the last tick.
     if (view.tick < Math.max(1, view.ticks - 1)) return NONE;
-    if (obligedRed(view)) return held(view, this.breaks(view));
-    if (!this.profitable || planInForce(view, this.seat) === this.seat) return heldGreen(view);
+    // obligedRed: a plan names somebody else (or nobody), or its latest PROMISE is RED
+    const me = this.seat;
+    const plan = planOn(view, seating.c, me);
+    if ((plan !== NO_PLAN && plan !== me) || view.ownPromise === RED) return held(view, this.breaks(view, plan));
+    if (!this.profitable || plan === me) return heldGreen(view);
     return held(view, greenPays(view));
   }
 
@@ -102,9 +105,9 @@ export class FastBetrayer implements FastBot {
     return view.tick < lay ? lay : 0;
   }
 
-  private breaks(view: FastView): boolean {
+  /** Whether to break the obligation to red; `plan` is planInForce for this seat. */
+  private breaks(view: FastView, plan: number): boolean {
     if (this.profitable) {
-      const plan = planInForce(view, this.seat);
       const upgrader = plan === NO_PLAN ? NOBODY : plan; // obliged only by its own promise: nobody is named
       if (breachGain(view, upgrader) <= 0 && !breachWins(view, upgrader)) return false;
     }

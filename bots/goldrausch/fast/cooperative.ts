@@ -32,9 +32,9 @@ import {
   message,
   NO_PLAN,
   NO_RANDOM,
-  othersCommitted,
+  othersCommittedIn,
   passWhenDone,
-  planInForce,
+  planOn,
   popcount,
   recentBetrayers,
   seatingOf,
@@ -119,12 +119,12 @@ export class FastCooperative implements FastBot {
   private nextMessage(view: FastView, out: FastMessage): boolean {
     const me = this.seat;
     const seating = seatingOf(this.seating, view);
-    const c = seating.c;
     if (seating.count === 1) return false;
-    const n = view.proposalCount;
-    const hostile = this.hostile(view);
+    const c = seating.c;
+    const hostile = this.kind === RECIPROCAL ? this.hostile(view) : 0;
 
     if (hostile !== 0) {
+      const n = view.proposalCount;
       for (let i = 0; i < n; i++) {
         if (view.proposalContinent(i) !== c) continue;
         const upgrader = view.proposalUpgrader(i);
@@ -135,29 +135,46 @@ export class FastCooperative implements FastBot {
         // Punishing: it will lay green, so it agrees only to plans that name itself.
         const accept = this.bestProposal(view, me, me);
         if (accept >= 0) return message(out, MSG_ACCEPT, NOBODY, accept, NONE);
-        if (planInForce(view, me) === NO_PLAN && !hasProposed(view, me, c, me)) return message(out, MSG_PROPOSE, me, -1, NONE);
+        if (planOn(view, c, me) === NO_PLAN && !hasProposed(view, me, c, me)) return message(out, MSG_PROPOSE, me, -1, NONE);
         return false;
       }
     }
 
-    if (planInForce(view, me) !== NO_PLAN) return false;
+    if (planOn(view, c, me) !== NO_PLAN) return false;
     if (view.ownCommit === GREEN) {
       const accept = this.bestProposal(view, me, me);
       return accept < 0 ? false : message(out, MSG_ACCEPT, NOBODY, accept, NONE);
     }
-    const fair = this.fairUpgrader(view, c, hostile);
-    const accept = this.bestProposal(view, fair, me);
-    if (accept >= 0) return message(out, MSG_ACCEPT, NOBODY, accept, NONE);
+    const fair = this.fairUpgrader(view, seating.mask, hostile);
+    // bestProposal(fair, me) and "a proposal on c names fair" in one pass over the proposals: ACCEPT the
+    // best if there is one, else wait if fair is proposed, else PROPOSE fair.
+    const bit = 1 << me;
+    const n = view.proposalCount;
+    let best = -1;
+    let bestAccepted = -1;
+    let fairProposed = false;
     for (let i = 0; i < n; i++) {
-      if (view.proposalContinent(i) === c && view.proposalUpgrader(i) === fair) return false; // waiting for the others
+      if (view.proposalContinent(i) !== c) continue;
+      const upgrader = view.proposalUpgrader(i);
+      if (upgrader === fair) fairProposed = true;
+      else if (upgrader !== me) continue;
+      const accepted = view.proposalAccepted(i);
+      if ((accepted & bit) !== 0) continue;
+      const count = popcount(accepted);
+      if (count > bestAccepted) {
+        best = i;
+        bestAccepted = count;
+      }
     }
+    if (best >= 0) return message(out, MSG_ACCEPT, NOBODY, best, NONE);
+    if (fairProposed) return false; // waiting for the others
     return message(out, MSG_PROPOSE, fair, -1, NONE);
   }
 
-  /** `fairUpgrader` on this seat's continent c, remembered per meeting (see fairGame). */
-  private fairUpgrader(view: FastView, c: number, exclude: number): number {
+  /** `fairUpgrader` among `mask` (the seats on this seat's continent), remembered per meeting (see fairGame). */
+  private fairUpgrader(view: FastView, mask: number, exclude: number): number {
     if (view.game !== this.fairGame || view.round !== this.fairRound || exclude !== this.fairExclude) {
-      this.fairSeat = fairUpgrader(view, c, exclude);
+      this.fairSeat = fairUpgrader(view, mask & ~exclude);
       this.fairGame = view.game;
       this.fairRound = view.round;
       this.fairExclude = exclude;
@@ -196,17 +213,20 @@ export class FastCooperative implements FastBot {
     const me = this.seat;
     const seating = seatingOf(this.seating, view);
     if (seating.count === 1) return heldGreen(view); // alone
-    const hostile = this.hostile(view);
-    if (hostile !== 0 && (hostile & seating.mask) !== 0) return heldGreen(view); // punishment
-    const plan = planInForce(view, me);
+    if (this.kind === RECIPROCAL) {
+      const hostile = this.hostile(view);
+      if (hostile !== 0 && (hostile & seating.mask) !== 0) return heldGreen(view); // punishment
+    }
+    const c = seating.c;
+    const plan = planOn(view, c, me);
     if (plan !== NO_PLAN) {
       if (plan === me) return heldGreen(view);
       return held(view, this.breaksObligation(view, plan));
     }
-    const othersDone = othersCommitted(view);
+    const othersDone = othersCommittedIn(view, seating.mask, me);
     if (view.tick > view.ticks / 2 || othersDone) {
-      const green = this.random.next() < baseline(view, seating.c, seating.count);
-      if (green && !othersDone && hasOpenAcceptance(view, me, seating.c)) return heldRed(view);
+      const green = this.random.next() < baseline(view, c, seating.count);
+      if (green && !othersDone && hasOpenAcceptance(view, me, c)) return heldRed(view);
       return held(view, green);
     }
     return NONE;
@@ -214,7 +234,9 @@ export class FastCooperative implements FastBot {
 
   idleUntil(view: FastView): number {
     const baselineTick = Math.floor(view.ticks / 2) + 1;
-    return view.tick < baselineTick && !othersCommitted(view) ? baselineTick : 0;
+    if (view.tick >= baselineTick) return 0;
+    const seating = seatingOf(this.seating, view);
+    return othersCommittedIn(view, seating.mask, this.seat) ? 0 : baselineTick;
   }
 }
 

@@ -4,14 +4,17 @@
  * iff green is worth more for the seats on its continent; alone always green.
  */
 import { MSG_ALL, NONE, type FastBot, type FastMessage, type FastRandom, type FastView } from '../../../src/games/goldrausch/fast/view.js';
-import { bestContinent, greenPays, held, heldGreen, isAlone, NO_RANDOM, pass } from './lib.js';
+import { bestContinent, greenPays, held, heldGreen, NO_RANDOM, pass, seatingOf, Seating } from './lib.js';
 
 export class FastGreedy implements FastBot {
   readonly idleWake = MSG_ALL;
   private random: FastRandom = NO_RANDOM;
+  /** Its continent and the seats there, per meeting. */
+  private readonly seating = new Seating();
 
   newGame(_seat: number, random: FastRandom): void {
     this.random = random;
+    this.seating.game = -1;
   }
 
   chooseContinent(view: FastView): number {
@@ -24,7 +27,7 @@ export class FastGreedy implements FastBot {
 
   commitUpgrade(view: FastView): number {
     if (view.ownCommit !== NONE) return NONE; // a laid card stays (GR-A10 commitRevisable)
-    if (isAlone(view)) return heldGreen(view);
+    if (seatingOf(this.seating, view).count === 1) return heldGreen(view); // isAlone
     return held(view, greenPays(view));
   }
 

@@ -24,7 +24,19 @@ import { WHEEL_FIELDS } from '../../../src/games/goldrausch/types.js';
 import type { GoldrauschView } from '../../../src/games/goldrausch/view.js';
 import type { SeatHabits } from './history.js';
 import { clockwiseRank } from './seats.js';
-import { AP, AU, BP, BU, SMALL_MAX, smallUpgradeValue, X } from './upgrade-small.js';
+import { SMALL, SMALL_AP, SMALL_AU, SMALL_BP, SMALL_BU, SMALL_MAX, SMALL_X, smallUpgradeValue } from './upgrade-small.js';
+
+// Private copies of upgrade-small's scratch and layout: V8 embeds a module-private constant in optimized
+// code, while an imported binding is loaded from its cell and hole-checked at every use.
+const S = SMALL;
+const S_AP = SMALL_AP;
+const S_AU = SMALL_AU;
+const S_BP = SMALL_BP;
+const S_BU = SMALL_BU;
+const S_X = SMALL_X;
+const S_MAX = SMALL_MAX;
+if (S_MAX < 3) throw new Error('upgradeValue writes up to three rivals into the unrolled scratch');
+const smallValue = smallUpgradeValue;
 
 /** The rivals a seat would meet on one continent: presence and upgrade probability, ahead or behind it. */
 export class Rivals {
@@ -99,7 +111,7 @@ let unrolled = true;
 
 /** Test hook: with false every slow-path call runs the loop program (to compare the unrolled code with it). */
 export function setUnrolledUpgradeValue(on: boolean): void {
-  unrolled = on;
+  unrolled = on === true; // always a boolean, so the hot path tests it with one comparison
 }
 
 // Scratch for the dynamic programs: joint (ua, ra) with stride `side`, and the ub distribution.
@@ -128,24 +140,82 @@ export function upgradeValue(
   let nAhead = 0;
   let nBehind = 0;
   let probabilities = true; // every present rival's presence in (0, 1] and upgrade rate in [0, 1]
-  for (let i = 0; i < n; i++) {
-    const pi = presence[i];
-    if (pi <= 0) continue;
-    const ui = upgrade[i];
-    noOtherGreen *= 1 - pi * ui;
-    if (!(pi <= 1 && ui >= 0 && ui <= 1)) probabilities = false;
-    if (aheadOf[i]) {
-      if (nAhead < SMALL_MAX) {
-        AP[nAhead] = pi;
-        AU[nAhead] = ui;
+  const small = S;
+  if (n <= 3) {
+    // The loop below written out for up to three rivals (every 4-player call): the same operations in
+    // the same order. V8 does not hoist checks out of loops, so the loop re-checked every array on every
+    // iteration; straight-line code checks each once. (S_MAX ≥ 3, so the scratch writes always happen.)
+    if (n > 0) {
+      const pi = presence[0];
+      if (pi > 0) {
+        const ui = upgrade[0];
+        noOtherGreen *= 1 - pi * ui;
+        if (!(pi <= 1 && ui >= 0 && ui <= 1)) probabilities = false;
+        if (aheadOf[0]) {
+          small[S_AP + nAhead] = pi;
+          small[S_AU + nAhead] = ui;
+          nAhead++;
+        } else {
+          small[S_BP + nBehind] = pi;
+          small[S_BU + nBehind] = ui;
+          nBehind++;
+        }
       }
-      nAhead++;
-    } else {
-      if (nBehind < SMALL_MAX) {
-        BP[nBehind] = pi;
-        BU[nBehind] = ui;
+      if (n > 1) {
+        const pi = presence[1];
+        if (pi > 0) {
+          const ui = upgrade[1];
+          noOtherGreen *= 1 - pi * ui;
+          if (!(pi <= 1 && ui >= 0 && ui <= 1)) probabilities = false;
+          if (aheadOf[1]) {
+            small[S_AP + nAhead] = pi;
+            small[S_AU + nAhead] = ui;
+            nAhead++;
+          } else {
+            small[S_BP + nBehind] = pi;
+            small[S_BU + nBehind] = ui;
+            nBehind++;
+          }
+        }
+        if (n > 2) {
+          const pi = presence[2];
+          if (pi > 0) {
+            const ui = upgrade[2];
+            noOtherGreen *= 1 - pi * ui;
+            if (!(pi <= 1 && ui >= 0 && ui <= 1)) probabilities = false;
+            if (aheadOf[2]) {
+              small[S_AP + nAhead] = pi;
+              small[S_AU + nAhead] = ui;
+              nAhead++;
+            } else {
+              small[S_BP + nBehind] = pi;
+              small[S_BU + nBehind] = ui;
+              nBehind++;
+            }
+          }
+        }
       }
-      nBehind++;
+    }
+  } else {
+    for (let i = 0; i < n; i++) {
+      const pi = presence[i];
+      if (pi <= 0) continue;
+      const ui = upgrade[i];
+      noOtherGreen *= 1 - pi * ui;
+      if (!(pi <= 1 && ui >= 0 && ui <= 1)) probabilities = false;
+      if (aheadOf[i]) {
+        if (nAhead < S_MAX) {
+          small[S_AP + nAhead] = pi;
+          small[S_AU + nAhead] = ui;
+        }
+        nAhead++;
+      } else {
+        if (nBehind < S_MAX) {
+          small[S_BP + nBehind] = pi;
+          small[S_BU + nBehind] = ui;
+        }
+        nBehind++;
+      }
     }
   }
   const collision = 1 - noOtherGreen;
@@ -163,14 +233,14 @@ export function upgradeValue(
   // zero tests is exact. Measured per call on the shared 2-core machine, same process, interleaved:
   // 3 rivals 160–290 ns → 65–95 ns; over 250,531 calls recorded from 2,000 baseline games the mean
   // went from ~250 to ~160 ns (the fast path pays ~13 ns more for filling AP/AU/BP/BU).
-  if (unrolled && nAhead + nBehind <= SMALL_MAX && probabilities && e >= 0 && e < Infinity && stock - stock === 0) {
-    X[0] = e;
-    X[1] = stock;
-    X[2] = fine;
-    X[3] = calm;
-    X[4] = noOtherGreen;
-    X[5] = collision;
-    return smallUpgradeValue(nAhead, nBehind, out);
+  if (unrolled === true && nAhead + nBehind <= S_MAX && probabilities && e >= 0 && e < Infinity && stock - stock === 0) {
+    small[S_X] = e;
+    small[S_X + 1] = stock;
+    small[S_X + 2] = fine;
+    small[S_X + 3] = calm;
+    small[S_X + 4] = noOtherGreen;
+    small[S_X + 5] = collision;
+    return smallValue(nAhead, nBehind, out);
   }
 
   // The loop program (more than SMALL_MAX rivals present, e.g. 5–6 players). The scratch arrays are

@@ -246,7 +246,7 @@ class SeatView implements FastView {
     return this.agreement(c) < 0 ? NOBODY : this.k.agreeUpgrader[c];
   }
   hasRejected(i: number): boolean {
-    return this.k.rejected[this.seat * this.k.maxProposals + i] !== 0;
+    return this.k.rejected[this.seat * this.k.maxProposals + i] === this.k.meetingStamp;
   }
 }
 
@@ -273,8 +273,14 @@ export class FastKernel {
   private readonly defaultCommitment: boolean;
   private readonly keepCards: boolean;
   private readonly finiteBank: boolean;
-  private readonly winCheck: 'immediate' | 'end-of-profit' | 'end-of-round' | 'immediate-gross';
-  private readonly finalTiebreak: 'shared' | 'random' | 'fewest-fines';
+  /** GR-A6 winCheck, as flags: immediate, immediate-gross (both check after wealth events), end-of-profit, end-of-round. */
+  private readonly winImmediate: boolean;
+  private readonly winGross: boolean;
+  private readonly winEndOfProfit: boolean;
+  private readonly winEndOfRound: boolean;
+  /** GR-A7 finalTiebreak: shared, random or fewest-fines. */
+  private readonly tieRandom: boolean;
+  private readonly tieFewestFines: boolean;
   private readonly respawnOnReveal: boolean;
   private readonly partialFines: boolean;
   private readonly fineBefore: boolean;
@@ -282,7 +288,9 @@ export class FastKernel {
   private readonly proRata: boolean;
   private readonly orderByStock: boolean;
   private readonly fineEverybody: boolean;
-  private readonly exemption: 'fine-only' | 'upgrade-succeeds' | 'not-counted';
+  /** GR-A21 exemption: fine-only, upgrade-succeeds, not-counted. */
+  private readonly exemptUpgradeSucceeds: boolean;
+  private readonly exemptNotCounted: boolean;
   private readonly poolBoard: boolean;
   private readonly trimNow: boolean;
   private readonly vultureAllEqual: number;
@@ -351,17 +359,18 @@ export class FastKernel {
   readonly passed: number[];
   readonly promises: number[];
   private readonly idleUntil: number[];
-  private readonly idleFrom: number[];
   private readonly idleWake: number[];
-  private msgCount = 0;
-  private readonly msgType: number[];
-  private readonly msgCont: number[];
   propCount = 0;
   readonly propCont: number[];
   readonly propProposer: number[];
   readonly propUpgrader: number[];
   readonly propAccepted: number[];
-  readonly rejected: Uint8Array;
+  /**
+   * `rejected[seat · maxProposals + i] === meetingStamp`: seat sent a REJECT of proposal i in this
+   * meeting (a stamp per meeting instead of clearing the table every round).
+   */
+  readonly rejected: number[];
+  meetingStamp = 0;
   readonly agreeProp: number[] = [-1, -1, -1];
   readonly agreeParties: number[] = [0, 0, 0];
   readonly agreeUpgrader: number[] = [NOBODY, NOBODY, NOBODY];
@@ -383,8 +392,11 @@ export class FastKernel {
   private readonly succeeded: number[];
   private readonly collisions: number[] = [0, 0, 0];
   private readonly fines: number[];
-  private readonly payoutSeats: number[];
+  private readonly byContinent: number[];
   private readonly payoutOthers: number[];
+  private readonly continentCounts: number[] = [0, 0, 0];
+  private readonly continentUpgraders: number[] = [0, 0, 0];
+  private readonly continentExemptUpgraders: number[] = [0, 0, 0];
   private readonly payoutAmounts: number[];
   private readonly payoutFined: number[];
   private readonly payoutDoubled: number[];
@@ -424,8 +436,12 @@ export class FastKernel {
     this.defaultCommitment = rules.phase1UpgradeCard === 'default-commitment';
     this.keepCards = rules.passedCards === 'keep';
     this.finiteBank = rules.bank !== 'unlimited';
-    this.winCheck = rules.winCheck;
-    this.finalTiebreak = rules.finalTiebreak;
+    this.winImmediate = rules.winCheck === 'immediate';
+    this.winGross = rules.winCheck === 'immediate-gross';
+    this.winEndOfProfit = rules.winCheck === 'end-of-profit';
+    this.winEndOfRound = rules.winCheck === 'end-of-round';
+    this.tieRandom = rules.finalTiebreak === 'random';
+    this.tieFewestFines = rules.finalTiebreak === 'fewest-fines';
     this.respawnOnReveal = rules.respawnTiming === 'on-reveal';
     this.partialFines = rules.finePayment === 'partial';
     this.fineBefore = rules.fineTiming === 'before';
@@ -433,7 +449,8 @@ export class FastKernel {
     this.proRata = rules.shortage === 'pro-rata';
     this.orderByStock = rules.continentOrder === 'stock';
     this.fineEverybody = rules.fineScope === 'all-on-continent';
-    this.exemption = rules.exemption;
+    this.exemptUpgradeSucceeds = rules.exemption === 'upgrade-succeeds';
+    this.exemptNotCounted = rules.exemption === 'not-counted';
     this.poolBoard = rules.equalRightsPool === 'players-and-board';
     this.trimNow = rules.capCut === 'trim-now';
     this.vultureAllEqual = rules.vultureAllEqual;
@@ -503,16 +520,12 @@ export class FastKernel {
     this.passed = seats(0);
     this.promises = seats(NONE);
     this.idleUntil = seats(0);
-    this.idleFrom = seats(0);
     this.idleWake = seats(MSG_ALL);
-    const maxMessages = this.ticks * n * params.messagesPerTick + n + 1;
-    this.msgType = packed(maxMessages, 0);
-    this.msgCont = packed(maxMessages, 0);
     this.propCont = packed(this.maxProposals, 0);
     this.propProposer = packed(this.maxProposals, 0);
     this.propUpgrader = packed(this.maxProposals, 0);
     this.propAccepted = packed(this.maxProposals, 0);
-    this.rejected = new Uint8Array(n * this.maxProposals);
+    this.rejected = packed(n * this.maxProposals, 0);
     this.cards = seats(NONE);
     this.workLoc = seats(0);
     this.cardFrom = seats(0);
@@ -521,8 +534,8 @@ export class FastKernel {
     this.upgraded = seats(0);
     this.succeeded = seats(0);
     this.fines = seats(0);
-    this.payoutSeats = seats(0);
-    this.payoutOthers = seats(0);
+    this.byContinent = packed(3 * n, 0);
+    this.payoutOthers = packed(3 * n, 0);
     this.payoutAmounts = seats(0);
     this.payoutFined = seats(0);
     this.payoutDoubled = seats(0);
@@ -758,15 +771,10 @@ export class FastKernel {
       this.passed[s] = 0;
       this.promises[s] = NONE;
       this.idleUntil[s] = 0;
-      this.idleFrom[s] = 0;
       this.idleWake[s] = 0;
     }
-    const rejected = this.rejected;
-    const used = this.propCount;
-    if (used > 0) {
-      for (let s = 0; s < n; s++) rejected.fill(0, s * this.maxProposals, s * this.maxProposals + used);
-    }
-    this.msgCount = 0;
+    this.promised = 0;
+    this.meetingStamp++; // every earlier meeting's rejections read as none
     this.propCount = 0;
     for (let c = 0; c < 3; c++) {
       this.agreeProp[c] = -1;
@@ -777,8 +785,14 @@ export class FastKernel {
     this.tick = 1;
     this.order = this.meetingOrder(1);
     let from = 0;
+    this.needsChanged = true;
+    let needs = 0;
     for (;;) {
-      const needs = this.needsMask();
+      // Who still has something to do changes only when a card is laid or a seat passes.
+      if (this.needsChanged) {
+        needs = this.needsMask();
+        this.needsChanged = false;
+      }
       if (needs === 0) return;
       let turn = from;
       for (;;) {
@@ -801,6 +815,9 @@ export class FastKernel {
     }
   }
 
+  /** Set when a card is laid or a seat passes: the needs mask must be recomputed. */
+  private needsChanged = true;
+
   /** meeting.ts `needsMask`: the seats that still have something to do, as a bit set. */
   private needsMask(): number {
     const n = this.players;
@@ -816,15 +833,13 @@ export class FastKernel {
     return mask;
   }
 
-  /** engine.ts `idle`: seat s is still bound by its idle promise. */
+  /**
+   * engine.ts `idle`: seat s is still bound by its idle promise — before the promised tick, and no
+   * message about its continent of a type that wakes it since the promise. `log` ends a promise as
+   * soon as such a message is logged (so this is one comparison, not a scan of the messages since).
+   */
   private idle(s: number): boolean {
-    if (this.tick >= this.idleUntil[s]) return false;
-    const own = this.loc[s];
-    const wake = this.idleWake[s];
-    for (let i = this.idleFrom[s]; i < this.msgCount; i++) {
-      if (this.msgCont[i] === own && (wake & this.msgType[i]) !== 0) return false;
-    }
-    return true;
+    return this.tick < this.idleUntil[s];
   }
 
   /** engine.ts `nextAwakeTick`. */
@@ -838,11 +853,25 @@ export class FastKernel {
     return next;
   }
 
+  /**
+   * A message goes on the table. The kernel keeps no log (nothing reads one: the bots see proposals,
+   * agreements, promises and who passed or laid a card); what it must do is wake the seats whose
+   * idle promise the message breaks (engine.ts `idle`).
+   */
   private log(type: number, continent: number): void {
-    this.msgType[this.msgCount] = type;
-    this.msgCont[this.msgCount] = continent;
-    this.msgCount++;
+    // Wake the seats this message breaks the idle promise of (engine.ts `idle`).
+    if (this.promised !== 0) {
+      for (let s = 0; s < this.players; s++) {
+        if ((this.promised & (1 << s)) !== 0 && this.loc[s] === continent && (this.idleWake[s] & type) !== 0) {
+          this.idleUntil[s] = 0;
+          this.promised &= ~(1 << s);
+        }
+      }
+    }
   }
+
+  /** Seats with an idle promise that no message has broken yet (a promise's tick may have passed). */
+  private promised = 0;
 
   /** One seat's turn: its message, then maybe its card, or its idle promise. */
   private meetingTurn(s: number): void {
@@ -862,8 +891,8 @@ export class FastKernel {
       const until = bot.idleUntil(view);
       if (until > this.tick) {
         this.idleUntil[s] = until;
-        this.idleFrom[s] = this.msgCount;
         this.idleWake[s] = bot.idleWake;
+        this.promised |= 1 << s;
       }
       return;
     }
@@ -874,6 +903,7 @@ export class FastKernel {
       if (!late) {
         const first = this.commits[s] === NONE;
         this.commits[s] = card;
+        this.needsChanged = true;
         if (first) {
           this.committed[s] = 1;
           this.log(MSG_COMMITTED, this.loc[s]);
@@ -910,7 +940,7 @@ export class FastKernel {
         if (!this.table && c !== own) throw new FastBailout('ACCEPT/REJECT about another continent');
         this.log(m.type, c);
         if (m.type === MSG_REJECT) {
-          this.rejected[from * this.maxProposals + i] = 1;
+          this.rejected[from * this.maxProposals + i] = this.meetingStamp;
           return;
         }
         if ((this.propAccepted[i] & (1 << from)) !== 0) return;
@@ -927,6 +957,7 @@ export class FastKernel {
       }
       case MSG_PASS:
         this.passed[from] = 1;
+        this.needsChanged = true;
         this.log(MSG_PASS, own);
         return;
     }
@@ -1014,7 +1045,7 @@ export class FastKernel {
     }
     if (event === this.shortageSlot) this.eventDiscard[this.discardLength++] = event; // GR-A40: back after its round
     let ending = 0;
-    if (!over && this.winCheck === 'end-of-round') {
+    if (!over && this.winEndOfRound) {
       if (this.richestAtThreshold()) over = true;
     }
     if (!over && lastRound) {
@@ -1091,10 +1122,10 @@ export class FastKernel {
     for (let s = 1; s < this.players; s++) if (gold[s] > best) best = gold[s];
     let k = 0;
     for (let s = 0; s < this.players; s++) if (gold[s] === best) this.winners[k++] = s;
-    if (k > 1 && this.finalTiebreak === 'random') {
+    if (k > 1 && this.tieRandom) {
       this.winners[0] = this.winners[this.nextTie(k)];
       k = 1;
-    } else if (k > 1 && this.finalTiebreak === 'fewest-fines') {
+    } else if (k > 1 && this.tieFewestFines) {
       let fewest = Infinity;
       for (let i = 0; i < k; i++) fewest = Math.min(fewest, this.finesPaid[this.winners[i]]);
       let kept = 0;
@@ -1250,7 +1281,7 @@ export class FastKernel {
         break;
       }
     }
-    if (wealth && (this.winCheck === 'immediate' || this.winCheck === 'immediate-gross')) {
+    if (wealth && (this.winImmediate || this.winGross)) {
       if (this.richestAtThreshold()) return true;
     }
     return false;
@@ -1337,8 +1368,8 @@ export class FastKernel {
   /** round.ts `resolveProfit`: pays out in evaluation order (§5.3) and collects fines; true if the race ended the game. */
   private resolveProfit(): boolean {
     const n = this.players;
-    const immediate = this.winCheck === 'immediate';
-    const gross = this.winCheck === 'immediate-gross';
+    const immediate = this.winImmediate;
+    const gross = this.winGross;
     let order: readonly number[] = this.capOrder;
     if (this.orderByStock) {
       // GR-A17 option: by current stock, largest first; ties by printed cap, then index.
@@ -1351,58 +1382,71 @@ export class FastKernel {
       o.sort((a, b) => stock[b] - stock[a] || caps[b] - caps[a] || b - a);
       order = o;
     }
-    const seats = this.payoutSeats;
+    // One clockwise pass from the start player sorts the seats by continent, effective upgraders
+    // first (GR-A18): `byContinent[c · n + i]`, i < counts[c], with upgraders[c] of them upgraders.
+    const byContinent = this.byContinent;
     const others = this.payoutOthers;
+    const counts = this.continentCounts;
+    const ups = this.continentUpgraders;
+    const exemptUps = this.continentExemptUpgraders;
+    const loc = this.workLoc;
+    const cards = this.cards;
+    // Fine exemptions (#1–5) exist only in a round whose event card grants them.
+    const anyExempt = this.exemptSet || this.exemptContinent >= 0;
+    counts[0] = counts[1] = counts[2] = 0;
+    ups[0] = ups[1] = ups[2] = 0;
+    exemptUps[0] = exemptUps[1] = exemptUps[2] = 0;
+    for (let k = 0, s = this.startPlayer; k < n; k++, s = s + 1 === n ? 0 : s + 1) {
+      const c = loc[s];
+      const up = this.forcedContinent === c ? this.forcedGreen : cards[s] === GREEN; // GR-A25, GR-A26
+      if (up) {
+        byContinent[c * n + ups[c]++] = s;
+        if (anyExempt && this.isExempt(s, c)) exemptUps[c]++;
+      } else others[c * n + (counts[c] - ups[c])] = s;
+      counts[c]++;
+    }
     const amounts = this.payoutAmounts;
     const fined = this.payoutFined;
     const doubled = this.payoutDoubled;
-    const loc = this.workLoc;
-    const cards = this.cards;
     for (let ci = 0; ci < 3; ci++) {
       const c = order[ci];
-      // Seats on c clockwise from the start player, effective upgraders first (GR-A18).
-      let upgraders = 0;
-      let exemptUpgraders = 0;
-      let rest = 0;
-      for (let k = 0, s = this.startPlayer; k < n; k++, s = s + 1 === n ? 0 : s + 1) {
-        if (loc[s] !== c) continue;
-        let up = cards[s] === GREEN;
-        if (this.forcedContinent === c) up = this.forcedGreen; // GR-A25, GR-A26
-        this.upgraded[s] = up ? 1 : 0;
-        if (up) {
-          seats[upgraders++] = s;
-          if (this.isExempt(s, c)) exemptUpgraders++;
-        } else others[rest++] = s;
-      }
-      const count = upgraders + rest;
+      const count = counts[c];
       if (count === 0) continue;
-      for (let i = 0; i < rest; i++) seats[upgraders + i] = others[i];
+      const upgraders = ups[c];
+      const exemptUpgraders = exemptUps[c];
+      const row = c * n;
+      for (let i = upgraders; i < count; i++) byContinent[row + i] = others[row + i - upgraders];
+      // Marked continent by continent: a race won on an earlier continent leaves these unmarked.
+      for (let i = 0; i < upgraders; i++) this.upgraded[byContinent[row + i]] = 1;
       const collision = upgraders >= 2;
       this.collisions[c] = collision ? 1 : 0;
       const base = this.baseAmount(c);
       const disaster = this.disasterHit[c] !== 0;
+      // Amount and fine per seat (§5.2 table, with GR-A21 exemption variants and GR-A19 scope).
       for (let i = 0; i < count; i++) {
-        const s = seats[i];
-        const exempt = this.isExempt(s, c);
+        const s = byContinent[row + i];
+        const exempt = anyExempt && this.isExempt(s, c);
         let amount = base;
         let fine = false;
-        if (this.upgraded[s] !== 0) {
+        if (i < upgraders) {
           let collides = collision;
           // GR-A21 (b): an upgrader collides only with another upgrader who is not exempt.
-          if (this.exemption === 'not-counted') collides = upgraders - exemptUpgraders - (exempt ? 0 : 1) >= 1;
-          if (this.exemption === 'upgrade-succeeds' && exempt) collides = false;
+          if (this.exemptNotCounted) collides = upgraders - exemptUpgraders - (exempt ? 0 : 1) >= 1;
+          if (this.exemptUpgradeSucceeds && exempt) collides = false;
           amount = collides ? base : 2 * base;
           fine = collides && !exempt;
+          // (round.ts: amount === 2·base, so with a base of 0 a colliding upgrader counts too)
+          doubled[i] = amount === 2 * base && !disaster ? 1 : 0;
         } else {
           fine = collision && this.fineEverybody && !exempt;
+          doubled[i] = 0;
         }
         amounts[i] = disaster ? 0 : amount;
         fined[i] = fine ? 1 : 0;
-        doubled[i] = this.upgraded[s] !== 0 && amount === 2 * base && !disaster ? 1 : 0;
       }
       if (this.proRata) this.proRataShares(count, this.stock[c]);
       for (let i = 0; i < count; i++) {
-        const s = seats[i];
+        const s = byContinent[row + i];
         if (fined[i] !== 0 && this.fineBefore) this.payFine(s, c);
         const g = Math.min(amounts[i], this.stock[c]);
         this.stock[c] -= g;
@@ -1421,7 +1465,7 @@ export class FastKernel {
         }
       }
     }
-    if (this.winCheck === 'end-of-profit' && this.richestAtThreshold()) return true;
+    if (this.winEndOfProfit && this.richestAtThreshold()) return true;
     return false;
   }
 
