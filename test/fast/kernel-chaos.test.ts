@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EVENT_CARD_IDS } from '../../src/games/goldrausch/types.js';
 import { chaos, fastChaos } from './chaos.js';
 import { kernelFor, playBoth, scenarioOf, type Case } from './compare.js';
 
@@ -30,6 +31,28 @@ const CASES: Case[] = [
   { name: 'long', params: { rounds: 30, winThreshold: 400 } },
   { name: 'low-threshold', params: { winThreshold: 15, startingGold: 0, fine: 5 } },
   { name: 'deck', params: { eventDeck: { 'market-crash': 4, 'paperwork-chaos': 3, 'change-of-management': 3, hurricane: 3, alms: 2, 'equal-rights': 2 } } },
+  { name: 'one-card-deck', params: { rounds: 12, resourceDeck: { deck_id: 'one', cards: [{ id: 'X', respawn: { azul: 4, rosso: 6, veridia: 9 }, extract: { azul: 3, rosso: 5, veridia: 7 } }] } } },
+  {
+    name: 'three-card-deck',
+    params: {
+      rounds: 16,
+      resourceDeck: {
+        deck_id: 'three',
+        cards: [
+          { id: 'A', respawn: { azul: 2, rosso: 9, veridia: 1 }, extract: { azul: 6, rosso: 1, veridia: 2 } },
+          { id: 'B', respawn: { azul: 8, rosso: 0, veridia: 12 }, extract: { azul: 0, rosso: 9, veridia: 4 } },
+          { id: 'C', respawn: { azul: 5, rosso: 5, veridia: 5 }, extract: { azul: 5, rosso: 5, veridia: 5 } },
+        ],
+      },
+    },
+  },
+  { name: 'wheel-events', params: { wheel: { 'disaster-azul': 0, 'disaster-rosso': 1, 'disaster-veridia': 0, 'disaster-world': 0, calm: 1, event: 10 } } },
+  { name: 'no-event-cards', params: { wheel: { event: 9 }, eventDeck: Object.fromEntries(EVENT_CARD_IDS.map((id) => [id, 0])) } },
+  {
+    name: 'odd-caps',
+    params: { caps: { azul: 3, rosso: 50, veridia: 8 }, setupRespawnMultiplier: { 4: 5, 5: 1, 6: 0 }, capCuts: { 'barren-land': 7, 'poor-mother-earth': 0 }, startingGold: 0, winThreshold: 25 },
+  },
+  { name: 'three-messages', params: { messagesPerTick: 3, negotiationTicks: 2 } },
   {
     name: 'all',
     players: 6,

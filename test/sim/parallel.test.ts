@@ -125,24 +125,29 @@ describe('interruption and resume', () => {
     const checkpointFile = join(dir, 'cp.json');
     const csvA = join(dir, 'a.csv');
     const stop = new AbortController();
+    // 400 batches of ~3 ms each: the finished prefix grows in batch order, and one worker's first
+    // batch (with its JIT warm-up) may hold it back while the other finishes many more; with only
+    // ten batches it could jump from below 300 games straight to the end, and nothing would be left
+    // to stop.
+    const games = 40000;
     const first = await runParallel(
       scenario,
-      options({ to: 1000, workers: 2, checkpointFile, gamesCsvFile: csvA, stop: stop.signal, progress: { update: (done) => void (done >= 300 && stop.abort()), done: () => {} } }),
+      options({ to: games, workers: 2, checkpointFile, gamesCsvFile: csvA, stop: stop.signal, progress: { update: (done) => void (done >= 300 && stop.abort()), done: () => {} } }),
     );
     expect(first.complete).toBe(false);
     expect(first.gamesDone).toBeGreaterThanOrEqual(300);
     expect(existsSync(checkpointFile)).toBe(true);
-    const resumed = await runParallel(scenario, options({ to: 1000, workers: 2, checkpointFile, gamesCsvFile: csvA, resume: true }));
+    const resumed = await runParallel(scenario, options({ to: games, workers: 2, checkpointFile, gamesCsvFile: csvA, resume: true }));
     expect(resumed.complete).toBe(true);
     expect(resumed.resumedGames).toBe(first.gamesDone);
     expect(existsSync(checkpointFile)).toBe(false);
     const csvB = join(dir, 'b.csv');
-    const straight = await runParallel(scenario, options({ to: 1000, workers: 1, gamesCsvFile: csvB }));
+    const straight = await runParallel(scenario, options({ to: games, workers: 1, batchSize: 2000, gamesCsvFile: csvB }));
     expect(fingerprint(resumed)).toBe(fingerprint(straight));
     // games.csv: a header and one row per game, in order, identical to the uninterrupted run
     const rows = readFileSync(csvA, 'utf8');
     expect(rows).toBe(readFileSync(csvB, 'utf8'));
-    expect(rows.trim().split('\n').length).toBe(1001);
+    expect(rows.trim().split('\n').length).toBe(games + 1);
   });
 
   it('resumes from a version-1 checkpoint (full batches counted) to the same result', async () => {
