@@ -5,7 +5,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EVENT_CARD_IDS } from '../../src/games/goldrausch/types.js';
 import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
 import { FastKernel, gameRecord } from '../../src/games/goldrausch/fast/kernel.js';
 import { gameKey } from '../../src/core/random.js';
@@ -14,64 +13,10 @@ import { fastPlayerOf, playOne, runRange } from '../../src/sim/run.js';
 import { parseScenario } from '../../src/sim/scenario.js';
 import { HEURISTIC_BOTS } from '../../bots/goldrausch/heuristic.js';
 import { makeBetrayer, makeOpportunist, makeReciprocal, makeSilent } from '../../bots/goldrausch/index.js';
-import type { Case } from './compare.js';
+import { OPTION_CASES } from './cases.js';
 
 const NAMES = ['greedy', 'cooperative', 'betrayer', 'reciprocal', 'random', 'silent', 'opportunist'];
 
-const CASES: Case[] = [
-  { name: 'defaults' },
-  { name: 'p5', players: 5 },
-  { name: 'p6', players: 6 },
-  { name: 'private', rules: { negotiationScope: 'continent-private' } },
-  { name: 'table', rules: { negotiationScope: 'table' } },
-  { name: 'hidden', rules: { goldVisibility: 'hidden' } },
-  { name: 'revisable', rules: { commitRevisable: true } },
-  { name: 'keep', rules: { passedCards: 'keep' } },
-  { name: 'keep5-random', players: 5, rules: { passedCards: 'keep', oppositeOdd: 'random' } },
-  { name: 'bank270', rules: { bank: 270 } },
-  { name: 'default-commit', rules: { phase1UpgradeCard: 'default-commitment' } },
-  { name: 'partial', players: 6, rules: { allowPartialAgreements: true } },
-  { name: 'prorata-stock', rules: { shortage: 'pro-rata', continentOrder: 'stock' } },
-  { name: 'exempt-us', rules: { exemption: 'upgrade-succeeds', finePayment: 'all-or-nothing', penaltySink: 'continent' } },
-  { name: 'eor', rules: { winCheck: 'end-of-round', finalTiebreak: 'fewest-fines', respawnTiming: 'end-of-current-round' } },
-  { name: 'eop-strict', rules: { winCheck: 'end-of-profit', winThresholdStrict: true, finalTiebreak: 'random' } },
-  { name: 'fine0', params: { fine: 0 } },
-  { name: 'fine5-ticks3', params: { fine: 5, negotiationTicks: 3 } },
-  { name: 'late', params: { pLate: 0.3 } },
-  { name: 'long', params: { rounds: 14 } },
-  { name: 'one-card-deck', params: { rounds: 12, resourceDeck: { deck_id: 'one', cards: [{ id: 'X', respawn: { azul: 4, rosso: 6, veridia: 9 }, extract: { azul: 3, rosso: 5, veridia: 7 } }] } } },
-  {
-    name: 'three-card-deck',
-    params: {
-      rounds: 16,
-      resourceDeck: {
-        deck_id: 'three',
-        cards: [
-          { id: 'A', respawn: { azul: 2, rosso: 9, veridia: 1 }, extract: { azul: 6, rosso: 1, veridia: 2 } },
-          { id: 'B', respawn: { azul: 8, rosso: 0, veridia: 12 }, extract: { azul: 0, rosso: 9, veridia: 4 } },
-          { id: 'C', respawn: { azul: 5, rosso: 5, veridia: 5 }, extract: { azul: 5, rosso: 5, veridia: 5 } },
-        ],
-      },
-    },
-  },
-  { name: 'wheel-events', params: { wheel: { 'disaster-azul': 0, 'disaster-rosso': 1, 'disaster-veridia': 0, 'disaster-world': 0, calm: 1, event: 10 } } },
-  { name: 'no-event-cards', params: { wheel: { event: 9 }, eventDeck: Object.fromEntries(EVENT_CARD_IDS.map((id) => [id, 0])) } },
-  {
-    name: 'odd-caps',
-    params: { caps: { azul: 3, rosso: 50, veridia: 8 }, setupRespawnMultiplier: { 4: 5, 5: 1, 6: 0 }, capCuts: { 'barren-land': 7, 'poor-mother-earth': 0 }, startingGold: 0, winThreshold: 25 },
-  },
-  { name: 'three-messages', params: { messagesPerTick: 3, negotiationTicks: 2 } },
-  {
-    name: 'all',
-    players: 6,
-    rules: { negotiationScope: 'table', goldVisibility: 'hidden', commitRevisable: true, passedCards: 'keep', bank: 270, phase1UpgradeCard: 'default-commitment', allowPartialAgreements: true, shortage: 'pro-rata' },
-  },
-  {
-    name: 'all-private5',
-    players: 5,
-    rules: { negotiationScope: 'continent-private', goldVisibility: 'hidden', commitRevisable: true, passedCards: 'keep', bank: 270, phase1UpgradeCard: 'default-commitment', allowPartialAgreements: true, oppositeOdd: 'random' },
-  },
-];
 
 const GAMES = 60;
 
@@ -88,7 +33,7 @@ function twinsOf(bots: readonly GoldrauschBotFactory[]) {
 }
 
 describe('fast kernel = reference engine with the built-in bots', () => {
-  for (const c of CASES) {
+  for (const c of OPTION_CASES) {
     it(`plays the reference games: ${c.name}`, () => {
       const players = c.players ?? 4;
       const kernels = new Map<string, FastKernel>();
