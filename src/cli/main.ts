@@ -34,6 +34,13 @@ const processIo: Io = {
   errIsTty: Boolean(process.stderr.isTTY),
 };
 
+/** `--engine` of run and impact (sim/run.ts `Engine`). */
+const ENGINE_OPTION = {
+  choices: ['auto', 'reference'] as const,
+  default: 'auto' as const,
+  describe: 'auto: the fast kernel when every seat is a built-in heuristic bot (the same games), else the reference engine; reference: always the reference engine',
+};
+
 /** Runs the command line; returns the exit code. */
 export async function runCli(argv: readonly string[], io: Io = processIo): Promise<number> {
   let code = 0;
@@ -55,7 +62,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted run from its checkpoint in the output folder' })
           .option('checkpoint-every', { type: 'number', default: 5, describe: 'seconds between checkpoints' })
           .option('games-csv', { type: 'boolean', default: false, describe: 'also write games.csv, one row per game (streamed)' })
-          .option('engine', { choices: ['auto', 'reference'] as const, default: 'auto' as const, describe: 'auto: the fast kernel when every seat is a built-in heuristic bot (the same games), else the reference engine; reference: always the reference engine' })
+          .option('engine', ENGINE_OPTION)
           .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no table on stdout' }),
       async (args) => {
         code = await commandRun(io, args.scenario, {
@@ -98,7 +105,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('out', { type: 'string', describe: 'output folder (default: reports/<scenario name>/)' })
           .option('workers', { type: 'number', describe: `worker threads (default: all ${availableParallelism()} cores; 0 = this thread)` })
           .option('batch-size', { type: 'number', default: 500 })
-          .option('engine', { choices: ['auto', 'reference'] as const, default: 'auto' as const, describe: 'auto: the fast kernel when every seat is a built-in heuristic bot (the same games), else the reference engine; reference: always the reference engine' })
+          .option('engine', ENGINE_OPTION)
           .option('quiet', { type: 'boolean', default: false }),
       async (args) => {
         code = await commandImpact(io, args.scenario, args);
@@ -295,14 +302,22 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
     return 0;
   }
   const summary = summarize({ ...scenario, seed }, result.aggregate);
-  const files = writeRunOutputs(out, summary, { wallSeconds: Number(seconds.toFixed(3)), workers, finishedAt: new Date().toISOString() });
+  const engine = { kernelGames: result.fastGames, referenceGames: result.referenceGames };
+  const files = writeRunOutputs(out, summary, { wallSeconds: Number(seconds.toFixed(3)), workers, finishedAt: new Date().toISOString(), engine });
   if (!args.quiet) {
     io.out(`${summaryTable(summary)}\n\n`);
     const played = games - result.resumedGames;
     const resumed = result.resumedGames ? ` (${result.resumedGames} taken over from the checkpoint)` : '';
-    io.out(`${played} games in ${seconds.toFixed(1)} s (${(played / seconds).toFixed(0)} games/s, ${workers} worker${workers === 1 ? '' : 's'})${resumed}; wrote ${files.length} files to ${out}\n`);
+    io.out(`${played} games in ${seconds.toFixed(1)} s (${(played / seconds).toFixed(0)} games/s, ${workers} worker${workers === 1 ? '' : 's'}; ${engineLine(engine)})${resumed}; wrote ${files.length} files to ${out}\n`);
   }
   return 0;
+}
+
+/** Which engine played a run's games, for its closing line. */
+function engineLine(engine: { kernelGames: number; referenceGames: number }): string {
+  if (engine.referenceGames === 0) return 'on the fast kernel';
+  if (engine.kernelGames === 0) return 'on the reference engine';
+  return `${engine.kernelGames} on the fast kernel, ${engine.referenceGames} handed to the reference engine`;
 }
 
 async function commandImpact(

@@ -28,6 +28,16 @@ export function mix2(h: number, word: number): number {
   return fmix32((h ^ Math.imul(word | 0, 0x9e3779b1)) + 0x7f4a7c15);
 }
 
+/** The key of one purpose's stream in one game: every draw of that stream is a hash of it. */
+export function purposeKey(gameKey: number, purpose: number): number {
+  return mix2(gameKey, purpose);
+}
+
+/** Draw `counter` of the stream with key `key` (`purposeKey`), a uniform float in [0, 1): `RandomSource.float`. */
+export function unitFloat(key: number, counter: number): number {
+  return fmix32(mix2(key, counter) ^ 0x5bd1e995) / 4294967296;
+}
+
 /** Hashes a run seed given as text or a number to 32 bits (FNV-1a over UTF-16 units, then fmix). */
 export function hashSeed(seed: string | number): number {
   const text = String(seed);
@@ -89,9 +99,9 @@ export class RandomSource {
     if (this.int !== own.int || this.float !== own.float || this.u32 !== own.u32) return shuffleWith(this, out, purpose, base);
     // `int(purpose, base + i, i + 1)` with the purpose's share of the hash computed once (the same
     // operations in the same order, so the same numbers).
-    const key = mix2(this.gameKey, purpose);
+    const key = purposeKey(this.gameKey, purpose);
     for (let i = out.length - 1; i > 0; i--) {
-      const j = Math.floor((fmix32(mix2(key, base + i) ^ 0x5bd1e995) / 4294967296) * (i + 1));
+      const j = Math.floor(unitFloat(key, base + i) * (i + 1));
       const tmp = out[i];
       out[i] = out[j];
       out[j] = tmp;

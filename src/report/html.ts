@@ -576,6 +576,10 @@ function header(summary: RunSummary, impact: ImpactReport | null, colour: Palett
     ['version', `goldpit ${esc(summary.version)}`],
   ];
   if (run) facts.push(['wall time', `${esc(num(run.wallSeconds, 1))} s on ${esc(run.workers)} worker${run.workers === 1 ? '' : 's'} (${esc(int(summary.games / run.wallSeconds))} games/s), ${esc(run.finishedAt)}`]);
+  if (run?.engine) {
+    const { kernelGames, referenceGames } = run.engine;
+    facts.push(['engine', `${esc(int(kernelGames))} games on the fast kernel, ${esc(int(referenceGames))} on the reference engine (the same games either way)`]);
+  }
   if (impact) facts.push(['card impact', `${esc(int(impact.games))} paired games, seed <code>${esc(impact.seed)}</code>`]);
   const parameters = summary.parameters === undefined ? '' : `<details><summary>Resolved parameters (defaults included)</summary><pre>${esc(JSON.stringify(summary.parameters, null, 2))}</pre></details>`;
   const faults = summary.faults.length
@@ -1007,6 +1011,8 @@ export interface RunFacts {
   readonly workers: number;
   /** ISO time the run finished. */
   readonly finishedAt: string;
+  /** Games this invocation played on the fast kernel and on the reference engine (the same games either way). */
+  readonly engine?: { readonly kernelGames: number; readonly referenceGames: number };
 }
 
 /** The page around a report's body: the same head, style and security policy for every goldpit page. */

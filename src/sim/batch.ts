@@ -31,6 +31,9 @@ export interface BatchResult {
   readonly data: Float64Array;
   readonly firstFaults: (FirstFault | null)[];
   readonly rows: string;
+  /** Games of the batch played on the fast player and on the engine. */
+  readonly fastGames: number;
+  readonly referenceGames: number;
   readonly timing?: BatchTiming;
 }
 
@@ -62,14 +65,16 @@ export function gamesCsvHeader(players: number): string {
 
 export function runBatch(task: BatchTask, scenario: Scenario = scenarioOf(task)): BatchResult {
   let rows = '';
+  const tally = { fast: 0, reference: 0 };
   const agg = runRange(
     scenario,
     task.from,
     task.to,
     { seed: task.seed, engine: task.engine },
     task.gamesCsv ? (i, record) => void (rows += gameRow(i, record)) : undefined,
+    tally,
   );
-  return { from: task.from, to: task.to, data: agg.data, firstFaults: agg.firstFaults, rows };
+  return { from: task.from, to: task.to, data: agg.data, firstFaults: agg.firstFaults, rows, fastGames: tally.fast, referenceGames: tally.reference };
 }
 
 /** A batch of the counterfactual card-impact analysis (see impact.ts). */

@@ -71,6 +71,18 @@ export function pairedDiffs(dealt: GameRecord, blanked: GameRecord, round: numbe
 }
 
 /**
+ * The scenario's config with `card` blanked, made once per scenario and card in this thread: the
+ * fast player keeps one kernel per config object (sim/run.ts), so fresh configs for every batch
+ * would build fresh kernels for every batch.
+ */
+const BLANKED = new WeakMap<Scenario, unknown[]>();
+function blankedConfig(scenario: Scenario, card: number): unknown {
+  let byCard = BLANKED.get(scenario);
+  if (byCard === undefined) BLANKED.set(scenario, (byCard = []));
+  return (byCard[card] ??= scenario.definition.withBlankedCard(scenario.config, card));
+}
+
+/**
  * Plays games [from, to) as dealt and, for every card in `cards` that the game drew, once more with
  * that card blanked. Returns the per-card sums of the paired differences over the drawn games.
  */
@@ -83,9 +95,8 @@ export function impactRange(
   onGame?: (done: number) => void,
   engine?: Engine,
 ): CardSums[] {
-  const def = scenario.definition;
   const sums: CardSums[] = cards.map((card) => ({ card, drawnIn: 0, sum: new Float64Array(IMPACT_METRICS.length), sumSq: new Float64Array(IMPACT_METRICS.length) }));
-  const blankedConfigs = cards.map((card) => def.withBlankedCard(scenario.config, card));
+  const blankedConfigs = cards.map((card) => blankedConfig(scenario, card));
   for (let i = from; i < to; i++) {
     const dealt = playRecord(scenario, scenario.config, i, seed, engine);
     for (let c = 0; c < cards.length; c++) {

@@ -50,6 +50,9 @@ export interface ParallelResult {
   /** Games taken over from the checkpoint (0 without --resume). */
   readonly resumedGames: number;
   readonly complete: boolean;
+  /** Of the games played by this call (not those taken over from a checkpoint): how many each engine played. */
+  readonly fastGames: number;
+  readonly referenceGames: number;
 }
 
 interface Checkpoint {
@@ -169,6 +172,8 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
     lastCheckpoint = Date.now();
   };
   const pending = new Map<number, BatchResult>();
+  let fastGames = 0;
+  let referenceGames = 0;
   const accept = (b: number, result: BatchResult) => {
     if (result.timing) options.onBatch?.(result.timing);
     pending.set(b, result);
@@ -176,6 +181,8 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
       const r = pending.get(prefix)!;
       pending.delete(prefix);
       mergeInto(total, aggregateOver(shape, r.data, r.firstFaults));
+      fastGames += r.fastGames;
+      referenceGames += r.referenceGames;
       if (csv !== null && r.rows) csvBytes += writeSync(csv, r.rows, csvBytes); // at the checkpointed length after a resume
       prefix++;
     }
@@ -202,7 +209,7 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
     if (csv !== null) closeSync(csv);
     options.progress?.done();
   }
-  return { aggregate: total, gamesDone: gamesDone(), resumedGames, complete: prefix >= batches };
+  return { aggregate: total, gamesDone: gamesDone(), resumedGames, complete: prefix >= batches, fastGames, referenceGames };
 }
 
 /**

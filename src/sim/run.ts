@@ -103,8 +103,24 @@ function usesFastPlayer(options: RunOptions): boolean {
   return options.engine !== 'reference' && !options.freeze && (options.timeBudgetMs ?? null) === null;
 }
 
-/** Plays games [from, to) and returns their aggregate; `onGame` sees each game's compact record. */
-export function runRange(scenario: Scenario, from: number, to: number, options: RunOptions, onGame?: (index: number, record: GameRecord) => void): Aggregate {
+/** How many games each engine played (a game the fast player hands back counts for the reference). */
+export interface EngineTally {
+  fast: number;
+  reference: number;
+}
+
+/**
+ * Plays games [from, to) and returns their aggregate; `onGame` sees each game's compact record,
+ * `tally` counts the games per engine.
+ */
+export function runRange(
+  scenario: Scenario,
+  from: number,
+  to: number,
+  options: RunOptions,
+  onGame?: (index: number, record: GameRecord) => void,
+  tally?: EngineTally,
+): Aggregate {
   const agg = emptyAggregate(shapeOf(scenario));
   const fast = usesFastPlayer(options) ? fastPlayerOf(scenario) : null;
   for (let i = from; i < to; i++) {
@@ -113,8 +129,10 @@ export function runRange(scenario: Scenario, from: number, to: number, options: 
     if (fast && flat) {
       addFlatGame(agg, flat);
       if (onGame) onGame(i, fast.gameRecord(flat));
+      if (tally) tally.fast++;
       continue;
     }
+    if (tally) tally.reference++;
     const game = playOne(scenario, i, options);
     const record = scenario.definition.record(game.final);
     addGame(agg, i, record, game.faults);

@@ -59,6 +59,9 @@ describe('goldpit run', () => {
     const files = readdirSync(fast).filter((f) => f.endsWith('.csv') || f === 'summary.json').sort();
     expect(files).toContain('games.csv');
     for (const f of files) expect(readFileSync(join(fast, f), 'utf8'), f).toBe(readFileSync(join(reference, f), 'utf8'));
+    // run.json says which engine played the games.
+    expect(JSON.parse(readFileSync(join(fast, 'run.json'), 'utf8')).engine).toEqual({ kernelGames: 400, referenceGames: 0 });
+    expect(JSON.parse(readFileSync(join(reference, 'run.json'), 'utf8')).engine).toEqual({ kernelGames: 0, referenceGames: 400 });
     const io = capture();
     expect(await runCli(['run', file, '--games', '10', '--out', tmp(), '--engine', 'turbo'], io)).toBe(2);
     expect(io.stderr).toMatch(/engine/);

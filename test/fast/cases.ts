@@ -51,6 +51,17 @@ export const OPTION_CASES: Case[] = [
     params: { caps: { azul: 3, rosso: 50, veridia: 8 }, setupRespawnMultiplier: { 4: 5, 5: 1, 6: 0 }, capCuts: { 'barren-land': 7, 'poor-mother-earth': 0 }, startingGold: 0, winThreshold: 25 },
   },
   { name: 'three-messages', params: { messagesPerTick: 3, negotiationTicks: 2 } },
+  // goldpit impact's counterfactual: blanks in the deck (a blank is discarded like a card and comes
+  // back after a reshuffle; here with many rounds and a small deck, so reshuffles happen).
+  { name: 'blanked', blanked: ['resource-shortage', 'barren-land', 'market-crash', 'hurricane'] },
+  {
+    name: 'blanked-reshuffles',
+    params: { rounds: 40, winThreshold: 500, wheel: { event: 10 }, eventDeck: Object.fromEntries(EVENT_CARD_IDS.map((id, i) => [id, i % 3])) },
+    blanked: ['resource-shortage', 'poor-mother-earth', 'subsidy', 'paperwork-chaos', 'alms'],
+  },
+  // GR-A17: tied caps fall back to the continents' order (veridia, rosso, azul), also by stock.
+  { name: 'tied-caps', params: { caps: { azul: 10, rosso: 10, veridia: 10 } } },
+  { name: 'tied-caps-stock', params: { caps: { azul: 15, rosso: 15, veridia: 15 } }, rules: { continentOrder: 'stock' } },
   {
     name: 'all',
     players: 6,

@@ -8,6 +8,7 @@ import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
 import { FastKernel, gameRecord } from '../../src/games/goldrausch/fast/kernel.js';
 import type { FastBotFactory } from '../../src/games/goldrausch/fast/view.js';
 import type { GoldrauschConfig } from '../../src/games/goldrausch/params.js';
+import type { EventCardId } from '../../src/games/goldrausch/types.js';
 import { playOne } from '../../src/sim/run.js';
 import { parseScenario, type Scenario } from '../../src/sim/scenario.js';
 
@@ -16,6 +17,14 @@ export interface Case {
   readonly players?: number;
   readonly rules?: Record<string, unknown>;
   readonly params?: Record<string, unknown>;
+  /** Event cards replaced by blanks (the counterfactual of `goldpit impact`). */
+  readonly blanked?: readonly EventCardId[];
+}
+
+/** The case's config: the scenario's, with its blanked cards. */
+export function configOf(scenario: Scenario, c: Case): GoldrauschConfig {
+  const config = scenario.config as GoldrauschConfig;
+  return c.blanked ? { ...config, blankedCards: c.blanked } : config;
 }
 
 /** A scenario for `players` seats of the given rules and params (the line-up is replaced by the caller's bots). */

@@ -14,6 +14,9 @@ import { parseScenario } from '../../src/sim/scenario.js';
 import { HEURISTIC_BOTS } from '../../bots/goldrausch/heuristic.js';
 import { makeBetrayer, makeOpportunist, makeReciprocal, makeSilent } from '../../bots/goldrausch/index.js';
 import { OPTION_CASES } from './cases.js';
+import { configOf } from './compare.js';
+import { impactRange } from '../../src/sim/impact.js';
+import { EVENT_CARD_IDS } from '../../src/games/goldrausch/types.js';
 
 const NAMES = ['greedy', 'cooperative', 'betrayer', 'reciprocal', 'random', 'silent', 'opportunist'];
 
@@ -40,10 +43,11 @@ describe('fast kernel = reference engine with the built-in bots', () => {
       for (let g = 0; g < GAMES; g++) {
         const seats = lineup(players, g);
         const scenario = parseScenario(`/tmp/${c.name}.json`, { name: c.name, players, seats, rules: c.rules, params: c.params, seed: `id-${c.name}` });
+        const config = configOf(scenario, c);
         const key = seats.join();
         let kernel = kernels.get(key);
-        if (!kernel) kernels.set(key, (kernel = new FastKernel(scenario.config as GoldrauschConfig, players, twinsOf(scenario.bots as GoldrauschBotFactory[]))));
-        const played = playOne(scenario, g, { seed: scenario.seed });
+        if (!kernel) kernels.set(key, (kernel = new FastKernel(config, players, twinsOf(scenario.bots as GoldrauschBotFactory[]))));
+        const played = playOne(scenario, g, { seed: scenario.seed, config });
         expect(played.faults).toEqual([]);
         const reference = scenario.definition.record(played.final);
         const fast = gameRecord(kernel.play(gameKey(scenario.seed, g)));
@@ -74,6 +78,29 @@ describe('fast kernel = reference engine with the built-in bots', () => {
       const player = fastPlayerOf(scenario);
       expect(player, file).not.toBeNull();
       expect(player!.bailouts).toBe(0);
+    }
+  });
+
+  it('plays a game the same whatever the kernel played before it (nothing of a game leaks into the next)', () => {
+    const scenario = parseScenario('scenarios/six-players.json', JSON.parse(readFileSync('scenarios/six-players.json', 'utf8')));
+    const twins = twinsOf(scenario.bots as GoldrauschBotFactory[]);
+    const used = new FastKernel(scenario.config as GoldrauschConfig, 6, twins);
+    for (let g = 0; g < 2000; g++) used.play(gameKey('leak', g));
+    for (const g of [3, 777, 1999]) {
+      const fresh = new FastKernel(scenario.config as GoldrauschConfig, 6, twins);
+      expect(gameRecord(used.play(gameKey('leak', g)))).toEqual(gameRecord(fresh.play(gameKey('leak', g))));
+    }
+  });
+
+  it('measures the same card impact on both engines (blanked-card counterfactuals, all 25 cards)', () => {
+    const all = EVENT_CARD_IDS.map((_, i) => i);
+    for (const file of ['scenarios/baseline.json', 'scenarios/five-players.json']) {
+      const scenario = parseScenario(file, JSON.parse(readFileSync(file, 'utf8')));
+      const fast = impactRange(scenario, all, 'impact', 0, 150);
+      const reference = impactRange(scenario, all, 'impact', 0, 150, undefined, 'reference');
+      const plain = (sums: typeof fast) => sums.map((s) => ({ card: s.card, drawnIn: s.drawnIn, sum: Array.from(s.sum), sumSq: Array.from(s.sumSq) }));
+      expect(plain(fast)).toEqual(plain(reference));
+      expect(fast.reduce((n, s) => n + s.drawnIn, 0)).toBeGreaterThan(300); // cards were drawn and replayed blanked
     }
   });
 

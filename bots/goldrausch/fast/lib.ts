@@ -13,13 +13,9 @@
  * function fills and reads it within one call and hands none of it out). The hot paths (the digest,
  * the continent scores, seatsOn) have a straight-line case for four players: V8 does not hoist its
  * array checks out of loops, so a loop re-checks every array it touches on every iteration, and the
- * straight-line code (the same operations in the same order) checks each once. Measured in machine
- * instructions per baseline game (cachegrind), these and the other changes of 2026-11-25 (the
- * continent scorer's rivals written in one pass, inputs read before the first `upgradeValue` call, the
- * disaster odds passed pre-boxed, the logit in locals, one pass over the proposals in Cooperative's
- * nextMessage, masks instead of loops over seats) took the bots' own optimized code from 214 K to
- * 145 K instructions per baseline game (callgrind; bot code inlined into the kernel not counted) and
- * the whole game from 469 K to 400 K (cachegrind, `scripts/bench-ab.mjs --instructions`).
+ * straight-line code (the same operations in the same order) checks each once. Together with the
+ * one-pass continent scorer and meeting readers, that took the bots' own code from 214 K to 145 K
+ * machine instructions per baseline game (callgrind; README Performance).
  */
 import { baselineP, newUpgradeValue, Rivals, upgradeValue } from '../lib/estimate.js';
 import {
@@ -647,9 +643,9 @@ export function othersCommittedIn(view: FastView, mask: number, me: number): boo
   return true;
 }
 
-/** heldColour(view, 'green'): green if held, else red. */
+/** heldColour(view, 'green'): green if held, else red if held, else no card. */
 export function heldGreen(view: FastView): number {
-  return view.upgradeHand[0] > 0 ? GREEN : RED;
+  return view.upgradeHand[0] > 0 ? GREEN : view.upgradeHand[1] > 0 ? RED : NONE;
 }
 
 /** heldColour(view, 'red'): red if held, else no card (a timeout counts as red, GR-A10). */
@@ -667,7 +663,7 @@ export function randomHeldColour(view: FastView, draw: number): number {
   const green = view.upgradeHand[0] > 0;
   const red = view.upgradeHand[1] > 0;
   if (green && red) return draw < 0.5 ? GREEN : RED;
-  return green ? GREEN : RED;
+  return green ? GREEN : red ? RED : NONE;
 }
 
 /** Writes PASS into `out` and returns true (the reference's PASS list). */

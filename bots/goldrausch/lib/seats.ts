@@ -63,19 +63,22 @@ export function othersCommitted(view: GoldrauschView): boolean {
 
 /**
  * The card to lay for `wanted`, given the hand. With passed cards kept (GR-A32) a hand can hold two
- * cards of one colour, and laying a colour one does not hold is illegal. Wanting green without a
- * green card: lay red. Wanting red without a red card: lay nothing (null) — a seat without a card at
- * the deadline counts as red (GR-A10), and a timeout is no breach, whereas the green card would be.
+ * cards of one colour, or none at all (a seat that laid a card and received nothing from a seat that
+ * timed out without a red card), and laying a colour one does not hold is illegal. Wanting green
+ * without a green card: lay red if held. Wanting red without a red card: lay nothing (null) — a seat
+ * without a card at the deadline counts as red (GR-A10), and a timeout is no breach, whereas the green
+ * card would be. With no card at all: nothing (it was a red laid without holding one: an illegal
+ * answer, recorded as a fault, with the same game after it).
  */
 export function heldColour(view: GoldrauschView, wanted: Colour): Colour | null {
-  if (wanted === 'green') return view.upgradeHand[0] > 0 ? 'green' : 'red';
+  if (wanted === 'green' && view.upgradeHand[0] > 0) return 'green';
   return view.upgradeHand[1] > 0 ? 'red' : null;
 }
 
-/** A colour drawn uniformly from the cards in hand. */
-export function randomHeldColour(view: GoldrauschView, draw: number): Colour {
+/** A colour drawn uniformly from the cards in hand (null with an empty hand: see heldColour). */
+export function randomHeldColour(view: GoldrauschView, draw: number): Colour | null {
   const green = view.upgradeHand[0] > 0;
   const red = view.upgradeHand[1] > 0;
   if (green && red) return draw < 0.5 ? 'green' : 'red';
-  return green ? 'green' : 'red';
+  return green ? 'green' : red ? 'red' : null;
 }

@@ -20,7 +20,7 @@
  * follows, which is where the rule is explained.
  */
 import type { FlatRecord, GameRecord } from '../../../core/definition.js';
-import { fmix32, mix2, Purpose } from '../../../core/random.js';
+import { purposeKey, Purpose, unitFloat } from '../../../core/random.js';
 import { eventCard } from '../cards.js';
 import { permutationsOf } from '../engine.js';
 import type { GoldrauschConfig } from '../params.js';
@@ -39,6 +39,7 @@ import {
   NONE,
   RED,
   nextSerial,
+  serialOf,
   type FastBot,
   type FastBotFactory,
   type FastMessage,
@@ -127,10 +128,10 @@ class SeatRandom implements FastRandom {
   key = 0;
   counter = 0;
   next(): number {
-    return fmix32(mix2(this.key, this.counter++) ^ 0x5bd1e995) / 4294967296;
+    return unitFloat(this.key, this.counter++);
   }
   int(n: number): number {
-    return Math.floor((fmix32(mix2(this.key, this.counter++) ^ 0x5bd1e995) / 4294967296) * n);
+    return Math.floor(unitFloat(this.key, this.counter++) * n);
   }
 }
 
@@ -174,7 +175,7 @@ class SeatView implements FastView {
     this.upgradeHand = k.upgradeHands[seat];
     this.kept = k.kept;
     this.broken = k.broken;
-    this.locations = k.loc;
+    this.locations = k.locations;
     this.committed = k.committed;
     this.passed = k.passed;
     this.hidden = k.goldHidden;
@@ -197,19 +198,19 @@ class SeatView implements FastView {
     return this.k.round - 1;
   }
   histLocation(i: number, s: number): number {
-    return this.k.histLoc[i * this.players + s];
+    return this.k.historyLocations[i * this.players + s];
   }
   histCommit(i: number, s: number): number {
-    return this.k.histCommit[i * this.players + s];
+    return this.k.historyCards[i * this.players + s];
   }
   histSucceeded(i: number, s: number): boolean {
-    return this.k.histSucceeded[i * this.players + s] !== 0;
+    return this.k.historySucceeded[i * this.players + s] !== 0;
   }
   histRound(i: number): number {
     return i + 1;
   }
   histBreachVictims(i: number, s: number): number {
-    return this.k.histBreach[i * this.players + s];
+    return this.k.historyBreaches[i * this.players + s];
   }
   get tick(): number {
     return this.k.tick;
@@ -221,29 +222,29 @@ class SeatView implements FastView {
     return this.k.promises[this.seat];
   }
   get proposalCount(): number {
-    return this.k.propCount;
+    return this.k.proposalCount;
   }
   proposalContinent(i: number): number {
-    const c = this.k.propCont[i];
-    return this.private && c !== this.k.loc[this.seat] ? -1 : c;
+    const c = this.k.proposalContinents[i];
+    return this.private && c !== this.k.locations[this.seat] ? -1 : c;
   }
   proposalProposer(i: number): number {
-    return this.k.propProposer[i];
+    return this.k.proposalProposers[i];
   }
   proposalUpgrader(i: number): number {
-    return this.k.propUpgrader[i];
+    return this.k.proposalUpgraders[i];
   }
   proposalAccepted(i: number): number {
-    return this.k.propAccepted[i];
+    return this.k.proposalAcceptances[i];
   }
   agreement(c: number): number {
-    return this.private && c !== this.k.loc[this.seat] ? -1 : this.k.agreeProp[c];
+    return this.private && c !== this.k.locations[this.seat] ? -1 : this.k.agreementProposals[c];
   }
   agreementParties(c: number): number {
-    return this.agreement(c) < 0 ? 0 : this.k.agreeParties[c];
+    return this.agreement(c) < 0 ? 0 : this.k.agreementPartyMasks[c];
   }
   agreementUpgrader(c: number): number {
-    return this.agreement(c) < 0 ? NOBODY : this.k.agreeUpgrader[c];
+    return this.agreement(c) < 0 ? NOBODY : this.k.agreementUpgraders[c];
   }
   hasRejected(i: number): boolean {
     return this.k.rejected[this.seat * this.k.maxProposals + i] === this.k.meetingStamp;
@@ -263,7 +264,8 @@ export class FastKernel {
   readonly winThreshold: number;
   readonly strict: boolean;
   readonly ticks: number;
-  readonly paramsKey = nextSerial();
+  /** `FastView.paramsKey`: one per params object (blanked-card configs share their params, and the bots' memos). */
+  readonly paramsKey: number;
   readonly disaster: number[] = [0, 0, 0];
   readonly goldHidden: boolean;
   readonly privateChannels: boolean;
@@ -344,13 +346,13 @@ export class FastKernel {
   readonly kept: number[];
   readonly broken: number[];
   // Public history, flat: round i (0-based) of seat s at [i * players + s].
-  readonly histLoc: number[];
-  readonly histCommit: number[];
-  readonly histSucceeded: number[];
-  readonly histBreach: number[];
+  readonly historyLocations: number[];
+  readonly historyCards: number[];
+  readonly historySucceeded: number[];
+  readonly historyBreaches: number[];
 
   // Phase 3, the meeting.
-  readonly loc: number[];
+  readonly locations: number[];
   private readonly provisional: number[];
   tick = 0;
   private order: readonly number[] = [];
@@ -360,26 +362,44 @@ export class FastKernel {
   readonly promises: number[];
   private readonly idleUntil: number[];
   private readonly idleWake: number[];
-  propCount = 0;
-  readonly propCont: number[];
-  readonly propProposer: number[];
-  readonly propUpgrader: number[];
-  readonly propAccepted: number[];
+  /** Seats with an idle promise that no message has broken yet (a promise's tick may have passed). */
+  private promised = 0;
+  /** Set when a card is laid or a seat passes: the needs mask must be recomputed. */
+  private needsChanged = true;
+  proposalCount = 0;
+  readonly proposalContinents: number[];
+  readonly proposalProposers: number[];
+  readonly proposalUpgraders: number[];
+  readonly proposalAcceptances: number[];
   /**
    * `rejected[seat · maxProposals + i] === meetingStamp`: seat sent a REJECT of proposal i in this
    * meeting (a stamp per meeting instead of clearing the table every round).
    */
   readonly rejected: number[];
   meetingStamp = 0;
-  readonly agreeProp: number[] = [-1, -1, -1];
-  readonly agreeParties: number[] = [0, 0, 0];
-  readonly agreeUpgrader: number[] = [NOBODY, NOBODY, NOBODY];
+  readonly agreementProposals: number[] = [-1, -1, -1];
+  readonly agreementPartyMasks: number[] = [0, 0, 0];
+  readonly agreementUpgraders: number[] = [NOBODY, NOBODY, NOBODY];
 
   // Phases 4–5 of the round (round.ts `RoundWork`).
+  /** The upgrade card lying in front of each seat (moved by #23/#25). */
   private readonly cards: number[];
-  private readonly workLoc: number[];
+  /** Where each pawn stands after #24/#25 moved them (as used in phase 5). */
+  private readonly finalLocations: number[];
+  /** Whose card each seat now holds (valid when `cardFromMoved`; else its own). */
   private readonly cardFrom: number[];
+  private cardFromMoved = false;
+  private winnerCount = 0;
+  private readonly winners: number[] = [0, 0, 0, 0, 0, 0];
+  // Scratch lists, each filled and read within one step: the seats' choices in phase 1, the cards and
+  // origins moved by #23/#25, the targets of #25, the pawns moved by #24/#25, pro-rata shares and
+  // the cards physically laid (kept hands); resource cards for a reshuffle.
+  private readonly choices: number[];
+  private readonly movedCards: number[];
+  private readonly movedFrom: number[];
+  private readonly oppositeTarget: number[];
   private readonly scratch: number[];
+  private readonly scratchCards: number[] = [];
   private readonly disasterHit: number[] = [0, 0, 0];
   private readonly exempt: number[];
   private exemptSet = false;
@@ -423,6 +443,7 @@ export class FastKernel {
     if (bots.length !== players) throw new RangeError(`one fast bot per seat: ${bots.length} for ${players} seats`);
     const n = players;
     this.players = n;
+    this.paramsKey = serialOf(params);
     this.rounds = params.rounds;
     this.fine = params.fine;
     this.winThreshold = params.winThreshold;
@@ -495,7 +516,8 @@ export class FastKernel {
     this.besideClockOf[BLANK] = false;
     this.shortageSlot = EVENT_CARD_IDS.indexOf('resource-shortage');
     this.permutations = permutationsOf(n);
-    this.maxProposals = this.ticks * n * params.messagesPerTick + 1;
+    // A fast bot sends at most one message a turn (FastMessage), and a seat has at most one turn a tick.
+    this.maxProposals = this.ticks * n + 1;
 
     const seats = (v: number) => packed(n, v);
     this.gold = seats(0);
@@ -509,11 +531,11 @@ export class FastKernel {
       this.upgradeHands.push([1, 1]);
     }
     const history = () => packed(this.rounds * n, 0);
-    this.histLoc = history();
-    this.histCommit = history();
-    this.histSucceeded = history();
-    this.histBreach = history();
-    this.loc = seats(0);
+    this.historyLocations = history();
+    this.historyCards = history();
+    this.historySucceeded = history();
+    this.historyBreaches = history();
+    this.locations = seats(0);
     this.provisional = seats(NONE);
     this.commits = seats(NONE);
     this.committed = seats(0);
@@ -521,15 +543,19 @@ export class FastKernel {
     this.promises = seats(NONE);
     this.idleUntil = seats(0);
     this.idleWake = seats(MSG_ALL);
-    this.propCont = packed(this.maxProposals, 0);
-    this.propProposer = packed(this.maxProposals, 0);
-    this.propUpgrader = packed(this.maxProposals, 0);
-    this.propAccepted = packed(this.maxProposals, 0);
+    this.proposalContinents = packed(this.maxProposals, 0);
+    this.proposalProposers = packed(this.maxProposals, 0);
+    this.proposalUpgraders = packed(this.maxProposals, 0);
+    this.proposalAcceptances = packed(this.maxProposals, 0);
     this.rejected = packed(n * this.maxProposals, 0);
     this.cards = seats(NONE);
-    this.workLoc = seats(0);
+    this.finalLocations = seats(0);
     this.cardFrom = seats(0);
     this.scratch = seats(0);
+    this.choices = seats(0);
+    this.movedCards = seats(0);
+    this.movedFrom = seats(0);
+    this.oppositeTarget = seats(0);
     this.exempt = seats(0);
     this.upgraded = seats(0);
     this.succeeded = seats(0);
@@ -640,19 +666,15 @@ export class FastKernel {
 
   // ——— Random streams (core/random.ts, the same hashes) ———
 
-  private float(key: number, counter: number): number {
-    return fmix32(mix2(key, counter) ^ 0x5bd1e995) / 4294967296;
-  }
-
   private int(key: number, counter: number, n: number): number {
-    return Math.floor(this.float(key, counter) * n);
+    return Math.floor(unitFloat(key, counter) * n);
   }
 
   /** `RandomSource.shuffle` in place over list[0..length), draw j from counter base + j. */
   private shuffle(list: number[], length: number, purpose: number, base: number): void {
-    const key = mix2(this.gameKey, purpose);
+    const key = purposeKey(this.gameKey, purpose);
     for (let i = length - 1; i > 0; i--) {
-      const j = Math.floor((fmix32(mix2(key, base + i) ^ 0x5bd1e995) / 4294967296) * (i + 1));
+      const j = Math.floor(unitFloat(key, base + i) * (i + 1));
       const t = list[i];
       list[i] = list[j];
       list[j] = t;
@@ -683,10 +705,10 @@ export class FastKernel {
     const n = this.players;
     this.gameKey = gameKey;
     this.game = nextSerial();
-    this.keyMeetingOrder = mix2(gameKey, Purpose.meetingOrder);
-    this.keyWheel = mix2(gameKey, Purpose.wheel);
-    this.keyTieBreak = mix2(gameKey, Purpose.tieBreak);
-    this.keyLate = mix2(gameKey, Purpose.lateCommit);
+    this.keyMeetingOrder = purposeKey(gameKey, Purpose.meetingOrder);
+    this.keyWheel = purposeKey(gameKey, Purpose.wheel);
+    this.keyTieBreak = purposeKey(gameKey, Purpose.tieBreak);
+    this.keyLate = purposeKey(gameKey, Purpose.lateCommit);
     const order = this.resourceOrder;
     for (let i = 0; i < this.cardCount; i++) order[i] = i;
     this.resourceLength = this.cardCount;
@@ -703,7 +725,7 @@ export class FastKernel {
     const first = order[0];
     for (let c = 0; c < 3; c++) this.stock[c] = this.takeFromBank(Math.min(this.caps[c], this.respawnOf[first * 3 + c] * this.setupMultiplier));
     for (let s = 0; s < n; s++) this.gold[s] = this.takeFromBank(this.startingGold);
-    this.startPlayer = this.int(mix2(gameKey, Purpose.setup), 0, n);
+    this.startPlayer = this.int(purposeKey(gameKey, Purpose.setup), 0, n);
     this.round = 1;
     this.capReduction = 0;
     this.resourcePos = 1;
@@ -729,7 +751,7 @@ export class FastKernel {
     }
     for (let s = 0; s < n; s++) {
       const random = this.randoms[s];
-      random.key = mix2(gameKey, Purpose.bot + s);
+      random.key = purposeKey(gameKey, Purpose.bot + s);
       random.counter = 0;
       this.bots[s].newGame(s, random);
     }
@@ -747,10 +769,10 @@ export class FastKernel {
       if (!(c === 0 || c === 1 || c === 2) || this.countryHands[s][c] <= 0) {
         throw new FastBailout(`seat ${s} chose continent ${c}, not a card in hand`);
       }
-      this.scratch[s] = c;
+      this.choices[s] = c;
     }
     for (let s = 0; s < n; s++) {
-      this.loc[s] = this.scratch[s];
+      this.locations[s] = this.choices[s];
       // GR-A9: a bot without provisionalUpgrade lays red (engine.ts askBot); built-in bots have none.
       this.provisional[s] = this.defaultCommitment ? RED : NONE;
     }
@@ -775,11 +797,11 @@ export class FastKernel {
     }
     this.promised = 0;
     this.meetingStamp++; // every earlier meeting's rejections read as none
-    this.propCount = 0;
+    this.proposalCount = 0;
     for (let c = 0; c < 3; c++) {
-      this.agreeProp[c] = -1;
-      this.agreeParties[c] = 0;
-      this.agreeUpgrader[c] = NOBODY;
+      this.agreementProposals[c] = -1;
+      this.agreementPartyMasks[c] = 0;
+      this.agreementUpgraders[c] = NOBODY;
     }
     const ticks = this.ticks;
     this.tick = 1;
@@ -815,19 +837,16 @@ export class FastKernel {
     }
   }
 
-  /** Set when a card is laid or a seat passes: the needs mask must be recomputed. */
-  private needsChanged = true;
-
   /** meeting.ts `needsMask`: the seats that still have something to do, as a bit set. */
   private needsMask(): number {
     const n = this.players;
     const commits = this.commits;
     let open = 0;
-    for (let s = 0; s < n; s++) if (commits[s] === NONE) open |= 1 << this.loc[s];
+    for (let s = 0; s < n; s++) if (commits[s] === NONE) open |= 1 << this.locations[s];
     let mask = 0;
     for (let s = 0; s < n; s++) {
       const needs =
-        commits[s] === NONE || (this.revisable ? this.passed[s] === 0 : this.passed[s] === 0 && (open & (1 << this.loc[s])) !== 0);
+        commits[s] === NONE || (this.revisable ? this.passed[s] === 0 : this.passed[s] === 0 && (open & (1 << this.locations[s])) !== 0);
       if (needs) mask |= 1 << s;
     }
     return mask;
@@ -858,20 +877,17 @@ export class FastKernel {
    * agreements, promises and who passed or laid a card); what it must do is wake the seats whose
    * idle promise the message breaks (engine.ts `idle`).
    */
-  private log(type: number, continent: number): void {
+  private announce(type: number, continent: number): void {
     // Wake the seats this message breaks the idle promise of (engine.ts `idle`).
     if (this.promised !== 0) {
       for (let s = 0; s < this.players; s++) {
-        if ((this.promised & (1 << s)) !== 0 && this.loc[s] === continent && (this.idleWake[s] & type) !== 0) {
+        if ((this.promised & (1 << s)) !== 0 && this.locations[s] === continent && (this.idleWake[s] & type) !== 0) {
           this.idleUntil[s] = 0;
           this.promised &= ~(1 << s);
         }
       }
     }
   }
-
-  /** Seats with an idle promise that no message has broken yet (a promise's tick may have passed). */
-  private promised = 0;
 
   /** One seat's turn: its message, then maybe its card, or its idle promise. */
   private meetingTurn(s: number): void {
@@ -899,14 +915,14 @@ export class FastKernel {
     if (sends) this.send(s, out);
     if (card !== NONE && (this.commits[s] === NONE || this.revisable)) {
       // §15.1: a card laid in the last tick comes too late with probability pLate.
-      const late = this.tick === this.ticks && this.pLate > 0 && this.float(this.keyLate, this.round * 16 + s) < this.pLate;
+      const late = this.tick === this.ticks && this.pLate > 0 && unitFloat(this.keyLate, this.round * 16 + s) < this.pLate;
       if (!late) {
         const first = this.commits[s] === NONE;
         this.commits[s] = card;
         this.needsChanged = true;
         if (first) {
           this.committed[s] = 1;
-          this.log(MSG_COMMITTED, this.loc[s]);
+          this.announce(MSG_COMMITTED, this.locations[s]);
         }
       }
     }
@@ -914,51 +930,51 @@ export class FastKernel {
 
   /** meeting.ts `sendMessage` for the messages fast bots send; anything else bails out. */
   private send(from: number, m: FastMessage): void {
-    const own = this.loc[from];
+    const own = this.locations[from];
     switch (m.type) {
       case MSG_PROPOSE: {
         const u = m.upgrader;
-        if (u !== NOBODY && !(Number.isInteger(u) && u >= 0 && u < this.players && this.loc[u] === own)) {
+        if (u !== NOBODY && !(Number.isInteger(u) && u >= 0 && u < this.players && this.locations[u] === own)) {
           throw new FastBailout(`PROPOSE names upgrader ${u}, who is not on the continent`);
         }
-        const i = this.propCount;
+        const i = this.proposalCount;
         if (i >= this.maxProposals) throw new FastBailout('too many proposals');
-        this.propCount++;
-        this.propCont[i] = own;
-        this.propProposer[i] = from;
-        this.propUpgrader[i] = u;
-        this.propAccepted[i] = 1 << from;
-        this.log(MSG_PROPOSE, own);
+        this.proposalCount++;
+        this.proposalContinents[i] = own;
+        this.proposalProposers[i] = from;
+        this.proposalUpgraders[i] = u;
+        this.proposalAcceptances[i] = 1 << from;
+        this.announce(MSG_PROPOSE, own);
         this.checkAgreement(i);
         return;
       }
       case MSG_ACCEPT:
       case MSG_REJECT: {
         const i = m.ref;
-        if (!(Number.isInteger(i) && i >= 0 && i < this.propCount)) throw new FastBailout(`reference to unknown proposal ${i}`);
-        const c = this.propCont[i];
+        if (!(Number.isInteger(i) && i >= 0 && i < this.proposalCount)) throw new FastBailout(`reference to unknown proposal ${i}`);
+        const c = this.proposalContinents[i];
         if (!this.table && c !== own) throw new FastBailout('ACCEPT/REJECT about another continent');
-        this.log(m.type, c);
+        this.announce(m.type, c);
         if (m.type === MSG_REJECT) {
           this.rejected[from * this.maxProposals + i] = this.meetingStamp;
           return;
         }
-        if ((this.propAccepted[i] & (1 << from)) !== 0) return;
-        this.propAccepted[i] |= 1 << from;
+        if ((this.proposalAcceptances[i] & (1 << from)) !== 0) return;
+        this.proposalAcceptances[i] |= 1 << from;
         this.checkAgreement(i);
         return;
       }
       case MSG_PROMISE: {
         if (m.action !== GREEN && m.action !== RED) throw new FastBailout('PROMISE needs GREEN or RED');
-        if (m.ref !== -1 && !(Number.isInteger(m.ref) && m.ref >= 0 && m.ref < this.propCount)) throw new FastBailout('PROMISE of an unknown proposal');
+        if (m.ref !== -1 && !(Number.isInteger(m.ref) && m.ref >= 0 && m.ref < this.proposalCount)) throw new FastBailout('PROMISE of an unknown proposal');
         this.promises[from] = m.action;
-        this.log(MSG_PROMISE, own);
+        this.announce(MSG_PROMISE, own);
         return;
       }
       case MSG_PASS:
         this.passed[from] = 1;
         this.needsChanged = true;
-        this.log(MSG_PASS, own);
+        this.announce(MSG_PASS, own);
         return;
     }
     throw new FastBailout(`message type ${m.type}`);
@@ -966,18 +982,18 @@ export class FastKernel {
 
   /** meeting.ts `withProposal`: proposal i became an agreement when all on its continent (or, partially, two) accepted. */
   private checkAgreement(i: number): void {
-    const c = this.propCont[i];
-    const accepted = this.propAccepted[i];
+    const c = this.proposalContinents[i];
+    const accepted = this.proposalAcceptances[i];
     let on = 0;
-    for (let s = 0; s < this.players; s++) if (this.loc[s] === c) on |= 1 << s;
+    for (let s = 0; s < this.players; s++) if (this.locations[s] === c) on |= 1 << s;
     const complete = (on & ~accepted) === 0;
     const partial = this.partialAgreements && popcount(accepted) >= 2;
     if (popcount(on) < 2 || !(complete || partial)) return;
     const members = complete ? on : accepted;
-    const u = this.propUpgrader[i];
-    this.agreeProp[c] = i;
-    this.agreeParties[c] = members;
-    this.agreeUpgrader[c] = u !== NOBODY && (members & (1 << u)) !== 0 ? u : NOBODY;
+    const u = this.proposalUpgraders[i];
+    this.agreementProposals[c] = i;
+    this.agreementPartyMasks[c] = members;
+    this.agreementUpgraders[c] = u !== NOBODY && (members & (1 << u)) !== 0 ? u : NOBODY;
   }
 
   // ——— Phases 4–6 (engine.ts `resolveRound`, round.ts) ———
@@ -991,7 +1007,7 @@ export class FastKernel {
     for (let s = 0; s < n; s++) {
       const laid = this.commits[s];
       cards[s] = laid === NONE && this.defaultCommitment ? this.provisional[s] : laid;
-      this.workLoc[s] = this.loc[s];
+      this.finalLocations[s] = this.locations[s];
       this.upgraded[s] = 0;
       this.succeeded[s] = 0;
       this.fines[s] = 0;
@@ -1064,10 +1080,6 @@ export class FastKernel {
     return false;
   }
 
-  private cardFromMoved = false;
-  private winnerCount = 0;
-  private readonly winners: number[] = [0, 0, 0, 0, 0, 0];
-
   /** engine.ts `drawEvent`: the top card, reshuffling the discard pile into a new deck when needed (GR-A40). */
   private drawEvent(): number {
     if (this.eventPos >= this.eventLength) {
@@ -1092,8 +1104,6 @@ export class FastKernel {
     this.shuffle(rest, length, Purpose.resourceDeck, this.resourceShuffles * 4096);
     for (let i = 0; i < length; i++) this.resourceOrder[this.resourceLength++] = rest[i];
   }
-
-  private readonly scratchCards: number[] = [];
 
   /** engine.ts `respawn`: the card's upper field onto the board, each continent up to its cap (GR-A39). */
   private respawn(card: number): void {
@@ -1245,8 +1255,8 @@ export class FastKernel {
         this.ensureCardFrom();
         const cards = this.cards;
         const from = this.cardFrom;
-        const movedCards = this.scratch;
-        const movedFrom = this.payoutOthers; // free until phase 5
+        const movedCards = this.movedCards;
+        const movedFrom = this.movedFrom;
         for (let s = 0; s < n; s++) {
           const src = (s - 1 + n) % n;
           movedCards[s] = cards[src] === NONE ? RED : cards[src];
@@ -1267,8 +1277,8 @@ export class FastKernel {
         const target = this.oppositeMap();
         const cards = this.cards;
         const from = this.cardFrom;
-        const movedCards = this.scratch;
-        const movedFrom = this.payoutOthers;
+        const movedCards = this.movedCards;
+        const movedFrom = this.movedFrom;
         for (let s = 0; s < n; s++) {
           movedCards[s] = cards[s];
           movedFrom[s] = from[s];
@@ -1312,7 +1322,7 @@ export class FastKernel {
   /** round.ts `moveCountryCards`: country cards move `shift` seats to the right; each pawn follows its card. */
   private moveCountryCards(shift: number): void {
     const n = this.players;
-    const loc = this.workLoc;
+    const loc = this.finalLocations;
     const moved = this.scratch;
     for (let s = 0; s < n; s++) moved[s] = loc[(s + shift) % n];
     for (let s = 0; s < n; s++) loc[s] = moved[s];
@@ -1322,7 +1332,7 @@ export class FastKernel {
   private oppositeMap(): number[] {
     const n = this.players;
     const half = Math.floor(n / 2);
-    const target = this.bound; // free until the obligations are checked
+    const target = this.oppositeTarget;
     if (n % 2 === 0 || this.oppositeOdd === 'rotate') {
       for (let s = 0; s < n; s++) target[s] = (s + half) % n;
       return target;
@@ -1389,7 +1399,7 @@ export class FastKernel {
     const counts = this.continentCounts;
     const ups = this.continentUpgraders;
     const exemptUps = this.continentExemptUpgraders;
-    const loc = this.workLoc;
+    const loc = this.finalLocations;
     const cards = this.cards;
     // Fine exemptions (#1–5) exist only in a round whose event card grants them.
     const anyExempt = this.exemptSet || this.exemptContinent >= 0;
@@ -1523,9 +1533,9 @@ export class FastKernel {
       victims[s] = 0;
     }
     for (let c = 0; c < 3; c++) {
-      if (this.agreeProp[c] < 0) continue;
-      const parties = this.agreeParties[c];
-      const upgrader = this.agreeUpgrader[c];
+      if (this.agreementProposals[c] < 0) continue;
+      const parties = this.agreementPartyMasks[c];
+      const upgrader = this.agreementUpgraders[c];
       for (let p = 0; p < n; p++) {
         if ((parties & (1 << p)) === 0 || p === upgrader) continue;
         bound[p] = 1;
@@ -1535,7 +1545,7 @@ export class FastKernel {
     for (let s = 0; s < n; s++) {
       if (this.promises[s] === RED && bound[s] === 0) {
         bound[s] = 1;
-        for (let q = 0; q < n; q++) if (q !== s && this.loc[q] === this.loc[s]) victims[s] |= 1 << q;
+        for (let q = 0; q < n; q++) if (q !== s && this.locations[q] === this.locations[s]) victims[s] |= 1 << q;
       }
     }
     const row = (round - 1) * n;
@@ -1546,7 +1556,7 @@ export class FastKernel {
         if (breach >= 0) this.broken[s]++;
         else this.kept[s]++;
       }
-      this.histBreach[row + s] = breach;
+      this.historyBreaches[row + s] = breach;
     }
   }
 
@@ -1565,22 +1575,22 @@ export class FastKernel {
     let up = 0;
     let fined = 0;
     for (let s = 0; s < n; s++) {
-      this.histLoc[row + s] = this.loc[s];
-      this.histCommit[row + s] = this.commits[s];
-      this.histSucceeded[row + s] = this.succeeded[s];
+      this.historyLocations[row + s] = this.locations[s];
+      this.historyCards[row + s] = this.commits[s];
+      this.historySucceeded[row + s] = this.succeeded[s];
       result.curve[row + s] = this.gold[s];
       if (this.upgraded[s] !== 0) {
         up++;
         counters[1][s]++;
-        if (this.collisions[this.workLoc[s]] !== 0) counters[3][s]++;
+        if (this.collisions[this.finalLocations[s]] !== 0) counters[3][s]++;
       }
       if (this.succeeded[s] !== 0) counters[2][s]++;
       if (this.commits[s] === NONE) counters[7][s]++;
       fined += this.fines[s];
     }
     for (let c = 0; c < 3; c++) {
-      if (this.agreeProp[c] < 0) continue;
-      const parties = this.agreeParties[c];
+      if (this.agreementProposals[c] < 0) continue;
+      const parties = this.agreementPartyMasks[c];
       for (let s = 0; s < n; s++) if ((parties & (1 << s)) !== 0) counters[4][s]++;
     }
     const rc = (round - 1) * 3;
@@ -1598,10 +1608,10 @@ export class FastKernel {
   private nextHands(): void {
     const n = this.players;
     for (let s = 0; s < n; s++) {
-      this.countryHands[s][this.loc[s]]--;
+      this.countryHands[s][this.locations[s]]--;
     }
     for (let s = 0; s < n; s++) {
-      this.countryHands[s][this.workLoc[s]]++;
+      this.countryHands[s][this.finalLocations[s]]++;
     }
     // Each seat gives up the card it laid (a timed-out seat passed a red if it had one), then takes
     // back the card now lying in front of it.

@@ -181,3 +181,11 @@ let serial = 0;
 export function nextSerial(): number {
   return ++serial;
 }
+
+const SERIALS = new WeakMap<object, number>();
+/** A serial number per object (the same object, the same number), from the same counter. */
+export function serialOf(key: object): number {
+  let n = SERIALS.get(key);
+  if (n === undefined) SERIALS.set(key, (n = nextSerial()));
+  return n;
+}
