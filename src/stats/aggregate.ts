@@ -142,7 +142,7 @@ export function gameCount(agg: Aggregate): number {
 }
 
 /** A flat copy of a `GameRecord` (core/definition.ts `FlatRecord`), for `addFlatGame`. */
-export function flatRecord(record: GameRecord, endings: readonly string[]): FlatRecord {
+function flatRecord(record: GameRecord, endings: readonly string[]): FlatRecord {
   const o = record.outcome;
   const ending = endings.indexOf(o.endedBy);
   if (ending < 0) throw new RangeError(`unknown ending "${o.endedBy}"`);

@@ -146,28 +146,10 @@ export class FastCooperative implements FastBot {
       return accept < 0 ? false : message(out, MSG_ACCEPT, NOBODY, accept, NONE);
     }
     const fair = this.fairUpgrader(view, seating.mask, hostile);
-    // bestProposal(fair, me) and "a proposal on c names fair" in one pass over the proposals: ACCEPT the
-    // best if there is one, else wait if fair is proposed, else PROPOSE fair.
-    const bit = 1 << me;
-    const n = view.proposalCount;
-    let best = -1;
-    let bestAccepted = -1;
-    let fairProposed = false;
-    for (let i = 0; i < n; i++) {
-      if (view.proposalContinent(i) !== c) continue;
-      const upgrader = view.proposalUpgrader(i);
-      if (upgrader === fair) fairProposed = true;
-      else if (upgrader !== me) continue;
-      const accepted = view.proposalAccepted(i);
-      if ((accepted & bit) !== 0) continue;
-      const count = popcount(accepted);
-      if (count > bestAccepted) {
-        best = i;
-        bestAccepted = count;
-      }
-    }
-    if (best >= 0) return message(out, MSG_ACCEPT, NOBODY, best, NONE);
-    if (fairProposed) return false; // waiting for the others
+    // ACCEPT the best plan naming fair or itself; else wait if fair is proposed; else PROPOSE fair.
+    const accept = this.bestProposal(view, fair, me);
+    if (accept >= 0) return message(out, MSG_ACCEPT, NOBODY, accept, NONE);
+    if (this.namesA) return false; // waiting for the others
     return message(out, MSG_PROPOSE, fair, -1, NONE);
   }
 
@@ -184,7 +166,9 @@ export class FastCooperative implements FastBot {
 
   /**
    * The proposal on this seat's continent, not yet accepted by it, naming `a` or `b` (seats or
-   * NOBODY), with the most acceptances (then the oldest); its index or −1.
+   * NOBODY), with the most acceptances (then the oldest); its index or −1. Also sets `namesA`: some
+   * proposal on the continent names `a` (accepted by this seat or not), which nextMessage needs too,
+   * from the same pass.
    */
   private bestProposal(view: FastView, a: number, b: number): number {
     const me = this.seat;
@@ -193,10 +177,12 @@ export class FastCooperative implements FastBot {
     const n = view.proposalCount;
     let best = -1;
     let bestAccepted = -1;
+    let namesA = false;
     for (let i = 0; i < n; i++) {
       if (view.proposalContinent(i) !== c) continue;
       const upgrader = view.proposalUpgrader(i);
-      if (upgrader !== a && upgrader !== b) continue;
+      if (upgrader === a) namesA = true;
+      else if (upgrader !== b) continue;
       const accepted = view.proposalAccepted(i);
       if ((accepted & bit) !== 0) continue;
       const count = popcount(accepted);
@@ -205,8 +191,12 @@ export class FastCooperative implements FastBot {
         bestAccepted = count;
       }
     }
+    this.namesA = namesA;
     return best;
   }
+
+  /** Set by bestProposal: some proposal on this seat's continent names its `a`. */
+  private namesA = false;
 
   commitUpgrade(view: FastView): number {
     if (view.ownCommit !== NONE) return NONE; // a laid card stays (GR-A10 commitRevisable)

@@ -17,6 +17,8 @@
  * one-pass continent scorer and meeting readers, that took the bots' own code from 214 K to 145 K
  * machine instructions per baseline game (callgrind; README Performance).
  */
+import { breachWinsAt } from '../lib/breach.js';
+import { firstRoundKey } from '../lib/continent.js';
 import { baselineP, newUpgradeValue, Rivals, upgradeValue } from '../lib/estimate.js';
 import {
   GREEN,
@@ -73,7 +75,7 @@ function shareRates(list: Rivals[], capacity: number): void {
 // ---------------------------------------------------------------------------------------------
 
 /** Read-only for the bots (module-internal: handed to no caller outside this folder). */
-export interface Digest {
+interface Digest {
   game: number;
   length: number;
   players: number;
@@ -343,28 +345,6 @@ const SCORES: number[] = [0, 0, 0];
  */
 const FIRST_ROUND = { paramsKey: -1, scores: new Map<number, Float64Array>() };
 const FIRST_ROUND_MAX = 4096;
-
-/** Whether x is one of the whole numbers 0 … limit − 1 (not −0). */
-function isSmall(x: number, limit: number): boolean {
-  return x >= 0 && x < limit && Math.floor(x) === x && (x !== 0 || 1 / x > 0);
-}
-
-/** firstRoundKey: the round-1 memo key, or −1 if an input is not a small whole number. */
-function firstRoundKey(view: FastView): number {
-  const players = view.players;
-  const me = view.seat;
-  const start = view.startPlayer;
-  if (!isSmall(players, 8) || !isSmall(me, 8) || !isSmall(start, 8)) return -1;
-  const hand = view.countryHand;
-  const extract = view.extract;
-  const stock = view.stock;
-  let key = (players * 8 + me) * 8 + start;
-  for (let c = 0; c < 3; c++) {
-    if (!isSmall(hand[c], 4) || !isSmall(extract[c], 64) || !isSmall(stock[c], 64)) return -1;
-    key = ((key * 4 + hand[c]) * 64 + extract[c]) * 64 + stock[c];
-  }
-  return key;
-}
 
 /** ContinentScorer.score: each continent's better of green and red (−Infinity if not in hand). */
 export function scores(view: FastView): number[] {
@@ -878,30 +858,6 @@ export function breachWins(view: FastView, upgrader: number): boolean {
   const me = view.seat;
   const gold = view.gold(me);
   if (gold === null) return false;
-  const locations = view.locations;
-  const c = locations[me];
-  const e = view.extract[c];
-  const stock = view.stock[c];
-  const players = view.players;
-  const start = view.startPlayer;
-  const myRank = (me - start + players) % players;
-  const other = upgrader >= 0 && upgrader !== me && locations[upgrader] === c ? upgrader : -1;
-  let redAhead = 0;
-  for (let s = 0; s < players; s++) {
-    if (s === me || s === other || locations[s] !== c) continue;
-    if ((s - start + players) % players < myRank) redAhead++;
-  }
-  let green: number;
-  let red: number;
-  if (other === -1) {
-    green = Math.min(2 * e, stock);
-    red = Math.min(e, Math.max(0, stock - e * redAhead));
-  } else {
-    const before = (other - start + players) % players < myRank ? e : 0;
-    const got = Math.min(e, Math.max(0, stock - before));
-    green = got - Math.min(view.fine, gold + got);
-    red = Math.min(e, Math.max(0, stock - 2 * e - e * redAhead));
-  }
   const threshold = view.winThreshold + (view.winThresholdStrict ? 1 : 0);
-  return gold + green >= threshold && gold + red < threshold;
+  return breachWinsAt(view.locations, me, upgrader, view.startPlayer, view.players, gold, view.extract, view.stock, view.fine, threshold);
 }

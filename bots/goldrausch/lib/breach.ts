@@ -42,18 +42,36 @@ export function breachGain(view: GoldrauschView, upgrader: number, rivals: Rival
 export function breachWins(view: GoldrauschView, upgrader: number): boolean {
   const gold = view.gold[view.seat];
   if (gold === null) return false;
-  const meeting = view.meeting!;
-  const me = view.seat;
-  const c = meeting.locations[me];
-  const e = view.extract[c];
-  const stock = view.stock[c];
-  const players = view.players;
-  const myRank = clockwiseRank(me, view.startPlayer, players);
-  const other = upgrader >= 0 && upgrader !== me && meeting.locations[upgrader] === c ? upgrader : -1;
+  const threshold = view.params.winThreshold + (view.rules.winThresholdStrict ? 1 : 0);
+  return breachWinsAt(view.meeting!.locations, view.seat, upgrader, view.startPlayer, view.players, gold, view.extract, view.stock, view.params.fine, threshold);
+}
+
+/**
+ * `breachWins` from plain numbers (shared with the fast twins, bots/goldrausch/fast): seat `me` with
+ * `gold` on `locations[me]`, the plan naming `upgrader` (a seat or −1 for nobody), `threshold` the
+ * gold that wins (winThreshold, + 1 when strict).
+ */
+export function breachWinsAt(
+  locations: readonly number[],
+  me: number,
+  upgrader: number,
+  start: number,
+  players: number,
+  gold: number,
+  extract: readonly number[],
+  stocks: readonly number[],
+  fine: number,
+  threshold: number,
+): boolean {
+  const c = locations[me];
+  const e = extract[c];
+  const stock = stocks[c];
+  const myRank = clockwiseRank(me, start, players);
+  const other = upgrader >= 0 && upgrader !== me && locations[upgrader] === c ? upgrader : -1;
   let redAhead = 0;
   for (let s = 0; s < players; s++) {
-    if (s === me || s === other || meeting.locations[s] !== c) continue;
-    if (clockwiseRank(s, view.startPlayer, players) < myRank) redAhead++;
+    if (s === me || s === other || locations[s] !== c) continue;
+    if (clockwiseRank(s, start, players) < myRank) redAhead++;
   }
   let green: number;
   let red: number;
@@ -61,11 +79,10 @@ export function breachWins(view: GoldrauschView, upgrader: number): boolean {
     green = Math.min(2 * e, stock);
     red = Math.min(e, Math.max(0, stock - e * redAhead));
   } else {
-    const before = clockwiseRank(other, view.startPlayer, players) < myRank ? e : 0;
+    const before = clockwiseRank(other, start, players) < myRank ? e : 0;
     const got = Math.min(e, Math.max(0, stock - before));
-    green = got - Math.min(view.params.fine, gold + got);
+    green = got - Math.min(fine, gold + got);
     red = Math.min(e, Math.max(0, stock - 2 * e - e * redAhead));
   }
-  const threshold = view.params.winThreshold + (view.rules.winThresholdStrict ? 1 : 0);
   return gold + green >= threshold && gold + red < threshold;
 }

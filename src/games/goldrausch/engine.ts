@@ -700,7 +700,11 @@ export function outcome(state: GoldrauschState): Outcome {
   if (state.stage !== 'over') throw new RangeError('the game is not over');
   const gold = state.gold;
   const winners = state.winners;
-  // Winners first, then by gold (most first); equal gold shares a position.
+  return { winners, scores: gold, ranks: finishingRanks(winners, gold), endedBy: state.endedBy ?? 'clock', length: state.round };
+}
+
+/** Finishing positions (0 = first): winners first, then by gold (most first); equal gold shares a position. */
+export function finishingRanks(winners: readonly number[], gold: readonly number[]): number[] {
   const n = gold.length;
   const key = zeros(n);
   for (let s = 0; s < n; s++) key[s] = (winners.includes(s) ? 1e9 : 0) + gold[s];
@@ -710,7 +714,7 @@ export function outcome(state: GoldrauschState): Outcome {
     for (let q = 0; q < n; q++) if (key[q] > key[s]) above++;
     ranks[s] = above;
   }
-  return { winners, scores: gold, ranks, endedBy: state.endedBy ?? 'clock', length: state.round };
+  return ranks;
 }
 
 const describe = describeThrown;

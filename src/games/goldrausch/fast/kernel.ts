@@ -3,7 +3,8 @@
  *
  * It plays exactly the games the reference engine (engine.ts, meeting.ts, round.ts) plays for the
  * same (seed, game index) with the same line-up, draw for draw, and writes the same compact record
- * (definition.ts `record`). What it gives up to be ~10× faster is generality, not rules:
+ * (definition.ts `record`). What it gives up to be faster (~3.5× for the baseline line-up) is
+generality, not rules:
  *  - its bots are the `FastBot` twins of the built-in heuristic bots (bots/goldrausch/fast), which
  *    read a `FastView` of flat numbers instead of the reference's object graph, and are trusted
  *    (no time budget, no freezing, no fault handling);
@@ -22,9 +23,9 @@
 import type { FlatRecord, GameRecord } from '../../../core/definition.js';
 import { purposeKey, Purpose, unitFloat } from '../../../core/random.js';
 import { eventCard } from '../cards.js';
-import { permutationsOf } from '../engine.js';
+import { finishingRanks, permutationsOf } from '../engine.js';
 import type { GoldrauschConfig } from '../params.js';
-import { EVENT_CARD_IDS } from '../types.js';
+import { EVENT_CARD_IDS, indexOfContinent } from '../types.js';
 import type { EventCardId, WheelField } from '../types.js';
 import {
   GREEN,
@@ -86,8 +87,6 @@ const BLANK = EVENT_CARD_IDS.length;
 const EXTRACT_SAME = 0;
 const EXTRACT_HALVE = 1;
 const EXTRACT_MINUS_2 = 2;
-
-const CONTINENT_INDEX: Readonly<Record<string, number>> = { azul: 0, rosso: 1, veridia: 2 };
 
 /** The last game's record (core/definition.ts `FlatRecord`; the kernel rewrites it every game). */
 export interface FastResult extends FlatRecord {
@@ -272,7 +271,6 @@ export class FastKernel {
   private readonly table: boolean;
   private readonly revisable: boolean;
   private readonly partialAgreements: boolean;
-  private readonly defaultCommitment: boolean;
   private readonly keepCards: boolean;
   private readonly finiteBank: boolean;
   /** GR-A6 winCheck, as flags: immediate, immediate-gross (both check after wealth events), end-of-profit, end-of-round. */
@@ -353,7 +351,12 @@ export class FastKernel {
 
   // Phase 3, the meeting.
   readonly locations: number[];
-  private readonly provisional: number[];
+  /**
+   * GR-A9: the card a seat that laid none in phase 3 counts with — red by default (a timeout), or
+   * the phase-1 card with default-commitment, which a built-in bot (no provisionalUpgrade) lays red.
+   * Never green, so a timed-out seat breaks no obligation.
+   */
+  private readonly timeoutCard: number;
   tick = 0;
   private order: readonly number[] = [];
   readonly commits: number[];
@@ -413,7 +416,7 @@ export class FastKernel {
   private readonly collisions: number[] = [0, 0, 0];
   private readonly fines: number[];
   private readonly byContinent: number[];
-  private readonly payoutOthers: number[];
+  private readonly othersByContinent: number[];
   private readonly continentCounts: number[] = [0, 0, 0];
   private readonly continentUpgraders: number[] = [0, 0, 0];
   private readonly continentExemptUpgraders: number[] = [0, 0, 0];
@@ -454,7 +457,7 @@ export class FastKernel {
     this.table = rules.negotiationScope === 'table';
     this.revisable = rules.commitRevisable;
     this.partialAgreements = rules.allowPartialAgreements;
-    this.defaultCommitment = rules.phase1UpgradeCard === 'default-commitment';
+    this.timeoutCard = rules.phase1UpgradeCard === 'default-commitment' ? RED : NONE;
     this.keepCards = rules.passedCards === 'keep';
     this.finiteBank = rules.bank !== 'unlimited';
     this.winImmediate = rules.winCheck === 'immediate';
@@ -499,12 +502,11 @@ export class FastKernel {
       total += w;
     }
     this.wheelTotal = total;
-    // bots/goldrausch/lib/estimate.ts disasterOdds, the same expression.
+    // bots/goldrausch/lib/estimate.ts disasterOdds, the same expression (its total is this sum of
+    // whole counts, exact in any order).
     const wheel = params.wheel;
     const own = [wheel['disaster-azul'], wheel['disaster-rosso'], wheel['disaster-veridia']];
-    let all = 0;
-    for (const f of ['disaster-azul', 'disaster-rosso', 'disaster-veridia', 'disaster-world', 'calm', 'event'] as const) all += wheel[f];
-    for (let c = 0; c < 3; c++) this.disaster[c] = all > 0 ? (own[c] + wheel['disaster-world']) / all : 0;
+    for (let c = 0; c < 3; c++) this.disaster[c] = total > 0 ? (own[c] + wheel['disaster-world']) / total : 0;
     const blanked = config.blankedCards ?? [];
     for (let slot = 0; slot < EVENT_CARD_IDS.length; slot++) {
       const id = EVENT_CARD_IDS[slot];
@@ -536,7 +538,6 @@ export class FastKernel {
     this.historySucceeded = history();
     this.historyBreaches = history();
     this.locations = seats(0);
-    this.provisional = seats(NONE);
     this.commits = seats(NONE);
     this.committed = seats(0);
     this.passed = seats(0);
@@ -561,7 +562,7 @@ export class FastKernel {
     this.succeeded = seats(0);
     this.fines = seats(0);
     this.byContinent = packed(3 * n, 0);
-    this.payoutOthers = packed(3 * n, 0);
+    this.othersByContinent = packed(3 * n, 0);
     this.payoutAmounts = seats(0);
     this.payoutFined = seats(0);
     this.payoutDoubled = seats(0);
@@ -597,23 +598,23 @@ export class FastKernel {
         if (effect.who === 'poorest') kind = E_EXEMPT_POOREST;
         else {
           kind = E_EXEMPT_CONTINENT;
-          param = effect.who === 'all' ? 3 : CONTINENT_INDEX[effect.who];
+          param = effect.who === 'all' ? 3 : indexOfContinent(effect.who);
         }
         break;
       case 'shower':
         kind = E_SHOWER;
-        param = CONTINENT_INDEX[effect.continent];
+        param = indexOfContinent(effect.continent);
         break;
       case 'extraction':
         kind = effect.change === 'halve' ? E_HALVE : E_MINUS_2;
         break;
       case 'progress':
         kind = E_PROGRESS;
-        param = CONTINENT_INDEX[effect.continent];
+        param = indexOfContinent(effect.continent);
         break;
       case 'nostalgia':
         kind = E_NOSTALGIA;
-        param = CONTINENT_INDEX[effect.continent];
+        param = indexOfContinent(effect.continent);
         break;
       case 'market-crash':
         kind = E_CRASH;
@@ -771,11 +772,7 @@ export class FastKernel {
       }
       this.choices[s] = c;
     }
-    for (let s = 0; s < n; s++) {
-      this.locations[s] = this.choices[s];
-      // GR-A9: a bot without provisionalUpgrade lays red (engine.ts askBot); built-in bots have none.
-      this.provisional[s] = this.defaultCommitment ? RED : NONE;
-    }
+    for (let s = 0; s < n; s++) this.locations[s] = this.choices[s];
   }
 
   // ——— Phase 3, the meeting (engine.ts `openMeeting`, `advanceTurn`, `meetingTurn`, `askBot`) ———
@@ -854,7 +851,7 @@ export class FastKernel {
 
   /**
    * engine.ts `idle`: seat s is still bound by its idle promise — before the promised tick, and no
-   * message about its continent of a type that wakes it since the promise. `log` ends a promise as
+   * message about its continent of a type that wakes it since the promise. `announce` ends a promise as
    * soon as such a message is logged (so this is one comparison, not a scan of the messages since).
    */
   private idle(s: number): boolean {
@@ -878,7 +875,6 @@ export class FastKernel {
    * idle promise the message breaks (engine.ts `idle`).
    */
   private announce(type: number, continent: number): void {
-    // Wake the seats this message breaks the idle promise of (engine.ts `idle`).
     if (this.promised !== 0) {
       for (let s = 0; s < this.players; s++) {
         if ((this.promised & (1 << s)) !== 0 && this.locations[s] === continent && (this.idleWake[s] & type) !== 0) {
@@ -1006,7 +1002,7 @@ export class FastKernel {
     // Timeout = red (GR-A10) unless the phase-1 card stands (GR-A9).
     for (let s = 0; s < n; s++) {
       const laid = this.commits[s];
-      cards[s] = laid === NONE && this.defaultCommitment ? this.provisional[s] : laid;
+      cards[s] = laid === NONE ? this.timeoutCard : laid;
       this.finalLocations[s] = this.locations[s];
       this.upgraded[s] = 0;
       this.succeeded[s] = 0;
@@ -1395,7 +1391,7 @@ export class FastKernel {
     // One clockwise pass from the start player sorts the seats by continent, effective upgraders
     // first (GR-A18): `byContinent[c · n + i]`, i < counts[c], with upgraders[c] of them upgraders.
     const byContinent = this.byContinent;
-    const others = this.payoutOthers;
+    const others = this.othersByContinent;
     const counts = this.continentCounts;
     const ups = this.continentUpgraders;
     const exemptUps = this.continentExemptUpgraders;
@@ -1550,20 +1546,14 @@ export class FastKernel {
     }
     const row = (round - 1) * n;
     for (let s = 0; s < n; s++) {
-      let breach = -1;
+      // A breach is a green card as laid (a timed-out seat's card is never green: `timeoutCard`).
+      const breach = bound[s] !== 0 && this.commits[s] === GREEN;
       if (bound[s] !== 0) {
-        if (this.laidGreen(s)) breach = victims[s];
-        if (breach >= 0) this.broken[s]++;
+        if (breach) this.broken[s]++;
         else this.kept[s]++;
       }
-      this.historyBreaches[row + s] = breach;
+      this.historyBreaches[row + s] = breach ? victims[s] : -1;
     }
-  }
-
-  /** Whether seat s's card as laid (the phase-1 card for a timed-out seat under GR-A9) was green. */
-  private laidGreen(s: number): boolean {
-    const laid = this.commits[s];
-    return (laid === NONE && this.defaultCommitment ? this.provisional[s] : laid) === GREEN;
   }
 
   /** The public round record: the flat history the bots read, and the game record's rows. */
@@ -1653,14 +1643,7 @@ export function gameRecord(result: FlatRecord): GameRecord {
   const n = result.players;
   const winners = result.winners.slice(0, result.winnerCount);
   const scores = result.scores.slice(0, n);
-  // engine.ts `outcome`: winners first, then by gold; equal keys share a position.
-  const key = (s: number) => (winners.includes(s) ? 1e9 : 0) + scores[s];
-  const ranks: number[] = [];
-  for (let s = 0; s < n; s++) {
-    let above = 0;
-    for (let q = 0; q < n; q++) if (key(q) > key(s)) above++;
-    ranks.push(above);
-  }
+  const ranks = finishingRanks(winners, scores);
   const curve: number[][] = [];
   const roundCounters: number[][] = [];
   for (let r = 0; r < result.rounds; r++) {
