@@ -7,7 +7,8 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import yargs from 'yargs';
 import { GoldpitError, InputError, UsageError } from '../core/errors.js';
-import { compareFixture, parseFixture, playFixture, type RoundFixture } from '../games/goldrausch/fixtures.js';
+import type { FixtureHooks } from '../core/definition.js';
+import { GAMES } from '../games/registry.js';
 import { summarize } from '../report/summary.js';
 import { renderReport, type RunFacts } from '../report/html.js';
 import { impactReport } from '../report/impact.js';
@@ -406,7 +407,8 @@ function fixtureFiles(paths: readonly string[]): string[] {
 function commandVerify(io: Io, paths: readonly string[]): number {
   const files = fixtureFiles(paths);
   if (files.length === 0) throw new UsageError(`no fixture files (*.json) found in ${paths.join(', ')}`);
-  const fixtures: RoundFixture[] = [];
+  // Each fixture names its game (`game`, default goldrausch) and is read by that game's hooks.
+  const fixtures: { file: string; hooks: FixtureHooks<unknown>; fixture: unknown }[] = [];
   const malformed: string[] = [];
   for (const file of files) {
     try {
@@ -416,7 +418,13 @@ function commandVerify(io: Io, paths: readonly string[]): number {
       } catch (e) {
         throw new InputError(file, '', `not valid JSON: ${(e as Error).message}`);
       }
-      fixtures.push(parseFixture(file, data));
+      const raw = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+      const game = raw.game === undefined ? 'goldrausch' : raw.game;
+      if (typeof game !== 'string' || !Object.hasOwn(GAMES, game)) {
+        throw new InputError(file, 'game', `expected one of ${Object.keys(GAMES).map((g) => `"${g}"`).join(', ')}, got ${JSON.stringify(game)}`);
+      }
+      const hooks = GAMES[game].fixtures;
+      fixtures.push({ file, hooks, fixture: hooks.parse(file, data) });
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
       malformed.push(e.message);
@@ -429,14 +437,15 @@ function commandVerify(io: Io, paths: readonly string[]): number {
   }
   let passed = 0;
   let failed = 0;
-  for (const fixture of fixtures) {
-    const diffs = compareFixture(fixture, playFixture(fixture));
+  for (const { file, hooks, fixture } of fixtures) {
+    const diffs = hooks.check(fixture);
+    const name = hooks.name(fixture);
     if (diffs.length === 0) {
       passed++;
-      io.out(`PASS ${fixture.name} (${fixture.file})\n`);
+      io.out(`PASS ${name} (${file})\n`);
     } else {
       failed++;
-      io.out(`FAIL ${fixture.name} (${fixture.file}): ${diffs.join('; ')}\n`);
+      io.out(`FAIL ${name} (${file}): ${diffs.join('; ')}\n`);
     }
   }
   io.out(`${passed} passed, ${failed} failed\n`);

@@ -116,6 +116,23 @@ export interface GameDefinition<Config, State, View, Request extends DecisionReq
   story(final: State, seatNames: readonly string[]): string;
   /** Where a game stands when its bots are asked in `state`, as the story names it (a replay's FAULT lines). */
   decisionPlace(state: State): string;
+  /** The game's rules-conformance fixtures for `goldpit verify`. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly fixtures: FixtureHooks<any>;
+}
+
+/**
+ * A game's rules-conformance fixtures (`goldpit verify`): hand-computed positions, played by the
+ * real engine and compared with what the fixture expects. Each fixture file names its game in a
+ * `game` field (Goldrausch's may omit it).
+ */
+export interface FixtureHooks<Fixture> {
+  /** Reads and checks one fixture; every problem throws an InputError naming the file and the field. */
+  parse(file: string, data: unknown): Fixture;
+  /** The fixture's display name. */
+  name(fixture: Fixture): string;
+  /** Plays the fixture; returns the differences from its expectations (empty = pass), each `field expected X got Y`. */
+  check(fixture: Fixture): readonly string[];
 }
 
 /** A definition with its type parameters erased, for registries and the runner. */

@@ -56,6 +56,12 @@ export interface Asked<A> {
 
 export interface GameModule<Config, State, View, Request extends DecisionRequest, Answer, Bot> {
   readonly id: string;
+  /**
+   * True when `apply` changes the state it is given in place and returns it (a flat engine, see
+   * ARCHITECTURE "one engine per game"): the driver then never freezes the state itself, only the
+   * seat views it hands to bots, and keeps no earlier state. Absent = states are immutable values.
+   */
+  readonly inPlace?: boolean;
   readonly minPlayers: number;
   readonly maxPlayers: number;
   /** The initial state, after all setup chance (shuffles, start player). */

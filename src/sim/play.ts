@@ -66,7 +66,9 @@ export function playGame<Config, State, View, Request extends DecisionRequest, A
   // answers during the call only (GameModule.apply), and every entry is written before each call.
   const answerLists: Answer[][] = [];
   let state = module.setup(options.config, options.players, random);
-  if (freeze) deepFreeze(state);
+  // An in-place engine (GameModule.inPlace) writes its state on every transition: only its views are frozen.
+  const freezeState = freeze && !module.inPlace;
+  if (freezeState) deepFreeze(state);
   options.onState?.(state);
   for (;;) {
     const pending = module.pending(state);
@@ -115,7 +117,7 @@ export function playGame<Config, State, View, Request extends DecisionRequest, A
       answers[r] = answer;
     }
     state = module.apply(state, answers, random);
-    if (freeze) deepFreeze(state);
+    if (freezeState) deepFreeze(state);
     options.onState?.(state);
   }
   return { final: state, outcome: module.outcome(state), faults };

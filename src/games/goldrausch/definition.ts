@@ -6,6 +6,7 @@ import { parseGoldrauschConfig } from './config.js';
 import { eventCard } from './cards.js';
 import { goldrausch } from './engine.js';
 import { fastPlayer } from './fast/player.js';
+import { goldrauschFixtures } from './fixtures.js';
 import { changedRules, type GoldrauschConfig } from './params.js';
 import { zeros, type GoldrauschState, type Message, type RoundRecord } from './state.js';
 import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
@@ -183,4 +184,5 @@ export const goldrauschDefinition = {
   fastPlayer,
   story,
   decisionPlace,
+  fixtures: goldrauschFixtures,
 };

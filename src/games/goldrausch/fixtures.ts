@@ -3,6 +3,7 @@
  * of one round with a given wheel result (and event card), and compares the state after phase 5.
  */
 import { dirname } from 'node:path';
+import type { FixtureHooks } from '../../core/definition.js';
 import { InputError } from '../../core/errors.js';
 import { RandomSource } from '../../core/random.js';
 import { expectInt, expectKnownKeys, expectObject, expectOneOf, show } from '../../core/validate.js';
@@ -45,7 +46,7 @@ function seatList(file: string, field: string, raw: unknown, players: number, mi
 export function parseFixture(file: string, data: unknown): RoundFixture {
   const at = { file };
   const obj = expectObject(at, '', data);
-  expectKnownKeys(at, '', obj, ['name', 'players', 'rules', 'params', 'before', 'choices', 'wheel', 'event', 'expect', 'note']);
+  expectKnownKeys(at, '', obj, ['game', 'name', 'players', 'rules', 'params', 'before', 'choices', 'wheel', 'event', 'expect', 'note']);
   const name = typeof obj.name === 'string' && obj.name ? obj.name : file;
   const players = expectInt(at, 'players', obj.players, 4, 6);
   const before = expectObject(at, 'before', obj.before);
@@ -134,3 +135,10 @@ export function compareFixture(fixture: RoundFixture, result: FixtureResult): st
   }
   return diffs;
 }
+
+/** Goldrausch's fixtures as `GameDefinition.fixtures` (core/definition.ts `FixtureHooks`). */
+export const goldrauschFixtures: FixtureHooks<RoundFixture> = {
+  parse: parseFixture,
+  name: (fixture) => fixture.name,
+  check: (fixture) => compareFixture(fixture, playFixture(fixture)),
+};
