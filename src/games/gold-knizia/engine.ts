@@ -154,14 +154,27 @@ function learn(s: GoldState, slot: number, p: number): void {
   if (s.known[i] >= 0) return;
   const code = s.card[p];
   s.known[i] = code;
-  s.knownOfCode[slot * CARD_TYPES + code]++;
+  const c = slot * CARD_TYPES + code;
+  const k = s.knownOfCode[c]++;
+  s.knownByCode[8 * c + k] = p;
+  s.knownByCodeAt[i] = k;
   listRemove(s.unknownList, s.unknownAt, s.unknownCount, slot, p);
   listAdd(s.knownList, s.knownAt, s.knownCount, slot, p);
 }
 
+/** Drops `slot`'s memory of the card at position `i` = 64·slot + p from its code's list. */
+function unlistCode(s: GoldState, slot: number, i: number): void {
+  const c = slot * CARD_TYPES + s.known[i];
+  const k = s.knownByCodeAt[i];
+  const last = --s.knownOfCode[c];
+  const moved = s.knownByCode[8 * c + last];
+  s.knownByCode[8 * c + k] = moved;
+  s.knownByCodeAt[slot * POSITIONS + moved] = k;
+}
+
 function forgetCard(s: GoldState, slot: number, p: number): void {
   const i = slot * POSITIONS + p;
-  s.knownOfCode[slot * CARD_TYPES + s.known[i]]--;
+  unlistCode(s, slot, i);
   s.known[i] = -1;
   listRemove(s.knownList, s.knownAt, s.knownCount, slot, p);
   listAdd(s.unknownList, s.unknownAt, s.unknownCount, slot, p);
@@ -227,7 +240,7 @@ function removeCard(s: GoldState, p: number): void {
   for (let slot = 0; slot < s.slots; slot++) {
     const i = slot * POSITIONS + p;
     if (s.known[i] >= 0) {
-      s.knownOfCode[slot * CARD_TYPES + code]--;
+      unlistCode(s, slot, i);
       s.known[i] = -1;
       listRemove(s.knownList, s.knownAt, s.knownCount, slot, p);
     } else listRemove(s.unknownList, s.unknownAt, s.unknownCount, slot, p);
@@ -512,11 +525,16 @@ export function outcome(s: GoldState): Outcome {
   if (s.stage !== Stage.over) throw new RangeError('the game is not over');
   const winners = s.winners.slice(0, s.winnerCount);
   const scores = s.seriesScore.slice();
-  const second = s.seriesGames > 1 ? s.lastGameScore : s.goldCards;
-  // Finishing positions: winners first, then by score and the tie-break; equal keys share a position.
-  const key = scores.map((g, seat) => (winners.includes(seat) ? 1e9 : 0) + g * 1000 + second[seat]);
-  const ranks = key.map((k) => key.filter((q) => q > k).length);
-  return { winners, scores, ranks, endedBy: ENDINGS[s.ending], length: s.turn };
+  return { winners, scores, ranks: finishingRanks(winners, scores), endedBy: ENDINGS[s.ending], length: s.turn };
+}
+
+/**
+ * Finishing positions (0 = first): the winners first, then by score (most first); equal scores
+ * share a position (the gold-card tie-break decides only the winners).
+ */
+export function finishingRanks(winners: readonly number[], scores: readonly number[]): number[] {
+  const key = scores.map((g, seat) => (winners.includes(seat) ? 1e9 : 0) + g);
+  return key.map((k) => key.filter((q) => q > k).length);
 }
 
 export const goldKnizia: GameModule<GoldConfig, GoldState, GoldView, GoldRequest, GoldAnswer, GoldBot> = {

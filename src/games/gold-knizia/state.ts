@@ -63,6 +63,10 @@ export class GoldState {
   readonly unknownCount: Int32Array;
   /** Remembered table cards per slot and code: `knownOfCode[25·slot + code]`. */
   readonly knownOfCode: Int8Array;
+  /** Where those are: `knownByCode[8·(25·slot + code) + i]`, i < knownOfCode (at most 7 cards share a code). */
+  readonly knownByCode: Int8Array;
+  /** Each remembered position's index in its code's list: `knownByCodeAt[64·slot + position]`. */
+  readonly knownByCodeAt: Int8Array;
   /** Lossy memory with hidden scores: gold value / cards of seat t that seat s recalls, `[s·players + t]`. */
   readonly goldSeen: Int32Array;
   readonly goldCardsSeen: Int32Array;
@@ -143,6 +147,8 @@ export class GoldState {
     this.unknownAt = new Int8Array(POSITIONS * slots);
     this.unknownCount = new Int32Array(slots);
     this.knownOfCode = new Int8Array(CARD_TYPES * slots);
+    this.knownByCode = new Int8Array(8 * CARD_TYPES * slots);
+    this.knownByCodeAt = new Int8Array(POSITIONS * slots);
     this.goldSeen = new Int32Array(players * players);
     this.goldCardsSeen = new Int32Array(players * players);
     this.recall = new Float64Array(players);

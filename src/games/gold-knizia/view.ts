@@ -121,6 +121,10 @@ export class GoldView {
   knownLeft(code: number): number {
     return code >= 0 && code < CARD_TYPES ? this.#s.knownOfCode[this.#slot * CARD_TYPES + code] : 0;
   }
+  /** The i-th table position (0 ≤ i < knownLeft(code)) where this seat remembers a card of `code`. */
+  knownPositionOf(code: number, i: number): number {
+    return i >= 0 && i < this.knownLeft(code) ? this.#s.knownByCode[8 * (this.#slot * CARD_TYPES + code) + i] : -1;
+  }
   /** Cards of `code` among the table positions this seat does not know. */
   unknownLeft(code: number): number {
     return this.left(code) - this.knownLeft(code);
