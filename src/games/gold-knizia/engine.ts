@@ -439,7 +439,7 @@ function gameOver(s: GoldState, ending: number, random: RandomSource): void {
  * §3.3: highest gold, then more gold cards, else all tied win. A series (§3.4): highest total, then
  * the higher score in the last game, else shared (GK-A10).
  */
-function findWinners(s: GoldState): void {
+export function findWinners(s: GoldState): void {
   const n = s.players;
   const series = s.seriesGames > 1;
   const second = series ? s.lastGameScore : s.goldCards;
