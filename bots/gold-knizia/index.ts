@@ -2,5 +2,6 @@
 import type { GoldBotFactory } from '../../src/games/gold-knizia/bot.js';
 import greedy from './greedy.js';
 import random from './random.js';
+import search from './search.js';
 
-export const GOLD_BOTS: Record<string, GoldBotFactory> = { random, greedy };
+export const GOLD_BOTS: Record<string, GoldBotFactory> = { random, greedy, search };

@@ -15,7 +15,6 @@ import type { GoldBot } from './bot.js';
 import {
   CANONICAL_DECK,
   CARD_TYPES,
-  COMPOSITION,
   DYNAMITE,
   POSITIONS,
   PairOutcome,
@@ -93,15 +92,23 @@ function startGame(s: GoldState, random: RandomSource): void {
   s.gameStartPlayer[k] = s.startPlayer;
 }
 
-/** Puts the 64 cards `cards[base …]` face down at positions 0 … 63 and clears every per-game field. */
+/**
+ * Puts the cards `cards[base …]` face down at positions 0 … 63 and clears every per-game field. A
+ * code of −1 leaves its position empty (a card that has left the table: `loadTable`); a new game's
+ * layout has all 64, and then `left` counts the composition.
+ */
 function loadLayout(s: GoldState, cards: ArrayLike<number>, base: number): void {
+  s.left.fill(0);
+  let live = 0;
   for (let p = 0; p < POSITIONS; p++) {
-    s.card[p] = cards[base + p];
-    s.live[p] = p;
-    s.liveAt[p] = p;
+    const code = cards[base + p];
+    s.card[p] = code < 0 ? -1 : code;
+    if (code < 0) continue;
+    s.left[code]++;
+    s.live[live] = p;
+    s.liveAt[p] = live++;
   }
-  s.liveCount = POSITIONS;
-  for (let c = 0; c < CARD_TYPES; c++) s.left[c] = COMPOSITION[c];
+  s.liveCount = live;
   s.gold.fill(0);
   s.goldCards.fill(0);
   s.known.fill(-1);
@@ -109,11 +116,12 @@ function loadLayout(s: GoldState, cards: ArrayLike<number>, base: number): void 
   s.knownOfCode.fill(0);
   for (let slot = 0; slot < s.slots; slot++) {
     const o = slot * POSITIONS;
-    for (let p = 0; p < POSITIONS; p++) {
-      s.unknownList[o + p] = p;
-      s.unknownAt[o + p] = p;
+    for (let i = 0; i < live; i++) {
+      const p = s.live[i];
+      s.unknownList[o + i] = p;
+      s.unknownAt[o + p] = i;
     }
-    s.unknownCount[slot] = POSITIONS;
+    s.unknownCount[slot] = live;
   }
   s.goldSeen.fill(0);
   s.goldCardsSeen.fill(0);
@@ -145,6 +153,22 @@ export function setupWithLayout(config: GoldConfig, players: number, cards: read
   s.gameStartPlayer[0] = startPlayer;
   void random;
   return s;
+}
+
+/**
+ * A mid-game table on a state made for one game (not a series): `cards[p]` is the code at position
+ * p, or −1 where the card has left the table; every knowledge slot remembers the positions where
+ * `remembered[p]` is not 0. Per-game fields are cleared as for a new layout; the caller sets scores,
+ * whose turn it is and the stage. This is how search bots get an engine state to play forward from
+ * a seat view (determinize.ts) — the engine's own transitions, not a second rules implementation.
+ */
+export function loadTable(s: GoldState, cards: ArrayLike<number>, remembered: ArrayLike<number>): void {
+  if (s.seriesGames !== 1) throw new RangeError('loadTable loads one game, not a series');
+  loadLayout(s, cards, 0);
+  for (let p = 0; p < POSITIONS; p++) {
+    if (s.card[p] < 0 || remembered[p] === 0) continue;
+    for (let slot = 0; slot < s.slots; slot++) learn(s, slot, p);
+  }
 }
 
 // --- knowledge (§5, GK-A2) ------------------------------------------------------------------------
