@@ -182,7 +182,8 @@ class SearchBot implements GoldBot {
     if (anchored < 0 && typeof anchorAnswer === 'number' && view.cardAt(anchorAnswer) >= 0 && idleAlike(view.cardAt(anchorAnswer))) anchored = idle;
 
     const world = new Determinization(view);
-    const state = (this.state ??= world.newState());
+    // One state per bot, made again only if a bot object is reused for a game under other rules.
+    const state = this.state !== null && world.fits(this.state) ? this.state : (this.state = world.newState());
     const bots = this.playoutBots;
     for (let seat = bots.length; seat < view.players; seat++) bots.push(greedy.create(seat, FIRST_CHOICE));
     const sums = this.sums;

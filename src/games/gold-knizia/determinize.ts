@@ -98,6 +98,17 @@ export class Determinization {
     if (k !== unknown) throw new RangeError(`determinize: ${unknown} unknown positions but ${k} unknown cards left (a view that contradicts itself)`);
   }
 
+  /** Can `state` take this view's copies (made by `newState` of a view of the same game's config)? */
+  fits(state: GoldState): boolean {
+    const a = state.config;
+    const b = this.config;
+    return (
+      state.players === this.players &&
+      a.params.maxTurns === b.params.maxTurns &&
+      (Object.keys(b.rules) as (keyof GoldConfig['rules'])[]).every((key) => a.rules[key] === b.rules[key])
+    );
+  }
+
   /** A fresh state the copies can be loaded into (allocate once, `load` many times). */
   newState(): GoldState {
     return new GoldState(this.config, this.players);
@@ -125,7 +136,7 @@ export class Determinization {
    */
   load(assignment: ArrayLike<number>, state: GoldState): GoldState {
     const s = state;
-    if (s.players !== this.players || s.seriesGames !== 1 || !s.perfect) throw new RangeError('determinize: load into a state made by newState()');
+    if (!this.fits(s)) throw new RangeError('determinize: load into a state made by newState() for the same rules, players and turn cap');
     const cards = this.cards;
     const remembered = this.remembered;
     for (let p = 0; p < POSITIONS; p++) {
