@@ -54,7 +54,7 @@ class GreedyBot implements GoldBot {
     let bestCode = -1;
     let known = view.knownCodes;
     // The first card itself is no partner: drop its code when it is the only known card of it.
-    if ((known & (1 << c1)) !== 0 && view.knownLeft(c1) === 1 && isRemembered(view, first, c1)) known &= ~(1 << c1);
+    if ((known & (1 << c1)) !== 0 && view.knownLeft(c1) === 1 && view.knownPositionOf(c1, 0) === first) known &= ~(1 << c1);
     for (let m = known; m !== 0; m &= m - 1) {
       const code = 31 - Math.clz32(m & -m);
       const score = table[row + code];
@@ -119,12 +119,6 @@ class GreedyBot implements GoldBot {
 
 /** Bits of the gold codes (0 … 3). */
 const GOLD_CODES = 0b1111;
-
-/** Is the card at `position` in this seat's memory (not only face up)? */
-function isRemembered(view: GoldView, position: number, code: number): boolean {
-  for (let i = 0; i < view.knownLeft(code); i++) if (view.knownPositionOf(code, i) === position) return true;
-  return false;
-}
 
 /** With every card known: the first card of the best pair (over codes with enough known cards). */
 function bestKnownPairFirst(view: GoldView, table: Int16Array): number {

@@ -40,6 +40,13 @@ export type GoldAnswer = number;
 
 // --- setup ----------------------------------------------------------------------------------------
 
+/**
+ * Typed copies of the frozen CANONICAL_DECK and COMPOSITION for the per-game copies: element reads
+ * of frozen arrays take a slow path in Node 20 (see Goldrausch's view.ts), and `set` copies at once.
+ */
+const DECK = Int8Array.from(CANONICAL_DECK);
+const COUNTS = Int8Array.from(COMPOSITION);
+
 /** Colour owners (§2): 2 players own colours 0–1 and 2–3 (GK-A8); else seat i owns colour i. */
 export function colourOwner(players: number, colour: number): number {
   if (players === 2) return colour < 4 ? colour >> 1 : -1;
@@ -66,7 +73,9 @@ export function reset(s: GoldState, random: RandomSource): void {
   s.seriesCards.fill(0);
   s.lastGameScore.fill(0);
   s.memoryDraws.fill(0);
-  for (const counter of s.counters) counter.fill(0);
+  // Indexed (for…of went through the iterator protocol every game).
+  const counters = s.counters;
+  for (let k = 0; k < counters.length; k++) counters[k].fill(0);
   // GK-A9: "the most golden player" starts — a random seat.
   s.firstStartPlayer = random.int(purposes.startPlayer, 0, n);
   startGame(s, random);
@@ -77,7 +86,7 @@ function startGame(s: GoldState, random: RandomSource): void {
   const k = s.seriesGame;
   const layout = s.layouts;
   const base = k * POSITIONS;
-  for (let i = 0; i < POSITIONS; i++) layout[base + i] = CANONICAL_DECK[i];
+  layout.set(DECK, base);
   // Fisher–Yates, the numbers of RandomSource.shuffle (counter 64·k + i) without its array copy.
   const key = purposeKey(random.gameKey, purposes.layout);
   for (let i = POSITIONS - 1; i > 0; i--) {
@@ -101,7 +110,7 @@ function loadLayout(s: GoldState, cards: ArrayLike<number>, base: number): void 
     s.liveAt[p] = p;
   }
   s.liveCount = POSITIONS;
-  for (let c = 0; c < CARD_TYPES; c++) s.left[c] = COMPOSITION[c];
+  s.left.set(COUNTS);
   s.gold.fill(0);
   s.goldCards.fill(0);
   s.known.fill(-1);
