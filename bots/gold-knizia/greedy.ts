@@ -14,11 +14,12 @@ import type { RandomStream } from '../../src/core/random.js';
 import type { GoldBot, GoldBotFactory } from '../../src/games/gold-knizia/bot.js';
 import { CARD_TYPES, UNKNOWN, goldCode } from '../../src/games/gold-knizia/cards.js';
 import type { GoldView } from '../../src/games/gold-knizia/view.js';
-import { CAPTURE, knownPositionOtherThan, randomUnknown, scoreTable } from './lib.js';
+import { CAPTURE, captureMasks, knownPositionOtherThan, randomUnknown, scoreTable } from './lib.js';
 
 class GreedyBot implements GoldBot {
   readonly name = 'greedy';
   private table: Int16Array | null = null;
+  private captures: Int32Array | null = null;
   constructor(
     private readonly seat: number,
     private readonly random: RandomStream,
@@ -29,26 +30,18 @@ class GreedyBot implements GoldBot {
   }
 
   firstCard(view: GoldView): number {
-    const table = this.scores(view);
-    // The best known capture for itself: max score over known gold × known digger codes.
-    let best = CAPTURE - 1;
-    let bestGold = -1;
-    for (let g = 3; g >= 0; g--) {
-      if (view.knownLeft(g) === 0) continue;
-      for (let d = 4; d < 24; d++) {
-        if (view.knownLeft(d) === 0) continue;
-        const score = table[g * CARD_TYPES + d];
-        if (score > best) {
-          best = score;
-          bestGold = g;
-        }
+    // The best known capture for itself: the highest known gold with a known own or unowned
+    // digger at least as strong (code masks: no loop over codes that are not there).
+    const known = view.knownCodes;
+    if ((known & GOLD_CODES) !== 0) {
+      const captures = (this.captures ??= captureMasks(view.players, this.seat));
+      for (let g = 4; g >= 1; g--) {
+        if ((known & (1 << goldCode(g))) !== 0 && (known & captures[g]) !== 0) return view.knownPositionOf(goldCode(g), 0);
       }
-      if (bestGold >= 0) break; // a higher gold always scores more than a lower one
     }
-    if (bestGold >= 0) return view.knownPositionOf(bestGold, 0);
     const unknown = randomUnknown(view, this.random, -1);
     if (unknown >= 0) return unknown;
-    return bestKnownPairFirst(view, table);
+    return bestKnownPairFirst(view, this.scores(view));
   }
 
   secondCard(view: GoldView): number {
@@ -59,9 +52,11 @@ class GreedyBot implements GoldBot {
     const row = c1 * CARD_TYPES;
     let best = -32768;
     let bestCode = -1;
-    for (let code = 0; code < CARD_TYPES; code++) {
-      const k = view.knownLeft(code) - (code === c1 && view.cardAt(first) === c1 && isRemembered(view, first, code) ? 1 : 0);
-      if (k <= 0) continue;
+    let known = view.knownCodes;
+    // The first card itself is no partner: drop its code when it is the only known card of it.
+    if ((known & (1 << c1)) !== 0 && view.knownLeft(c1) === 1 && view.knownPositionOf(c1, 0) === first) known &= ~(1 << c1);
+    for (let m = known; m !== 0; m &= m - 1) {
+      const code = 31 - Math.clz32(m & -m);
       const score = table[row + code];
       if (score > best) {
         best = score;
@@ -72,9 +67,9 @@ class GreedyBot implements GoldBot {
       // A random unknown card, if it is worth more on average than the best known partner.
       let total = 0;
       let sum = 0;
-      for (let code = 0; code < CARD_TYPES; code++) {
+      for (let m = view.unknownCodes; m !== 0; m &= m - 1) {
+        const code = 31 - Math.clz32(m & -m);
         const k = view.unknownLeft(code);
-        if (k <= 0) continue;
         total += k;
         sum += k * table[row + code];
       }
@@ -91,11 +86,13 @@ class GreedyBot implements GoldBot {
   private blindSecond(view: GoldView, table: Int16Array, first: number): number {
     let best = -Infinity;
     let bestCode = -1;
-    for (let b = 0; b < CARD_TYPES; b++) {
-      if (view.knownLeft(b) === 0) continue;
+    for (let mb = view.knownCodes; mb !== 0; mb &= mb - 1) {
+      const b = 31 - Math.clz32(mb & -mb);
+      if (knownPositionOtherThan(view, b, first) < 0) continue;
       let total = 0;
       let sum = 0;
-      for (let a = 0; a < CARD_TYPES; a++) {
+      for (let ma = view.unknownCodes; ma !== 0; ma &= ma - 1) {
+        const a = 31 - Math.clz32(ma & -ma);
         const k = view.unknownLeft(a);
         total += k;
         sum += k * table[a * CARD_TYPES + b];
@@ -113,17 +110,15 @@ class GreedyBot implements GoldBot {
   }
 
   rushCard(view: GoldView): number {
-    for (let g = 4; g >= 1; g--) if (view.knownLeft(goldCode(g)) > 0) return view.knownPositionOf(goldCode(g), 0);
+    const known = view.knownCodes;
+    for (let g = 4; g >= 1; g--) if ((known & (1 << goldCode(g))) !== 0) return view.knownPositionOf(goldCode(g), 0);
     const unknown = randomUnknown(view, this.random, -1);
     return unknown >= 0 ? unknown : view.tablePosition(0);
   }
 }
 
-/** Is the card at `position` in this seat's memory (not only face up)? */
-function isRemembered(view: GoldView, position: number, code: number): boolean {
-  for (let i = 0; i < view.knownLeft(code); i++) if (view.knownPositionOf(code, i) === position) return true;
-  return false;
-}
+/** Bits of the gold codes (0 … 3). */
+const GOLD_CODES = 0b1111;
 
 /** With every card known: the first card of the best pair (over codes with enough known cards). */
 function bestKnownPairFirst(view: GoldView, table: Int16Array): number {

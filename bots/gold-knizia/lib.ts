@@ -4,7 +4,7 @@
  * §2), and random picks among a view's positions.
  */
 import type { RandomStream } from '../../src/core/random.js';
-import { CARD_TYPES, PairOutcome, cardValue, diggerColour, isDigger, isGold, pairOutcome } from '../../src/games/gold-knizia/cards.js';
+import { CARD_TYPES, PairOutcome, cardValue, diggerCode, diggerColour, isDigger, isGold, pairOutcome } from '../../src/games/gold-knizia/cards.js';
 import { colourOwner } from '../../src/games/gold-knizia/engine.js';
 import type { GoldView } from '../../src/games/gold-knizia/view.js';
 
@@ -56,6 +56,29 @@ export function scoreTable(players: number, seat: number): Int16Array {
     TABLES.set(key, table);
   }
   return table;
+}
+
+const CAPTURE_MASKS = new Map<number, Int32Array>();
+
+/**
+ * `masks[g]` (g = 1 … 4): bits of the digger codes that find gold of value g for `seat` on its own
+ * turn — its own colours and the unowned ones, value ≥ g (made once per process per seat).
+ */
+export function captureMasks(players: number, seat: number): Int32Array {
+  const key = players * 8 + seat;
+  let masks = CAPTURE_MASKS.get(key);
+  if (masks === undefined) {
+    masks = new Int32Array(5);
+    for (let g = 1; g <= 4; g++) {
+      for (let c = 0; c < 5; c++) {
+        const owner = colourOwner(players, c);
+        if (owner >= 0 && owner !== seat) continue;
+        for (let v = Math.max(g, 2); v <= 5; v++) masks[g] |= 1 << diggerCode(c, v);
+      }
+    }
+    CAPTURE_MASKS.set(key, masks);
+  }
+  return masks;
 }
 
 /** A uniformly random table position this seat does not know, other than `except`; −1 if none. */

@@ -15,6 +15,7 @@ import type { GoldBot } from './bot.js';
 import {
   CANONICAL_DECK,
   CARD_TYPES,
+  COMPOSITION,
   DYNAMITE,
   POSITIONS,
   PairOutcome,
@@ -38,6 +39,13 @@ export interface GoldRequest {
 export type GoldAnswer = number;
 
 // --- setup ----------------------------------------------------------------------------------------
+
+/**
+ * Typed copies of the frozen CANONICAL_DECK and COMPOSITION for the per-game copies: element reads
+ * of frozen arrays take a slow path in Node 20 (see Goldrausch's view.ts), and `set` copies at once.
+ */
+const DECK = Int8Array.from(CANONICAL_DECK);
+const COUNTS = Int8Array.from(COMPOSITION);
 
 /** Colour owners (§2): 2 players own colours 0–1 and 2–3 (GK-A8); else seat i owns colour i. */
 export function colourOwner(players: number, colour: number): number {
@@ -65,7 +73,9 @@ export function reset(s: GoldState, random: RandomSource): void {
   s.seriesCards.fill(0);
   s.lastGameScore.fill(0);
   s.memoryDraws.fill(0);
-  for (const counter of s.counters) counter.fill(0);
+  // Indexed (for…of went through the iterator protocol every game).
+  const counters = s.counters;
+  for (let k = 0; k < counters.length; k++) counters[k].fill(0);
   // GK-A9: "the most golden player" starts — a random seat.
   s.firstStartPlayer = random.int(purposes.startPlayer, 0, n);
   startGame(s, random);
@@ -76,7 +86,7 @@ function startGame(s: GoldState, random: RandomSource): void {
   const k = s.seriesGame;
   const layout = s.layouts;
   const base = k * POSITIONS;
-  for (let i = 0; i < POSITIONS; i++) layout[base + i] = CANONICAL_DECK[i];
+  layout.set(DECK, base);
   // Fisher–Yates, the numbers of RandomSource.shuffle (counter 64·k + i) without its array copy.
   const key = purposeKey(random.gameKey, purposes.layout);
   for (let i = POSITIONS - 1; i > 0; i--) {
@@ -92,36 +102,30 @@ function startGame(s: GoldState, random: RandomSource): void {
   s.gameStartPlayer[k] = s.startPlayer;
 }
 
-/**
- * Puts the cards `cards[base …]` face down at positions 0 … 63 and clears every per-game field. A
- * code of −1 leaves its position empty (a card that has left the table: `loadTable`); a new game's
- * layout has all 64, and then `left` counts the composition.
- */
+/** Puts the 64 cards `cards[base …]` face down at positions 0 … 63 and clears every per-game field. */
 function loadLayout(s: GoldState, cards: ArrayLike<number>, base: number): void {
-  s.left.fill(0);
-  let live = 0;
   for (let p = 0; p < POSITIONS; p++) {
-    const code = cards[base + p];
-    s.card[p] = code < 0 ? -1 : code;
-    if (code < 0) continue;
-    s.left[code]++;
-    s.live[live] = p;
-    s.liveAt[p] = live++;
+    s.card[p] = cards[base + p];
+    s.live[p] = p;
+    s.liveAt[p] = p;
   }
-  s.liveCount = live;
+  s.liveCount = POSITIONS;
+  s.left.set(COUNTS);
   s.gold.fill(0);
   s.goldCards.fill(0);
   s.known.fill(-1);
   s.knownCount.fill(0);
   s.knownOfCode.fill(0);
+  s.knownCodes.fill(0);
+  s.unknownCodes.fill(ALL_CODES);
+  s.leftCodes = ALL_CODES;
   for (let slot = 0; slot < s.slots; slot++) {
     const o = slot * POSITIONS;
-    for (let i = 0; i < live; i++) {
-      const p = s.live[i];
-      s.unknownList[o + i] = p;
-      s.unknownAt[o + p] = i;
+    for (let p = 0; p < POSITIONS; p++) {
+      s.unknownList[o + p] = p;
+      s.unknownAt[o + p] = p;
     }
-    s.unknownCount[slot] = live;
+    s.unknownCount[slot] = POSITIONS;
   }
   s.goldSeen.fill(0);
   s.goldCardsSeen.fill(0);
@@ -155,16 +159,43 @@ export function setupWithLayout(config: GoldConfig, players: number, cards: read
   return s;
 }
 
+/** loadTable's full layout (engine calls are synchronous: one scratch array serves them all). */
+const TABLE_SCRATCH = new Int8Array(POSITIONS);
+const MISSING_SCRATCH = new Int8Array(CARD_TYPES);
+
 /**
  * A mid-game table on a state made for one game (not a series): `cards[p]` is the code at position
  * p, or −1 where the card has left the table; every knowledge slot remembers the positions where
  * `remembered[p]` is not 0. Per-game fields are cleared as for a new layout; the caller sets scores,
  * whose turn it is and the stage. This is how search bots get an engine state to play forward from
  * a seat view (determinize.ts) — the engine's own transitions, not a second rules implementation.
+ *
+ * It lays out a full deck (the cards that have left go to the empty positions, in code order) and
+ * takes those off again with `removeCard`, so every count, list and code mask is kept by the code
+ * that keeps it during play.
  */
 export function loadTable(s: GoldState, cards: ArrayLike<number>, remembered: ArrayLike<number>): void {
   if (s.seriesGames !== 1) throw new RangeError('loadTable loads one game, not a series');
-  loadLayout(s, cards, 0);
+  const missing = MISSING_SCRATCH;
+  missing.set(COUNTS);
+  for (let p = 0; p < POSITIONS; p++) {
+    const code = cards[p];
+    if (code >= 0 && --missing[code] < 0) throw new RangeError(`loadTable: more cards of code ${code} than the layout holds (position ${p})`);
+  }
+  const layout = TABLE_SCRATCH;
+  let code = 0;
+  for (let p = 0; p < POSITIONS; p++) {
+    if (cards[p] >= 0) {
+      layout[p] = cards[p];
+      continue;
+    }
+    while (missing[code] === 0) code++;
+    missing[code]--;
+    layout[p] = code;
+  }
+  loadLayout(s, layout, 0);
+  for (let p = 0; p < POSITIONS; p++) if (cards[p] < 0) removeCard(s, p);
+  s.removedThisTurn = 0;
   for (let p = 0; p < POSITIONS; p++) {
     if (s.card[p] < 0 || remembered[p] === 0) continue;
     for (let slot = 0; slot < s.slots; slot++) learn(s, slot, p);
@@ -172,6 +203,9 @@ export function loadTable(s: GoldState, cards: ArrayLike<number>, remembered: Ar
 }
 
 // --- knowledge (§5, GK-A2) ------------------------------------------------------------------------
+
+/** Every code is on the table at the start (bits 0 … 24). */
+const ALL_CODES = (1 << CARD_TYPES) - 1;
 
 function learn(s: GoldState, slot: number, p: number): void {
   const i = slot * POSITIONS + p;
@@ -182,23 +216,28 @@ function learn(s: GoldState, slot: number, p: number): void {
   const k = s.knownOfCode[c]++;
   s.knownByCode[8 * c + k] = p;
   s.knownByCodeAt[i] = k;
+  s.knownCodes[slot] |= 1 << code;
+  if (k + 1 === s.left[code]) s.unknownCodes[slot] &= ~(1 << code);
   listRemove(s.unknownList, s.unknownAt, s.unknownCount, slot, p);
   listAdd(s.knownList, s.knownAt, s.knownCount, slot, p);
 }
 
 /** Drops `slot`'s memory of the card at position `i` = 64·slot + p from its code's list. */
 function unlistCode(s: GoldState, slot: number, i: number): void {
-  const c = slot * CARD_TYPES + s.known[i];
+  const code = s.known[i];
+  const c = slot * CARD_TYPES + code;
   const k = s.knownByCodeAt[i];
   const last = --s.knownOfCode[c];
   const moved = s.knownByCode[8 * c + last];
   s.knownByCode[8 * c + k] = moved;
   s.knownByCodeAt[slot * POSITIONS + moved] = k;
+  if (last === 0) s.knownCodes[slot] &= ~(1 << code);
 }
 
 function forgetCard(s: GoldState, slot: number, p: number): void {
   const i = slot * POSITIONS + p;
   unlistCode(s, slot, i);
+  s.unknownCodes[slot] |= 1 << s.known[i];
   s.known[i] = -1;
   listRemove(s.knownList, s.knownAt, s.knownCount, slot, p);
   listAdd(s.unknownList, s.unknownAt, s.unknownCount, slot, p);
@@ -255,7 +294,8 @@ function forgetting(s: GoldState, random: RandomSource): void {
 function removeCard(s: GoldState, p: number): void {
   const code = s.card[p];
   s.card[p] = -1;
-  s.left[code]--;
+  const left = --s.left[code];
+  if (left === 0) s.leftCodes &= ~(1 << code);
   const k = s.liveAt[p];
   const last = --s.liveCount;
   const moved = s.live[last];
@@ -267,7 +307,10 @@ function removeCard(s: GoldState, p: number): void {
       unlistCode(s, slot, i);
       s.known[i] = -1;
       listRemove(s.knownList, s.knownAt, s.knownCount, slot, p);
-    } else listRemove(s.unknownList, s.unknownAt, s.unknownCount, slot, p);
+    } else {
+      listRemove(s.unknownList, s.unknownAt, s.unknownCount, slot, p);
+      if (s.knownOfCode[slot * CARD_TYPES + code] === left) s.unknownCodes[slot] &= ~(1 << code);
+    }
   }
   s.removedThisTurn++;
 }
@@ -375,17 +418,29 @@ export function turnCard(s: GoldState, position: number, random: RandomSource): 
   endTurn(s, true, random);
 }
 
-/** GK-A1: can any pair of the cards left remove a card? (Counts per code: O(1).) */
+/** Bits of the digger codes of each value v (all colours): `VALUE_CODES[v]`, v = 2 … 5. */
+const VALUE_CODES: readonly number[] = [0, 0, 2, 3, 4, 5].map((v) => {
+  let m = 0;
+  if (v >= 2) for (let c = 0; c < 5; c++) m |= 1 << diggerCode(c, v);
+  return m;
+});
+
+/**
+ * GK-A1: can any pair of the cards left remove a card? Dynamite blasts anything; two digger values
+ * drive off; a digger finds gold of value ≤ its own. From the mask of codes left: O(1) (the loop
+ * over 20 digger counts it replaced was ~4% of a game's time).
+ */
 export function progressPossible(s: GoldState): boolean {
-  const left = s.left;
-  if (left[DYNAMITE] > 0) return true;
+  const m = s.leftCodes;
+  if ((m & (1 << DYNAMITE)) !== 0) return true;
   let values = 0;
-  for (let c = 0; c < 5; c++) for (let v = 2; v <= 5; v++) if (left[diggerCode(c, v)] > 0) values |= 1 << v;
+  for (let v = 2; v <= 5; v++) if ((m & VALUE_CODES[v]) !== 0) values |= 1 << v;
   if (values === 0) return false; // gold only
   if ((values & (values - 1)) !== 0) return true; // two digger values: the higher drives off the lower
-  const v = 31 - Math.clz32(values);
-  for (let g = 1; g <= v && g <= 4; g++) if (left[g - 1] > 0) return true;
-  return false;
+  const golds = m & 0b1111;
+  if (golds === 0) return false;
+  const lowestGold = 32 - Math.clz32(golds & -golds); // value of the cheapest gold left (code + 1)
+  return lowestGold <= 31 - Math.clz32(values);
 }
 
 function endTurn(s: GoldState, normal: boolean, random: RandomSource): void {
@@ -408,7 +463,7 @@ function endTurn(s: GoldState, normal: boolean, random: RandomSource): void {
   if (s.liveCount === 0) return gameOver(s, Ending.tableEmpty, random);
   // GK-A1, only after a normal turn that leaves more than 10 cards.
   if (normal && s.liveCount > RUSH_AT && !s.rush) {
-    const rule = s.config.rules.stalemate;
+    const rule = s.stalemateRule;
     if (rule === 'no-progress-turns') {
       s.noProgress = removed === 0 ? s.noProgress + 1 : 0;
       if (s.noProgress >= 2 * n) startRushByStalemate(s);

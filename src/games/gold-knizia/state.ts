@@ -5,7 +5,7 @@
  */
 import { CARD_TYPES, COLOURS, POSITIONS } from './cards.js';
 import { COUNTERS } from './metrics.js';
-import { perSeat, type GoldConfig } from './params.js';
+import { perSeat, type GoldConfig, type GoldRules } from './params.js';
 import { GoldView } from './view.js';
 
 /** Where a game stands: waiting for a turn's first card (or its rush card), its second card, or over. */
@@ -31,6 +31,7 @@ export class GoldState {
   readonly perfect: boolean;
   readonly publicScores: boolean;
   readonly blind: boolean;
+  readonly stalemateRule: GoldRules['stalemate'];
   /** Knowledge slots: 1 under perfect memory (every seat knows the same), else one per seat. */
   readonly slots: number;
 
@@ -67,6 +68,14 @@ export class GoldState {
   readonly knownByCode: Int8Array;
   /** Each remembered position's index in its code's list: `knownByCodeAt[64·slot + position]`. */
   readonly knownByCodeAt: Int8Array;
+  /**
+   * Bit masks over card codes (bit c = code c), kept with the counts so bots can visit only the
+   * codes that matter: per slot, codes with a remembered card on the table / with a card on the
+   * table the slot does not know; and codes still on the table.
+   */
+  readonly knownCodes: Int32Array;
+  readonly unknownCodes: Int32Array;
+  leftCodes = 0;
   /** Lossy memory with hidden scores: gold value / cards of seat t that seat s recalls, `[s·players + t]`. */
   readonly goldSeen: Int32Array;
   readonly goldCardsSeen: Int32Array;
@@ -134,6 +143,7 @@ export class GoldState {
     this.perfect = rules.memory === 'perfect';
     this.publicScores = rules.scoreVisibility === 'public';
     this.blind = rules.secondChoice === 'blind';
+    this.stalemateRule = rules.stalemate;
     this.slots = this.perfect ? 1 : players;
     const slots = this.slots;
     this.layouts = new Int8Array(POSITIONS * this.seriesGames);
@@ -149,6 +159,8 @@ export class GoldState {
     this.knownOfCode = new Int8Array(CARD_TYPES * slots);
     this.knownByCode = new Int8Array(8 * CARD_TYPES * slots);
     this.knownByCodeAt = new Int8Array(POSITIONS * slots);
+    this.knownCodes = new Int32Array(slots);
+    this.unknownCodes = new Int32Array(slots);
     this.goldSeen = new Int32Array(players * players);
     this.goldCardsSeen = new Int32Array(players * players);
     this.recall = new Float64Array(players);

@@ -136,6 +136,18 @@ export class GoldView {
   knownPositionOf(code: number, i: number): number {
     return i >= 0 && i < this.knownLeft(code) ? this.#s.knownByCode[8 * (this.#slot * CARD_TYPES + code) + i] : -1;
   }
+  /** Bit mask of the codes (bit c = code c) this seat remembers on the table: `knownLeft(c) > 0`. */
+  get knownCodes(): number {
+    return this.#s.knownCodes[this.#slot];
+  }
+  /** Bit mask of the codes among the table positions this seat does not know: `unknownLeft(c) > 0`. */
+  get unknownCodes(): number {
+    return this.#s.unknownCodes[this.#slot];
+  }
+  /** Bit mask of the codes still on the table: `left(c) > 0`. */
+  get leftCodes(): number {
+    return this.#s.leftCodes;
+  }
   /** Cards of `code` among the table positions this seat does not know. */
   unknownLeft(code: number): number {
     return this.left(code) - this.knownLeft(code);

@@ -93,21 +93,24 @@ describe('GK-A1 stalemate detection (progressPossible)', () => {
   it('sees progress while dynamite is left, or two digger values, or a digger at least as strong as some gold', () => {
     const s = played(config(), 3, []);
     expect(progressPossible(s)).toBe(true);
-    s.left.fill(0);
-    s.left[G(3)] = 7;
-    s.left[D(0, 2)] = 2;
-    expect(progressPossible(s)).toBe(false); // v2 diggers, gold ≥ 3
-    s.left[G(2)] = 1;
-    expect(progressPossible(s)).toBe(true); // G2 ≤ 2
-    s.left[G(2)] = 0;
-    s.left[D(3, 3)] = 1;
-    expect(progressPossible(s)).toBe(true); // two digger values
-    s.left[D(3, 3)] = 0;
-    s.left[DYNAMITE] = 1;
-    expect(progressPossible(s)).toBe(true);
-    s.left.fill(0);
-    s.left[G(1)] = 12;
-    expect(progressPossible(s)).toBe(false); // gold only
+    /** Leaves exactly these cards on the table (counts and the code mask the engine keeps with them). */
+    const only = (cards: Record<number, number>) => {
+      s.left.fill(0);
+      s.leftCodes = 0;
+      for (const [code, n] of Object.entries(cards)) {
+        s.left[Number(code)] = n;
+        s.leftCodes |= 1 << Number(code);
+      }
+      return progressPossible(s);
+    };
+    expect(only({ [G(3)]: 7, [D(0, 2)]: 2 })).toBe(false); // v2 diggers, gold ≥ 3
+    expect(only({ [G(3)]: 7, [G(2)]: 1, [D(0, 2)]: 2 })).toBe(true); // G2 ≤ 2
+    expect(only({ [G(4)]: 7, [D(0, 3)]: 1, [D(4, 3)]: 1 })).toBe(false); // v3 diggers of two colours, G4 only
+    expect(only({ [G(4)]: 7, [D(0, 2)]: 2, [D(3, 3)]: 1 })).toBe(true); // two digger values
+    expect(only({ [G(4)]: 7, [D(0, 2)]: 2, [DYNAMITE]: 1 })).toBe(true);
+    expect(only({ [G(4)]: 4, [D(1, 5)]: 1 })).toBe(true); // v5 finds G4
+    expect(only({ [G(1)]: 12 })).toBe(false); // gold only
+    expect(only({ [D(2, 4)]: 2, [D(3, 4)]: 2 })).toBe(false); // equal diggers only
   });
   it('ends the game under end-game with the leftover gold counted as unscored', () => {
     const drive = [26, 27, 33, 34, 40, 41, 47, 48, 54, 55].map((p) => [28, p]);

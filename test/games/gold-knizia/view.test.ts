@@ -88,6 +88,35 @@ describe('the seat view hides what a seat has not seen (§5, GK-A2, GK-A5)', () 
   });
 });
 
+describe('the code masks agree with the counts (bots may visit only their bits)', () => {
+  for (const rules of [{}, { memory: 'lossy' }, { secondChoice: 'blind', memory: 'lossy' }]) {
+    it(`after every transition of whole games (${JSON.stringify(rules)})`, () => {
+      for (let g = 0; g < 5; g++) {
+        const random = new RandomSource('masks', g);
+        const bots = [0, 1, 2, 3].map((s) => GOLD_BOTS[s % 2 ? 'random' : 'greedy'].create(s, random.stream(Purpose.bot + s)));
+        let checked = 0;
+        let wrong = 0;
+        playGame({
+          module: goldKnizia, config: config(rules, rules.memory ? { recall: 0.8, forget: 0.2 } : undefined), players: 4, bots, random,
+          onState: (s) => {
+            for (const v of s.views) {
+              for (let c = 0; c < 25; c++) {
+                // (plain counting: an expect per check made this test take seconds)
+                if ((((v.knownCodes >> c) & 1) === 1) !== v.knownLeft(c) > 0) wrong++;
+                if ((((v.unknownCodes >> c) & 1) === 1) !== v.unknownLeft(c) > 0) wrong++;
+                if ((((v.leftCodes >> c) & 1) === 1) !== v.left(c) > 0) wrong++;
+              }
+              checked++;
+            }
+          },
+        });
+        expect(wrong).toBe(0);
+        expect(checked).toBeGreaterThan(100);
+      }
+    });
+  }
+});
+
 describe('the seat view is read-only and cheap', () => {
   it('is one object per seat per game, and deep-freezing it freezes neither the engine nor the game', () => {
     const s = setupWithLayout(config(), 3, CANON, 0, TEST_RANDOM);
