@@ -166,6 +166,7 @@ export function startRound(state: MyGoldMineState, startSeat: number): void {
     if (t.digDragon[k]) state.dragonsLeft += t.digCount[k];
   }
   state.digDraws = 0;
+  state.kindsDrawn = 0;
   const exit = state.exitDeck;
   const exitCanon = t.exitCanon;
   const script = state.script;
@@ -236,9 +237,15 @@ function top(state: MyGoldMineState): number {
 function takeDig(state: MyGoldMineState, card: number): void {
   state.digPos++;
   state.digLeft[card]--;
-  const i = state.cardCount++ * 2;
-  state.cards[i] = state.tables.digKind[card];
-  state.cards[i + 1] = state.round;
+  // Records list each kind once per round it was drawn in (GameRecord.cardsDrawn): every draw
+  // (~100 a game) made the aggregate's per-card statistics 13% of a run's time.
+  const kind = state.tables.digKind[card];
+  if ((state.kindsDrawn & (1 << kind)) === 0) {
+    state.kindsDrawn |= 1 << kind;
+    const i = state.cardCount++ * 2;
+    state.cards[i] = kind;
+    state.cards[i + 1] = state.round;
+  }
   revealDig(state, false);
 }
 

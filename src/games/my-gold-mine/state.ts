@@ -182,6 +182,8 @@ export class MyGoldMineState {
   dragonsLeft = 0;
   digDraws = 0;
   digKey = 0;
+  /** Bit per kind (DIG_KINDS) drawn this round. */
+  kindsDrawn = 0;
 
   // The exit deck: face-down cards exitDeck[exitPos … exitEnd), the face-up discard pile beside it.
   readonly exitDeck: number[];
@@ -210,7 +212,7 @@ export class MyGoldMineState {
   readonly curve: number[];
   readonly roundCounters: number[];
   readonly counters: number[][];
-  /** Digging cards drawn: pairs (type, round). */
+  /** Digging card kinds drawn: pairs (kind, round), each kind once per round it was drawn in. */
   readonly cards: number[];
   cardCount = 0;
   script: DeckScript | null = null;
@@ -255,7 +257,7 @@ export class MyGoldMineState {
     this.curve = zeros(this.rounds * players);
     this.roundCounters = zeros(this.rounds * ROUND_COUNTERS.length);
     this.counters = COUNTERS.map(() => zeros(players));
-    this.cards = zeros(2 * this.rounds * t.digCanon.length);
+    this.cards = zeros(2 * this.rounds * 4);
   }
 
   /** The seat playing dwarf `d`. */
