@@ -7,8 +7,9 @@ import cautious, { makeCautious } from './cautious.js';
 import greedy, { makeGreedy } from './greedy.js';
 import odds, { makeOdds } from './odds.js';
 import random from './random.js';
+import search, { makeSearch } from './search.js';
 
-export { makeCautious, makeGreedy, makeOdds };
+export { makeCautious, makeGreedy, makeOdds, makeSearch };
 
 /** The heuristic bots (the speed target's line-up) and their named variants. */
 export const HEURISTIC_BOTS: Record<string, MyGoldMineBotFactory> = {
@@ -26,4 +27,4 @@ export const HEURISTIC_BOTS: Record<string, MyGoldMineBotFactory> = {
   'odds-0.5': makeOdds({ margin: 0.5, outValue: 1 }),
 };
 
-export const BUILTIN_BOTS: Record<string, MyGoldMineBotFactory> = { ...HEURISTIC_BOTS };
+export const BUILTIN_BOTS: Record<string, MyGoldMineBotFactory> = { ...HEURISTIC_BOTS, search, 'search-8': makeSearch({ samples: 8 }) };

@@ -141,17 +141,8 @@ export function startRound(state: MyGoldMineState, startSeat: number): void {
     state.pos[i] = LORE;
     state.status[i] = IN_MINE;
     state.rung[i] = 0;
-    state.extraGold[i] = 0;
-    state.extraExtra[i] = 0;
-    state.bankedGold[i] = 0;
-    state.bankedExtra[i] = 0;
-    state.roundGold[i] = 0;
   }
-  for (let s = 0; s < state.players; s++) {
-    state.teamGold[s] = 0;
-    state.teamExtra[s] = 0;
-    state.teamOpen[s] = 1;
-  }
+  resetPiles(state);
   state.inMine = d;
   state.ladderCount = 0;
   state.eliminatedCount = 0;
@@ -185,6 +176,22 @@ export function startRound(state: MyGoldMineState, startSeat: number): void {
   revealDig(state, true);
   state.actor = startSeat * state.perSeat;
   state.stage = TURN;
+}
+
+/** Every pile empty, every team pile open (a round's start). */
+export function resetPiles(state: MyGoldMineState): void {
+  for (let i = 0; i < state.dwarves; i++) {
+    state.extraGold[i] = 0;
+    state.extraExtra[i] = 0;
+    state.bankedGold[i] = 0;
+    state.bankedExtra[i] = 0;
+    state.roundGold[i] = 0;
+  }
+  for (let s = 0; s < state.players; s++) {
+    state.teamGold[s] = 0;
+    state.teamExtra[s] = 0;
+    state.teamOpen[s] = 1;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@
  * public (else only its own seat's).
  */
 import { EXIT_ACTIONS, type DigKind, type ExitAction } from './decks.js';
-import type { RulesOptions } from './params.js';
+import type { MyGoldMineConfig, RulesOptions } from './params.js';
 import { ELIMINATED, EXIT_ACTION, EXITED, IN_MINE, SWAP_TARGET, type MyGoldMineState } from './state.js';
 
 export type Decision = 'turn' | 'exit-action' | 'swap-target';
@@ -50,6 +50,10 @@ export class MyGoldMineView {
   }
   get rules(): RulesOptions {
     return this.#s.config.rules;
+  }
+  /** The game's rules and parameters, decks included (public: the decks' compositions are known). */
+  get config(): MyGoldMineConfig {
+    return this.#s.config;
   }
   get extragoldValue(): number {
     return this.#s.config.params.extragoldValue;

@@ -13,7 +13,8 @@ import * as M from '../../../src/games/my-gold-mine/metrics.js';
 import { DEFAULT_CONFIG, type MyGoldMineConfig } from '../../../src/games/my-gold-mine/params.js';
 import { record } from '../../../src/games/my-gold-mine/record.js';
 import { tablesOf, type MyGoldMineState } from '../../../src/games/my-gold-mine/state.js';
-import type { MyGoldMineView } from '../../../src/games/my-gold-mine/view.js';
+import { MyGoldMineView } from '../../../src/games/my-gold-mine/view.js';
+import { determinize, scratchState } from '../../../src/games/my-gold-mine/determinize.js';
 import { playGame } from '../../../src/sim/play.js';
 
 const where = { file: 'test.json', dir: '.' };
@@ -177,6 +178,24 @@ describe('My Gold Mine seat view (information model §6)', () => {
     expect(v.digDeckSize).toBe(58);
     expect(v.dragonsLeft).toBe(8);
     expect(v.digRemaining(G)).toBe(28);
+  });
+
+  it('determinizes to a state whose view equals the original view, at every decision of real games', () => {
+    for (const p of [2, 4]) {
+      for (let i = 0; i < 10; i++) {
+        let checked = 0;
+        playGeneric(config, p, 'det', i, false, (s) => {
+          if (s.stage !== 0) return;
+          const seat = s.owner(s.actor);
+          const view = myGoldMine.seatView(s, seat);
+          const scratch = scratchState(view);
+          determinize(view, scratch, 12345, 678);
+          expect(everything(new MyGoldMineView(scratch, seat))).toEqual(everything(view));
+          checked++;
+        });
+        expect(checked).toBeGreaterThan(10);
+      }
+    }
   });
 
   it('is a thin object: no own fields, deep-freezing it leaves the engine writable', () => {
