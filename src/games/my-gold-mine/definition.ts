@@ -11,6 +11,7 @@ import { fastPlayer } from './fast.js';
 import { myGoldMineFixtures } from './fixtures.js';
 import { COUNTERS, ENDINGS, ROUND_COUNTERS } from './metrics.js';
 import { changedRules, PLACEHOLDER_DECK_IDS, type MyGoldMineConfig } from './params.js';
+import { check, comebackCheckpoints, presentation, tournament } from './presentation.js';
 import { record } from './record.js';
 import { ELIMINATED, EXITED, EXIT_ACTION, SWAP_TARGET, type MyGoldMineState } from './state.js';
 
@@ -114,6 +115,12 @@ export const myGoldMineDefinition = {
   fastPlayer,
   story,
   decisionPlace,
+  presentation,
+  comebackCheckpoints,
+  // The share of games whose final round Drago ended: what a dragon count changes most directly.
+  keyEnding: 'dragon',
+  check,
+  tournament,
   fixtures: myGoldMineFixtures,
 };
 
