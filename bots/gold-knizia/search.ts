@@ -102,9 +102,10 @@ export function playoutValue(s: GoldState, seat: number, winWeight: number): num
  * Greedy's random stream in the playouts: always the first choice (0). Greedy draws only to pick
  * "a random unknown card"; in a determinized world the unknown positions hold a uniformly random
  * arrangement, so the first unknown position in the list is already a uniformly random unknown card,
- * and the playout is a function of the world alone. Two candidates played in the same world then
- * turn up the same unknown cards in the same order for as long as their tables agree — common
- * random numbers that make their difference far less noisy than independent Greedy streams.
+ * and the playout is a function of the world alone. Two candidates played in the same world turn up
+ * the same unknown cards in the same order for as long as their tables agree (common random
+ * numbers). In a measured position this hardly narrowed the spread of their difference — playouts
+ * diverge as soon as the cards turn up in another order — but it costs nothing and needs no streams.
  */
 class FirstChoice extends RandomStream {
   override next(): number {
@@ -122,9 +123,8 @@ class SearchBot implements GoldBot {
   private readonly candidates = new Int8Array(CARD_TYPES + 1);
   private readonly sums = new Float64Array(CARD_TYPES + 1);
   private readonly assignment = new Int8Array(POSITIONS);
-  /** Greedy for every seat of the playouts, and the anchor (Greedy's own answer for this seat). */
+  /** Greedy for every seat of the playouts (made with the copy state). */
   private readonly playoutBots: GoldBot[] = [];
-  private readonly anchor: GoldBot;
   private state: GoldState | null = null;
 
   constructor(
@@ -135,9 +135,7 @@ class SearchBot implements GoldBot {
     private readonly horizon: number,
     private readonly winWeight: number,
     private readonly margin: number,
-  ) {
-    this.anchor = greedy.create(seat, FIRST_CHOICE);
-  }
+  ) {}
 
   firstCard(view: GoldView): number {
     return this.search(view);
@@ -177,15 +175,20 @@ class SearchBot implements GoldBot {
     // Only when every other card is the blind first one or unknown-and-excluded: any other position.
     if (count === 0) return first === view.tablePosition(0) ? view.tablePosition(1) : view.tablePosition(0);
     if (count === 1) return candidates[0];
-    const anchorAnswer = decide(this.anchor, decision === 'second-card' ? 1 : decision === 'rush-card' ? 2 : 0, view);
+    // The anchor: Greedy's own answer (a fresh Greedy: it keeps its score table for its first game's player count).
+    const anchorAnswer = decide(greedy.create(this.seat, FIRST_CHOICE), decision === 'second-card' ? 1 : decision === 'rush-card' ? 2 : 0, view);
     let anchored = this.candidateOf(view, anchorAnswer, count);
     if (anchored < 0 && typeof anchorAnswer === 'number' && view.cardAt(anchorAnswer) >= 0 && idleAlike(view.cardAt(anchorAnswer))) anchored = idle;
 
     const world = new Determinization(view);
     // One state per bot, made again only if a bot object is reused for a game under other rules.
-    const state = this.state !== null && world.fits(this.state) ? this.state : (this.state = world.newState());
-    const bots = this.playoutBots;
-    for (let seat = bots.length; seat < view.players; seat++) bots.push(greedy.create(seat, FIRST_CHOICE));
+    let state = this.state;
+    if (state === null || !world.fits(state)) {
+      state = this.state = world.newState();
+      // Greedy keeps its score table for the player count of its first game: new bots with a new state.
+      this.playoutBots.length = 0;
+      for (let seat = 0; seat < view.players; seat++) this.playoutBots.push(greedy.create(seat, FIRST_CHOICE));
+    }
     const sums = this.sums;
     sums.fill(0, 0, count);
     for (let k = 0; k < this.samples; k++) {

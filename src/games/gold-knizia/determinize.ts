@@ -47,6 +47,7 @@ export class Determinization {
    */
   readonly unknownCards = new Int8Array(POSITIONS);
   private readonly active: number;
+  private readonly startPlayer: number;
   private readonly turn: number;
   private readonly second: boolean;
   private readonly first: number;
@@ -68,6 +69,7 @@ export class Determinization {
     this.players = view.players;
     this.config = { rules: { ...view.rules, memory: 'perfect', series: false }, params: { ...DEFAULT_PARAMS, maxTurns: view.maxTurns } };
     this.active = view.activeSeat;
+    this.startPlayer = view.startPlayer;
     this.turn = view.turn;
     this.second = decision === 'second-card';
     this.first = this.second ? view.firstPosition : -1;
@@ -170,8 +172,8 @@ export class Determinization {
     s.ending = -1;
     s.winnerCount = 0;
     s.active = this.active;
-    s.startPlayer = this.active;
-    s.firstStartPlayer = this.active;
+    s.startPlayer = this.startPlayer;
+    s.firstStartPlayer = this.startPlayer;
     s.noProgress = this.noProgress;
     if (this.second) {
       s.stage = Stage.second;

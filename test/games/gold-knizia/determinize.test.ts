@@ -53,6 +53,35 @@ describe('determinize: a seat view as an engine state', () => {
     });
   }
 
+  it('gives the deciding seat the view it had, at every decision of real games (any sampled cards)', () => {
+    // Lists are compared as sets: the copy lays its table out in position order, the game in the order cards left.
+    const sorted = (view: GoldState['views'][number]) => {
+      const snap = snapshot(view) as Record<string, unknown>;
+      for (const key of ['table', 'known', 'unknown']) snap[key] = [...(snap[key] as number[])].sort((x, y) => x - y);
+      snap.left = (snap.left as [number, number, number, number[]][]).map(([l, k, u, at]) => [l, k, u, [...at].sort((x, y) => x - y)]);
+      return snap;
+    };
+    for (const [players, rules] of [[4, {}], [3, { secondChoice: 'blind' }], [2, { stalemate: 'no-progress-turns' }]] as const) {
+      const random = new RandomSource('views', players);
+      const s = setup(config(rules), players, random);
+      const bots = Array.from({ length: players }, (_, seat) => GOLD_BOTS.greedy.create(seat, random.stream(Purpose.bot + seat)));
+      const sampler = new RandomSource('views-sample', players).stream(1);
+      const assignment = new Int8Array(POSITIONS);
+      let decisions = 0;
+      while (s.stage !== Stage.over) {
+        const seat = s.active;
+        const d = new Determinization(s.views[seat]);
+        d.sample(sampler, assignment);
+        const copy = d.load(assignment, d.newState());
+        expect(sorted(copy.views[seat])).toEqual(sorted(s.views[seat]));
+        decisions++;
+        const kind = s.stage === Stage.second ? 1 : rushTurnNow(s) ? 2 : 0;
+        turnCard(s, decide(bots[seat], kind, s.views[seat]) as number, random);
+      }
+      expect(decisions).toBeGreaterThan(40);
+    }
+  });
+
   it('keeps a gold rush the stalemate rule started with more than 10 cards on the table (GK-A1)', () => {
     // 2 players, no-progress-turns: four turns of G2 + G2 (nothing) start the rush with 64 cards left.
     const s = played(config({ stalemate: 'no-progress-turns' }), 2, [[5, 6], [5, 6], [5, 6], [5, 6]]);
