@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GameRecord } from '../../src/core/definition.js';
+import { renderReport } from '../../src/report/html.js';
 import { summarize } from '../../src/report/summary.js';
 import { runRange } from '../../src/sim/run.js';
 import { loadScenario } from '../../src/sim/scenario.js';
@@ -83,5 +84,23 @@ describe('summary figures from aggregates = direct computation over the games', 
     }
     expect(card.draws).toBe(draws);
     expect(card.meanChange.leader).toBeCloseTo(change / count, 3);
+  });
+});
+
+describe('the seat chi-squared test with few games', () => {
+  it('warns, naming the expected wins per seat, when a seat expects fewer than 5 wins (Cochran)', () => {
+    // 12 games, 4 seats: 3 expected wins per seat.
+    const few = summarize({ ...scenario, seed: 'summary' }, runRange(scenario, 0, 12, { seed: 'summary' }));
+    expect(few.seatAdvantage.chiSquared.warning).toBe('each seat expects only 3 wins (fewer than 5): the chi-squared p-value is an unreliable approximation; play more games');
+    // 400 games: 100 expected per seat, no warning.
+    expect(summary.seatAdvantage.chiSquared.warning).toBeNull();
+  });
+
+  it('puts the warning next to the p-value on the report page', () => {
+    const few = summarize({ ...scenario, seed: 'summary' }, runRange(scenario, 0, 12, { seed: 'summary' }));
+    const page = renderReport(few, null);
+    expect(page).toContain('Caution: each seat expects only 3 wins (fewer than 5): the chi-squared p-value is an unreliable approximation; play more games.');
+    expect(page).toContain('caution: each seat expects only 3 wins');
+    expect(renderReport(summary, null)).not.toContain('expects only');
   });
 });
