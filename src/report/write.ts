@@ -46,6 +46,8 @@ export function writeRunOutputs(dir: string, summary: RunSummary, run: RunFacts 
         ['mean_gini_final_gold', shape.meanGini],
         ['seat_chi_squared', summary.seatAdvantage.chiSquared.statistic],
         ['seat_chi_squared_p', summary.seatAdvantage.chiSquared.pValue],
+        // Only when a seat expects fewer than 5 wins: the p-value above is then an unreliable approximation.
+        ...(summary.seatAdvantage.chiSquared.warning ? [['seat_chi_squared_warning', summary.seatAdvantage.chiSquared.warning]] : []),
         ['seat_balance', summary.seatAdvantage.balance],
         ...shape.lengthDistribution.map((l) => [`length_${l.rounds}_games`, l.games]),
       ]),

@@ -2,9 +2,13 @@
  * The run summary's aggregated figures agree with a direct computation over the same games' records
  * (the aggregation is checked here; the statistical formulas against scipy in test/stats).
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GameRecord } from '../../src/core/definition.js';
 import { renderReport } from '../../src/report/html.js';
+import { writeRunOutputs } from '../../src/report/write.js';
 import { summarize } from '../../src/report/summary.js';
 import { runRange } from '../../src/sim/run.js';
 import { loadScenario } from '../../src/sim/scenario.js';
@@ -102,5 +106,20 @@ describe('the seat chi-squared test with few games', () => {
     expect(page).toContain('Caution: each seat expects only 3 wins (fewer than 5): the chi-squared p-value is an unreliable approximation; play more games.');
     expect(page).toContain('caution: each seat expects only 3 wins');
     expect(renderReport(summary, null)).not.toContain('expects only');
+  });
+
+  it('adds the warning to game_shape.csv right after the p-value, only when there is one', () => {
+    const few = summarize({ ...scenario, seed: 'summary' }, runRange(scenario, 0, 12, { seed: 'summary' }));
+    const dir = mkdtempSync(join(tmpdir(), 'goldpit-chi-'));
+    try {
+      writeRunOutputs(join(dir, 'few'), few);
+      writeRunOutputs(join(dir, 'many'), summary);
+      const rows = (run: string) => readFileSync(join(dir, run, 'game_shape.csv'), 'utf8').split('\n').map((l) => l.split(',')[0]);
+      const metrics = rows('few');
+      expect(metrics[metrics.indexOf('seat_chi_squared_p') + 1]).toBe('seat_chi_squared_warning');
+      expect(rows('many')).not.toContain('seat_chi_squared_warning');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
