@@ -132,7 +132,14 @@ function header(summary: TournamentSummary, colour: Palette, run: RunFacts | nul
       `${esc(int(summary.lineups.played))} line-ups${esc(sampled)} \u00d7 ${esc(int(summary.deals))} deals \u00d7 ${esc(summary.players)} seat rotations = ${esc(int(summary.games))} games`,
     ],
     ['seed', `<code>${esc(summary.seed)}</code>`],
-    ['ratings', `Plackett\u2013Luce on ${summary.rating.data === 'winner' ? 'the winner of each game' : 'each game\u2019s finishing order'}; 95% intervals from ${esc(int(summary.rating.bootstrap))} bootstrap resamples of the ${esc(int(summary.rating.groups))} deals`],
+    [
+      'ratings',
+      `Plackett\u2013Luce on ${summary.rating.data === 'winner' ? 'the winner of each game' : 'each game\u2019s finishing order'}; ${
+        summary.intervals.given
+          ? `95% intervals from ${esc(int(summary.rating.bootstrap))} bootstrap resamples of the ${esc(int(summary.rating.groups))} deals`
+          : `no intervals (fewer than ${esc(summary.intervals.minimumDeals)} deals per bot)`
+      }`,
+    ],
     ['time limits', `${summary.botTimeoutMs === null ? 'no per-decision budget' : `${esc(int(summary.botTimeoutMs))} ms per decision`}; ${summary.hangLimitMs > 0 ? `a decision running ${esc(int(summary.hangLimitMs))} ms is stopped` : 'no hang limit'}`],
     ['deck', `<code>${esc(summary.deckId || '(none)')}</code>`],
     ['rules changed', changed.length ? `<ul class="rules">${changed.map(([k, v]) => `<li><code>${esc(k)}</code> = <code>${esc(JSON.stringify(v))}</code></li>`).join('')}</ul>` : 'none (every rule at its default)'],
@@ -218,7 +225,11 @@ function ratingSection(summary: TournamentSummary, colour: Palette): string {
   );
   return `<section id="ratings">
 <h2>Ratings</h2>
-<p class="explain">Plackett\u2013Luce ratings on an Elo-like scale (mean 0 over the bots): a gap of 400 points means 10:1 odds that the higher-rated bot finishes ahead of the other; 100 points \u2248 64%. Whiskers are 95% bootstrap intervals over deals. Two bots whose whiskers overlap may still differ clearly: see the paired gaps below.</p>
+<p class="explain">Plackett\u2013Luce ratings on an Elo-like scale (mean 0 over the bots): a gap of 400 points means 10:1 odds that the higher-rated bot finishes ahead of the other; 100 points \u2248 64%. ${
+    summary.intervals.given
+      ? 'Whiskers are 95% bootstrap intervals over deals. Two bots whose whiskers overlap may still differ clearly: see the paired gaps below.'
+      : `No whiskers: with fewer than ${esc(summary.intervals.minimumDeals)} deals per bot no interval is given (see In short).`
+  }</p>
 ${pointChart('ratings', 'Ratings with 95% intervals', rows, 'rating (Elo-like points; whiskers: 95% interval)')}
 ${ratingTable}
 <p class="explain">Win rate: a shared win counts 1/k for each of its k winners. Its 95% interval is taken over deals, not games: a deal\u2019s seat rotations share decks, wheel spins and tie-breaks, so its games are correlated${designEffects(summary)}; Wilson\u2019s interval on the effective number of games, with t on deals \u2212 1 degrees of freedom. Mean position: 1 = first. Kept and broken: agreements (and promises) per game.</p>
@@ -252,10 +263,14 @@ function gapSection(summary: TournamentSummary, colour: Palette): string {
   );
   return `<section id="differences">
 <h2>Rating differences</h2>
-<p class="explain">Each bot against the best other bot (the top bot against the runner-up): the difference of the two ratings with its 95% interval, taken from the same bootstrap resamples, so the luck of the deals both bots shared cancels. Bold orange: the interval excludes 0, the order of the two bots is established.</p>
+<p class="explain">Each bot against the best other bot (the top bot against the runner-up): the difference of the two ratings${
+    summary.intervals.given
+      ? ' with its 95% interval, taken from the same bootstrap resamples, so the luck of the deals both bots shared cancels. Bold orange: the interval excludes 0, the order of the two bots is established.'
+      : `. No intervals and no significance: fewer than ${esc(summary.intervals.minimumDeals)} deals per bot (see In short).`
+  }</p>
 ${pointChart('rating-gaps', 'Rating gap to the best other bot with paired 95% intervals', rows, 'rating difference (Elo-like points; whiskers: paired 95% interval)')}
 <h3>All pairs</h3>
-<p class="explain">Row bot minus column bot, with the paired 95% interval below; bold orange where it excludes 0.</p>
+<p class="explain">Row bot minus column bot${summary.intervals.given ? ', with the paired 95% interval below; bold orange where it excludes 0' : ''}.</p>
 ${matrix}
 </section>`;
 }

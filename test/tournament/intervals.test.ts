@@ -93,6 +93,8 @@ describe('too few deals: no intervals and no significance', () => {
     expect(page).toContain('No intervals and no significance: greedy played 1 deal');
     expect(page).not.toMatch(/with significance|significantly above/);
     expect(page).not.toContain('class="sig"');
+    expect(page).toContain(`no intervals (fewer than ${MIN_DEALS} deals per bot)`);
+    expect(page).not.toContain('bootstrap resamples');
   });
 
   it(`gives intervals and significance from ${MIN_DEALS} deals per bot on`, () => {
