@@ -6,6 +6,9 @@ import { BUILTIN_BOTS as GOLDRAUSCH_BOTS } from '../../bots/goldrausch/index.js'
 import type { AnyGameDefinition } from '../core/definition.js';
 import { goldrauschDefinition } from './goldrausch/definition.js';
 
+/** The game of a scenario or fixture without a `game` field, and of `--game` when it is not given (the first game goldpit had). */
+export const DEFAULT_GAME = 'goldrausch';
+
 export const GAMES: Readonly<Record<string, AnyGameDefinition>> = {
   goldrausch: { ...goldrauschDefinition, builtinBots: GOLDRAUSCH_BOTS },
 };

@@ -7,6 +7,7 @@
 import {
   BOT_PALETTE,
   c,
+  capital,
   clip,
   DASH,
   esc,
@@ -33,7 +34,7 @@ import {
   type RunFacts,
 } from './html.js';
 import type { TournamentSummary } from './tournament.js';
-import type { Interval } from './types.js';
+import type { Interval, ReportGame } from './types.js';
 
 type Palette = (bot: string) => string;
 
@@ -147,7 +148,7 @@ function header(summary: TournamentSummary, colour: Palette, run: RunFacts | nul
   ];
   if (run) facts.push(['wall time', `${esc(num(run.wallSeconds, 1))} s on ${esc(run.workers)} worker${run.workers === 1 ? '' : 's'} (${esc(int(summary.games / run.wallSeconds))} games/s), ${esc(run.finishedAt)}`]);
   const faults = summary.faults.length
-    ? `<div class="warning"><strong>Bot faults.</strong> ${summary.faults.map((f) => `${esc(f.bot)} faulted ${esc(int(f.total))} times in ${esc(int(f.games))} games.`).join(' ')} A faulting bot plays that decision as a late player (see <a href="#faults">Faults</a>).</div>`
+    ? `<div class="warning"><strong>Bot faults.</strong> ${summary.faults.map((f) => `${esc(f.bot)} faulted ${esc(int(f.total))} times in ${esc(int(f.games))} games.`).join(' ')} A faulting bot plays that decision by the rules' fallback (see <a href="#faults">Faults</a>).</div>`
     : '';
   return `<header>
 <p class="kicker">goldpit \u00b7 tournament</p>
@@ -198,7 +199,7 @@ function designEffects(summary: TournamentSummary): string {
   return ` (here a bot\u2019s win rate has ${esc(lo === hi ? num(lo, 1) : `${num(lo, 1)} to ${num(hi, 1)}`)} times the variance it would have over independent games)`;
 }
 
-function ratingSection(summary: TournamentSummary, colour: Palette): string {
+function ratingSection(summary: TournamentSummary, colour: Palette, game: ReportGame): string {
   const rows: IntervalRow[] = summary.bots.map((b) => ({
     label: b.bot,
     colour: colour(b.bot),
@@ -206,11 +207,12 @@ function ratingSection(summary: TournamentSummary, colour: Palette): string {
     ci: b.eloCi95 ?? NO_INTERVAL,
     tooltip: `${b.bot}: ${points(b.elo)} (95% interval ${pointsRange(b.eloCi95)}); log-worth ${num(b.logWorth, 3)}`,
   }));
-  const counterCols = ['kept', 'broken'].filter((c2) => summary.bots[0] && c2 in summary.bots[0].counters);
+  const counterCols = game.tournamentCounters.filter((c2) => summary.bots[0] && c2 in summary.bots[0].counters);
+  const counterLabel = (c2: string) => game.counters[c2]?.label ?? c2;
   // Intervals sit under their values (as in the all-pairs matrix) and log-worth is left to the chart's
   // tooltips and ratings.csv, so the table fits the reading column.
   const ratingTable = table(
-    ['#', 'bot', 'rating<span class="unit">95% interval</span>', 'win rate<span class="unit">95% interval</span>', 'mean position', 'mean gold', ...counterCols.map((c2) => `${c2}<span class="unit">per game</span>`), 'faults'],
+    ['#', 'bot', 'rating<span class="unit">95% interval</span>', 'win rate<span class="unit">95% interval</span>', 'mean position', `mean ${esc(game.score)}`, ...counterCols.map((c2) => `${esc(counterLabel(c2))}<span class="unit">per game</span>`), 'faults'],
     summary.bots.map((b, i) => [
       String(i + 1),
       `${swatch(colour(b.bot))}${esc(b.bot)}`,
@@ -232,7 +234,7 @@ function ratingSection(summary: TournamentSummary, colour: Palette): string {
   }</p>
 ${pointChart('ratings', 'Ratings with 95% intervals', rows, 'rating (Elo-like points; whiskers: 95% interval)')}
 ${ratingTable}
-<p class="explain">Win rate: a shared win counts 1/k for each of its k winners. Its 95% interval is taken over deals, not games: a deal\u2019s seat rotations share decks, wheel spins and tie-breaks, so its games are correlated${designEffects(summary)}; Wilson\u2019s interval on the effective number of games, with t on deals \u2212 1 degrees of freedom. Mean position: 1 = first. Kept and broken: agreements (and promises) per game.</p>
+<p class="explain">Win rate: a shared win counts 1/k for each of its k winners. Its 95% interval is taken over deals, not games: a deal\u2019s seat rotations share decks, wheel spins and tie-breaks, so its games are correlated${designEffects(summary)}; Wilson\u2019s interval on the effective number of games, with t on deals \u2212 1 degrees of freedom. Mean position: 1 = first.${counterCols.map((c2) => ` ${esc(capital(counterLabel(c2)))}: ${esc(game.counters[c2]?.description ?? c2)}, per game.`).join('')}</p>
 </section>`;
 }
 
@@ -283,7 +285,7 @@ ${heatMap(summary)}
 </section>`;
 }
 
-function faultSection(summary: TournamentSummary): string {
+function faultSection(summary: TournamentSummary, game: ReportGame): string {
   if (!summary.faults.length) {
     return `<section id="faults"><h2>Faults</h2><p class="explain">No bot threw, answered illegally, overran its time budget or hung.</p></section>`;
   }
@@ -298,7 +300,7 @@ function faultSection(summary: TournamentSummary): string {
   ]);
   return `<section id="faults">
 <h2>Faults</h2>
-<p class="explain">A bot that throws, answers illegally or overruns its time budget plays that decision as a late player (rules: a random legal continent from the referee\u2019s stream, no message, no upgrade card). One that never returns is stopped: its worker is terminated and replaced, and the game is played again with that bot benched from the hung decision on (every decision after it is a late player\u2019s). Its games stay in the ratings.</p>
+<p class="explain">A bot that throws, answers illegally or overruns its time budget plays that decision by the rules\u2019 fallback (${esc(game.faultRule)}). One that never returns is stopped: its worker is terminated and replaced, and the game is played again with that bot benched from the hung decision on (every later decision of it is the fallback). Its games stay in the ratings.</p>
 ${table(['bot', 'threw', 'illegal', 'timeout', 'hung', 'games', 'first fault and how to replay it'], rows, { numeric: [1, 2, 3, 4, 5] })}
 </section>`;
 }
@@ -307,7 +309,7 @@ function methodSection(summary: TournamentSummary): string {
   return `<section id="method">
 <h2>How this was measured</h2>
 <ul class="verdicts">
-<li>Every line-up of ${esc(summary.players)} bots plays ${esc(int(summary.deals))} deals; each deal is played ${esc(summary.players)} times, the bots rotated one seat each time, with identical decks, wheel spins and tie-breaks (common random numbers). A bot\u2019s own random numbers follow the bot, not the seat.</li>
+<li>Every line-up of ${esc(summary.players)} bots plays ${esc(int(summary.deals))} deals; each deal is played ${esc(summary.players)} times, the bots rotated one seat each time, with identical chance (shuffles, draws and tie-breaks: common random numbers). A bot\u2019s own random numbers follow the bot, not the seat.</li>
 <li>The Plackett\u2013Luce model gives each bot a worth; the winner of a game is drawn in proportion to worth, then the second among the rest, and so on. It is fitted by Hunter\u2019s MM algorithm, shared places as fractional orders, with ${esc(summary.rating.pseudo)} pseudo-games against a reference bot so that the fit always exists.</li>
 <li>${
     summary.intervals.given
@@ -319,7 +321,7 @@ function methodSection(summary: TournamentSummary): string {
 </section>`;
 }
 
-export function renderTournament(summary: TournamentSummary, run: RunFacts | null = null): string {
+export function renderTournament(summary: TournamentSummary, run: RunFacts | null, game: ReportGame): string {
   const order = summary.bots.map((b) => b.bot);
   const colour: Palette = (bot) => {
     const i = order.indexOf(bot);
@@ -328,12 +330,12 @@ export function renderTournament(summary: TournamentSummary, run: RunFacts | nul
   const body = [
     header(summary, colour, run),
     findings(summary),
-    ratingSection(summary, colour),
+    ratingSection(summary, colour, game),
     gapSection(summary, colour),
     headToHeadSection(summary),
-    faultSection(summary),
+    faultSection(summary, game),
     methodSection(summary),
     `<footer>goldpit ${esc(summary.version)} \u00b7 ${esc(summary.game)} tournament \u00b7 seed <code>${esc(summary.seed)}</code>. Self-contained page: no scripts, fonts or images are loaded. Ratings in Elo-like points (mean 0).</footer>`,
   ].join('\n');
-  return htmlPage(`${summary.game} tournament \u00b7 goldpit`, body);
+  return htmlPage(`${game.title} tournament \u00b7 goldpit`, body);
 }

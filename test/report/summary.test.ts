@@ -9,12 +9,14 @@ import { describe, expect, it } from 'vitest';
 import type { GameRecord } from '../../src/core/definition.js';
 import { renderReport } from '../../src/report/html.js';
 import { writeRunOutputs } from '../../src/report/write.js';
-import { summarize } from '../../src/report/summary.js';
+import { reportGameOf, summarize } from '../../src/report/summary.js';
+import { GAMES } from '../../src/games/registry.js';
 import { runRange } from '../../src/sim/run.js';
 import { loadScenario } from '../../src/sim/scenario.js';
 import { binomialInterval, chiSquaredUniform } from '../../src/stats/index.js';
 
 const scenario = loadScenario('scenarios/baseline.json');
+const GR = reportGameOf(GAMES.goldrausch);
 const N = 400;
 const records: GameRecord[] = [];
 const agg = runRange(scenario, 0, N, { seed: 'summary' }, (_, r) => records.push(r));
@@ -59,7 +61,7 @@ describe('summary figures from aggregates = direct computation over the games', 
       }
     }
     expect(summary.gameShape.meanLeadChanges).toBeCloseTo(changes / N, 4);
-    expect(summary.gameShape.comebackAfter5).toBeCloseTo(come5 / past5, 6);
+    expect(summary.gameShape.comebacks[0]).toEqual({ after: 5, share: expect.closeTo(come5 / past5, 6) });
     const last = summary.winnerCurve.at(-1)!;
     const winnerGold = records.flatMap((r) => r.outcome.winners.map((w) => r.outcome.scores[w]));
     expect(last.winner).toBeCloseTo(winnerGold.reduce((a, b) => a + b, 0) / winnerGold.length, 3);
@@ -68,7 +70,7 @@ describe('summary figures from aggregates = direct computation over the games', 
   it('per-round upgrades and the descriptive card figures', () => {
     const upgrades1 = records.reduce((a, r) => a + r.roundCounters[0][0], 0) / N;
     expect(summary.gameShape.perRound[0].upgrades).toBeCloseTo(upgrades1, 4);
-    const card = summary.eventCards.find((c) => c.card === 'subsidy')!;
+    const card = summary.chanceCards.find((c) => c.card === 'subsidy')!;
     let change = 0;
     let count = 0;
     let draws = 0;
@@ -102,18 +104,18 @@ describe('the seat chi-squared test with few games', () => {
 
   it('puts the warning next to the p-value on the report page', () => {
     const few = summarize({ ...scenario, seed: 'summary' }, runRange(scenario, 0, 12, { seed: 'summary' }));
-    const page = renderReport(few, null);
+    const page = renderReport(few, null, null, GR);
     expect(page).toContain('Caution: each seat expects only 3 wins (fewer than 5): the chi-squared p-value is an unreliable approximation; play more games.');
     expect(page).toContain('caution: each seat expects only 3 wins');
-    expect(renderReport(summary, null)).not.toContain('expects only');
+    expect(renderReport(summary, null, null, GR)).not.toContain('expects only');
   });
 
   it('adds the warning to game_shape.csv right after the p-value, only when there is one', () => {
     const few = summarize({ ...scenario, seed: 'summary' }, runRange(scenario, 0, 12, { seed: 'summary' }));
     const dir = mkdtempSync(join(tmpdir(), 'goldpit-chi-'));
     try {
-      writeRunOutputs(join(dir, 'few'), few);
-      writeRunOutputs(join(dir, 'many'), summary);
+      writeRunOutputs(join(dir, 'few'), few, GR);
+      writeRunOutputs(join(dir, 'many'), summary, GR);
       const rows = (run: string) => readFileSync(join(dir, run, 'game_shape.csv'), 'utf8').split('\n').map((l) => l.split(',')[0]);
       const metrics = rows('few');
       expect(metrics[metrics.indexOf('seat_chi_squared_p') + 1]).toBe('seat_chi_squared_warning');

@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { tournamentSpec, type TournamentArgs } from '../../src/cli/tournament.js';
 import { MIN_DEALS, summarizeTournament, type TournamentFacts, type TournamentSummary } from '../../src/report/tournament.js';
+import { GAMES } from '../../src/games/registry.js';
+import { reportGameOf } from '../../src/report/summary.js';
 import { renderTournament } from '../../src/report/tournament-html.js';
 import { tournamentTable } from '../../src/report/tournament-write.js';
 import type { TournamentGame } from '../../src/sim/tournament.js';
@@ -89,7 +91,7 @@ describe('too few deals: no intervals and no significance', () => {
     expect(table).toContain('greedy is rated highest; with 1 deal for greedy, whether that order is more than luck cannot be said');
     // Every row shows its estimate with "(no interval)" in place of both intervals.
     for (const bot of BOTS) expect(table).toMatch(new RegExp(`${bot} +[+\u2212]\\d+ \\(no interval\\) +\\d+\\.\\d% \\(no interval\\)`));
-    const page = renderTournament(s);
+    const page = renderTournament(s, null, reportGameOf(GAMES.goldrausch));
     expect(page).toContain('No intervals and no significance: greedy played 1 deal');
     expect(page).not.toMatch(/with significance|significantly above/);
     expect(page).not.toContain('class="sig"');
