@@ -81,8 +81,11 @@ export interface ConfigFacts {
 
 export interface GameDefinition<Config, State, View, Request extends DecisionRequest, Answer, Bot> {
   readonly module: GameModule<Config, State, View, Request, Answer, Bot>;
-  /** Builds the config from a scenario's `rules` and `params` objects; throws ScenarioError. */
-  parseConfig(raw: { rules?: unknown; params?: unknown }, where: { file: string; dir: string }): Config;
+  /**
+   * Builds the config from a scenario's `rules` and `params` objects (and its player count, when
+   * known: per-seat parameters are checked against it); throws ScenarioError.
+   */
+  parseConfig(raw: { rules?: unknown; params?: unknown; players?: number }, where: { file: string; dir: string }): Config;
   readonly builtinBots: Readonly<Record<string, BotFactory<Bot>>>;
   /** The methods every bot of this game must have (bot files are checked against them on loading). */
   readonly botMethods: readonly string[];

@@ -50,7 +50,7 @@ export function parseScenario(file: string, data: unknown): Scenario {
   }
   const builtins = Object.keys(definition.builtinBots);
   const seats = obj.seats.map((b, i) => expectOneOf(at, `seats[${i}]`, b, builtins) as string);
-  const config = definition.parseConfig({ rules: obj.rules, params: obj.params }, { file, dir: dirname(file) });
+  const config = definition.parseConfig({ rules: obj.rules, params: obj.params, players }, { file, dir: dirname(file) });
   const games = obj.games === undefined ? 10000 : expectInt(at, 'games', obj.games, 1);
   const seed = obj.seed === undefined ? 'goldpit' : typeof obj.seed === 'number' ? String(obj.seed) : expectString(at, 'seed', obj.seed);
   const portable = obj.params === undefined ? obj : { ...obj, params: definition.portableParams(obj.params, config) };
