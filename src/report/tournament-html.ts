@@ -234,7 +234,7 @@ function ratingSection(summary: TournamentSummary, colour: Palette, game: Report
   }</p>
 ${pointChart('ratings', 'Ratings with 95% intervals', rows, 'rating (Elo-like points; whiskers: 95% interval)')}
 ${ratingTable}
-<p class="explain">Win rate: a shared win counts 1/k for each of its k winners. Its 95% interval is taken over deals, not games: a deal\u2019s seat rotations share decks, wheel spins and tie-breaks, so its games are correlated${designEffects(summary)}; Wilson\u2019s interval on the effective number of games, with t on deals \u2212 1 degrees of freedom. Mean position: 1 = first.${counterCols.map((c2) => ` ${esc(capital(counterLabel(c2)))}: ${esc(game.counters[c2]?.description ?? c2)}, per game.`).join('')}</p>
+<p class="explain">Win rate: a shared win counts 1/k for each of its k winners. Its 95% interval is taken over deals, not games: a deal\u2019s seat rotations share the same chance (shuffles, draws and tie-breaks), so its games are correlated${designEffects(summary)}; Wilson\u2019s interval on the effective number of games, with t on deals \u2212 1 degrees of freedom. Mean position: 1 = first.${counterCols.map((c2) => ` ${esc(capital(counterLabel(c2)))}: ${esc(game.counters[c2]?.description ?? c2)}, per game.`).join('')}</p>
 </section>`;
 }
 

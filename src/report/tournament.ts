@@ -175,7 +175,7 @@ const BOOTSTRAP_PURPOSE = Purpose.referee + 100;
 
 /**
  * Intervals and significance need every bot to have played at least this many deals. The deal is
- * the independent unit (its seat rotations share decks, wheel and tie-breaks), and a percentile
+ * the independent unit (its seat rotations share the same chance: shuffles, draws and tie-breaks), and a percentile
  * bootstrap over C deals behaves like a normal interval with the variance shrunk by (C − 1)/C and no
  * t correction; for a mean its coverage is then 2·T_{C−1}(1.96·√((C − 1)/C)) − 1 — 85% at C = 5,
  * 90% at 10, 93% at 20, 94% at 40 (scipy: 2*t.cdf(1.959964*sqrt((C-1)/C), C-1) - 1 gives

@@ -26,7 +26,7 @@ export interface ClusteredProportionInterval {
 
 /**
  * Interval for a proportion whose trials come in clusters of correlated trials: a tournament bot's
- * games within one deal (its seat rotations share decks, wheel spins and tie-breaks) are not
+ * games within one deal (its seat rotations share the same shuffles, draws and tie-breaks) are not
  * independent, so the binomial (Wilson) interval on the games is too narrow. This one is Wilson's
  * on the effective sample size, with the design effect taken from a cluster-robust variance and
  * Student's t on C − 1 degrees of freedom instead of the normal quantile.
