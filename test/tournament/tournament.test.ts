@@ -95,17 +95,18 @@ describe('a bot written from the new-bot starter', () => {
     expect(checked.status).toBe(0);
     expect(checked.stdout).toMatch(/^my-bot \(\.\/my-bot\.ts\) played \d+ games/);
     expect(checked.stdout).toContain('no faults');
-    const ran = cli(['tournament', '--bots', './my-bot.ts,greedy,cooperative,betrayer,reciprocal', '--deals', '2', '--workers', '1', '--bootstrap', '50', '--quiet']);
+    // 5 deals: my-bot plays 4 line-ups × 5 = 20 deals, the minimum for intervals (MIN_DEALS).
+    const ran = cli(['tournament', '--bots', './my-bot.ts,greedy,cooperative,betrayer,reciprocal', '--deals', '5', '--workers', '1', '--bootstrap', '50', '--quiet']);
     expect(ran.stderr).toBe('');
     expect(ran.status).toBe(0);
     const s = readSummary(join(dir, 'reports/tournament'));
     const mine = s.bots.find((b) => b.bot === 'my-bot')!;
     expect(mine.source).toBe('./my-bot.ts');
-    expect(mine.games).toBe(4 * 2 * 4); // in 4 of the 5 line-ups, 2 deals, 4 rotations
+    expect(mine.games).toBe(4 * 5 * 4); // in 4 of the 5 line-ups, 5 deals, 4 rotations
     expect(mine.faults).toBe(0);
     expect(Number.isFinite(mine.elo)).toBe(true);
-    expect(mine.eloCi95[0]).toBeLessThan(mine.elo);
-    expect(mine.eloCi95[1]).toBeGreaterThan(mine.elo);
+    expect(mine.eloCi95![0]).toBeLessThan(mine.elo);
+    expect(mine.eloCi95![1]).toBeGreaterThan(mine.elo);
     // No build step: nothing was compiled next to the bot.
     expect(readdirSync(dir).filter((f) => f !== 'reports').sort()).toEqual(['my-bot.ts']);
   });
@@ -127,13 +128,15 @@ describe('determinism', () => {
   it('tournament.json and the CSVs are byte-identical for 1 and 2 workers and any task size', async () => {
     const a = tmp();
     const b = tmp();
-    const base = ['tournament', '--bots', 'greedy,cooperative,betrayer,reciprocal,opportunist', '--deals', '2', '--bootstrap', '100', '--seed', 'same', '--quiet'];
+    // 5 deals: every bot plays 20 deals, so the intervals (bootstrap and over deals) are compared too.
+    const base = ['tournament', '--bots', 'greedy,cooperative,betrayer,reciprocal,opportunist', '--deals', '5', '--bootstrap', '100', '--seed', 'same', '--quiet'];
     expect(await runCli([...base, '--workers', '1', '--deals-per-task', '1', '--out', a], capture())).toBe(0);
     expect(await runCli([...base, '--workers', '2', '--deals-per-task', '3', '--out', b], capture())).toBe(0);
     const files = readdirSync(a).filter((f) => f.endsWith('.csv') || f === 'tournament.json');
     expect(files.sort()).toEqual(['faults.csv', 'games.csv', 'head_to_head.csv', 'rating_differences.csv', 'ratings.csv', 'tournament.json']);
     for (const f of files) expect(readFileSync(join(b, f), 'utf8'), f).toBe(readFileSync(join(a, f), 'utf8'));
-    expect(readSummary(a).games).toBe(5 * 2 * 4);
+    expect(readSummary(a).games).toBe(5 * 5 * 4);
+    expect(readSummary(a).intervals.given).toBe(true);
     expect(existsSync(join(a, 'tournament.html'))).toBe(true);
   });
 
