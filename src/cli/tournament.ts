@@ -316,8 +316,10 @@ export function commandNewBot(io: CliIo, name: string, args: { out?: string; for
   const types = join(root, 'src', 'games', 'goldrausch');
   let from = relative(dirname(file), types).split(sep).join('/');
   if (!from.startsWith('.')) from = `./${from}`;
+  let rules = relative(dirname(file), join(root, 'docs', 'games', 'goldrausch.md')).split(sep).join('/');
+  if (!rules.startsWith('.')) rules = `./${rules}`;
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, starterBot(name, from));
+  writeFileSync(file, starterBot(name, from, rules));
   const shown = relative(process.cwd(), file) || file;
   const path = shown.startsWith('.') || shown.startsWith('/') ? shown : `./${shown}`;
   io.out(

@@ -1,5 +1,5 @@
 /**
- * What breaking an obligation is worth (rules/goldrausch.md §15.4 "Why betrayal can pay"): the plan's
+ * What breaking an obligation is worth (docs/games/goldrausch.md §15.4 "Why betrayal can pay"): the plan's
  * upgrader (if somebody else) is assumed to lay green, every other party to lay green with its
  * breach rate 1 − r (§15.3 reputation).
  */

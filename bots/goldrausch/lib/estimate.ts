@@ -1,5 +1,5 @@
 /**
- * Expected payouts for one seat on one continent (rules/goldrausch.md §5, §6, §14).
+ * Expected payouts for one seat on one continent (docs/games/goldrausch.md §5, §6, §14).
  *
  * The model: the seat stands on continent c with base extraction e and stock S. Every rival r (another
  * seat that may stand there) is present with probability π_r and, if present, lays green with

@@ -1,5 +1,5 @@
 /**
- * Reading the corporate meeting (phase 3, rules/goldrausch.md §15): which plan binds a seat, what it
+ * Reading the corporate meeting (phase 3, docs/games/goldrausch.md §15): which plan binds a seat, what it
  * has already said. Plans use numbers: a seat, `NOBODY` for "nobody upgrades" (upgrader null), or
  * `NO_PLAN` when no agreement or rotation clause binds the seat.
  */
