@@ -117,8 +117,7 @@ export interface GameDefinition<Config, State, View, Request extends DecisionReq
   /** Where a game stands when its bots are asked in `state`, as the story names it (a replay's FAULT lines). */
   decisionPlace(state: State): string;
   /** The game's rules-conformance fixtures for `goldpit verify`. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  readonly fixtures: FixtureHooks<any>;
+  readonly fixtures: FixtureHooks<unknown>;
 }
 
 /**
@@ -136,5 +135,5 @@ export interface FixtureHooks<Fixture> {
 }
 
 /** A definition with its type parameters erased, for registries and the runner. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: an existential type; `unknown` would refuse every concrete definition, whose hooks take its own State, Config and View.
 export type AnyGameDefinition = GameDefinition<any, any, any, any, any, any>;

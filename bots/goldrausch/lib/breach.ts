@@ -4,7 +4,7 @@
  * breach rate 1 − r (§15.3 reputation).
  */
 import type { GoldrauschView } from '../../../src/games/goldrausch/view.js';
-import { newUpgradeValue, Rivals, upgradeValueOn } from './estimate.js';
+import { newUpgradeValue, type Rivals, upgradeValueOn } from './estimate.js';
 import type { UpgradeValue } from './estimate.js';
 import { reputation } from './history.js';
 import { clockwiseRank } from './seats.js';

@@ -382,5 +382,5 @@ export function baselineP(k: number, e: number, fine = 2, disaster = 0): number 
   if (denominator <= 0) return 0;
   const q = fine / denominator;
   if (q >= 1) return 0;
-  return 1 - Math.pow(q, 1 / (k - 1));
+  return 1 - q ** (1 / (k - 1));
 }
