@@ -11,7 +11,8 @@ import { afterAll } from 'vitest';
 const made: string[] = [];
 
 afterAll(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  // Retries: a browser that has just closed may still be writing its profile (ENOTEMPTY).
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 });
 
 /** A new empty folder under the system's temporary folder, named `<prefix>XXXXXX`. */
