@@ -2,21 +2,18 @@
  * The starter bot file that `goldpit new-bot <name>` writes: a complete, commented Goldrausch bot
  * that compiles under the repository's strict settings, plays legal moves, and explains the seat view.
  */
-
-/** `my-bot` → `myBot` (a valid identifier for the factory's variable). */
-export function identifierFor(name: string): string {
-  const parts = name.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  const id = parts.map((p, i) => (i === 0 ? p.charAt(0).toLowerCase() + p.slice(1) : p.charAt(0).toUpperCase() + p.slice(1))).join('');
-  return /^[A-Za-z_]/.test(id) ? id : `bot${id.charAt(0).toUpperCase()}${id.slice(1)}`;
-}
+import { posix } from 'node:path';
+import { identifierFor } from '../../core/identifier.js';
 
 /**
  * The file's text. `typesFrom` is the import path of goldpit's src/games/goldrausch folder as seen from
- * the new file (e.g. "./src/games/goldrausch" at the repository's root); `rulesFrom` the path of
- * goldpit's docs/games/goldrausch.md as seen from it, so the comment points at a file that exists.
+ * the new file (e.g. "./src/games/goldrausch" at the repository's root). The comment names the rules,
+ * docs/games/goldrausch.md, by its path from the new file too, so that it points at a file that exists.
  */
-export function starterBot(name: string, typesFrom: string, rulesFrom: string): string {
+export function starterBot(name: string, typesFrom: string): string {
   const id = identifierFor(name);
+  const rules = posix.normalize(posix.join(typesFrom, '../../../docs/games/goldrausch.md'));
+  const rulesFrom = rules.startsWith('.') || rules.startsWith('/') ? rules : `./${rules}`;
   return `/**
  * ${name}: a Goldrausch bot. Try it:
  *
