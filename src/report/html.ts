@@ -736,7 +736,7 @@ ${seatTable}
 
 function seatAdvantageSection(summary: RunSummary, colour: Palette): string {
   const adv = summary.seatAdvantage;
-  if (!adv || !adv.seats?.length) return `<section id="seat-advantage"><h2>Seat advantage</h2>${noData('seat-advantage', 'no seat advantage was computed')}</section>`;
+  if (!adv?.seats?.length) return `<section id="seat-advantage"><h2>Seat advantage</h2>${noData('seat-advantage', 'no seat advantage was computed')}</section>`;
   const botAt = (seat: number) => summary.seats.find((s) => s.seat === seat)?.bot ?? summary.lineup[seat] ?? '';
   const rows: IntervalRow[] = adv.seats.map((s) => {
     const ci = deviationInterval(s, adv.expected);

@@ -112,7 +112,7 @@ export function summaryTable(summary: RunSummary, game: ReportGame): string {
   lines.push('');
   // At most 12 columns: a long game (GOLD's turns) shows every k-th step and the last.
   const every = Math.ceil(rounds.length / 12);
-  const shown = rounds.filter((r, i) => i % every === every - 1 || i === rounds.length - 1);
+  const shown = rounds.filter((_, i) => i % every === every - 1 || i === rounds.length - 1);
   lines.push(`${game.score} curve (mean ${game.score} after ${every === 1 ? `each ${step}` : `every ${every}th ${step}`}):`);
   lines.push(`  ${step.padEnd(14)} ${shown.map((r) => String(r).padStart(5)).join('')}`);
   for (const b of summary.bots) {

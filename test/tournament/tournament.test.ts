@@ -4,18 +4,18 @@
  * worker count. The games run in worker threads (dist/src/sim/worker.js, built by `npm test`).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { capture } from '../helpers/io.js';
 import type { TournamentSummary } from '../../src/report/tournament.js';
+import { tempDir } from '../helpers/temp.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BOTS = join(ROOT, 'test/tournament/bots');
-const tmp = () => mkdtempSync(join(tmpdir(), 'goldpit-tour-'));
+const tmp = () => tempDir('goldpit-tour-');
 
 const readSummary = (dir: string): TournamentSummary => JSON.parse(readFileSync(join(dir, 'tournament.json'), 'utf8'));
 
@@ -84,7 +84,7 @@ describe('fault isolation', () => {
 });
 
 describe('a bot written from the new-bot starter', () => {
-  it('compiles with no build step, passes check-bot and gets a rating in a tournament (the README walk-through, as a user runs it)', () => {
+  it('compiles with no build step, passes check-bot and gets a rating in a tournament (the five-minute walk-through of docs/bots-and-tournaments.md, as a user runs it)', () => {
     const dir = tmp();
     const cli = (args: string[]) => spawnSync(process.execPath, [join(ROOT, 'bin/goldpit.js'), ...args], { cwd: dir, encoding: 'utf8', timeout: 100_000 });
     const made = cli(['new-bot', 'my-bot']);
@@ -109,6 +109,19 @@ describe('a bot written from the new-bot starter', () => {
     expect(mine.eloCi95![1]).toBeGreaterThan(mine.elo);
     // No build step: nothing was compiled next to the bot.
     expect(readdirSync(dir).filter((f) => f !== 'reports').sort()).toEqual(['my-bot.ts']);
+  });
+
+  it('points its comment at the rules and its imports at the types, both files that exist from where it was written', async () => {
+    const dir = tmp();
+    const file = join(dir, 'deeper', 'rules-bot.ts');
+    expect(await runCli(['new-bot', 'rules-bot', '--out', file], capture())).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    const rules = /Full rules: (\S+)/.exec(text)?.[1];
+    expect(rules).toMatch(/docs\/games\/goldrausch\.md$/);
+    expect(existsSync(resolve(dirname(file), rules!))).toBe(true);
+    const imports = [...text.matchAll(/from '([^']+)\.js'/g)].map((m) => m[1]);
+    expect(imports.length).toBeGreaterThan(0);
+    for (const from of imports) expect(existsSync(resolve(dirname(file), `${from}.ts`))).toBe(true);
   });
 
   it('refuses to overwrite a bot file, and rejects a bad name', async () => {
