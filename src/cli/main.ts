@@ -22,6 +22,7 @@ import { CHECK_DEFAULTS } from '../check/compare.js';
 import { mergePartials, parseShard, partialOf, shardRange } from '../sim/shard.js';
 import { commandBaseline, commandCheck } from './check.js';
 import { commandCheckBot, commandNewBot, commandTournament, DEFAULT_BOT_TIMEOUT_MS, tournamentOptions } from './tournament.js';
+import { commandWorker, QUEUE_OPTION, QUEUE_TIMEOUT_OPTION, queueExecutor, withResumeHint, workerOptions } from './worker.js';
 
 export interface Io {
   out(text: string): void;
@@ -64,6 +65,8 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('checkpoint-every', { type: 'number', default: 5, describe: 'seconds between checkpoints' })
           .option('games-csv', { type: 'boolean', default: false, describe: 'also write games.csv, one row per game (streamed)' })
           .option('engine', ENGINE_OPTION)
+          .option('queue', QUEUE_OPTION)
+          .option('queue-timeout', QUEUE_TIMEOUT_OPTION)
           .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no table on stdout' }),
       async (args) => {
         code = await commandRun(io, args.scenario, {
@@ -77,6 +80,8 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           checkpointEvery: args['checkpoint-every'],
           gamesCsv: args['games-csv'],
           engine: args.engine,
+          queue: args.queue,
+          queueTimeout: args['queue-timeout'],
           quiet: args.quiet,
           argv,
         });
@@ -206,7 +211,15 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
         code = await commandCheckBot(io, args.file, args);
       },
     )
-    .demandCommand(1, 'name a command: run, impact, merge, baseline, check, replay, verify, tournament, new-bot or check-bot')
+    .command(
+      'worker',
+      'play the batches queued by `--queue` coordinators on this machine (a long-running service; stop with Ctrl-C)',
+      (y) => workerOptions(y),
+      async (args) => {
+        code = await commandWorker(args, (line) => io.err(`${new Date().toISOString()} ${line}\n`));
+      },
+    )
+    .demandCommand(1, 'name a command: run, impact, merge, baseline, check, replay, verify, tournament, new-bot, check-bot or worker')
     .strict()
     .help()
     .version(false)
@@ -263,6 +276,8 @@ interface RunArgs {
   checkpointEvery: number;
   gamesCsv: boolean;
   engine: Engine;
+  queue?: string;
+  queueTimeout: number;
   quiet: boolean;
   argv: readonly string[];
 }
@@ -284,15 +299,18 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
   const progress = new Progress(to - from, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err);
   // Ctrl-C / SIGTERM: stop cleanly, keep what has finished in the checkpoint, say how to resume.
   const started = Date.now();
+  const again = ['goldpit', ...args.argv.filter((a) => a !== '--resume'), '--resume'].join(' ');
+  const queue = queueExecutor(args.queue, args.queueTimeout, io.err, args.quiet);
   const { result, signalName } = await stoppableBySignals((stop) =>
     runParallel(scenario, {
       seed, engine: args.engine, from, to, workers, batchSize, checkpointFile, checkpointEveryMs: args.checkpointEvery * 1000,
-      resume: args.resume, gamesCsvFile: args.gamesCsv ? join(out, `games${suffix}.csv`) : null, progress, stop,
+      resume: args.resume, gamesCsvFile: args.gamesCsv ? join(out, `games${suffix}.csv`) : null, progress, stop, queue,
+    }).catch((e: unknown) => {
+      throw withResumeHint(e, checkpointFile, again);
     }),
   );
   const seconds = (Date.now() - started) / 1000;
   if (!result.complete) {
-    const again = ['goldpit', ...args.argv.filter((a) => a !== '--resume'), '--resume'].join(' ');
     io.err(`\ninterrupted${signalName ? ` by ${signalName}` : ''} after ${result.gamesDone} of ${to - from} games; kept in ${checkpointFile}\nresume with: ${again}\n`);
     return signalName === 'SIGTERM' ? 143 : 130;
   }
