@@ -16,13 +16,14 @@ import type { RunSummary } from '../report/types.js';
 import { impactTable, summaryTable, writeAtomic, writeImpactOutputs, writeRunOutputs } from '../report/write.js';
 import { runImpactParallel, runParallel } from '../sim/parallel.js';
 import { Progress } from '../sim/progress.js';
+import type { QueueExecutor } from '../sim/queue/coordinator.js';
 import { playOne, type Engine } from '../sim/run.js';
 import { loadScenario } from '../sim/scenario.js';
 import { CHECK_DEFAULTS } from '../check/compare.js';
 import { mergePartials, parseShard, partialOf, shardRange } from '../sim/shard.js';
 import { commandBaseline, commandCheck } from './check.js';
 import { commandCheckBot, commandNewBot, commandTournament, DEFAULT_BOT_TIMEOUT_MS, tournamentOptions } from './tournament.js';
-import { commandWorker, QUEUE_OPTION, QUEUE_TIMEOUT_OPTION, queueExecutor, withResumeHint, workerOptions } from './worker.js';
+import { commandWorker, queueExecutor, queueOptions, withResumeHint, workerOptions } from './worker.js';
 
 export interface Io {
   out(text: string): void;
@@ -53,7 +54,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       'run <scenario>',
       'play N games of a scenario across worker threads and write summary.json and CSV tables',
       (y) =>
-        y
+        queueOptions(y)
           .positional('scenario', { type: 'string', demandOption: true, describe: 'scenario file (scenarios/*.json)' })
           .option('games', { type: 'number', describe: "number of games (default: the scenario's, else 10000)" })
           .option('seed', { type: 'string', describe: 'run seed (default: the scenario\'s, else "goldpit")' })
@@ -65,8 +66,6 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('checkpoint-every', { type: 'number', default: 5, describe: 'seconds between checkpoints' })
           .option('games-csv', { type: 'boolean', default: false, describe: 'also write games.csv, one row per game (streamed)' })
           .option('engine', ENGINE_OPTION)
-          .option('queue', QUEUE_OPTION)
-          .option('queue-timeout', QUEUE_TIMEOUT_OPTION)
           .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no table on stdout' }),
       async (args) => {
         code = await commandRun(io, args.scenario, {
@@ -80,8 +79,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           checkpointEvery: args['checkpoint-every'],
           gamesCsv: args['games-csv'],
           engine: args.engine,
-          queue: args.queue,
-          queueTimeout: args['queue-timeout'],
+          queue: queueExecutor(args, io.err, args.quiet),
           quiet: args.quiet,
           argv,
         });
@@ -276,8 +274,7 @@ interface RunArgs {
   checkpointEvery: number;
   gamesCsv: boolean;
   engine: Engine;
-  queue?: string;
-  queueTimeout: number;
+  queue?: QueueExecutor;
   quiet: boolean;
   argv: readonly string[];
 }
@@ -300,7 +297,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
   // Ctrl-C / SIGTERM: stop cleanly, keep what has finished in the checkpoint, say how to resume.
   const started = Date.now();
   const again = ['goldpit', ...args.argv.filter((a) => a !== '--resume'), '--resume'].join(' ');
-  const queue = queueExecutor(args.queue, args.queueTimeout, io.err, args.quiet);
+  const queue = args.queue;
   const { result, signalName } = await stoppableBySignals((stop) =>
     runParallel(scenario, {
       seed, engine: args.engine, from, to, workers, batchSize, checkpointFile, checkpointEveryMs: args.checkpointEvery * 1000,
@@ -327,7 +324,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
     io.out(`${summaryTable(summary)}\n\n`);
     const played = games - result.resumedGames;
     const resumed = result.resumedGames ? ` (${result.resumedGames} taken over from the checkpoint)` : '';
-    io.out(`${played} games in ${seconds.toFixed(1)} s (${(played / seconds).toFixed(0)} games/s, ${workers} worker${workers === 1 ? '' : 's'}; ${engineLine(engine)})${resumed}; wrote ${files.length} files to ${out}\n`);
+    io.out(`${played} games in ${seconds.toFixed(1)} s (${(played / seconds).toFixed(0)} games/s, ${queue ? `through the queue at ${queue.target.shown}` : `${workers} worker${workers === 1 ? '' : 's'}`}; ${engineLine(engine)})${resumed}; wrote ${files.length} files to ${out}\n`);
   }
   return 0;
 }

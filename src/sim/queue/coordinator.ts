@@ -56,6 +56,8 @@ export async function runOnQueue<T extends QueueTask, R>(
   const identity = executor.identity ?? codeIdentity();
   const { redis, lost } = coordinatorConnection(target, executor.lostAfterMs ?? DEFAULT_LOST_AFTER_MS);
   const queue = new Queue(target.name, { connection: redis });
+  // Connection errors are BullMQ's to retry and `lost()`'s to judge; unheard, they would be printed raw.
+  queue.on('error', () => {});
   // A job's retries are BullMQ's; a failure lands in the failed set only after the last one.
   const attempts = executor.attempts ?? 3;
   const tasks: T[] = [];
