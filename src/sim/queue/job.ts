@@ -17,6 +17,7 @@ import { InputError } from '../../core/errors.js';
 import { packageRoot, VERSION } from '../../core/package.js';
 import { expectInt, expectKnownKeys, expectObject, expectOneOf, expectString, isObject, show } from '../../core/validate.js';
 import type { BatchTask, DealsTask, ImpactTask } from '../batch.js';
+import { GAMES } from '../../games/registry.js';
 import { parseScenario } from '../scenario.js';
 
 /** Bumped when the job or result format changes (a worker refuses other protocols). */
@@ -108,6 +109,15 @@ export function checkJob(jobId: string, data: unknown, identity: CodeIdentity = 
   const hash = expectString(at, 'task.scenario.hash', ref.hash);
   if (!/^[0-9a-f]{16}$/.test(hash)) throw new InputError(at.file, 'task.scenario.hash', `expected 16 hex digits, got ${show(hash)}`);
   if (!isObject(ref.data)) throw new InputError(at.file, 'task.scenario.data', `expected the scenario as an object, got ${show(ref.data)}`);
+  // Coordinators send the portable form (files inlined): a job never makes a worker read its disk,
+  // so a field that names a file is refused before parsing would read it.
+  const game = ref.data.game === undefined ? 'goldrausch' : ref.data.game;
+  const params = ref.data.params;
+  if (typeof game === 'string' && Object.hasOwn(GAMES, game) && isObject(params)) {
+    for (const field of GAMES[game].fileParams) {
+      if (typeof params[field] === 'string') throw new InputError(at.file, `task.scenario.data.params.${field}`, `expected the content inlined (the portable form a coordinator sends), got a file name ${show(params[field])}`);
+    }
+  }
   // Parse the scenario as strictly as a scenario file; the job's hash must be what it parses to.
   let scenario;
   try {
@@ -117,7 +127,6 @@ export function checkJob(jobId: string, data: unknown, identity: CodeIdentity = 
     throw e;
   }
   if (scenario.configHash !== hash) throw new InputError(at.file, 'task.scenario.hash', `the scenario parses to config hash ${scenario.configHash}, the job says ${hash}`);
-  // Coordinators send the portable form (decks inlined): a job never makes a worker read its disk.
   if (JSON.stringify(scenario.portable) !== JSON.stringify(ref.data)) {
     throw new InputError(at.file, 'task.scenario.data', 'expected the portable form of the scenario (deck files inlined), got one that names files');
   }
