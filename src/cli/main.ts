@@ -101,7 +101,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       'impact <scenario>',
       'counterfactual event-card impact: every game as dealt and with the card blanked (common random numbers)',
       (y) =>
-        y
+        queueOptions(y)
           .positional('scenario', { type: 'string', demandOption: true })
           .option('card', { type: 'string', demandOption: true, describe: 'an event card id, or "all" for all of them' })
           .option('games', { type: 'number', describe: "games (default: the scenario's)" })
@@ -112,14 +112,14 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('engine', ENGINE_OPTION)
           .option('quiet', { type: 'boolean', default: false }),
       async (args) => {
-        code = await commandImpact(io, args.scenario, args);
+        code = await commandImpact(io, args.scenario, { ...args, queue: queueExecutor(args, io.err, args.quiet) });
       },
     )
     .command(
       'baseline <scenarios..>',
       'record the per-deal outcomes of scenarios as the baseline that `goldpit check` compares against',
       (y) =>
-        y
+        queueOptions(y)
           .positional('scenarios', { type: 'string', array: true, demandOption: true, describe: 'scenario files' })
           .option('out', { type: 'string', demandOption: true, describe: 'baseline file to write (e.g. baselines/baseline.json)' })
           .option('games', { type: 'number', describe: "games per scenario (default: the scenario's)" })
@@ -127,14 +127,14 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('batch-size', { type: 'number', default: 500, describe: 'games per batch' })
           .option('quiet', { type: 'boolean', default: false }),
       async (args) => {
-        code = await commandBaseline(io, args.scenarios as string[], { out: args.out, games: args.games, workers: args.workers, batchSize: args['batch-size'], quiet: args.quiet });
+        code = await commandBaseline(io, args.scenarios as string[], { out: args.out, games: args.games, workers: args.workers, batchSize: args['batch-size'], quiet: args.quiet, queue: queueExecutor(args, io.err, args.quiet) });
       },
     )
     .command(
       'check <scenarios..>',
       'replay the baseline\'s deals with the current code and test every metric against its tolerance: exit 0 PASS, 1 FAIL, 3 INCONCLUSIVE',
       (y) =>
-        y
+        queueOptions(y)
           .positional('scenarios', { type: 'string', array: true, demandOption: true, describe: 'scenario files (each must be in the baseline)' })
           .option('baseline', { type: 'string', demandOption: true, describe: 'baseline file written by `goldpit baseline`' })
           .option('until-decided', { type: 'boolean', default: false, describe: 'sequential test (SPRT): add games until PASS or FAIL, up to the games the baseline holds' })
@@ -151,6 +151,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
         code = await commandCheck(io, args.scenarios as string[], {
           baseline: args.baseline, untilDecided: args['until-decided'], games: args.games, seed: args.seed, lookEvery: args['look-every'],
           workers: args.workers, batchSize: args['batch-size'], json: args.json, markdown: args.markdown, updateBaseline: args['update-baseline'], quiet: args.quiet,
+          queue: queueExecutor(args, io.err, args.quiet),
         });
       },
     )
@@ -339,7 +340,7 @@ function engineLine(engine: { kernelGames: number; referenceGames: number }): st
 async function commandImpact(
   io: Io,
   path: string,
-  args: { card: string; games?: number; seed?: string; out?: string; workers?: number; 'batch-size': number; engine: Engine; quiet: boolean },
+  args: { card: string; games?: number; seed?: string; out?: string; workers?: number; 'batch-size': number; engine: Engine; quiet: boolean; queue?: QueueExecutor },
 ): Promise<number> {
   const scenario = loadScenario(path);
   const all = scenario.definition.chanceCards;
@@ -352,7 +353,7 @@ async function commandImpact(
   const started = Date.now();
   const { result } = await stoppableBySignals((stop) =>
     runImpactParallel(scenario, {
-      seed, engine: args.engine, games, cards, workers, batchSize: positiveInt('batch-size', args['batch-size'])!,
+      seed, engine: args.engine, games, cards, workers, batchSize: positiveInt('batch-size', args['batch-size'])!, queue: args.queue,
       progress: new Progress(games, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err), stop,
     }),
   );

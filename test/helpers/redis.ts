@@ -107,7 +107,7 @@ export interface WorkerProcess {
 export const CLI = join(import.meta.dirname, '..', '..', 'bin', 'goldpit.js');
 
 export function startWorker(url: string, extra: readonly string[] = []): WorkerProcess {
-  const proc = spawn(process.execPath, [CLI, 'worker', '--queue', url, '--concurrency', '1', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [CLI, 'worker', '--queue', url, ...(extra.includes('--concurrency') ? [] : ['--concurrency', '1']), ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   const waiters = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
   let buffered = '';
@@ -136,7 +136,9 @@ export function startWorker(url: string, extra: readonly string[] = []): WorkerP
       new Promise((resolve, reject) => {
         const seen = lines.find((l) => pattern.test(l));
         if (seen) return resolve(seen);
-        const timer = setTimeout(() => reject(new Error(`worker did not log ${pattern} within ${timeoutMs} ms; it logged:\n${lines.join('\n')}`)), timeoutMs);
+        const fail = (why: string) => reject(new Error(`worker ${why} before it logged ${pattern}; it logged:\n${lines.join('\n')}`));
+        const timer = setTimeout(() => fail(`took ${timeoutMs} ms`), timeoutMs);
+        proc.once('exit', (code, signal) => (clearTimeout(timer), fail(`exited (${signal ?? code})`)));
         waiters.add({ pattern, resolve: (l) => (clearTimeout(timer), resolve(l)) });
       }),
     played: () => ids('playing'),

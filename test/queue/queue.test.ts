@@ -131,6 +131,34 @@ describe('a run through the queue', () => {
   });
 });
 
+describe('impact, baseline and check through the queue', () => {
+  it('write the same files and verdicts as local runs', async () => {
+    const name = queueName();
+    const w = worker(['--queue-name', name, '--concurrency', '2']);
+    await w.waitFor(/ready/);
+    const q = ['--queue', redis.url, '--queue-name', name, '--quiet'];
+    const files = (dir: string) => Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+    const [localImpact, queuedImpact] = [tmp(), tmp()];
+    const impact = ['impact', SCENARIO, '--card', 'all', '--games', '400', '--batch-size', '100'];
+    expect(await runCli([...impact, '--workers', '0', '--out', localImpact, '--quiet'], capture())).toBe(0);
+    expect(await runCli([...impact, ...q, '--out', queuedImpact], capture())).toBe(0);
+    expect(Object.keys(files(queuedImpact)).length).toBeGreaterThanOrEqual(2);
+    expect(files(queuedImpact)).toEqual(files(localImpact));
+    const dir = tmp();
+    const baseline = ['baseline', SCENARIO, '--games', '600', '--batch-size', '100'];
+    expect(await runCli([...baseline, '--workers', '0', '--out', join(dir, 'local.json'), '--quiet'], capture())).toBe(0);
+    expect(await runCli([...baseline, ...q, '--out', join(dir, 'queued.json')], capture())).toBe(0);
+    expect(readFileSync(join(dir, 'queued.json'), 'utf8')).toBe(readFileSync(join(dir, 'local.json'), 'utf8'));
+    // The sequential check looks at fixed game counts, so results arriving in any order decide the same.
+    const check = ['check', SCENARIO, '--baseline', join(dir, 'local.json'), '--until-decided', '--look-every', '200', '--batch-size', '100', '--json'];
+    const [local, queued] = [capture(), capture()];
+    const localCode = await runCli([...check, '--workers', '0', '--quiet'], local);
+    expect(await runCli([...check, ...q], queued)).toBe(localCode);
+    expect(JSON.parse(queued.stdout)).toEqual(JSON.parse(local.stdout));
+    expect(w.played().length).toBeGreaterThanOrEqual(4 + 6);
+  });
+});
+
 describe('refusals and faults', () => {
   it('a worker refuses the jobs of other code, and the coordinator fails with its message', async () => {
     const name = queueName();
