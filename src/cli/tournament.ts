@@ -32,6 +32,7 @@ import {
 } from '../sim/tournament.js';
 import { runTournament } from '../sim/tournament-pool.js';
 import { starterBot } from './starter-bot.js';
+import { queueExecutor, queueOptions } from './worker.js';
 
 interface CliIo {
   out(text: string): void;
@@ -45,7 +46,7 @@ export const DEFAULT_BOT_TIMEOUT_MS = 5000;
 export const DEFAULT_HANG_LIMIT_MS = 30_000;
 
 export function tournamentOptions<T>(y: Argv<T>) {
-  return y
+  return queueOptions(y)
     .option('bots', { type: 'string', describe: 'comma-separated built-in names and bot files (./my-bot.ts); default: every built-in bot' })
     .option('players', { type: 'number', default: 4, describe: 'seats per game (4, 5 or 6)' })
     .option('lineups', { type: 'string', default: 'all', describe: '"all" line-ups (combinations of bots), or N: a random sample of N' })
@@ -85,6 +86,9 @@ export interface TournamentArgs {
   workers?: number;
   'deals-per-task': number;
   json: boolean;
+  queue?: string;
+  'queue-name'?: string;
+  'queue-timeout'?: number;
   quiet: boolean;
 }
 
@@ -234,7 +238,8 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
   const progress = new Progress(total, args.quiet || args.json ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err);
   const started = Date.now();
   const onHang = hangHint(spec, replayCommand, workers, io);
-  const games = await runTournament(spec, factories, { workers, dealsPerTask: positiveInt('deals-per-task', args['deals-per-task']), progress, onHang });
+  const queue = queueExecutor(args, io.err, args.quiet || args.json);
+  const games = await runTournament(spec, factories, { workers, dealsPerTask: positiveInt('deals-per-task', args['deals-per-task']), progress, onHang, queue });
   const playSeconds = (Date.now() - started) / 1000;
   const summary = summarize(spec, resolved, games, sources, possible, replayCommand, args);
   const seconds = (Date.now() - started) / 1000;

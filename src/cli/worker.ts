@@ -67,14 +67,14 @@ export async function commandWorker(args: { queue?: string; 'queue-name': string
  * Says on stderr how many jobs were queued and how many were already there (a resumed run's).
  */
 export function queueExecutor(
-  args: { queue?: string; 'queue-name': string; 'queue-timeout': number },
+  args: { queue?: string; 'queue-name'?: string; 'queue-timeout'?: number },
   err: (text: string) => void,
   quiet: boolean,
 ): QueueExecutor | undefined {
   if (args.queue === undefined) return undefined;
-  const timeoutSeconds = args['queue-timeout'];
+  const timeoutSeconds = args['queue-timeout'] ?? QUEUE_TIMEOUT_OPTION.default;
   if (!(timeoutSeconds > 0)) throw new UsageError(`--queue-timeout must be a positive number of seconds, got ${timeoutSeconds}`);
-  const target = queueTarget(args.queue, process.env, args['queue-name']);
+  const target = queueTarget(args.queue, process.env, args['queue-name'] ?? DEFAULT_QUEUE_NAME);
   return {
     target,
     lostAfterMs: timeoutSeconds * 1000,

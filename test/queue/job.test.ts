@@ -6,6 +6,12 @@ import { checkJob, codeIdentity, envelope, jobIdOf, JobRefused } from '../../src
 import { queueTarget, redact } from '../../src/sim/queue/target.js';
 import { loadScenario } from '../../src/sim/scenario.js';
 import { InputError } from '../../src/core/errors.js';
+import type { TournamentSpec } from '../../src/sim/tournament.js';
+import type { TournamentGamesTask } from '../../src/sim/queue/job.js';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const scenario = loadScenario('scenarios/baseline.json');
 const task: BatchTask = { scenario: batchScenario(scenario), seed: 's', from: 10, to: 60, gamesCsv: true };
@@ -60,6 +66,41 @@ describe('a job payload', () => {
     const n = scenario.definition.chanceCards.length;
     expect(() => checkJob('gp-i', envelope({ ...impact, cards: [n] }))).toThrow(`job gp-i: field "task.cards[0]": expected an integer from 0 to ${n - 1}, got ${n}`);
     expect(() => checkJob('gp-i', envelope({ ...impact, cards: [1, 1] }))).toThrow(/distinct/);
+  });
+});
+
+describe('a tournament job', () => {
+  const botFile = join(mkdtempSync(join(tmpdir(), 'goldpit-bot-')), 'mine.ts');
+  writeFileSync(botFile, 'export default {};\n');
+  const sha = createHash('sha256').update('export default {};\n').digest('hex');
+  const spec: TournamentSpec = {
+    game: 'goldrausch', rules: undefined, params: undefined, configFile: '(defaults)', players: 4,
+    entrants: [{ name: 'mine', file: botFile }, { name: 'greedy', file: null }, { name: 'cooperative', file: null }, { name: 'betrayer', file: null }],
+    lineups: [[0, 1, 2, 3]], deals: 2, seed: 's', botTimeoutMs: null, hangLimitMs: 0,
+  };
+  const job = (sha256: (string | null)[], over: Partial<TournamentGamesTask> = {}) =>
+    JSON.parse(JSON.stringify(envelope({ kind: 'tournament-games', spec, sha256, from: 0, to: 8, ...over }))) as unknown;
+
+  it('is played only with the very bot file it names (path and sha256): the code never travels', () => {
+    expect(checkJob('gp-t', job([sha, null, null, null]))).toMatchObject({ kind: 'tournament-games', from: 0, to: 8 });
+    const other = 'f'.repeat(64);
+    expect(() => checkJob('gp-t', job([other, null, null, null]))).toThrow(JobRefused);
+    expect(() => checkJob('gp-t', job([other, null, null, null]))).toThrow(`refused job gp-t: bot file ${botFile} has sha256 ${sha} on this worker, the job needs sha256 ${other}; copy the same file to that path on every worker`);
+    const gone = JSON.parse(JSON.stringify(job([sha, null, null, null])));
+    gone.task.spec.entrants[0].file = '/nonexistent/mine.ts';
+    expect(() => checkJob('gp-t', gone)).toThrow('refused job gp-t: bot file /nonexistent/mine.ts does not exist on this worker');
+  });
+
+  it('is checked field by field', () => {
+    expect(() => checkJob('gp-t', job([sha, null, null]))).toThrow('job gp-t: field "task.sha256": expected one hash (or null) per entrant');
+    expect(() => checkJob('gp-t', job([sha, 'a'.repeat(64), null, null]))).toThrow('job gp-t: field "task.sha256[1]": expected null for the built-in bot "greedy"');
+    expect(() => checkJob('gp-t', job([sha, null, null, null], { to: 9 }))).toThrow('job gp-t: field "task.to": expected an integer from 1 to 8, got 9');
+    const rel = JSON.parse(JSON.stringify(job([sha, null, null, null])));
+    rel.task.spec.entrants[0].file = 'mine.ts';
+    expect(() => checkJob('gp-t', rel)).toThrow('job gp-t: field "task.spec.entrants[0].file": expected an absolute path, got "mine.ts"');
+    const deck = JSON.parse(JSON.stringify(job([sha, null, null, null])));
+    deck.task.spec.params = { resourceDeck: '/etc/passwd' };
+    expect(() => checkJob('gp-t', deck)).toThrow(/field "task.spec.params.resourceDeck": expected the content inlined/);
   });
 });
 

@@ -159,6 +159,24 @@ describe('impact, baseline and check through the queue', () => {
   });
 });
 
+describe('a tournament through the queue', () => {
+  it('writes the same tables as a local one; the bot file is named by path and sha256, and the worker loads its own copy', async () => {
+    const name = queueName();
+    const w = worker(['--queue-name', name]);
+    await w.waitFor(/ready/);
+    const bots = [join(import.meta.dirname, '..', 'tournament', 'bots', 'throws.ts'), 'greedy', 'cooperative', 'betrayer', 'reciprocal'].join(',');
+    const args = ['tournament', '--bots', bots, '--players', '4', '--deals', '2', '--deals-per-task', '5', '--bootstrap', '20', '--quiet'];
+    const [local, queued] = [tmp(), tmp()];
+    expect(await runCli([...args, '--workers', '1', '--out', local], capture())).toBe(0);
+    expect(await runCli([...args, '--queue', redis.url, '--queue-name', name, '--out', queued], capture())).toBe(0);
+    // Everything but the wall-time facts (run.json and the page that shows them).
+    const tables = (dir: string) => Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.csv') || f === 'tournament.json').sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+    expect(Object.keys(tables(queued))).toContain('faults.csv');
+    expect(tables(queued)).toEqual(tables(local));
+    expect(w.played()).toHaveLength(2); // 5 line-ups × 2 deals × 4 rotations = 40 games, 20 per job
+  });
+});
+
 describe('refusals and faults', () => {
   it('a worker refuses the jobs of other code, and the coordinator fails with its message', async () => {
     const name = queueName();

@@ -6,7 +6,15 @@
  */
 import type { BatchResult, DealsBatchResult } from '../batch.js';
 import type { ImpactBatchResult } from '../impact.js';
+import type { TournamentGame } from '../tournament.js';
 import type { QueueTask } from './job.js';
+
+/** What a worker returns for a `tournament-games` job. */
+export interface TournamentGamesResult {
+  readonly from: number;
+  readonly to: number;
+  readonly games: readonly TournamentGame[];
+}
 
 const TYPED = {
   Float64Array,
@@ -29,7 +37,7 @@ export function encodeResult(result: unknown): string {
 }
 
 /** The result of `task` from its text; throws an Error saying what is wrong when it does not fit the task. */
-export function decodeResult(task: QueueTask, text: unknown): BatchResult | ImpactBatchResult | DealsBatchResult {
+export function decodeResult(task: QueueTask, text: unknown): BatchResult | ImpactBatchResult | DealsBatchResult | TournamentGamesResult {
   if (typeof text !== 'string') throw new Error(`expected the result as JSON text, got ${typeof text}`);
   const value = JSON.parse(text, (_key, v: unknown) => {
     if (typeof v !== 'object' || v === null || !(TAG in v)) return v;
@@ -46,7 +54,12 @@ export function decodeResult(task: QueueTask, text: unknown): BatchResult | Impa
   if (typeof value !== 'object' || value === null) throw new Error('expected a result object');
   if (value.from !== task.from || value.to !== task.to) throw new Error(`the result covers games ${String(value.from)}–${String(value.to)}, the job ${task.from}–${task.to}`);
   const games = task.to - task.from;
-  if (task.kind === 'impact') {
+  if (task.kind === 'tournament-games') {
+    const list = value.games;
+    if (!Array.isArray(list) || list.length !== games || list.some((g, i) => typeof g !== 'object' || g === null || (g as { game: unknown }).game !== task.from + i)) {
+      throw new Error(`expected games ${task.from}–${task.to - 1} in order`);
+    }
+  } else if (task.kind === 'impact') {
     if (!Array.isArray(value.cards) || value.cards.length !== task.cards.length) throw new Error(`expected sums for ${task.cards.length} cards`);
   } else if (task.kind === 'deals') {
     const d = value.deals as Record<string, unknown> | undefined;
@@ -58,5 +71,5 @@ export function decodeResult(task: QueueTask, text: unknown): BatchResult | Impa
       throw new Error(`expected fastGames + referenceGames = ${games}`);
     }
   }
-  return value as unknown as BatchResult | ImpactBatchResult | DealsBatchResult;
+  return value as unknown as BatchResult | ImpactBatchResult | DealsBatchResult | TournamentGamesResult;
 }

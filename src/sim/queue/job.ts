@@ -12,19 +12,35 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { InputError } from '../../core/errors.js';
 import { packageRoot, VERSION } from '../../core/package.js';
 import { expectInt, expectKnownKeys, expectObject, expectOneOf, expectString, isObject, show } from '../../core/validate.js';
 import type { BatchTask, DealsTask, ImpactTask } from '../batch.js';
 import { GAMES } from '../../games/registry.js';
 import { parseScenario } from '../scenario.js';
+import { gameCount, type TournamentSpec } from '../tournament.js';
 
 /** Bumped when the job or result format changes (a worker refuses other protocols). */
 export const QUEUE_PROTOCOL = 1;
 
+/**
+ * Games [from, to) of a tournament, played on the worker under the tournament's hang watchdog
+ * (sim/tournament-pool.ts `runTournament`). Bot files are named by path and sha256, never shipped:
+ * a worker plays a job only if it has each file at that path with that hash.
+ */
+export interface TournamentGamesTask {
+  readonly kind: 'tournament-games';
+  /** The tournament with its params in portable form (no file references). */
+  readonly spec: TournamentSpec;
+  /** Per entrant: the sha256 of its bot file (null for a built-in bot). */
+  readonly sha256: readonly (string | null)[];
+  readonly from: number;
+  readonly to: number;
+}
+
 /** The batch tasks the queue carries (a future sweep adds its own kind here and in sim/batch.ts). */
-export type QueueTask = BatchTask | ImpactTask | DealsTask;
+export type QueueTask = BatchTask | ImpactTask | DealsTask | TournamentGamesTask;
 
 /** Which code plays the jobs: coordinator and worker must agree on both. */
 export interface CodeIdentity {
@@ -99,7 +115,8 @@ export function checkJob(jobId: string, data: unknown, identity: CodeIdentity = 
     );
   }
   const task = expectObject(at, 'task', job.task);
-  const kind = task.kind === undefined ? 'games' : expectOneOf(at, 'task.kind', task.kind, ['games', 'impact', 'deals'] as const);
+  const kind = task.kind === undefined ? 'games' : expectOneOf(at, 'task.kind', task.kind, ['games', 'impact', 'deals', 'tournament-games'] as const);
+  if (kind === 'tournament-games') return checkTournamentTask(at, task);
   const keys = { games: ['kind', 'scenario', 'seed', 'engine', 'from', 'to', 'gamesCsv'], impact: ['kind', 'scenario', 'seed', 'engine', 'from', 'to', 'cards'], deals: ['kind', 'scenario', 'seed', 'engine', 'from', 'to'] }[kind];
   // `timing` is the local bench's view of pool threads; a job never asks for it.
   expectKnownKeys(at, 'task', task, keys);
@@ -109,15 +126,7 @@ export function checkJob(jobId: string, data: unknown, identity: CodeIdentity = 
   const hash = expectString(at, 'task.scenario.hash', ref.hash);
   if (!/^[0-9a-f]{16}$/.test(hash)) throw new InputError(at.file, 'task.scenario.hash', `expected 16 hex digits, got ${show(hash)}`);
   if (!isObject(ref.data)) throw new InputError(at.file, 'task.scenario.data', `expected the scenario as an object, got ${show(ref.data)}`);
-  // Coordinators send the portable form (files inlined): a job never makes a worker read its disk,
-  // so a field that names a file is refused before parsing would read it.
-  const game = ref.data.game === undefined ? 'goldrausch' : ref.data.game;
-  const params = ref.data.params;
-  if (typeof game === 'string' && Object.hasOwn(GAMES, game) && isObject(params)) {
-    for (const field of GAMES[game].fileParams) {
-      if (typeof params[field] === 'string') throw new InputError(at.file, `task.scenario.data.params.${field}`, `expected the content inlined (the portable form a coordinator sends), got a file name ${show(params[field])}`);
-    }
-  }
+  refuseFileParams(at, 'task.scenario.data.params', ref.data.game === undefined ? 'goldrausch' : ref.data.game, ref.data.params);
   // Parse the scenario as strictly as a scenario file; the job's hash must be what it parses to.
   let scenario;
   try {
@@ -145,4 +154,79 @@ export function checkJob(jobId: string, data: unknown, identity: CodeIdentity = 
     if (new Set(cards).size !== cards.length) throw new InputError(at.file, 'task.cards', `expected distinct card indices, got ${show(cards)}`);
   }
   return task as unknown as QueueTask;
+}
+
+/**
+ * Coordinators send the portable form (files inlined): a job never makes a worker read its disk, so
+ * a field that names a file is refused before parsing would read it.
+ */
+function refuseFileParams(at: { file: string }, field: string, game: unknown, params: unknown): void {
+  if (typeof game !== 'string' || !Object.hasOwn(GAMES, game) || !isObject(params)) return;
+  for (const name of GAMES[game].fileParams) {
+    if (typeof params[name] === 'string') throw new InputError(at.file, `${field}.${name}`, `expected the content inlined (the portable form a coordinator sends), got a file name ${show(params[name])}`);
+  }
+}
+
+const SHA256 = /^[0-9a-f]{64}$/;
+
+function checkTournamentTask(at: { file: string }, task: Record<string, unknown>): TournamentGamesTask {
+  expectKnownKeys(at, 'task', task, ['kind', 'spec', 'sha256', 'from', 'to']);
+  const spec = expectObject(at, 'task.spec', task.spec);
+  expectKnownKeys(at, 'task.spec', spec, ['game', 'rules', 'params', 'configFile', 'players', 'entrants', 'lineups', 'deals', 'seed', 'botTimeoutMs', 'hangLimitMs']);
+  const game = expectOneOf(at, 'task.spec.game', spec.game, Object.keys(GAMES));
+  const definition = GAMES[game];
+  const configFile = expectString(at, 'task.spec.configFile', spec.configFile);
+  refuseFileParams(at, 'task.spec.params', game, spec.params);
+  try {
+    definition.parseConfig({ rules: spec.rules, params: spec.params }, { file: configFile, dir: '.' });
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError(at.file, 'task.spec', e.message);
+    throw e;
+  }
+  const players = expectInt(at, 'task.spec.players', spec.players, definition.module.minPlayers, definition.module.maxPlayers);
+  if (!Array.isArray(spec.entrants) || spec.entrants.length < players) throw new InputError(at.file, 'task.spec.entrants', `expected a list of at least ${players} bots, got ${show(spec.entrants)}`);
+  const hashes = task.sha256;
+  if (!Array.isArray(hashes) || hashes.length !== spec.entrants.length) throw new InputError(at.file, 'task.sha256', `expected one hash (or null) per entrant, got ${show(hashes)}`);
+  spec.entrants.forEach((raw, i) => {
+    const entrant = expectObject(at, `task.spec.entrants[${i}]`, raw);
+    expectKnownKeys(at, `task.spec.entrants[${i}]`, entrant, ['name', 'file']);
+    const name = expectString(at, `task.spec.entrants[${i}].name`, entrant.name);
+    if (entrant.file === null) {
+      expectOneOf(at, `task.spec.entrants[${i}].name`, name, Object.keys(definition.builtinBots));
+      if (hashes[i] !== null) throw new InputError(at.file, `task.sha256[${i}]`, `expected null for the built-in bot ${show(name)}, got ${show(hashes[i])}`);
+      return;
+    }
+    const file = expectString(at, `task.spec.entrants[${i}].file`, entrant.file);
+    if (!isAbsolute(file)) throw new InputError(at.file, `task.spec.entrants[${i}].file`, `expected an absolute path, got ${show(file)}`);
+    if (typeof hashes[i] !== 'string' || !SHA256.test(hashes[i] as string)) throw new InputError(at.file, `task.sha256[${i}]`, `expected the bot file's sha256 (64 hex digits), got ${show(hashes[i])}`);
+    // The job names the code; it never carries it. This machine must have exactly that file.
+    const local = sha256OfFile(file);
+    if (local !== hashes[i]) {
+      throw new JobRefused(
+        `refused job ${at.file.slice(4)}: bot file ${file} ${local === null ? 'does not exist on this worker' : `has sha256 ${local} on this worker`}, the job needs sha256 ${hashes[i]}; copy the same file to that path on every worker`,
+      );
+    }
+  });
+  if (!Array.isArray(spec.lineups) || spec.lineups.length === 0) throw new InputError(at.file, 'task.spec.lineups', `expected a non-empty list of line-ups, got ${show(spec.lineups)}`);
+  spec.lineups.forEach((l, i) => {
+    if (!Array.isArray(l) || l.length !== players) throw new InputError(at.file, `task.spec.lineups[${i}]`, `expected ${players} entrant ids, got ${show(l)}`);
+    l.forEach((id, j) => expectInt(at, `task.spec.lineups[${i}][${j}]`, id, 0, (spec.entrants as unknown[]).length - 1));
+  });
+  expectInt(at, 'task.spec.deals', spec.deals, 1);
+  if (typeof spec.seed !== 'string') throw new InputError(at.file, 'task.spec.seed', `expected a string, got ${show(spec.seed)}`);
+  if (spec.botTimeoutMs !== null) expectInt(at, 'task.spec.botTimeoutMs', spec.botTimeoutMs, 1);
+  expectInt(at, 'task.spec.hangLimitMs', spec.hangLimitMs, 0);
+  const total = gameCount(spec as unknown as TournamentSpec);
+  const from = expectInt(at, 'task.from', task.from, 0, total - 1);
+  expectInt(at, 'task.to', task.to, from + 1, Math.min(total, from + MAX_JOB_GAMES));
+  return task as unknown as TournamentGamesTask;
+}
+
+/** A file's sha256, or null when it cannot be read. */
+export function sha256OfFile(file: string): string | null {
+  try {
+    return createHash('sha256').update(readFileSync(file)).digest('hex');
+  } catch {
+    return null;
+  }
 }

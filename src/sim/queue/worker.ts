@@ -15,7 +15,8 @@ import { workerFile } from '../parallel.js';
 import { encodeResult } from './codec.js';
 import { workerConnection } from './connection.js';
 import type { QueueTarget } from './target.js';
-import { checkJob, codeIdentity, JobRefused } from './job.js';
+import { checkJob, codeIdentity, JobRefused, type TournamentGamesTask } from './job.js';
+import type { Benched } from '../tournament.js';
 
 export interface QueueWorkerOptions {
   readonly target: QueueTarget;
@@ -58,7 +59,7 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<void>
         throw e;
       }
       log(`playing ${id}: ${task.kind ?? 'games'} ${task.from}–${task.to - 1}`);
-      const result: unknown = await pool.run(task);
+      const result: unknown = task.kind === 'tournament-games' ? await playTournamentGames(task, (hang) => log(`${id}: a bot hung (game ${hang.game}, seat ${hang.seat}, bot call ${hang.decision}); benched as the tournament rules say`)) : await pool.run(task);
       log(`finished ${id}`);
       return encodeResult(result);
     },
@@ -85,4 +86,19 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<void>
   await run;
   await pool.destroy();
   connection.disconnect();
+}
+
+/**
+ * A tournament job: its games on one pool thread of its own under the tournament's hang watchdog
+ * (a hung bot terminates that thread, not the worker), exactly as a local tournament plays them.
+ */
+async function playTournamentGames(task: TournamentGamesTask, onHang: (hang: Benched) => void) {
+  const { runTournament } = await import('../tournament-pool.js');
+  const games = await runTournament(task.spec, [], {
+    workers: 1,
+    dealsPerTask: Math.ceil((task.to - task.from) / task.spec.players),
+    only: { from: task.from, to: task.to, benched: [] },
+    onHang,
+  });
+  return { from: task.from, to: task.to, games };
 }
