@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// goldpit throughput benchmark: `npm run bench [-- --games N --runs R --batch-size B --json --million --engine auto|reference]`.
+// goldpit throughput benchmark: `npm run bench [-- --games N --runs R --batch-size B --json --million --engine auto|reference]`;
+// `npm run bench -- --queue …`: the job queue against the local pool (scripts/bench-queue.mjs).
 // The runs play as `goldpit run` does: on the fast kernel when every seat is a built-in heuristic
 // bot (--engine auto, the default), or on the reference engine (--engine reference).
 // Plays the baseline scenario with 1 worker and with all workers, R runs of each, alternately (so a
@@ -29,8 +30,16 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     million: { type: 'boolean', default: false },
     engine: { type: 'string', default: 'auto' },
+    // --queue: the queue benchmark instead (scripts/bench-queue.mjs reads the other options itself).
+    queue: { type: 'boolean', default: false },
+    workers: { type: 'string' },
+    redis: { type: 'string' },
   },
 });
+if (values.queue) {
+  await import('./bench-queue.mjs');
+  process.exit(0);
+}
 if (values.engine !== 'auto' && values.engine !== 'reference') throw new Error(`--engine must be auto or reference, got ${values.engine}`);
 const engine = values.engine;
 const games = Number(values.games);
