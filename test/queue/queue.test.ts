@@ -61,7 +61,8 @@ const queueName = () => `test${process.pid}-${++queues}`;
 
 describe('a run through the queue', () => {
   it('gives byte-identical outputs to a local run, played by 2 worker processes', async () => {
-    const args = ['--games', '3000', '--batch-size', '300', '--games-csv'];
+    // Reference-engine batches take long enough (~0.1 s) that both workers get some.
+    const args = ['--games', '3000', '--batch-size', '300', '--games-csv', '--engine', 'reference'];
     const name = queueName();
     const a = worker(['--queue-name', name]);
     const b = worker(['--queue-name', name]);
