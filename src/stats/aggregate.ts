@@ -17,10 +17,12 @@ export interface AggregateShape {
   readonly counters: number;
   /** Per-round totals (GameDefinition.roundCounters). */
   readonly roundCounters: number;
-  /** How a game can end (e.g. "race", "clock"). */
+  /** How a game can end (GameDefinition.endings). */
   readonly endings: readonly string[];
   /** Scores are histogrammed in bins 0..maxScore (higher scores land in the last bin). */
   readonly maxScore: number;
+  /** Steps after which comebacks are counted (GameDefinition.comebackCheckpoints), ascending. */
+  readonly checkpoints: readonly number[];
 }
 
 export interface FirstFault {
@@ -56,8 +58,11 @@ export interface Aggregate {
   readonly faults: Float64Array;
   /** Sum of per-round totals: `roundCounterSum[round * roundCounters + counter]`. */
   readonly roundCounterSum: Float64Array;
-  /** [lead changes, comebacks after round 5, games past round 5, comebacks after round 8, games past round 8]. */
-  readonly shape5: Float64Array;
+  /**
+   * [lead changes, then per checkpoint c: comebacks after step c, games that went on past step c]
+   * (a comeback: the winner was not among the leaders after step c).
+   */
+  readonly comebacks: Float64Array;
   /** Sum over games of the Gini coefficient of final scores, in millionths (integer, so sums stay exact). */
   readonly giniMicros: Float64Array;
   /** Per round: [winners' score sum, winner count, others' score sum, others count]: `winnerCurve[round * 4 + i]`. */
@@ -89,7 +94,7 @@ function layout(shape: AggregateShape) {
     counterSum: shape.counters * p,
     faults: p,
     roundCounterSum: shape.rounds * shape.roundCounters,
-    shape5: 5,
+    comebacks: 1 + 2 * shape.checkpoints.length,
     giniMicros: 1,
     winnerCurve: shape.rounds * 4,
     cardChange: shape.cards * 6,
@@ -123,7 +128,7 @@ export function aggregateOver(shape: AggregateShape, data?: Float64Array, firstF
     counterSum: take(sizes.counterSum),
     faults: take(sizes.faults),
     roundCounterSum: take(sizes.roundCounterSum),
-    shape5: take(sizes.shape5),
+    comebacks: take(sizes.comebacks),
     giniMicros: take(sizes.giniMicros),
     winnerCurve: take(sizes.winnerCurve),
     cardChange: take(sizes.cardChange),
@@ -288,7 +293,7 @@ function bitCount(mask: number): number {
  * 3600/k/m (an integer for k, m ≤ 6) for each leader among the winners.
  */
 function leaderWinUnits(leaders: number, winners: number, winnerCount: number): number {
-  if (winnerCount === 0) return 0; // a game with no winner (not in Goldrausch): nobody's share
+  if (winnerCount === 0) return 0; // a game with no winner: nobody's share
   return bitCount(leaders & winners) * (WIN_UNITS / winnerCount / bitCount(leaders));
 }
 
@@ -308,7 +313,7 @@ function addGameShape(agg: Aggregate, r: FlatRecord, played: number, winners: nu
   const { players: p, rounds, roundCounters: k2 } = agg.shape;
   const k = r.winnerCount;
   const curve = r.curve;
-  const shape5 = agg.shape5;
+  const comebacks = agg.comebacks;
   // Leaders after each round, found once: leaders[i] = the leaders of curve row i.
   const leaders = leaderScratch(played);
   for (let i = 0; i < played; i++) leaders[i] = leadersOf(curve, i * p, p);
@@ -317,17 +322,17 @@ function addGameShape(agg: Aggregate, r: FlatRecord, played: number, winners: nu
   let previous = played > 0 ? leaders[0] : initialLeaders;
   for (let i = 1; i < played; i++) {
     const now = leaders[i];
-    if ((now & previous) === 0) shape5[0]++;
+    if ((now & previous) === 0) comebacks[0]++;
     previous = now;
   }
-  // Comebacks: the winner was not among the leaders after round 5 (8), in games that went on past it.
-  if (played > 5) {
-    shape5[2]++;
-    if ((winners & leaders[4]) === 0) shape5[1]++;
-  }
-  if (played > 8) {
-    shape5[4]++;
-    if ((winners & leaders[7]) === 0) shape5[3]++;
+  // Comebacks: the winner was not among the leaders after step c, in games that went on past it.
+  const checkpoints = agg.shape.checkpoints;
+  for (let j = 0; j < checkpoints.length; j++) {
+    const step = checkpoints[j];
+    if (played > step) {
+      comebacks[2 + 2 * j]++;
+      if ((winners & leaders[step - 1]) === 0) comebacks[1 + 2 * j]++;
+    }
   }
   agg.giniMicros[0] += Math.round(giniUnchecked(r.scores, p) * 1e6);
   const roundCounterSum = agg.roundCounterSum;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameRecord } from '../../src/core/definition.js';
 import { addGame, emptyAggregate, type AggregateShape } from '../../src/stats/aggregate.js';
 
-const shape: AggregateShape = { players: 3, rounds: 6, cards: 2, counters: 1, roundCounters: 1, endings: ['race', 'clock'], maxScore: 20 };
+const shape: AggregateShape = { players: 3, rounds: 6, cards: 2, counters: 1, roundCounters: 1, endings: ['race', 'clock'], maxScore: 20, checkpoints: [5, 8] };
 
 // Two small games, every figure below computed by hand.
 const gameA: GameRecord = {
@@ -43,7 +43,7 @@ describe('addGame', () => {
     expect(Array.from(agg.endings)).toEqual([1, 1]);
     // A: leaders {0} → {1,2} (change) → {2}; B: {0} → {0,1} → {2} (change) → {2} → {2} → {0,1} (change).
     // B went past round 5 with leaders {2} after it, the winners 0 and 1 were not among them: a comeback.
-    expect(Array.from(agg.shape5)).toEqual([3, 1, 1, 0, 0]);
+    expect(Array.from(agg.comebacks)).toEqual([3, 1, 1, 0, 0]);
     // then-leader wins in 1/3600: A (k = 1) rounds 1–3: leaders {0,1,2} → 1200, {0} → 0, {1,2} → 1800;
     // B (k = 2): {0,1,2} → 600 + 600, {0} → 1800, {0,1} → 900 + 900, then {2} three times → 0
     expect(Array.from(agg.allLeaderWin)).toEqual([3000 + 4800, 9]);
