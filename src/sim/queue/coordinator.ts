@@ -82,6 +82,16 @@ export async function runOnQueue<T extends QueueTask, R>(
       })),
     );
   const outstanding = new Set<number>(Array.from({ length: batches }, (_, b) => b));
+  // An error of `accept` (the caller's merging) is the caller's, not the queue's: it passes unwrapped.
+  let acceptError: unknown = undefined;
+  const deliver = (b: number, result: R) => {
+    try {
+      accept(b, result);
+    } catch (e) {
+      acceptError = e;
+      throw e;
+    }
+  };
   let complete = false;
   try {
     // Jobs that already exist (a resumed or repeated run) are not added again: addBulk leaves them be.
@@ -125,7 +135,7 @@ export async function runOnQueue<T extends QueueTask, R>(
             throw new QueueError(`${describeBatch(tasks[b], ids[b])} came back malformed from worker ${job.processedBy ?? '?'}: ${(e as Error).message}`);
           }
           outstanding.delete(b);
-          accept(b, result);
+          deliver(b, result);
         } else if (states[i] === 'failed') {
           const job = await queue.getJob(ids[b]);
           const reason = job?.failedReason ?? 'no reason given';
@@ -148,7 +158,7 @@ export async function runOnQueue<T extends QueueTask, R>(
       await Promise.all([...outstanding].map(async (b) => ((await queue.getJobState(ids[b])) === 'waiting' ? queue.remove(ids[b]) : 0)));
     }
   } catch (e) {
-    throw redisError(e);
+    throw e === acceptError ? e : redisError(e);
   } finally {
     await closeQuietly(queue, redis, lost() !== null);
   }
