@@ -94,9 +94,9 @@ export interface GameDefinition<Config, State, View, Request extends DecisionReq
   /**
    * The `params` fields that may name a file instead of holding its content (read relative to the
    * scenario). A queued job must carry them inlined: a worker refuses a job that would make it read
-   * its own disk (sim/queue/job.ts).
+   * its own disk (sim/queue/job.ts). Absent: none.
    */
-  readonly fileParams: readonly string[];
+  readonly fileParams?: readonly string[];
   /** Maximum number of rounds of a game under `config` (length of gold curves). */
   maxRounds(config: Config): number;
   /** Scores above this share the top histogram bin (exact percentiles below it). */

@@ -162,7 +162,7 @@ export function checkJob(jobId: string, data: unknown, identity: CodeIdentity = 
  */
 function refuseFileParams(at: { file: string }, field: string, game: unknown, params: unknown): void {
   if (typeof game !== 'string' || !Object.hasOwn(GAMES, game) || !isObject(params)) return;
-  for (const name of GAMES[game].fileParams) {
+  for (const name of GAMES[game].fileParams ?? []) {
     if (typeof params[name] === 'string') throw new InputError(at.file, `${field}.${name}`, `expected the content inlined (the portable form a coordinator sends), got a file name ${show(params[name])}`);
   }
 }
