@@ -96,11 +96,11 @@ export async function startRedis(): Promise<LocalRedis> {
 export interface WorkerProcess {
   readonly proc: ChildProcess;
   readonly lines: string[];
-  /** Resolves with the first line (already logged or to come) that matches. */
-  waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
-  /** Job ids this worker started / finished, in order. */
-  played(): string[];
-  finished(): string[];
+  /** Resolves with the first line from line `since` on (already logged or to come) that matches. */
+  waitFor(pattern: RegExp, since?: number, timeoutMs?: number): Promise<string>;
+  /** Job ids this worker started (of one kind of job, if given) / finished from line `since` on, in order. */
+  played(since?: number, kind?: string): string[];
+  finished(since?: number): string[];
   stop(): Promise<void>;
 }
 
@@ -128,21 +128,26 @@ export function startWorker(url: string, extra: readonly string[] = []): WorkerP
   };
   proc.stdout!.on('data', onData);
   proc.stderr!.on('data', onData);
-  const ids = (verb: string) => lines.flatMap((l) => l.match(new RegExp(` ${verb} (gp-[0-9a-f]+)`))?.[1] ?? []);
+  // "… playing gp-…: games 0–299" / "… finished gp-…"
+  const ids = (verb: string, since = 0, kind?: string) =>
+    lines.slice(since).flatMap((l) => {
+      const m = l.match(new RegExp(` ${verb} (gp-[0-9a-f]+)(?:: (\\S+))?`));
+      return m && (kind === undefined || m[2] === kind) ? [m[1]] : [];
+    });
   return {
     proc,
     lines,
-    waitFor: (pattern, timeoutMs = 30_000) =>
+    waitFor: (pattern, since = 0, timeoutMs = 30_000) =>
       new Promise((resolve, reject) => {
-        const seen = lines.find((l) => pattern.test(l));
+        const seen = lines.slice(since).find((l) => pattern.test(l));
         if (seen) return resolve(seen);
         const fail = (why: string) => reject(new Error(`worker ${why} before it logged ${pattern}; it logged:\n${lines.join('\n')}`));
         const timer = setTimeout(() => fail(`took ${timeoutMs} ms`), timeoutMs);
         proc.once('exit', (code, signal) => (clearTimeout(timer), fail(`exited (${signal ?? code})`)));
         waiters.add({ pattern, resolve: (l) => (clearTimeout(timer), resolve(l)) });
       }),
-    played: () => ids('playing'),
-    finished: () => ids('finished'),
+    played: (since, kind) => ids('playing', since, kind),
+    finished: (since) => ids('finished', since),
     stop: async () => {
       if (proc.exitCode !== null || proc.signalCode !== null) return;
       const exited = new Promise((r) => proc.once('exit', r));

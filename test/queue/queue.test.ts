@@ -38,6 +38,7 @@ async function localRun(args: readonly string[]): Promise<Record<string, string>
 }
 
 let redis: LocalRedis;
+/** Workers started by one test (stopped after it). */
 const workers: WorkerProcess[] = [];
 const worker = (extra: readonly string[] = []) => {
   const w = startWorker(redis.url, extra);
@@ -45,17 +46,33 @@ const worker = (extra: readonly string[] = []) => {
   return w;
 };
 
+/**
+ * Two workers shared by the tests (starting a process costs seconds on a busy machine), on queue
+ * SHARED. Jobs are keyed by their payload, so the tests' jobs never mix; each test counts the lines
+ * its workers logged from the mark it took.
+ */
+const SHARED = `test${process.pid}`;
+let shared: [WorkerProcess, WorkerProcess];
+const mark = () => shared.map((w) => w.lines.length) as [number, number];
+/** Jobs of one kind the shared workers began since the mark (a job a previous test left running may still log). */
+const playedSince = (at: [number, number], kind: string) => [...shared[0].played(at[0], kind), ...shared[1].played(at[1], kind)];
+const finishedSince = (at: [number, number]) => [...shared[0].finished(at[0]), ...shared[1].finished(at[1])];
+const viaQueue = () => ['--queue', redis.url, '--queue-name', SHARED];
+
 beforeAll(async () => {
   redis = await startRedis();
+  shared = [startWorker(redis.url, ['--queue-name', SHARED]), startWorker(redis.url, ['--queue-name', SHARED])];
+  await Promise.all(shared.map((w) => w.waitFor(/ready/)));
 });
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((w) => w.stop()));
 });
 afterAll(async () => {
+  await Promise.all((shared ?? []).map((w) => w.stop()));
   await redis?.stop();
 });
 
-/** Each test uses its own queue name, so no test sees another's jobs. */
+/** A queue of its own, for a test that brings its own workers. */
 let queues = 0;
 const queueName = () => `test${process.pid}-${++queues}`;
 
@@ -63,21 +80,18 @@ describe('a run through the queue', () => {
   it('gives byte-identical outputs to a local run, played by 2 worker processes', async () => {
     // Reference-engine batches take long enough (~0.1 s) that both workers get some.
     const args = ['--games', '3000', '--batch-size', '300', '--games-csv', '--engine', 'reference'];
-    const name = queueName();
-    const a = worker(['--queue-name', name]);
-    const b = worker(['--queue-name', name]);
-    await Promise.all([a.waitFor(/ready/), b.waitFor(/ready/)]);
+    const at = mark();
     const out = tmp();
     const io = capture();
-    expect(await runCli(['run', SCENARIO, ...args, '--queue', redis.url, '--queue-name', name, '--out', out], io)).toBe(0);
+    expect(await runCli(['run', SCENARIO, ...args, ...viaQueue(), '--out', out], io)).toBe(0);
     expect(outputs(out)).toEqual(await localRun(args));
     expect(io.stderr).toContain('10 job(s) queued');
     // Ten batches, each played exactly once, and both workers took part.
-    const played = [...a.played(), ...b.played()];
+    const played = playedSince(at, 'games');
     expect(played).toHaveLength(10);
     expect(new Set(played).size).toBe(10);
-    expect(a.played().length).toBeGreaterThan(0);
-    expect(b.played().length).toBeGreaterThan(0);
+    expect(shared[0].played(at[0], 'games').length).toBeGreaterThan(0);
+    expect(shared[1].played(at[1], 'games').length).toBeGreaterThan(0);
   });
 
   it('finishes with the same outputs when a worker is killed (SIGKILL) holding a job: the stalled job is played again elsewhere', async () => {
@@ -100,12 +114,10 @@ describe('a run through the queue', () => {
 
   it('collects, after the coordinator is killed and resumed, what the workers finished meanwhile, without playing it again', async () => {
     const args = ['--games', '4000', '--batch-size', '400', '--engine', 'reference'];
-    const name = queueName();
-    const w = worker(['--queue-name', name]);
-    await w.waitFor(/ready/);
+    const at = mark();
     const out = tmp();
     const checkpoint = join(out, '.checkpoint.json');
-    const coordinator = spawn(process.execPath, [CLI, 'run', SCENARIO, ...args, '--queue', redis.url, '--queue-name', name, '--out', out, '--checkpoint-every', '0.01', '--quiet'], { stdio: 'ignore' });
+    const coordinator = spawn(process.execPath, [CLI, 'run', SCENARIO, ...args, ...viaQueue(), '--out', out, '--checkpoint-every', '0.01', '--quiet'], { stdio: 'ignore' });
     // Killed once a checkpoint holds some games but before the run ends.
     for (let i = 0; ; i++) {
       if (existsSync(checkpoint) && JSON.parse(readFileSync(checkpoint, 'utf8')).gamesDone > 0) break;
@@ -117,27 +129,25 @@ describe('a run through the queue', () => {
     await exited;
     const kept = JSON.parse(readFileSync(checkpoint, 'utf8')).gamesDone as number;
     expect(kept).toBeLessThan(4000);
-    // The worker plays on without a coordinator: all ten jobs finish.
-    for (let i = 0; w.finished().length < 10; i++) {
-      expect(i, `only ${w.finished().length} jobs finished`).toBeLessThan(600);
+    // The workers play on without a coordinator: all ten jobs finish.
+    for (let i = 0; finishedSince(at).length < 10; i++) {
+      expect(i, `only ${finishedSince(at).length} jobs finished`).toBeLessThan(600);
       await new Promise((r) => setTimeout(r, 50));
     }
     const io = capture();
-    expect(await runCli(['run', SCENARIO, ...args, '--queue', redis.url, '--queue-name', name, '--out', out, '--resume'], io)).toBe(0);
+    expect(await runCli(['run', SCENARIO, ...args, ...viaQueue(), '--out', out, '--resume'], io)).toBe(0);
     expect(outputs(out)).toEqual(await localRun(args));
     const rest = (4000 - kept) / 400;
     expect(io.stderr).toContain(`0 job(s) queued, ${rest} already there (${rest} finished)`);
-    expect(w.played()).toHaveLength(10);
-    expect(new Set(w.played()).size).toBe(10);
+    expect(playedSince(at, 'games')).toHaveLength(10);
+    expect(new Set(playedSince(at, 'games')).size).toBe(10);
   });
 });
 
 describe('impact, baseline and check through the queue', () => {
   it('write the same files and verdicts as local runs', async () => {
-    const name = queueName();
-    const w = worker(['--queue-name', name, '--concurrency', '2']);
-    await w.waitFor(/ready/);
-    const q = ['--queue', redis.url, '--queue-name', name, '--quiet'];
+    const at = mark();
+    const q = [...viaQueue(), '--quiet'];
     const files = (dir: string) => Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
     const [localImpact, queuedImpact] = [tmp(), tmp()];
     const impact = ['impact', SCENARIO, '--card', 'all', '--games', '400', '--batch-size', '100'];
@@ -156,51 +166,46 @@ describe('impact, baseline and check through the queue', () => {
     const localCode = await runCli([...check, '--workers', '0', '--quiet'], local);
     expect(await runCli([...check, ...q], queued)).toBe(localCode);
     expect(JSON.parse(queued.stdout)).toEqual(JSON.parse(local.stdout));
-    expect(w.played().length).toBeGreaterThanOrEqual(4 + 6);
+    expect(playedSince(at, 'impact')).toHaveLength(4);
+    expect(playedSince(at, 'deals').length).toBeGreaterThanOrEqual(6);
   });
 });
 
 describe('a tournament through the queue', () => {
   it('writes the same tables as a local one; the bot file is named by path and sha256, and the worker loads its own copy', async () => {
-    const name = queueName();
-    const w = worker(['--queue-name', name]);
-    await w.waitFor(/ready/);
+    const at = mark();
     const bots = [join(import.meta.dirname, '..', 'tournament', 'bots', 'throws.ts'), 'greedy', 'cooperative', 'betrayer', 'reciprocal'].join(',');
     const args = ['tournament', '--bots', bots, '--players', '4', '--deals', '2', '--deals-per-task', '5', '--bootstrap', '20', '--quiet'];
     const [local, queued] = [tmp(), tmp()];
     expect(await runCli([...args, '--workers', '1', '--out', local], capture())).toBe(0);
-    expect(await runCli([...args, '--queue', redis.url, '--queue-name', name, '--out', queued], capture())).toBe(0);
+    expect(await runCli([...args, ...viaQueue(), '--out', queued], capture())).toBe(0);
     // Everything but the wall-time facts (run.json and the page that shows them).
     const tables = (dir: string) => Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.csv') || f === 'tournament.json').sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
     expect(Object.keys(tables(queued))).toContain('faults.csv');
     expect(tables(queued)).toEqual(tables(local));
-    expect(w.played()).toHaveLength(2); // 5 line-ups × 2 deals × 4 rotations = 40 games, 20 per job
+    expect(playedSince(at, 'tournament-games')).toHaveLength(2); // 5 line-ups × 2 deals × 4 rotations = 40 games, 20 per job
   });
 });
 
 describe('refusals and faults', () => {
   it('a worker refuses the jobs of other code, and the coordinator fails with its message', async () => {
-    const name = queueName();
-    const w = worker(['--queue-name', name]);
-    await w.waitFor(/ready/);
+    const at = mark();
     const scenario = loadScenario(SCENARIO);
     const run = runParallel(scenario, {
       seed: 's', from: 0, to: 200, workers: 0, batchSize: 100, checkpointFile: null, checkpointEveryMs: 60_000, resume: false, gamesCsvFile: null,
-      queue: { target: queueTarget(redis.url, {}, name), identity: { version: '0.0.0-other', codeHash: '0123456789abcdef' } },
+      queue: { target: queueTarget(redis.url, {}, SHARED), identity: { version: '0.0.0-other', codeHash: '0123456789abcdef' } },
     });
     await expect(run).rejects.toThrow(QueueError);
     await expect(run).rejects.toThrow(/failed after 1 attempt\(s\) on worker .*: refused job gp-[0-9a-f]+: it was queued by goldpit "0.0.0-other" with code hash "0123456789abcdef", this worker runs goldpit "[^"]+" with code hash "[0-9a-f]{16}"; run workers and coordinator from the same commit/);
-    expect(w.played()).toEqual([]);
+    expect(playedSince(at, 'games')).toEqual([]);
   });
 
   it('a job with a bad payload fails at once with a message naming the field', async () => {
-    const name = queueName();
-    const w = worker(['--queue-name', name]);
-    await w.waitFor(/ready/);
+    const at = mark();
     const { Queue } = await import('bullmq');
     const { envelope } = await import('../../src/sim/queue/job.js');
     const { batchScenario } = await import('../../src/sim/batch.js');
-    const queue = new Queue(name, { connection: { url: redis.url } });
+    const queue = new Queue(SHARED, { connection: { url: redis.url } });
     try {
       const good = envelope({ scenario: batchScenario(loadScenario(SCENARIO)), seed: 's', from: 0, to: 10, gamesCsv: false });
       const job = await queue.add('games', { ...good, task: { ...good.task, from: -5 } }, { jobId: 'gp-bad', attempts: 3 });
@@ -214,18 +219,16 @@ describe('refusals and faults', () => {
     } finally {
       await queue.close();
     }
-    expect(w.played()).toEqual([]);
+    expect(playedSince(at, 'games')).toEqual([]);
   });
 
   it('Redis going away mid-run gives a clear error and a resumable state; the resumed run has identical outputs', async () => {
     const args = ['--games', '3000', '--batch-size', '300', '--engine', 'reference'];
-    const name = queueName();
-    const w = worker(['--queue-name', name]);
-    await w.waitFor(/ready/);
+    const at = mark();
     const out = tmp();
     const io = capture();
-    const run = runCli(['run', SCENARIO, ...args, '--queue', redis.url, '--queue-name', name, '--queue-timeout', '1', '--checkpoint-every', '0.01', '--out', out], io);
-    await w.waitFor(/finished gp-/);
+    const run = runCli(['run', SCENARIO, ...args, ...viaQueue(), '--queue-timeout', '1', '--checkpoint-every', '0.01', '--out', out], io);
+    await Promise.race(shared.map((w, i) => w.waitFor(/finished gp-/, at[i])));
     await redis.kill();
     const started = Date.now();
     expect(await run).toBe(2);
@@ -235,8 +238,8 @@ describe('refusals and faults', () => {
     expect(io.stderr).toMatch(/go on with: goldpit run .* --resume/);
     // Redis comes back empty (no persistence); the worker reconnects by itself; --resume queues what is missing.
     await redis.restart();
-    await w.waitFor(/Redis at .* is back/);
-    expect(await runCli(['run', SCENARIO, ...args, '--queue', redis.url, '--queue-name', name, '--out', out, '--resume', '--quiet'], capture())).toBe(0);
+    await Promise.all(shared.map((w, i) => w.waitFor(/Redis at .* is back/, at[i])));
+    expect(await runCli(['run', SCENARIO, ...args, ...viaQueue(), '--out', out, '--resume', '--quiet'], capture())).toBe(0);
     expect(outputs(out)).toEqual(await localRun(args));
   });
 });

@@ -154,7 +154,8 @@ export async function runOnQueue<T extends QueueTask, R>(
       // The run has all its results: free Redis of its jobs.
       await Promise.all(ids.map((id) => queue.remove(id)));
     } else if (discard()) {
-      // Jobs not started are dropped; those a worker holds finish and are removed by BullMQ's later cleanups or by hand.
+      // Jobs not started are dropped; those a worker holds finish and stay in Redis as completed
+      // jobs (the same command run again collects them; `redis-cli` or BullMQ's clean() remove them).
       await Promise.all([...outstanding].map(async (b) => ((await queue.getJobState(ids[b])) === 'waiting' ? queue.remove(ids[b]) : 0)));
     }
   } catch (e) {
