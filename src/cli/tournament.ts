@@ -33,6 +33,7 @@ import {
 } from '../sim/tournament.js';
 import { runTournament } from '../sim/tournament-pool.js';
 import type { AnyGameDefinition } from '../core/definition.js';
+import { queueExecutor, queueOptions } from './worker.js';
 
 interface CliIo {
   out(text: string): void;
@@ -59,7 +60,7 @@ export const DEFAULT_BOT_TIMEOUT_MS = 5000;
 export const DEFAULT_HANG_LIMIT_MS = 30_000;
 
 export function tournamentOptions<T>(y: Argv<T>) {
-  return y
+  return queueOptions(y)
     .option('game', { ...GAME_OPTION, default: undefined, describe: `the game (default: the --scenario's, else ${DEFAULT_GAME}): ${Object.keys(GAMES).join(', ')}` })
     .option('bots', { type: 'string', describe: 'comma-separated built-in names and bot files (./my-bot.ts); default: every built-in bot' })
     .option('players', { type: 'number', describe: "seats per game (default: the game's usual count)" })
@@ -101,6 +102,9 @@ export interface TournamentArgs {
   workers?: number;
   'deals-per-task': number;
   json: boolean;
+  queue?: string;
+  'queue-name'?: string;
+  'queue-timeout'?: number;
   quiet: boolean;
 }
 
@@ -253,7 +257,8 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
   const progress = new Progress(total, args.quiet || args.json ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err);
   const started = Date.now();
   const onHang = hangHint(spec, replayCommand, workers, io);
-  const games = await runTournament(spec, factories, { workers, dealsPerTask: positiveInt('deals-per-task', args['deals-per-task']), progress, onHang });
+  const queue = queueExecutor(args, io.err, args.quiet || args.json);
+  const games = await runTournament(spec, factories, { workers, dealsPerTask: positiveInt('deals-per-task', args['deals-per-task']), progress, onHang, queue });
   const playSeconds = (Date.now() - started) / 1000;
   const summary = summarize(spec, resolved, games, sources, possible, replayCommand, args);
   const seconds = (Date.now() - started) / 1000;
