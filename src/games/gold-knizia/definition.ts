@@ -10,6 +10,7 @@ import { goldFixtures } from './fixtures.js';
 import { COUNTERS, ENDINGS, ROUND_COUNTERS } from './metrics.js';
 import { changedRules, type GoldConfig } from './params.js';
 import { fastPlayer } from './player.js';
+import { check, comebackCheckpoints, keyEnding, presentation, tournament } from './presentation.js';
 import { record } from './record.js';
 import { Stage, type GoldState } from './state.js';
 
@@ -130,5 +131,10 @@ export const goldKniziaDefinition = {
   fastPlayer,
   story,
   decisionPlace,
+  presentation,
+  comebackCheckpoints,
+  keyEnding,
+  check,
+  tournament,
   fixtures: goldFixtures,
 };
