@@ -58,7 +58,7 @@ export const keyEnding = 'turn-limit';
 export const check: CheckHooks = { tolerance: {} };
 
 export const tournament: TournamentHooks = {
-  players: 3,
-  checkBotOpponents: ['greedy', 'random'],
+  players: 4,
+  checkBotOpponents: ['greedy', 'spoiler', 'cautious'],
   starterBot,
 };

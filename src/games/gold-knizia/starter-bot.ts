@@ -11,7 +11,7 @@ export function starterBot(name: string, typesFrom: string): string {
  * ${name}: a GOLD (Knizia) bot. Try it:
  *
  *   npx goldpit check-bot ./${name}.ts --game gold-knizia
- *   npx goldpit tournament --game gold-knizia --bots ./${name}.ts,greedy,random --deals 10
+ *   npx goldpit tournament --game gold-knizia --bots ./${name}.ts,greedy,spoiler,cautious --deals 10
  *
  * goldpit calls create(seat, random) once per seat and game, then asks for the card to turn: a
  * table position 0 … 63. Each call gets \`view\`: everything this seat may see, and nothing more
