@@ -10,9 +10,9 @@ import { goldFixtures } from './fixtures.js';
 import { COUNTERS, ENDINGS, ROUND_COUNTERS } from './metrics.js';
 import { changedRules, type GoldConfig } from './params.js';
 import { fastPlayer } from './player.js';
-import { check, comebackCheckpoints, keyEnding, presentation, tournament } from './presentation.js';
 import { record } from './record.js';
 import { Stage, type GoldState } from './state.js';
+import { check, comebackCheckpoints, presentation, tournament } from './presentation.js';
 
 /** Games a "game" holds: the series plays one per player (§3.4). */
 function gamesPerRecord(config: GoldConfig): number {
@@ -131,10 +131,11 @@ export const goldKniziaDefinition = {
   fastPlayer,
   story,
   decisionPlace,
+  fixtures: goldFixtures,
   presentation,
   comebackCheckpoints,
-  keyEnding,
+  // No ending of GOLD is a balance signal of its own: every well-played game empties the table.
+  keyEnding: null,
   check,
   tournament,
-  fixtures: goldFixtures,
 };

@@ -1,14 +1,13 @@
 /**
  * How GOLD is named and shown (GameDefinition.presentation), what `check` and tournaments use for
- * it, and its comeback checkpoints. The labels and descriptions come from metrics.ts (one place).
+ * it, and its comeback checkpoints — built from the metric labels in metrics.ts.
  */
 import type { CheckHooks, GamePresentation, Label, TournamentHooks } from '../../core/definition.js';
 import { COUNTER_INFO, ENDING_INFO, ROUND_COUNTER_INFO, type MetricInfo } from './metrics.js';
 import type { GoldConfig } from './params.js';
 import { starterBot } from './starter-bot.js';
 
-const labels = (infos: readonly MetricInfo[]): Record<string, Label> =>
-  Object.fromEntries(infos.map((m) => [m.name, { label: m.label, description: m.description }]));
+const labels = (infos: readonly MetricInfo[]): Record<string, Label> => Object.fromEntries(infos.map((m) => [m.name, { label: m.label, description: m.description }]));
 
 export const presentation: GamePresentation = {
   title: 'GOLD (Knizia)',
@@ -18,46 +17,45 @@ export const presentation: GamePresentation = {
   counters: labels(COUNTER_INFO),
   stepCounters: labels(ROUND_COUNTER_INFO),
   chanceCards: 'chance cards',
-  faultRule: 'A faulting seat turns the lowest-numbered card it may legally turn (goldpit’s fallback; the rules have none).',
+  faultRule: 'A faulting seat turns the lowest-index legal card instead (the documented fallback; GOLD has no rule for it).',
   placeholders: {},
-  tournamentCounters: ['ownCaptures', 'giftsGiven'],
+  tournamentCounters: ['unownedCaptures', 'dynamitedGold'],
   sections: [
-    { kind: 'step-counters', id: 'per-turn', title: 'Cards removed and gold collected per turn', explain: 'Mean per game, by turn.', counters: ['cardsRemoved', 'goldCollected'] },
     {
-      kind: 'counter-table',
-      id: 'captures',
-      title: 'Where the gold came from',
-      explain: 'Gold cards per seat-game: found by the seat’s own digger on its turn, by an unowned digger, by its digger on another seat’s turn, taken in the rush; and gold cards handed to another seat’s digger.',
-      counters: ['ownCaptures', 'unownedCaptures', 'giftsReceived', 'rushGold', 'giftsGiven'],
+      kind: 'step-counters',
+      id: 'per-turn',
+      title: 'Cards removed and gold collected per turn',
+      explain: 'Mean per game after each turn: how fast the table empties and the gold is shared out (a game that ended earlier counts 0).',
+      counters: ['cardsRemoved', 'goldCollected'],
     },
     {
       kind: 'counter-table',
-      id: 'losses',
-      title: 'Gold lost, empty turns, the rush and stalemates',
-      explain: 'Per seat-game. goldUnscored, rushTurn and stalemate are facts of the whole game, repeated in every seat’s column.',
-      counters: ['dynamitedGold', 'emptyTurns', 'goldUnscored', 'rushTurn', 'stalemate'],
+      id: 'captures',
+      title: 'Where the gold went',
+      explain: 'Per seat-game: gold cards found by the seat\u2019s own diggers on its turns, by unowned colours (GK-A7), by its diggers on others\u2019 turns and by others\u2019 diggers on its turns, taken in the rush, and gold value blasted by dynamite on its turns.',
+      counters: ['ownCaptures', 'unownedCaptures', 'giftsReceived', 'giftsGiven', 'rushGold', 'dynamitedGold'],
+    },
+    {
+      kind: 'counter-table',
+      id: 'endgame',
+      title: 'Rush, stalemates and unscored gold',
+      explain: 'Game facts, the same for every seat: the turn at which the gold rush began (0 = never), games in which the stalemate rule fired (GK-A1), gold left unscored.',
+      counters: ['rushTurn', 'stalemate', 'goldUnscored', 'emptyTurns'],
     },
   ],
 };
 
 /**
- * Turns 20 and 40: a typical game (4 players, heuristic bots) has ~55 turns, the rush from ~45; a
- * series counts the turns of all its games, so the checkpoints scale with its length.
+ * Comebacks after a third and after two thirds of a typical game: 64 cards leave the table at a
+ * little over one card a turn with the built-in bots, so turns 15 and 30 (a series: of its games).
  */
-export function comebackCheckpoints(config: GoldConfig): readonly number[] {
-  const games = config.rules.series ? (config.players ?? 5) : 1;
-  return [20 * games, 40 * games];
-}
+export const comebackCheckpoints = (_config: GoldConfig): readonly number[] => [15, 30];
 
-/**
- * The ending `check` and `impact` follow: the turn cap. Under the default rules every game of
- * working bots ends with the empty table, so a share of `turn-limit` games means stuck bots.
- */
-export const keyEnding = 'turn-limit';
-
-export const check: CheckHooks = { tolerance: {} };
+/** Game length in turns varies far more than Goldrausch's rounds: a tolerance of half a turn. */
+export const check: CheckHooks = { tolerance: { rounds: 0.5 } };
 
 export const tournament: TournamentHooks = {
+  // The heuristic field (greedy, spoiler, cautious), 4 players as in scenarios/gold-4p.json.
   players: 4,
   checkBotOpponents: ['greedy', 'spoiler', 'cautious'],
   starterBot,

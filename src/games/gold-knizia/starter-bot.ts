@@ -4,101 +4,92 @@
  */
 import { identifierFor } from '../../core/identifier.js';
 
-/** The file's text. `typesFrom` is the import path of goldpit's src/games/gold-knizia folder as seen from the new file. */
+/** The file's text; `typesFrom` is the import path of src/games/gold-knizia as seen from the new file. */
 export function starterBot(name: string, typesFrom: string): string {
   const id = identifierFor(name);
   return `/**
  * ${name}: a GOLD (Knizia) bot. Try it:
  *
- *   npx goldpit check-bot ./${name}.ts --game gold-knizia
- *   npx goldpit tournament --game gold-knizia --bots ./${name}.ts,greedy,spoiler,cautious --deals 10
+ *   npx goldpit check-bot --game gold-knizia ./${name}.ts   # plays a few games, lists any faults
+ *   npx goldpit tournament --game gold-knizia --bots ./${name}.ts,greedy,random --deals 20
  *
- * goldpit calls create(seat, random) once per seat and game, then asks for the card to turn: a
- * table position 0 … 63. Each call gets \`view\`: everything this seat may see, and nothing more
- * (docs/games/gold-knizia.md "The seat view API"; src/games/gold-knizia/view.ts). Most used:
+ * The rules as goldpit implements them: docs/games/gold-knizia.md. In one breath: 64 cards lie face
+ * down; on your turn you turn two (one after the other). A digger with gold worth no more than the
+ * digger's value takes the gold for the digger's owner (an unowned colour's for you); a higher digger
+ * drives off a lower one; dynamite destroys whatever it is turned with. With 10 or fewer cards left
+ * the gold rush begins: one card a turn, gold goes to whoever turns it. Most gold wins.
  *
- *   view.tableCount, view.tablePosition(i)   the positions still on the table
- *   view.cardAt(p)                           the card code you know at p, UNKNOWN (-1) if not
- *   view.knownLeft(code), view.knownPositionOf(code, i)   where the cards you remember lie
- *   view.unknownCount, view.unknownPosition(i)            positions you do not know
- *   view.owner(colour)                       who owns a digger colour (-1 = unowned: finds for you)
- *   view.firstPosition, view.firstCard       in secondCard: the card turned first this turn
+ * goldpit calls create(seat, random) once per seat and game, then asks for table positions (0..63).
+ * \`view\` is everything this seat may see and remembers (see src/games/gold-knizia/view.ts):
  *
- * The rules in one breath: turn two cards; a digger finds gold of at most its value for its owner
- * (an unowned digger: for you), two diggers of different values drive the weaker away, dynamite
- * blasts whatever it is turned with; with 10 or fewer cards left every turn turns one card and
- * gold goes to whoever turns it. Most gold wins.
+ *   view.seat, view.players        this bot's seat and the number of players
+ *   view.tableCount                cards on the table; view.tablePosition(i) is the i-th of them
+ *   view.cardAt(p)                 the card this seat knows at position p (UNKNOWN = -1 if never seen
+ *                                  or forgotten; OFF_TABLE = -2 if it has left the table)
+ *   view.knownCount/knownPosition  the face-down cards this seat knows
+ *   view.unknownCount/unknownPosition  the ones it does not
+ *   view.left(code)                how many cards of a kind are still on the table (public count)
+ *   view.owner(colour)             which seat owns a digger colour (-1: nobody)
+ *   view.firstPosition/firstCard   in secondCard: the card turned first this turn
+ *   view.gold(s), goldCards(s)     what each seat has collected (as far as this seat knows)
  *
- * Faults: a position that is not on the table (or the first card again) is turned as the lowest
- * legal position instead and counted against the bot. The view only returns numbers: copy what
- * you want to keep, it always shows the current table.
+ * Card codes (src/games/gold-knizia/cards.ts): isGold, isDigger, isDynamite, cardValue, diggerColour.
+ * An illegal answer (a position not on the table, or the first card again) is a fault: goldpit
+ * turns the lowest-index legal card instead and records it.
  */
-import type { GoldBotFactory } from '${typesFrom}/bot.js';
-import { cardValue, diggerColour, isDigger, isGold } from '${typesFrom}/cards.js';
+import type { RandomStream } from '${typesFrom}/../../core/random.js';
+import type { GoldBot, GoldBotFactory } from '${typesFrom}/bot.js';
+import { cardValue, diggerColour, isDigger, isGold, UNKNOWN } from '${typesFrom}/cards.js';
 import type { GoldView } from '${typesFrom}/view.js';
 
-const ${id}: GoldBotFactory = {
-  name: '${name}',
-  description: 'pairs a known gold with a digger that finds it for itself, otherwise explores',
+class Bot implements GoldBot {
+  readonly name = ${JSON.stringify(name)};
+  constructor(
+    private readonly seat: number,
+    private readonly random: RandomStream,
+  ) {}
 
-  // \`random\` is this bot's own random stream (random.next() in [0, 1), random.int(n)).
-  // Use it rather than Math.random(), so that every game can be replayed exactly.
-  create(seat, random) {
-    /** Does a digger of this code find gold for me on my turn (my colour or an unowned one)? */
-    const mine = (view: GoldView, code: number): boolean => {
-      if (!isDigger(code)) return false;
-      const owner = view.owner(diggerColour(code));
-      return owner === seat || owner === -1;
-    };
+  /** D1: a known gold card if this seat knows one (a digger may follow), else a random card. */
+  firstCard(view: GoldView): number {
+    for (let i = 0; i < view.knownCount; i++) {
+      const p = view.knownPosition(i);
+      if (isGold(view.cardAt(p))) return p;
+    }
+    return view.tablePosition(this.random.int(view.tableCount));
+  }
 
-    /** A random position I do not know, or any table position. */
-    const explore = (view: GoldView, except: number): number => {
-      for (let tries = 0; tries < 8 && view.unknownCount > 0; tries++) {
-        const p = view.unknownPosition(random.int(view.unknownCount));
-        if (p !== except) return p;
+  /** D2: after a gold card, a known own digger strong enough for it; otherwise any other card. */
+  secondCard(view: GoldView): number {
+    const first = view.firstCard;
+    if (first !== UNKNOWN && isGold(first)) {
+      for (let i = 0; i < view.knownCount; i++) {
+        const p = view.knownPosition(i);
+        const card = view.cardAt(p);
+        if (p !== view.firstPosition && isDigger(card) && cardValue(card) >= cardValue(first) && this.mine(view, card)) return p;
       }
-      for (let i = 0; i < view.tableCount; i++) if (view.tablePosition(i) !== except) return view.tablePosition(i);
-      return -1;
-    };
+    }
+    // Any other table card, uniformly: the last one stands in for the first card's position.
+    const n = view.tableCount;
+    const p = view.tablePosition(this.random.int(n - 1));
+    return p === view.firstPosition ? view.tablePosition(n - 1) : p;
+  }
 
-    return {
-      name: '${name}',
+  /** D3 (gold rush): a known gold card if there is one, else any card. */
+  rushCard(view: GoldView): number {
+    return this.firstCard(view);
+  }
 
-      // D1: a known gold for which I know a digger of mine (or unowned) strong enough, else explore.
-      firstCard(view: GoldView): number {
-        for (let i = 0; i < view.knownCount; i++) {
-          const p = view.knownPosition(i);
-          const gold = view.cardAt(p);
-          if (!isGold(gold)) continue;
-          for (let j = 0; j < view.knownCount; j++) {
-            const d = view.cardAt(view.knownPosition(j));
-            if (mine(view, d) && cardValue(d) >= cardValue(gold)) return p;
-          }
-        }
-        return explore(view, -1);
-      },
+  /** True when the digger's colour is this seat's or nobody's (its gold would come to us). */
+  private mine(view: GoldView, digger: number): boolean {
+    const owner = view.owner(diggerColour(digger));
+    return owner === this.seat || owner === -1;
+  }
+}
 
-      // D2: the first card is face up (view.firstCard). Find it a partner that helps me.
-      secondCard(view: GoldView): number {
-        const first = view.firstCard;
-        for (let i = 0; i < view.knownCount; i++) {
-          const p = view.knownPosition(i);
-          if (p === view.firstPosition) continue;
-          const c = view.cardAt(p);
-          if (isGold(first) && mine(view, c) && cardValue(c) >= cardValue(first)) return p;
-          if (mine(view, first) && isGold(c) && cardValue(first) >= cardValue(c)) return p;
-        }
-        return explore(view, view.firstPosition);
-      },
-
-      // D3 (the gold rush): a known gold if there is one, else a random unknown card.
-      rushCard(view: GoldView): number {
-        for (let i = 0; i < view.knownCount; i++) if (isGold(view.cardAt(view.knownPosition(i)))) return view.knownPosition(i);
-        const p = explore(view, -1);
-        return p >= 0 ? p : view.tablePosition(0);
-      },
-    };
-  },
+const ${id}: GoldBotFactory = {
+  name: ${JSON.stringify(name)},
+  description: 'A starter GOLD bot: known gold first, then an own digger strong enough for it.',
+  create: (seat, random) => new Bot(seat, random),
 };
 
 export default ${id};

@@ -22,8 +22,8 @@ export const presentation: GamePresentation = {
     successfulUpgrades: { label: 'successful upgrades', description: 'upgrades that paid out' },
     collisions: { label: 'collisions', description: 'upgrades that met another upgrade on the same continent (an upgrade scandal)' },
     agreements: { label: 'agreements joined', description: 'agreements the seat was a party to' },
-    kept: { label: 'obligations kept', description: 'agreement obligations the seat kept' },
-    broken: { label: 'obligations broken', description: 'agreement obligations the seat broke' },
+    kept: { label: 'kept', description: 'agreement obligations (and promises) the seat kept' },
+    broken: { label: 'broken', description: 'agreement obligations (and promises) the seat broke' },
     timeouts: { label: 'late cards', description: 'rounds in which the seat laid no card in time' },
   },
   stepCounters: {
