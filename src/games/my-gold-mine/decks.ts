@@ -148,11 +148,13 @@ export function exitDeckFromData(at: Where, f: string, data: unknown): ExitDeck 
   const counted = types.reduce((n, t) => n + t.count, 0);
   const total = obj.total === undefined ? counted : expectInt(at, sub(f, 'total'), obj.total, 1, 100000);
   checkTotal(at, f, total, counted, `(${types.map((t) => `${t.count} ${t.id}`).join(' + ')})`);
-  if (!types.some((t) => t.count > 0 && t.actions.some((a) => MOVING.includes(a)))) {
+  // A card that can be kept (Extragold) may leave the cycle; one that always returns to the discard
+  // pile and always moves a dwarf guarantees every round ends once the digging deck is empty.
+  if (!types.some((t) => t.count > 0 && t.actions.some((a) => MOVING.includes(a)) && !t.actions.includes('extragold'))) {
     throw new InputError(
       at.file,
       sub(f, 'cards'),
-      'expected at least one card with one-step, double-step or all-together (count ≥ 1): without one, a dwarf could never walk out once the digging deck is empty',
+      'expected at least one card with one-step, double-step or all-together and no extragold (count ≥ 1): without one, a dwarf could never walk out once the digging deck is empty',
     );
   }
   return { deckId, source, types, total };

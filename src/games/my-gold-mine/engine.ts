@@ -523,7 +523,13 @@ function swapWith(state: MyGoldMineState, d: number, q: number): void {
 /** Choice B: draw an exit card and carry it out (asking D2 when both actions work). False = waiting for a decision. */
 function exitTurn(state: MyGoldMineState): boolean {
   const card = drawExit(state);
-  if (card < 0) return true; // MG-A11: nothing to draw: the player passes
+  if (card < 0) {
+    // MG-A11: nothing to draw: the player passes. The deck check (decks.ts) keeps a moving card in
+    // circulation, so a whole table passing in a row cannot happen; if it did, fail loudly.
+    if (++state.passes > 2 * state.dwarves) throw new RangeError('My Gold Mine: every dwarf passes and no card is left to draw (the exit deck needs a moving card that cannot be kept)');
+    return true;
+  }
+  state.passes = 0;
   const t = state.tables;
   const a = t.exitA[card];
   const b = t.exitB[card];

@@ -76,6 +76,8 @@ describe('My Gold Mine decks as data (MG-A1, MG-A2)', () => {
     expect(errorOf(() => parseMyGoldMineConfig({ params: { digDeck: dig([{ kind: 'dragon', count: 8 }]) } }, where)).message).toMatch(/at least one gold card/);
     // No card that walks a dwarf out: a round could never end.
     expect(errorOf(() => parseMyGoldMineConfig({ params: { exitDeck: exit([{ actions: ['swap'], count: 4 }, { actions: ['extragold'], count: 1 }]) } }, where)).message).toMatch(/one-step, double-step or all-together/);
+    // …nor one that can be kept (Extragold leaves the cycle: the exit deck could run dry).
+    expect(errorOf(() => parseMyGoldMineConfig({ params: { exitDeck: exit([{ actions: ['one-step', 'extragold'], count: 4 }]) } }, where)).message).toMatch(/and no extragold/);
     // Two entries of one kind need their own ids.
     expect(errorOf(() => parseMyGoldMineConfig({ params: { digDeck: dig([goodDig[1], { kind: 'simple-gold', gold: 2, count: 1 }]) } }, where)).field).toBe('params.digDeck.cards[1].id');
   });
