@@ -318,7 +318,7 @@ function collect(state: MyGoldMineState, d: number, gold: number, extra: number)
     state.extraGold[d] += gold;
     state.extraExtra[d] += extra;
   }
-  const value = gold + extra * state.config.params.extragoldValue;
+  const value = gold + extra * state.extragoldValue;
   state.counters[C_COLLECTED][s] += value;
   state.roundCounters[(state.round - 1) * RC + R_COLLECTED] += value;
 }
@@ -343,7 +343,7 @@ function exitDwarf(state: MyGoldMineState, d: number): void {
     state.extraGold[d] = 0;
     state.extraExtra[d] = 0;
   }
-  const value = state.bankedGold[d] + state.bankedExtra[d] * state.config.params.extragoldValue;
+  const value = state.bankedGold[d] + state.bankedExtra[d] * state.extragoldValue;
   state.counters[C_EXITS][s]++;
   state.counters[C_LADDER][s] += state.ladderCount;
   state.counters[C_BANKED][s] += value;
@@ -381,7 +381,7 @@ function eliminate(state: MyGoldMineState, d: number): void {
     state.extraGold[d] = 0;
     state.extraExtra[d] = 0;
   }
-  const lost = gold + extra * state.config.params.extragoldValue;
+  const lost = gold + extra * state.extragoldValue;
   state.counters[C_ELIMINATIONS][s]++;
   state.counters[C_LOST][s] += lost;
   const r = (state.round - 1) * RC;
@@ -395,7 +395,7 @@ function moveDwarf(state: MyGoldMineState, d: number, move: number): void {
     if (--state.pos[d] === EXIT) exitDwarf(state, d);
   } else if (move > 0) {
     if (state.pos[d] + 1 === state.drago) {
-      if (state.config.rules.intoDragon === 'eliminated') eliminate(state, d);
+      if (state.intoDragonEliminates) eliminate(state, d);
     } else state.pos[d]++;
   }
 }
@@ -437,7 +437,7 @@ function digTurn(state: MyGoldMineState, d: number): void {
   takeDig(state, card);
   collect(state, d, state.tables.digGold[card], 0);
   const move = state.tables.digMove[card];
-  if (state.config.rules.dragonCheck === 'after-move') {
+  if (!state.dragonFirst) {
     moveDwarf(state, d, move);
     dragonCheck(state);
   } else {
@@ -449,7 +449,7 @@ function digTurn(state: MyGoldMineState, d: number): void {
 /** Other dwarves dwarf `d` may swap with (MG-A8). */
 function swapCandidates(state: MyGoldMineState, d: number): number {
   let n = 0;
-  const own = state.config.rules.swapOwnDwarf;
+  const own = state.swapOwnDwarf;
   const owner = state.owner(d);
   for (let q = 0; q < state.dwarves; q++) {
     if (q !== d && state.status[q] === IN_MINE && (own || state.owner(q) !== owner)) n++;
@@ -459,7 +459,7 @@ function swapCandidates(state: MyGoldMineState, d: number): number {
 
 /** The first candidate after `d` in turn order (the fallback and the only choice when there is one). */
 function firstCandidate(state: MyGoldMineState, d: number): number {
-  const own = state.config.rules.swapOwnDwarf;
+  const own = state.swapOwnDwarf;
   const owner = state.owner(d);
   for (let k = 1; k < state.dwarves; k++) {
     const q = (d + k) % state.dwarves;
@@ -469,7 +469,7 @@ function firstCandidate(state: MyGoldMineState, d: number): number {
 }
 
 function canSwap(state: MyGoldMineState, d: number, q: number): boolean {
-  return q !== d && q >= 0 && q < state.dwarves && state.status[q] === IN_MINE && (state.config.rules.swapOwnDwarf || state.owner(q) !== state.owner(d));
+  return q !== d && q >= 0 && q < state.dwarves && state.status[q] === IN_MINE && (state.swapOwnDwarf || state.owner(q) !== state.owner(d));
 }
 
 function legalAction(state: MyGoldMineState, action: number): boolean {
