@@ -395,7 +395,7 @@ function commandReplay(io: Io, path: string, game: number, seedArg?: string): nu
 function fixtureFiles(paths: readonly string[]): string[] {
   const out: string[] = [];
   const walk = (p: string) => {
-    let st;
+    let st: import('node:fs').Stats;
     try {
       st = statSync(p);
     } catch {

@@ -5,7 +5,7 @@
  */
 import { VERSION } from '../core/package.js';
 import { binomialInterval, chiSquaredUniform } from '../stats/index.js';
-import { gameCount, LEADER_WIN_UNITS, seatWins, sharedWinGames, type Aggregate } from '../stats/aggregate.js';
+import { gameCount, LEADER_WIN_UNITS, seatWins, sharedWinGames, withTails, type Aggregate } from '../stats/aggregate.js';
 import type { Scenario } from '../sim/scenario.js';
 import type { AnyGameDefinition } from '../core/definition.js';
 import type { BotSummary, CardDescriptive, CurvePoint, Interval, ReportGame, RunSummary, SeatSummary } from './types.js';
@@ -26,6 +26,16 @@ export { VERSION };
 function interval(wins: number, n: number): Interval {
   const ci = binomialInterval(wins, n);
   return [fixed(ci.lower), fixed(ci.upper)];
+}
+
+/**
+ * Cochran's rule: the chi-squared distribution approximates Pearson's statistic well only when every
+ * category expects about 5 or more (W. G. Cochran, "Some methods for strengthening the common χ²
+ * tests", Biometrics 10 (1954) 417–451). Below it the p-value is printed with this warning.
+ */
+export function chiSquaredWarning(expectedWinsPerSeat: number): string | null {
+  if (expectedWinsPerSeat >= 5) return null;
+  return `each seat expects only ${fixed(expectedWinsPerSeat, 2)} wins (fewer than 5): the chi-squared p-value is an unreliable approximation; play more games`;
 }
 
 /**
@@ -62,12 +72,21 @@ function curvePoint(agg: Aggregate, r: number, seats: readonly number[]): CurveP
   return { round: r + 1, meanGold: fixed(sum / (n * seats.length), 4), p10, p50, p90 };
 }
 
-export function summarize(scenario: Scenario, agg: Aggregate): RunSummary {
+export function summarize(scenario: Scenario, played: Aggregate): RunSummary {
   const def = scenario.definition;
   const facts = def.facts(scenario.config);
   const p = scenario.players;
+  const agg = withTails(played);
   const n = gameCount(agg);
-  const rounds = agg.shape.rounds;
+  // Curves and per-step tables end at the longest game played (a game's cap on steps, e.g. GOLD's
+  // 400 turns, is a safety net, not a length worth a column each).
+  let rounds = 1;
+  for (let r = agg.shape.rounds; r >= 1; r--) {
+    if (agg.lengths[r] > 0) {
+      rounds = r;
+      break;
+    }
+  }
   const names = [...new Set(scenario.seats)];
   const seatsOf = (bot: string) => scenario.seats.map((b, s) => (b === bot ? s : -1)).filter((s) => s >= 0);
   const seats: SeatSummary[] = scenario.seats.map((bot, seat) => {
@@ -98,7 +117,7 @@ export function summarize(scenario: Scenario, agg: Aggregate): RunSummary {
     mirror: names.length === 1,
     expected: fixed(expected),
     seats: seats.map((s) => ({ seat: s.seat, winRate: s.winRate, deviation: fixed(s.winRate - expected), ci95: [fixed(s.ci95[0] - expected), fixed(s.ci95[1] - expected)] as Interval })),
-    chiSquared: { statistic: fixed(chi.statistic), df: chi.df, pValue: Number(chi.pValue.toPrecision(6)) },
+    chiSquared: { statistic: fixed(chi.statistic), df: chi.df, pValue: Number(chi.pValue.toPrecision(6)), warning: chiSquaredWarning(chi.expected) },
     balance: fixed(1 - (Math.max(...rates) - Math.min(...rates))),
   };
   const goldCurve = [];

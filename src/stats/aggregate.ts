@@ -47,10 +47,20 @@ export interface Aggregate {
   readonly endings: Float64Array;
   /** Games by length in rounds: `lengths[r]`. */
   readonly lengths: Float64Array;
-  /** Sum over games of each seat's score after each round: `curveSum[round * players + seat]`; a finished game carries its final score forward. */
+  /**
+   * Sum over games of each seat's score after each round: `curveSum[round * players + seat]`; a
+   * finished game carries its final score forward — through the tails below, folded in by
+   * `withTails` (only what a game played is added per game, so a long cap costs nothing per game).
+   */
   readonly curveSum: Float64Array;
-  /** Histogram of each seat's score after each round: `curveHist[(round * players + seat) * (maxScore + 1) + score]`. */
+  /** Histogram of each seat's score after each round: `curveHist[(round * players + seat) * (maxScore + 1) + score]` (tails folded in by `withTails`). */
   readonly curveHist: Float64Array;
+  /** Final scores of the games that ended after `played` rounds, to carry forward: `tailSum[played * players + seat]`. */
+  readonly tailSum: Float64Array;
+  /** Their histogram: `tailHist[(played * players + seat) * (maxScore + 1) + score]`. */
+  readonly tailHist: Float64Array;
+  /** Their winner-curve entries: `tailWinner[played * 4 + i]` as in `winnerCurve`. */
+  readonly tailWinner: Float64Array;
   /** Draws per chance card. */
   readonly cardDraws: Float64Array;
   /** Sum of each per-seat counter: `counterSum[counter * players + seat]`. */
@@ -90,6 +100,9 @@ function layout(shape: AggregateShape) {
     lengths: shape.rounds + 1,
     curveSum: shape.rounds * p,
     curveHist: shape.rounds * p * bins,
+    tailSum: (shape.rounds + 1) * p,
+    tailHist: (shape.rounds + 1) * p * bins,
+    tailWinner: (shape.rounds + 1) * 4,
     cardDraws: shape.cards,
     counterSum: shape.counters * p,
     faults: p,
@@ -124,6 +137,9 @@ export function aggregateOver(shape: AggregateShape, data?: Float64Array, firstF
     lengths: take(sizes.lengths),
     curveSum: take(sizes.curveSum),
     curveHist: take(sizes.curveHist),
+    tailSum: take(sizes.tailSum),
+    tailHist: take(sizes.tailHist),
+    tailWinner: take(sizes.tailWinner),
     cardDraws: take(sizes.cardDraws),
     counterSum: take(sizes.counterSum),
     faults: take(sizes.faults),
@@ -214,8 +230,9 @@ export function addFlatGame(agg: Aggregate, r: FlatRecord, played: number = r.ro
   agg.lengths[Math.min(r.rounds, rounds)]++;
   const curve = r.curve;
   const { curveSum, curveHist, winnerCurve } = agg;
-  for (let round = 0; round < rounds; round++) {
-    const row = Math.min(round, played - 1) * p;
+  const last = Math.min(played, rounds);
+  for (let round = 0; round < last; round++) {
+    const row = round * p;
     for (let s = 0; s < p; s++) {
       const score = curve[row + s];
       curveSum[round * p + s] += score;
@@ -226,6 +243,20 @@ export function addFlatGame(agg: Aggregate, r: FlatRecord, played: number = r.ro
       winnerCurve[i + 1]++;
     }
   }
+  // Rounds after the end carry the final score forward: recorded once, at the round the game ended
+  // (withTails adds them to every later round; the same integers in the end).
+  if (last < rounds) {
+    const { tailSum, tailHist, tailWinner } = agg;
+    const row = (played - 1) * p;
+    for (let s = 0; s < p; s++) {
+      const score = curve[row + s];
+      tailSum[last * p + s] += score;
+      tailHist[(last * p + s) * bins + (score < maxScore ? (score > 0 ? score : 0) : maxScore)]++;
+      const i = last * 4 + ((winners >> s) & 1 ? 0 : 2);
+      tailWinner[i] += score;
+      tailWinner[i + 1]++;
+    }
+  }
   const counters = r.counters;
   for (let c = 0; c < counters.length; c++) {
     const counter = counters[c];
@@ -233,6 +264,32 @@ export function addFlatGame(agg: Aggregate, r: FlatRecord, played: number = r.ro
   }
   addGameShape(agg, r, played, winners);
 }
+/**
+ * A copy of `agg` whose curves carry every finished game's final score forward to the last round
+ * (the tails added as running sums: round r gets the tails of every game that ended by round r).
+ * Every entry is an integer, so the result is exact whatever the order of games and merges.
+ */
+export function withTails(agg: Aggregate): Aggregate {
+  const out = aggregateOver(agg.shape, Float64Array.from(agg.data), agg.firstFaults.slice());
+  const { players: p, rounds, maxScore } = agg.shape;
+  const bins = maxScore + 1;
+  const sum = new Float64Array(p);
+  const hist = new Float64Array(p * bins);
+  const win = new Float64Array(4);
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < p; i++) sum[i] += out.tailSum[round * p + i];
+    for (let i = 0; i < p * bins; i++) hist[i] += out.tailHist[round * p * bins + i];
+    for (let i = 0; i < 4; i++) win[i] += out.tailWinner[round * 4 + i];
+    for (let i = 0; i < p; i++) out.curveSum[round * p + i] += sum[i];
+    for (let i = 0; i < p * bins; i++) out.curveHist[round * p * bins + i] += hist[i];
+    for (let i = 0; i < 4; i++) out.winnerCurve[round * 4 + i] += win[i];
+  }
+  out.tailSum.fill(0);
+  out.tailHist.fill(0);
+  out.tailWinner.fill(0);
+  return out;
+}
+
 /** Adds `b` into `a` (same shape); first faults keep the lowest game index. Order does not matter. */
 export function mergeInto(a: Aggregate, b: Aggregate): Aggregate {
   if (a.data.length !== b.data.length) throw new RangeError('cannot merge aggregates of different shapes');

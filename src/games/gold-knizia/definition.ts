@@ -12,6 +12,7 @@ import { changedRules, type GoldConfig } from './params.js';
 import { fastPlayer } from './player.js';
 import { record } from './record.js';
 import { Stage, type GoldState } from './state.js';
+import { check, comebackCheckpoints, presentation, tournament } from './presentation.js';
 
 /** Games a "game" holds: the series plays one per player (§3.4). */
 function gamesPerRecord(config: GoldConfig): number {
@@ -131,4 +132,10 @@ export const goldKniziaDefinition = {
   story,
   decisionPlace,
   fixtures: goldFixtures,
+  presentation,
+  comebackCheckpoints,
+  // No ending of GOLD is a balance signal of its own: every well-played game empties the table.
+  keyEnding: null,
+  check,
+  tournament,
 };
