@@ -236,7 +236,8 @@ function revealDig(state: MyGoldMineState, first: boolean): void {
 function top(state: MyGoldMineState): number {
   if (state.digPos >= state.dig.length) return -1;
   const card = state.dig[state.digPos];
-  if (card < 0) throw new ScriptError(`digDeck: the round reached card ${state.digPos + 1} of the digging deck, past the ${state.script!.dig.length} the fixture lists`);
+  if (card < 0)
+    throw new ScriptError(`digDeck: the round reached card ${state.digPos + 1} of the digging deck, past the ${state.script!.dig.length} the fixture lists`);
   return card;
 }
 
@@ -271,7 +272,9 @@ function drawExit(state: MyGoldMineState): number {
     deck[at] = deck[j];
     deck[j] = tmp;
   } else if (deck[at] < 0) {
-    throw new ScriptError(`exitDeck: the round drew exit card ${at + 1} after ${state.exitShuffles === 0 ? 'the start' : `reshuffle ${state.exitShuffles}`}, past the cards the fixture lists`);
+    throw new ScriptError(
+      `exitDeck: the round drew exit card ${at + 1} after ${state.exitShuffles === 0 ? 'the start' : `reshuffle ${state.exitShuffles}`}, past the cards the fixture lists`,
+    );
   }
   const card = deck[at];
   state.exitInDeck[card]--;
@@ -293,14 +296,19 @@ function reshuffleExits(state: MyGoldMineState): void {
   const script = state.script;
   if (script === null) return; // the order is fixed lazily, card by card, in drawExit
   const order = script.reshuffles[state.scriptReshuffles++];
-  if (order === undefined) throw new ScriptError(`exitReshuffles: the exit deck was reshuffled (reshuffle ${state.exitShuffles}), but the fixture gives ${script.reshuffles.length} reshuffle order(s)`);
+  if (order === undefined)
+    throw new ScriptError(
+      `exitReshuffles: the exit deck was reshuffled (reshuffle ${state.exitShuffles}), but the fixture gives ${script.reshuffles.length} reshuffle order(s)`,
+    );
   // The given order must hold exactly the discarded cards.
   const count = new Array<number>(state.tables.exitTypes).fill(0);
   for (let i = 0; i < n; i++) count[deck[i]]++;
   for (let i = 0; i < order.length; i++) count[order[i]]--;
   if (order.length !== n || count.some((c) => c !== 0)) {
     const names = (list: readonly number[]) => list.map((k) => state.config.params.exitDeck.types[k].id).join(', ');
-    throw new ScriptError(`exitReshuffles[${state.scriptReshuffles - 1}]: expected an order of the ${n} discarded cards (${names(deck.slice(0, n))}), got ${order.length}: ${names(order)}`);
+    throw new ScriptError(
+      `exitReshuffles[${state.scriptReshuffles - 1}]: expected an order of the ${n} discarded cards (${names(deck.slice(0, n))}), got ${order.length}: ${names(order)}`,
+    );
   }
   for (let i = 0; i < n; i++) deck[i] = order[i];
 }
@@ -526,7 +534,8 @@ function exitTurn(state: MyGoldMineState): boolean {
   if (card < 0) {
     // MG-A11: nothing to draw: the player passes. The deck check (decks.ts) keeps a moving card in
     // circulation, so a whole table passing in a row cannot happen; if it did, fail loudly.
-    if (++state.passes > 2 * state.dwarves) throw new RangeError('My Gold Mine: every dwarf passes and no card is left to draw (the exit deck needs a moving card that cannot be kept)');
+    if (++state.passes > 2 * state.dwarves)
+      throw new RangeError('My Gold Mine: every dwarf passes and no card is left to draw (the exit deck needs a moving card that cannot be kept)');
     return true;
   }
   state.passes = 0;
@@ -723,7 +732,13 @@ export function outcome(state: MyGoldMineState): Outcome {
 const ASKED: Asked<number>[] = Array.from({ length: 16 }, (_, answer) => ({ answer }));
 const asked = (answer: number): Asked<number> => ASKED[answer];
 
-export function askBot(bot: MyGoldMineBot, request: MyGoldMineRequest, view: MyGoldMineView, state: MyGoldMineState, random: RandomSource): Asked<MyGoldMineAnswer> {
+export function askBot(
+  bot: MyGoldMineBot,
+  request: MyGoldMineRequest,
+  view: MyGoldMineView,
+  state: MyGoldMineState,
+  random: RandomSource,
+): Asked<MyGoldMineAnswer> {
   const stage = state.stage;
   let value: unknown;
   try {
@@ -742,7 +757,10 @@ export function askBot(bot: MyGoldMineBot, request: MyGoldMineRequest, view: MyG
     return { answer: 0, fault: { reason: 'illegal', message: `chooseAction returned ${show(value)}, expected 0 or 1` } };
   }
   if (typeof value === 'number' && canSwap(state, state.actor, value)) return asked(value);
-  return { answer: firstCandidate(state, state.actor), fault: { reason: 'illegal', message: `swapTarget returned ${show(value)}, not another dwarf in the mine the actor may swap with` } };
+  return {
+    answer: firstCandidate(state, state.actor),
+    fault: { reason: 'illegal', message: `swapTarget returned ${show(value)}, not another dwarf in the mine the actor may swap with` },
+  };
 }
 
 function show(v: unknown): string {
