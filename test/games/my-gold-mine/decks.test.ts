@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../helpers/temp.js';
 import { InputError } from '../../../src/core/errors.js';
 import { parseMyGoldMineConfig } from '../../../src/games/my-gold-mine/config.js';
 import { DEFAULT_RULES, PLACEHOLDER_DIG_DECK, PLACEHOLDER_EXIT_DECK } from '../../../src/games/my-gold-mine/params.js';
@@ -120,7 +120,7 @@ describe('My Gold Mine decks as data (MG-A1, MG-A2)', () => {
   });
 
   it('reads a deck file relative to the scenario; errors then name the deck file', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mgm-deck-'));
+    const dir = tempDir('mgm-deck-');
     writeFileSync(join(dir, 'dig.json'), JSON.stringify(dig(goodDig)));
     writeFileSync(
       join(dir, 'bad.json'),
