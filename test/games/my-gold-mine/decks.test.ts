@@ -6,7 +6,6 @@ import { InputError } from '../../../src/core/errors.js';
 import { parseMyGoldMineConfig } from '../../../src/games/my-gold-mine/config.js';
 import { DEFAULT_RULES, PLACEHOLDER_DIG_DECK, PLACEHOLDER_EXIT_DECK } from '../../../src/games/my-gold-mine/params.js';
 import { facts } from '../../../src/games/my-gold-mine/definition.js';
-import { tempDir } from '../../helpers/temp.js';
 
 const where = { file: 'scenario.json', dir: '.' };
 const dig = (cards: unknown[], total?: number) => ({ deckId: 'test-dig', ...(total === undefined ? {} : { total }), cards });

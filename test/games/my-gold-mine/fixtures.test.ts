@@ -6,7 +6,6 @@ import { runCli } from '../../../src/cli/main.js';
 import { InputError } from '../../../src/core/errors.js';
 import { compareFixture, parseFixture, playFixture } from '../../../src/games/my-gold-mine/fixtures.js';
 import { capture } from '../../helpers/io.js';
-import { tempDir } from '../../helpers/temp.js';
 
 const dir = 'fixtures/my-gold-mine';
 const files = readdirSync(dir)
