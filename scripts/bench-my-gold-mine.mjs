@@ -21,7 +21,11 @@ for (let k = 0; k < 5; k++) {
   const c = cpu() - c0;
   const wall = (performance.now() - t0) / 1000;
   rates.push(games / c);
-  console.error(`run ${k + 1}: ${games} games, ${c.toFixed(2)} CPU-s, ${wall.toFixed(2)} s wall, ${(games / c).toFixed(0)} games/CPU-s (fast ${tally.fast}, engine ${tally.reference})`);
+  console.error(
+    `run ${k + 1}: ${games} games, ${c.toFixed(2)} CPU-s, ${wall.toFixed(2)} s wall, ${(games / c).toFixed(0)} games/CPU-s (fast ${tally.fast}, engine ${tally.reference})`,
+  );
 }
 rates.sort((a, b) => a - b);
-console.log(`${new Date().toISOString()} ${scenario.name} (${scenario.seats.join(', ')}): median ${rates[2].toFixed(0)} games per CPU-second over 5 runs of ${games} games (min ${rates[0].toFixed(0)}, max ${rates[4].toFixed(0)})`);
+console.log(
+  `${new Date().toISOString()} ${scenario.name} (${scenario.seats.join(', ')}): median ${rates[2].toFixed(0)} games per CPU-second over 5 runs of ${games} games (min ${rates[0].toFixed(0)}, max ${rates[4].toFixed(0)})`,
+);

@@ -74,7 +74,11 @@ const sub = (f: string, k: string) => (f ? `${f}.${k}` : k);
 
 function checkTotal(at: Where, f: string, declared: number, counted: number, what: string): void {
   if (declared !== counted) {
-    throw new InputError(at.file, sub(f, 'total'), `the deck declares ${declared} cards but its entries' counts add up to ${counted} ${what}; fix a count or the total`);
+    throw new InputError(
+      at.file,
+      sub(f, 'total'),
+      `the deck declares ${declared} cards but its entries' counts add up to ${counted} ${what}; fix a count or the total`,
+    );
   }
 }
 
@@ -102,8 +106,10 @@ export function digDeckFromData(at: Where, f: string, data: unknown): DigDeck {
     const id = card.id === undefined ? kind : expectString(at, `${p}.id`, card.id);
     uniqueId(at, `${p}.id`, id, seen);
     if (kind === 'dragon') {
-      if (card.gold !== undefined && card.gold !== 0) throw new InputError(at.file, `${p}.gold`, `a dragon card carries no gold; expected no "gold" field, got ${show(card.gold)}`);
-      if (card.move !== undefined) throw new InputError(at.file, `${p}.move`, `a dragon card does not move a dwarf; expected no "move" field, got ${show(card.move)}`);
+      if (card.gold !== undefined && card.gold !== 0)
+        throw new InputError(at.file, `${p}.gold`, `a dragon card carries no gold; expected no "gold" field, got ${show(card.gold)}`);
+      if (card.move !== undefined)
+        throw new InputError(at.file, `${p}.move`, `a dragon card does not move a dwarf; expected no "move" field, got ${show(card.move)}`);
       return { id, kind, gold: 0, move: 0, count };
     }
     const gold = expectInt(at, `${p}.gold`, card.gold, 0, 1000);
@@ -114,7 +120,11 @@ export function digDeckFromData(at: Where, f: string, data: unknown): DigDeck {
   const total = obj.total === undefined ? counted : expectInt(at, sub(f, 'total'), obj.total, 1, 100000);
   checkTotal(at, f, total, counted, `(${types.map((t) => `${t.count} ${t.id}`).join(' + ')})`);
   if (!types.some((t) => t.kind !== 'dragon' && t.count > 0)) {
-    throw new InputError(at.file, sub(f, 'cards'), 'expected at least one gold card (a non-dragon entry with count ≥ 1): the deck is reshuffled until a gold card is on top (§2.3)');
+    throw new InputError(
+      at.file,
+      sub(f, 'cards'),
+      'expected at least one gold card (a non-dragon entry with count ≥ 1): the deck is reshuffled until a gold card is on top (§2.3)',
+    );
   }
   return { deckId, source, types, total };
 }
@@ -148,11 +158,13 @@ export function exitDeckFromData(at: Where, f: string, data: unknown): ExitDeck 
   const counted = types.reduce((n, t) => n + t.count, 0);
   const total = obj.total === undefined ? counted : expectInt(at, sub(f, 'total'), obj.total, 1, 100000);
   checkTotal(at, f, total, counted, `(${types.map((t) => `${t.count} ${t.id}`).join(' + ')})`);
-  if (!types.some((t) => t.count > 0 && t.actions.some((a) => MOVING.includes(a)))) {
+  // A card that can be kept (Extragold) may leave the cycle; one that always returns to the discard
+  // pile and always moves a dwarf guarantees every round ends once the digging deck is empty.
+  if (!types.some((t) => t.count > 0 && t.actions.some((a) => MOVING.includes(a)) && !t.actions.includes('extragold'))) {
     throw new InputError(
       at.file,
       sub(f, 'cards'),
-      'expected at least one card with one-step, double-step or all-together (count ≥ 1): without one, a dwarf could never walk out once the digging deck is empty',
+      'expected at least one card with one-step, double-step or all-together and no extragold (count ≥ 1): without one, a dwarf could never walk out once the digging deck is empty',
     );
   }
   return { deckId, source, types, total };
@@ -176,7 +188,12 @@ export function digDeckData(deck: DigDeck): unknown {
     deckId: deck.deckId,
     source: deck.source,
     total: deck.total,
-    cards: deck.types.map((t) => ({ id: t.id, kind: t.kind, ...(t.kind === 'dragon' ? {} : { gold: t.gold, move: t.move === 1 ? 'right' : t.move === -1 ? 'left' : 'stay' }), count: t.count })),
+    cards: deck.types.map((t) => ({
+      id: t.id,
+      kind: t.kind,
+      ...(t.kind === 'dragon' ? {} : { gold: t.gold, move: t.move === 1 ? 'right' : t.move === -1 ? 'left' : 'stay' }),
+      count: t.count,
+    })),
   };
 }
 

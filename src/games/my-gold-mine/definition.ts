@@ -27,8 +27,18 @@ export function facts(config: MyGoldMineConfig): ConfigFacts {
         rounds: config.params.rounds,
         nuggets: config.params.nuggets,
         extragoldValue: config.params.extragoldValue,
-        digDeck: { deckId: digDeck.deckId, source: digDeck.source, placeholder: PLACEHOLDER_DECK_IDS.includes(digDeck.deckId), cards: Object.fromEntries(digDeck.types.map((t) => [t.id, t.count])) },
-        exitDeck: { deckId: exitDeck.deckId, source: exitDeck.source, placeholder: PLACEHOLDER_DECK_IDS.includes(exitDeck.deckId), cards: Object.fromEntries(exitDeck.types.map((t) => [t.id, t.count])) },
+        digDeck: {
+          deckId: digDeck.deckId,
+          source: digDeck.source,
+          placeholder: PLACEHOLDER_DECK_IDS.includes(digDeck.deckId),
+          cards: Object.fromEntries(digDeck.types.map((t) => [t.id, t.count])),
+        },
+        exitDeck: {
+          deckId: exitDeck.deckId,
+          source: exitDeck.source,
+          placeholder: PLACEHOLDER_DECK_IDS.includes(exitDeck.deckId),
+          cards: Object.fromEntries(exitDeck.types.map((t) => [t.id, t.count])),
+        },
       },
     },
   };
@@ -72,7 +82,9 @@ export function story(final: MyGoldMineState, names: readonly string[]): string 
   const p = final.players;
   const rounds = final.stopAfterRound > 0 ? final.stopAfterRound : final.rounds;
   lines.push(`My Gold Mine, ${p} players${p === 2 ? ' (two dwarves each, §7)' : ''}: ${names.map((b, s) => `seat ${s} ${b}`).join(', ')}`);
-  lines.push(`Digging deck ${final.config.params.digDeck.deckId}, exit deck ${final.config.params.exitDeck.deckId}; rules changed from defaults: ${JSON.stringify(changedRules(final.config.rules))}`);
+  lines.push(
+    `Digging deck ${final.config.params.digDeck.deckId}, exit deck ${final.config.params.exitDeck.deckId}; rules changed from defaults: ${JSON.stringify(changedRules(final.config.rules))}`,
+  );
   const k = ROUND_COUNTERS.length;
   for (let r = 0; r < rounds; r++) {
     const c = (name: string) => final.roundCounters[r * k + ROUND_COUNTERS.indexOf(name)];
@@ -86,12 +98,15 @@ export function story(final: MyGoldMineState, names: readonly string[]): string 
   lines.push(`Final round (${rounds}), start player seat ${final.startSeat}: Drago on card ${final.drago}`);
   for (let d = 0; d < final.dwarves; d++) {
     const st = final.status[d];
-    const where = st === EXITED ? `out on rung ${final.rung[d]}, banked ${final.roundGold[d]} gold` : st === ELIMINATED ? 'eliminated' : `on card ${final.pos[d]}`;
+    const where =
+      st === EXITED ? `out on rung ${final.rung[d]}, banked ${final.roundGold[d]} gold` : st === ELIMINATED ? 'eliminated' : `on card ${final.pos[d]}`;
     lines.push(`  ${dwarfName(final, names, d)}: ${where}`);
   }
   const winners = final.winners.slice(0, final.winnerCount);
   if (final.stopAfterRound === 0) {
-    lines.push(`Result: ${winners.map((s) => `seat ${s} (${names[s]})`).join(' and ')} ${winners.length > 1 ? 'share the win' : 'wins'} with ${final.scores[winners[0]]} (nuggets + final gold ${final.scores.join('/')}).`);
+    lines.push(
+      `Result: ${winners.map((s) => `seat ${s} (${names[s]})`).join(' and ')} ${winners.length > 1 ? 'share the win' : 'wins'} with ${final.scores[winners[0]]} (nuggets + final gold ${final.scores.join('/')}).`,
+    );
   }
   return lines.join('\n');
 }
@@ -123,4 +138,3 @@ export const myGoldMineDefinition = {
   tournament,
   fixtures: myGoldMineFixtures,
 };
-

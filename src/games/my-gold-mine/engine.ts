@@ -236,7 +236,8 @@ function revealDig(state: MyGoldMineState, first: boolean): void {
 function top(state: MyGoldMineState): number {
   if (state.digPos >= state.dig.length) return -1;
   const card = state.dig[state.digPos];
-  if (card < 0) throw new ScriptError(`digDeck: the round reached card ${state.digPos + 1} of the digging deck, past the ${state.script!.dig.length} the fixture lists`);
+  if (card < 0)
+    throw new ScriptError(`digDeck: the round reached card ${state.digPos + 1} of the digging deck, past the ${state.script!.dig.length} the fixture lists`);
   return card;
 }
 
@@ -271,7 +272,9 @@ function drawExit(state: MyGoldMineState): number {
     deck[at] = deck[j];
     deck[j] = tmp;
   } else if (deck[at] < 0) {
-    throw new ScriptError(`exitDeck: the round drew exit card ${at + 1} after ${state.exitShuffles === 0 ? 'the start' : `reshuffle ${state.exitShuffles}`}, past the cards the fixture lists`);
+    throw new ScriptError(
+      `exitDeck: the round drew exit card ${at + 1} after ${state.exitShuffles === 0 ? 'the start' : `reshuffle ${state.exitShuffles}`}, past the cards the fixture lists`,
+    );
   }
   const card = deck[at];
   state.exitInDeck[card]--;
@@ -293,14 +296,19 @@ function reshuffleExits(state: MyGoldMineState): void {
   const script = state.script;
   if (script === null) return; // the order is fixed lazily, card by card, in drawExit
   const order = script.reshuffles[state.scriptReshuffles++];
-  if (order === undefined) throw new ScriptError(`exitReshuffles: the exit deck was reshuffled (reshuffle ${state.exitShuffles}), but the fixture gives ${script.reshuffles.length} reshuffle order(s)`);
+  if (order === undefined)
+    throw new ScriptError(
+      `exitReshuffles: the exit deck was reshuffled (reshuffle ${state.exitShuffles}), but the fixture gives ${script.reshuffles.length} reshuffle order(s)`,
+    );
   // The given order must hold exactly the discarded cards.
   const count = new Array<number>(state.tables.exitTypes).fill(0);
   for (let i = 0; i < n; i++) count[deck[i]]++;
   for (let i = 0; i < order.length; i++) count[order[i]]--;
   if (order.length !== n || count.some((c) => c !== 0)) {
     const names = (list: readonly number[]) => list.map((k) => state.config.params.exitDeck.types[k].id).join(', ');
-    throw new ScriptError(`exitReshuffles[${state.scriptReshuffles - 1}]: expected an order of the ${n} discarded cards (${names(deck.slice(0, n))}), got ${order.length}: ${names(order)}`);
+    throw new ScriptError(
+      `exitReshuffles[${state.scriptReshuffles - 1}]: expected an order of the ${n} discarded cards (${names(deck.slice(0, n))}), got ${order.length}: ${names(order)}`,
+    );
   }
   for (let i = 0; i < n; i++) deck[i] = order[i];
 }
@@ -318,7 +326,7 @@ function collect(state: MyGoldMineState, d: number, gold: number, extra: number)
     state.extraGold[d] += gold;
     state.extraExtra[d] += extra;
   }
-  const value = gold + extra * state.config.params.extragoldValue;
+  const value = gold + extra * state.extragoldValue;
   state.counters[C_COLLECTED][s] += value;
   state.roundCounters[(state.round - 1) * RC + R_COLLECTED] += value;
 }
@@ -343,7 +351,7 @@ function exitDwarf(state: MyGoldMineState, d: number): void {
     state.extraGold[d] = 0;
     state.extraExtra[d] = 0;
   }
-  const value = state.bankedGold[d] + state.bankedExtra[d] * state.config.params.extragoldValue;
+  const value = state.bankedGold[d] + state.bankedExtra[d] * state.extragoldValue;
   state.counters[C_EXITS][s]++;
   state.counters[C_LADDER][s] += state.ladderCount;
   state.counters[C_BANKED][s] += value;
@@ -381,7 +389,7 @@ function eliminate(state: MyGoldMineState, d: number): void {
     state.extraGold[d] = 0;
     state.extraExtra[d] = 0;
   }
-  const lost = gold + extra * state.config.params.extragoldValue;
+  const lost = gold + extra * state.extragoldValue;
   state.counters[C_ELIMINATIONS][s]++;
   state.counters[C_LOST][s] += lost;
   const r = (state.round - 1) * RC;
@@ -395,7 +403,7 @@ function moveDwarf(state: MyGoldMineState, d: number, move: number): void {
     if (--state.pos[d] === EXIT) exitDwarf(state, d);
   } else if (move > 0) {
     if (state.pos[d] + 1 === state.drago) {
-      if (state.config.rules.intoDragon === 'eliminated') eliminate(state, d);
+      if (state.intoDragonEliminates) eliminate(state, d);
     } else state.pos[d]++;
   }
 }
@@ -437,7 +445,7 @@ function digTurn(state: MyGoldMineState, d: number): void {
   takeDig(state, card);
   collect(state, d, state.tables.digGold[card], 0);
   const move = state.tables.digMove[card];
-  if (state.config.rules.dragonCheck === 'after-move') {
+  if (!state.dragonFirst) {
     moveDwarf(state, d, move);
     dragonCheck(state);
   } else {
@@ -449,7 +457,7 @@ function digTurn(state: MyGoldMineState, d: number): void {
 /** Other dwarves dwarf `d` may swap with (MG-A8). */
 function swapCandidates(state: MyGoldMineState, d: number): number {
   let n = 0;
-  const own = state.config.rules.swapOwnDwarf;
+  const own = state.swapOwnDwarf;
   const owner = state.owner(d);
   for (let q = 0; q < state.dwarves; q++) {
     if (q !== d && state.status[q] === IN_MINE && (own || state.owner(q) !== owner)) n++;
@@ -459,7 +467,7 @@ function swapCandidates(state: MyGoldMineState, d: number): number {
 
 /** The first candidate after `d` in turn order (the fallback and the only choice when there is one). */
 function firstCandidate(state: MyGoldMineState, d: number): number {
-  const own = state.config.rules.swapOwnDwarf;
+  const own = state.swapOwnDwarf;
   const owner = state.owner(d);
   for (let k = 1; k < state.dwarves; k++) {
     const q = (d + k) % state.dwarves;
@@ -469,7 +477,7 @@ function firstCandidate(state: MyGoldMineState, d: number): number {
 }
 
 function canSwap(state: MyGoldMineState, d: number, q: number): boolean {
-  return q !== d && q >= 0 && q < state.dwarves && state.status[q] === IN_MINE && (state.config.rules.swapOwnDwarf || state.owner(q) !== state.owner(d));
+  return q !== d && q >= 0 && q < state.dwarves && state.status[q] === IN_MINE && (state.swapOwnDwarf || state.owner(q) !== state.owner(d));
 }
 
 function legalAction(state: MyGoldMineState, action: number): boolean {
@@ -523,7 +531,14 @@ function swapWith(state: MyGoldMineState, d: number, q: number): void {
 /** Choice B: draw an exit card and carry it out (asking D2 when both actions work). False = waiting for a decision. */
 function exitTurn(state: MyGoldMineState): boolean {
   const card = drawExit(state);
-  if (card < 0) return true; // MG-A11: nothing to draw: the player passes
+  if (card < 0) {
+    // MG-A11: nothing to draw: the player passes. The deck check (decks.ts) keeps a moving card in
+    // circulation, so a whole table passing in a row cannot happen; if it did, fail loudly.
+    if (++state.passes > 2 * state.dwarves)
+      throw new RangeError('My Gold Mine: every dwarf passes and no card is left to draw (the exit deck needs a moving card that cannot be kept)');
+    return true;
+  }
+  state.passes = 0;
   const t = state.tables;
   const a = t.exitA[card];
   const b = t.exitB[card];
@@ -717,7 +732,13 @@ export function outcome(state: MyGoldMineState): Outcome {
 const ASKED: Asked<number>[] = Array.from({ length: 16 }, (_, answer) => ({ answer }));
 const asked = (answer: number): Asked<number> => ASKED[answer];
 
-export function askBot(bot: MyGoldMineBot, request: MyGoldMineRequest, view: MyGoldMineView, state: MyGoldMineState, random: RandomSource): Asked<MyGoldMineAnswer> {
+export function askBot(
+  bot: MyGoldMineBot,
+  request: MyGoldMineRequest,
+  view: MyGoldMineView,
+  state: MyGoldMineState,
+  random: RandomSource,
+): Asked<MyGoldMineAnswer> {
   const stage = state.stage;
   let value: unknown;
   try {
@@ -736,7 +757,10 @@ export function askBot(bot: MyGoldMineBot, request: MyGoldMineRequest, view: MyG
     return { answer: 0, fault: { reason: 'illegal', message: `chooseAction returned ${show(value)}, expected 0 or 1` } };
   }
   if (typeof value === 'number' && canSwap(state, state.actor, value)) return asked(value);
-  return { answer: firstCandidate(state, state.actor), fault: { reason: 'illegal', message: `swapTarget returned ${show(value)}, not another dwarf in the mine the actor may swap with` } };
+  return {
+    answer: firstCandidate(state, state.actor),
+    fault: { reason: 'illegal', message: `swapTarget returned ${show(value)}, not another dwarf in the mine the actor may swap with` },
+  };
 }
 
 function show(v: unknown): string {

@@ -51,7 +51,22 @@ export interface MgmFixture {
   };
 }
 
-const TOP_KEYS = ['game', 'name', 'note', 'players', 'rules', 'params', 'round', 'startPlayer', 'nuggets', 'digDeck', 'exitDeck', 'exitReshuffles', 'turns', 'expect'];
+const TOP_KEYS = [
+  'game',
+  'name',
+  'note',
+  'players',
+  'rules',
+  'params',
+  'round',
+  'startPlayer',
+  'nuggets',
+  'digDeck',
+  'exitDeck',
+  'exitReshuffles',
+  'turns',
+  'expect',
+];
 const EXPECT_KEYS = ['positions', 'drago', 'ladder', 'eliminated', 'gold', 'nuggets', 'roundWinner', 'endedBy', 'dragonSteps', 'scores', 'winners'];
 
 function intList(file: string, field: string, raw: unknown, length: number | null, min: number, max: number): number[] {
@@ -86,15 +101,23 @@ export function parseFixture(file: string, data: unknown): MgmFixture {
   const startPlayer = expectInt(at, 'startPlayer', obj.startPlayer, 0, players - 1);
   const nuggets = obj.nuggets === undefined ? new Array<number>(players).fill(0) : intList(file, 'nuggets', obj.nuggets, players, 0, 1000);
   const digIds = config.params.digDeck.types.map((t) => t.id);
-  const dig = cardList(file, 'digDeck', obj.digDeck, digIds, config.params.digDeck.types.map((t) => t.count));
+  const dig = cardList(
+    file,
+    'digDeck',
+    obj.digDeck,
+    digIds,
+    config.params.digDeck.types.map((t) => t.count),
+  );
   if (dig.length === 0) throw new InputError(file, 'digDeck', 'expected at least the top card');
-  if (config.params.digDeck.types[dig[0]].kind === 'dragon') throw new InputError(file, 'digDeck[0]', 'the top card at the start of a round is never a dragon (§2.3: reshuffled until a gold card is on top)');
+  if (config.params.digDeck.types[dig[0]].kind === 'dragon')
+    throw new InputError(file, 'digDeck[0]', 'the top card at the start of a round is never a dragon (§2.3: reshuffled until a gold card is on top)');
   const exitIds = config.params.exitDeck.types.map((t) => t.id);
   const exitCounts = config.params.exitDeck.types.map((t) => t.count);
   const exit = obj.exitDeck === undefined ? [] : cardList(file, 'exitDeck', obj.exitDeck, exitIds, exitCounts);
   let reshuffles: number[][] = [];
   if (obj.exitReshuffles !== undefined) {
-    if (!Array.isArray(obj.exitReshuffles)) throw new InputError(file, 'exitReshuffles', `expected a list of exit deck orders (top first), got ${show(obj.exitReshuffles)}`);
+    if (!Array.isArray(obj.exitReshuffles))
+      throw new InputError(file, 'exitReshuffles', `expected a list of exit deck orders (top first), got ${show(obj.exitReshuffles)}`);
     reshuffles = obj.exitReshuffles.map((r, i) => cardList(file, `exitReshuffles[${i}]`, r, exitIds, exitCounts));
   }
   if (!Array.isArray(obj.turns) || obj.turns.length === 0) throw new InputError(file, 'turns', `expected a non-empty list of turns, got ${show(obj.turns)}`);
@@ -119,9 +142,15 @@ export function parseFixture(file: string, data: unknown): MgmFixture {
   const expect: { -readonly [K in keyof MgmFixture['expect']]: MgmFixture['expect'][K] } = {};
   if (e.positions !== undefined) {
     if (!Array.isArray(e.positions) || e.positions.length !== dwarves) {
-      throw new InputError(file, 'expect.positions', `expected ${dwarves} entries (one per dwarf): a card 1–8, "exit" or "eliminated", got ${show(e.positions)}`);
+      throw new InputError(
+        file,
+        'expect.positions',
+        `expected ${dwarves} entries (one per dwarf): a card 1–8, "exit" or "eliminated", got ${show(e.positions)}`,
+      );
     }
-    expect.positions = e.positions.map((v, i) => (typeof v === 'string' ? expectOneOf(at, `expect.positions[${i}]`, v, ['exit', 'eliminated'] as const) : expectInt(at, `expect.positions[${i}]`, v, 1, 8)));
+    expect.positions = e.positions.map((v, i) =>
+      typeof v === 'string' ? expectOneOf(at, `expect.positions[${i}]`, v, ['exit', 'eliminated'] as const) : expectInt(at, `expect.positions[${i}]`, v, 1, 8),
+    );
   }
   if (e.drago !== undefined) expect.drago = expectInt(at, 'expect.drago', e.drago, 1, 8);
   if (e.ladder !== undefined) expect.ladder = intList(file, 'expect.ladder', e.ladder, null, 0, dwarves - 1);
@@ -133,7 +162,11 @@ export function parseFixture(file: string, data: unknown): MgmFixture {
   if (e.dragonSteps !== undefined) expect.dragonSteps = expectInt(at, 'expect.dragonSteps', e.dragonSteps, 0, 7);
   const last = round === config.params.rounds;
   if (!last && (e.scores !== undefined || e.winners !== undefined)) {
-    throw new InputError(file, e.scores !== undefined ? 'expect.scores' : 'expect.winners', `final scores exist only in the last round (round ${config.params.rounds}); this fixture plays round ${round}`);
+    throw new InputError(
+      file,
+      e.scores !== undefined ? 'expect.scores' : 'expect.winners',
+      `final scores exist only in the last round (round ${config.params.rounds}); this fixture plays round ${round}`,
+    );
   }
   if (e.scores !== undefined) expect.scores = intList(file, 'expect.scores', e.scores, players, 0, 100000);
   if (e.winners !== undefined) expect.winners = intList(file, 'expect.winners', e.winners, null, 0, players - 1);
@@ -168,7 +201,9 @@ export function playFixture(fixture: MgmFixture): FixtureResult {
           const names = [state.tables.exitA[card], state.tables.exitB[card]].map((a) => EXIT_ACTIONS[a]);
           const i = turn.action === undefined ? -1 : names.indexOf(turn.action);
           if (i < 0) {
-            problems.push(`turns[${t}].action: the drawn card "${fixture.config.params.exitDeck.types[card].id}" offers ${names.join(' or ')}, the fixture chooses ${show(turn.action)}`);
+            problems.push(
+              `turns[${t}].action: the drawn card "${fixture.config.params.exitDeck.types[card].id}" offers ${names.join(' or ')}, the fixture chooses ${show(turn.action)}`,
+            );
             break;
           }
           answers[0] = i;

@@ -13,7 +13,7 @@ export interface MetricInfo {
 /** Per-seat counters, summed over the game's rounds (GameRecord.counters, this order). */
 export const COUNTER_INFO: readonly MetricInfo[] = [
   { name: 'nuggets', label: 'nuggets', description: 'nuggets won in the scoring rounds (all rounds but the last)' },
-  { name: 'roundWins', label: 'round wins', description: 'rounds in which one of the seat\'s dwarves ranked 1st (the final round included)' },
+  { name: 'roundWins', label: 'round wins', description: "rounds in which one of the seat's dwarves ranked 1st (the final round included)" },
   { name: 'exits', label: 'exits', description: 'dwarves that reached the exit (ladder)' },
   { name: 'eliminations', label: 'eliminations', description: 'dwarves eliminated (burnt by Drago or, with intoDragon = eliminated, walked into him)' },
   { name: 'ladderSum', label: 'ladder rungs', description: 'sum of the ladder rungs reached (1 = first out); divide by exits for the mean rung' },

@@ -7,7 +7,8 @@ import { COUNTER_INFO, ENDING_INFO, ROUND_COUNTER_INFO, type MetricInfo } from '
 import { PLACEHOLDER_DECK_IDS } from './params.js';
 import { starterBot } from './starter-bot.js';
 
-const labels = (infos: readonly MetricInfo[]): Record<string, Label> => Object.fromEntries(infos.map((m) => [m.name, { label: m.label, description: m.description }]));
+const labels = (infos: readonly MetricInfo[]): Record<string, Label> =>
+  Object.fromEntries(infos.map((m) => [m.name, { label: m.label, description: m.description }]));
 
 export const presentation: GamePresentation = {
   title: 'My Gold Mine',
@@ -18,7 +19,8 @@ export const presentation: GamePresentation = {
   counters: labels(COUNTER_INFO),
   stepCounters: labels(ROUND_COUNTER_INFO),
   chanceCards: 'digging card kinds',
-  faultRule: 'A faulting seat draws an exit card (B); on an exit card it takes the first action and swaps with the first dwarf in turn order (goldpit\u2019s fallback; the rules have none).',
+  faultRule:
+    'A faulting seat draws an exit card (B); on an exit card it takes the first action and swaps with the first dwarf in turn order (goldpit\u2019s fallback; the rules have none).',
   placeholders: Object.fromEntries(PLACEHOLDER_DECK_IDS.map((id) => [id, 'placeholder deck, not the publisher\u2019s cards'])),
   tournamentCounters: ['exits', 'eliminations'],
   sections: [
@@ -26,7 +28,8 @@ export const presentation: GamePresentation = {
       kind: 'step-counters',
       id: 'per-round',
       title: 'Exits, eliminations and Drago per round',
-      explain: 'Mean per game, by round: dwarves out and burnt, Drago\u2019s steps (7 = he reached the card next to the exit and ended the round), and the share of rounds he ended.',
+      explain:
+        'Mean per game, by round: dwarves out and burnt, Drago\u2019s steps (7 = he reached the card next to the exit and ended the round), and the share of rounds he ended.',
       counters: ['exits', 'eliminations', 'dragonSteps', 'endedByDragon', 'turns'],
     },
     {
@@ -40,7 +43,8 @@ export const presentation: GamePresentation = {
       kind: 'counter-table',
       id: 'dwarves',
       title: 'Digging, exits and the ladder',
-      explain: 'Per seat-game: nuggets, round wins, dwarves out and eliminated, the sum of ladder rungs (÷ exits = mean rung), gold collected, lost and banked, digging and exit draws, and how often the seat started round 1 (the random start player: seat advantage).',
+      explain:
+        'Per seat-game: nuggets, round wins, dwarves out and eliminated, the sum of ladder rungs (÷ exits = mean rung), gold collected, lost and banked, digging and exit draws, and how often the seat started round 1 (the random start player: seat advantage).',
       counters: ['nuggets', 'roundWins', 'exits', 'eliminations', 'ladderSum', 'goldCollected', 'goldLost', 'goldBanked', 'digs', 'exitDraws', 'startedRound1'],
       share: { label: 'exit share', of: 'exits', against: 'eliminations' },
     },

@@ -138,6 +138,11 @@ export class MyGoldMineState {
   /** Dwarves per seat: 2 in the two-player variant (§7), else 1. */
   readonly perSeat: number;
   readonly dwarves: number;
+  /** Rules options as flags and the Extragold value, read on every move (no string compares). */
+  readonly intoDragonEliminates: boolean;
+  readonly dragonFirst: boolean;
+  readonly swapOwnDwarf: boolean;
+  readonly extragoldValue: number;
   round = 1;
   stage = TURN;
   /** The dwarf whose turn it is. */
@@ -229,6 +234,10 @@ export class MyGoldMineState {
     this.tables = tablesOf(config);
     this.rounds = config.params.rounds;
     this.perSeat = players === 2 ? 2 : 1;
+    this.intoDragonEliminates = config.rules.intoDragon === 'eliminated';
+    this.dragonFirst = config.rules.dragonCheck === 'before-move';
+    this.swapOwnDwarf = config.rules.swapOwnDwarf;
+    this.extragoldValue = config.params.extragoldValue;
     const d = (this.dwarves = players * this.perSeat);
     this.pos = zeros(d);
     this.status = zeros(d);

@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../helpers/temp.js';
 import { InputError } from '../../../src/core/errors.js';
 import { parseMyGoldMineConfig } from '../../../src/games/my-gold-mine/config.js';
 import { DEFAULT_RULES, PLACEHOLDER_DIG_DECK, PLACEHOLDER_EXIT_DECK } from '../../../src/games/my-gold-mine/params.js';
 import { facts } from '../../../src/games/my-gold-mine/definition.js';
-import { tempDir } from '../../helpers/temp.js';
 
 const where = { file: 'scenario.json', dir: '.' };
 const dig = (cards: unknown[], total?: number) => ({ deckId: 'test-dig', ...(total === undefined ? {} : { total }), cards });
@@ -67,21 +67,54 @@ describe('My Gold Mine decks as data (MG-A1, MG-A2)', () => {
   });
 
   it('checks two-action cards, dragon cards, movement and the counts of dragons', () => {
-    expect(errorOf(() => parseMyGoldMineConfig({ params: { exitDeck: exit([{ actions: ['swap', 'swap'], count: 1 }]) } }, where)).field).toBe('params.exitDeck.cards[0].actions');
-    expect(errorOf(() => parseMyGoldMineConfig({ params: { exitDeck: exit([{ actions: ['one-step', 'swap', 'extragold'], count: 1 }]) } }, where)).field).toBe('params.exitDeck.cards[0].actions');
-    expect(errorOf(() => parseMyGoldMineConfig({ params: { digDeck: dig([{ kind: 'dragon', gold: 2, count: 8 }, goodDig[1]]) } }, where)).field).toBe('params.digDeck.cards[0].gold');
-    expect(errorOf(() => parseMyGoldMineConfig({ params: { digDeck: dig([{ kind: 'dragon', count: -1 }, goodDig[1]]) } }, where)).field).toBe('params.digDeck.cards[0].count');
-    expect(errorOf(() => parseMyGoldMineConfig({ params: { digDeck: dig([{ kind: 'simple-gold', gold: 1, move: 'up', count: 3 }]) } }, where)).field).toBe('params.digDeck.cards[0].move');
+    expect(errorOf(() => parseMyGoldMineConfig({ params: { exitDeck: exit([{ actions: ['swap', 'swap'], count: 1 }]) } }, where)).field).toBe(
+      'params.exitDeck.cards[0].actions',
+    );
+    expect(errorOf(() => parseMyGoldMineConfig({ params: { exitDeck: exit([{ actions: ['one-step', 'swap', 'extragold'], count: 1 }]) } }, where)).field).toBe(
+      'params.exitDeck.cards[0].actions',
+    );
+    expect(errorOf(() => parseMyGoldMineConfig({ params: { digDeck: dig([{ kind: 'dragon', gold: 2, count: 8 }, goodDig[1]]) } }, where)).field).toBe(
+      'params.digDeck.cards[0].gold',
+    );
+    expect(errorOf(() => parseMyGoldMineConfig({ params: { digDeck: dig([{ kind: 'dragon', count: -1 }, goodDig[1]]) } }, where)).field).toBe(
+      'params.digDeck.cards[0].count',
+    );
+    expect(errorOf(() => parseMyGoldMineConfig({ params: { digDeck: dig([{ kind: 'simple-gold', gold: 1, move: 'up', count: 3 }]) } }, where)).field).toBe(
+      'params.digDeck.cards[0].move',
+    );
     // Only dragons: no gold card can ever lie on top (§2.3).
     expect(errorOf(() => parseMyGoldMineConfig({ params: { digDeck: dig([{ kind: 'dragon', count: 8 }]) } }, where)).message).toMatch(/at least one gold card/);
     // No card that walks a dwarf out: a round could never end.
-    expect(errorOf(() => parseMyGoldMineConfig({ params: { exitDeck: exit([{ actions: ['swap'], count: 4 }, { actions: ['extragold'], count: 1 }]) } }, where)).message).toMatch(/one-step, double-step or all-together/);
+    expect(
+      errorOf(() =>
+        parseMyGoldMineConfig(
+          {
+            params: {
+              exitDeck: exit([
+                { actions: ['swap'], count: 4 },
+                { actions: ['extragold'], count: 1 },
+              ]),
+            },
+          },
+          where,
+        ),
+      ).message,
+    ).toMatch(/one-step, double-step or all-together/);
+    // …nor one that can be kept (Extragold leaves the cycle: the exit deck could run dry).
+    expect(errorOf(() => parseMyGoldMineConfig({ params: { exitDeck: exit([{ actions: ['one-step', 'extragold'], count: 4 }]) } }, where)).message).toMatch(
+      /and no extragold/,
+    );
     // Two entries of one kind need their own ids.
-    expect(errorOf(() => parseMyGoldMineConfig({ params: { digDeck: dig([goodDig[1], { kind: 'simple-gold', gold: 2, count: 1 }]) } }, where)).field).toBe('params.digDeck.cards[1].id');
+    expect(errorOf(() => parseMyGoldMineConfig({ params: { digDeck: dig([goodDig[1], { kind: 'simple-gold', gold: 2, count: 1 }]) } }, where)).field).toBe(
+      'params.digDeck.cards[1].id',
+    );
   });
 
   it('accepts a custom deck with a movement override and its own ids', () => {
-    const config = parseMyGoldMineConfig({ params: { digDeck: dig([...goodDig, { id: 'big-gold', kind: 'lots-of-gold', gold: 3, move: 'stay', count: 2 }], 60) } }, where);
+    const config = parseMyGoldMineConfig(
+      { params: { digDeck: dig([...goodDig, { id: 'big-gold', kind: 'lots-of-gold', gold: 3, move: 'stay', count: 2 }], 60) } },
+      where,
+    );
     const big = config.params.digDeck.types[4];
     expect([big.id, big.gold, big.move]).toEqual(['big-gold', 3, 0]);
   });
@@ -89,7 +122,15 @@ describe('My Gold Mine decks as data (MG-A1, MG-A2)', () => {
   it('reads a deck file relative to the scenario; errors then name the deck file', () => {
     const dir = tempDir('mgm-deck-');
     writeFileSync(join(dir, 'dig.json'), JSON.stringify(dig(goodDig)));
-    writeFileSync(join(dir, 'bad.json'), JSON.stringify(dig([{ kind: 'dragon', count: 8 }, { kind: 'simple-gold', gold: -1, count: 1 }])));
+    writeFileSync(
+      join(dir, 'bad.json'),
+      JSON.stringify(
+        dig([
+          { kind: 'dragon', count: 8 },
+          { kind: 'simple-gold', gold: -1, count: 1 },
+        ]),
+      ),
+    );
     const at = { file: join(dir, 'scenario.json'), dir };
     expect(parseMyGoldMineConfig({ params: { digDeck: 'dig.json' } }, at).params.digDeck.deckId).toBe('test-dig');
     const e = errorOf(() => parseMyGoldMineConfig({ params: { digDeck: 'bad.json' } }, at));
@@ -102,8 +143,18 @@ describe('My Gold Mine decks as data (MG-A1, MG-A2)', () => {
 
   it('reads rules options with their defaults and refuses typos with a hint', () => {
     expect(parseMyGoldMineConfig({}, where).rules).toEqual(DEFAULT_RULES);
-    const r = parseMyGoldMineConfig({ rules: { intoDragon: 'eliminated', dragonCheck: 'before-move', minGoldToScore: 1, thirdPlaceMinPlayers: 4, collectedVisibility: 'hidden' } }, where).rules;
-    expect(r).toMatchObject({ intoDragon: 'eliminated', dragonCheck: 'before-move', minGoldToScore: 1, thirdPlaceMinPlayers: 4, collectedVisibility: 'hidden', swapOwnDwarf: true });
+    const r = parseMyGoldMineConfig(
+      { rules: { intoDragon: 'eliminated', dragonCheck: 'before-move', minGoldToScore: 1, thirdPlaceMinPlayers: 4, collectedVisibility: 'hidden' } },
+      where,
+    ).rules;
+    expect(r).toMatchObject({
+      intoDragon: 'eliminated',
+      dragonCheck: 'before-move',
+      minGoldToScore: 1,
+      thirdPlaceMinPlayers: 4,
+      collectedVisibility: 'hidden',
+      swapOwnDwarf: true,
+    });
     expect(errorOf(() => parseMyGoldMineConfig({ rules: { intoDragn: 'blocked' } }, where)).message).toMatch(/did you mean "intoDragon"/);
     expect(errorOf(() => parseMyGoldMineConfig({ rules: { dragonCheck: 'after' } }, where)).field).toBe('rules.dragonCheck');
     expect(errorOf(() => parseMyGoldMineConfig({ rules: { minGoldToScore: -1 } }, where)).field).toBe('rules.minGoldToScore');

@@ -29,7 +29,22 @@ const OPTION_SETS: MyGoldMineConfig[] = [
   DEFAULT_CONFIG,
   parseMyGoldMineConfig({ rules: { intoDragon: 'eliminated', dragonCheck: 'before-move' } }, where),
   parseMyGoldMineConfig({ rules: { minGoldToScore: 1, thirdPlaceMinPlayers: 4, collectedVisibility: 'hidden', swapOwnDwarf: false } }, where),
-  parseMyGoldMineConfig({ params: { rounds: 4, digDeck: { deckId: 'many-dragons', cards: [{ kind: 'dragon', count: 14 }, { kind: 'simple-gold', gold: 1, count: 10 }, { kind: 'lots-of-gold', gold: 3, count: 6 }] } } }, where),
+  parseMyGoldMineConfig(
+    {
+      params: {
+        rounds: 4,
+        digDeck: {
+          deckId: 'many-dragons',
+          cards: [
+            { kind: 'dragon', count: 14 },
+            { kind: 'simple-gold', gold: 1, count: 10 },
+            { kind: 'lots-of-gold', gold: 3, count: 6 },
+          ],
+        },
+      },
+    },
+    where,
+  ),
 ];
 
 const factories = (p: number) => LINEUPS[p].map((b) => BUILTIN_BOTS[b]) as BotFactory<MyGoldMineBot>[];
@@ -42,10 +57,43 @@ function playGeneric(config: MyGoldMineConfig, p: number, seed: string, index: n
 
 describe('My Gold Mine engine', () => {
   it('keeps the metric index constants equal to the metric lists', () => {
-    const counters = ['C_NUGGETS', 'C_ROUND_WINS', 'C_EXITS', 'C_ELIMINATIONS', 'C_LADDER', 'C_COLLECTED', 'C_LOST', 'C_BANKED', 'C_DIGS', 'C_EXIT_DRAWS', 'C_STARTED'] as const;
-    expect(counters.map((c) => M.COUNTERS[M[c]])).toEqual(['nuggets', 'roundWins', 'exits', 'eliminations', 'ladderSum', 'goldCollected', 'goldLost', 'goldBanked', 'digs', 'exitDraws', 'startedRound1']);
-    const rounds = ['R_EXITS', 'R_ELIMINATIONS', 'R_DRAGON_STEPS', 'R_ENDED_BY_DRAGON', 'R_TURNS', 'R_COLLECTED', 'R_LOST', 'R_BANKED'] as const;
-    expect(rounds.map((c) => M.ROUND_COUNTERS[M[c]])).toEqual(['exits', 'eliminations', 'dragonSteps', 'endedByDragon', 'turns', 'goldCollected', 'goldLost', 'goldBanked']);
+    const counters = [
+      M.C_NUGGETS,
+      M.C_ROUND_WINS,
+      M.C_EXITS,
+      M.C_ELIMINATIONS,
+      M.C_LADDER,
+      M.C_COLLECTED,
+      M.C_LOST,
+      M.C_BANKED,
+      M.C_DIGS,
+      M.C_EXIT_DRAWS,
+      M.C_STARTED,
+    ];
+    expect(counters.map((c) => M.COUNTERS[c])).toEqual([
+      'nuggets',
+      'roundWins',
+      'exits',
+      'eliminations',
+      'ladderSum',
+      'goldCollected',
+      'goldLost',
+      'goldBanked',
+      'digs',
+      'exitDraws',
+      'startedRound1',
+    ]);
+    const rounds = [M.R_EXITS, M.R_ELIMINATIONS, M.R_DRAGON_STEPS, M.R_ENDED_BY_DRAGON, M.R_TURNS, M.R_COLLECTED, M.R_LOST, M.R_BANKED];
+    expect(rounds.map((c) => M.ROUND_COUNTERS[c])).toEqual([
+      'exits',
+      'eliminations',
+      'dragonSteps',
+      'endedByDragon',
+      'turns',
+      'goldCollected',
+      'goldLost',
+      'goldBanked',
+    ]);
     expect([M.ENDINGS[M.ENDING_EXITS], M.ENDINGS[M.ENDING_DRAGON]]).toEqual(['exits', 'dragon']);
   });
 
@@ -141,7 +189,14 @@ describe('My Gold Mine engine', () => {
     const bad: BotFactory<MyGoldMineBot> = {
       name: 'bad',
       description: 'answers nonsense',
-      create: () => ({ name: 'bad', dig: () => 'yes' as unknown as boolean, chooseAction: () => 7, swapTarget: () => { throw new Error('no'); } }),
+      create: () => ({
+        name: 'bad',
+        dig: () => 'yes' as unknown as boolean,
+        chooseAction: () => 7,
+        swapTarget: () => {
+          throw new Error('no');
+        },
+      }),
     };
     const random = new RandomSource('faults', 1);
     const bots = [bad, ...factories(3).slice(1)].map((f, s) => f.create(s, random.stream(Purpose.bot + s)));
@@ -162,7 +217,25 @@ describe('My Gold Mine seat view (information model §6)', () => {
   const L = t.digIds.indexOf('lots-of-gold');
   const D = t.digIds.indexOf('dragon');
   const everything = (v: MyGoldMineView) => {
-    const out: unknown[] = [v.seat, v.players, v.dwarves, v.round, v.rounds, v.decision, v.actor, v.startSeat, v.drago, v.dwarvesInMine, v.ladderSize, v.topCard, v.digDeckSize, v.dragonsLeft, v.exitDeckSize, v.discardSize, v.drawnExit];
+    const out: unknown[] = [
+      v.seat,
+      v.players,
+      v.dwarves,
+      v.round,
+      v.rounds,
+      v.decision,
+      v.actor,
+      v.startSeat,
+      v.drago,
+      v.dwarvesInMine,
+      v.ladderSize,
+      v.topCard,
+      v.digDeckSize,
+      v.dragonsLeft,
+      v.exitDeckSize,
+      v.discardSize,
+      v.drawnExit,
+    ];
     for (let d = 0; d < v.dwarves; d++) out.push(v.position(d), v.inMine(d), v.pile(d), v.canSwapWith(d), v.owner(d));
     for (let k = 0; k < v.digTypes; k++) out.push(v.digRemaining(k), v.digGold(k), v.digMove(k), v.isDragon(k), v.digId(k));
     for (let k = 0; k < v.exitTypes; k++) out.push(v.exitInDeck(k), v.exitAction(k, 0), v.exitAction(k, 1));
@@ -210,7 +283,7 @@ describe('My Gold Mine seat view (information model §6)', () => {
     expect(myGoldMine.seatView(state, 1)).toBe(v); // one view per seat per game
   });
 
-  it('hides other seats\' collected gold with collectedVisibility = hidden (MG-A20)', () => {
+  it("hides other seats' collected gold with collectedVisibility = hidden (MG-A20)", () => {
     const hidden = parseMyGoldMineConfig({ rules: { collectedVisibility: 'hidden' } }, where);
     const state = setupScripted(hidden, 3, 1, 0, [0, 0, 0], { dig: [L, G, G], exit: [], reshuffles: [] });
     myGoldMine.apply(state, [0], new RandomSource('x', 0));

@@ -1,14 +1,16 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../helpers/temp.js';
 import { runCli } from '../../../src/cli/main.js';
 import { InputError } from '../../../src/core/errors.js';
 import { compareFixture, parseFixture, playFixture } from '../../../src/games/my-gold-mine/fixtures.js';
 import { capture } from '../../helpers/io.js';
-import { tempDir } from '../../helpers/temp.js';
 
 const dir = 'fixtures/my-gold-mine';
-const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 const load = (f: string) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, unknown>;
 
 function errorOf(f: () => unknown): InputError {
@@ -28,7 +30,17 @@ describe('My Gold Mine round fixtures (hand-computed)', () => {
     const dig = new Set(all.flatMap((f) => f.digDeck as string[]));
     expect([...dig].sort()).toEqual(['dragon', 'gold-upwards', 'lots-of-gold', 'simple-gold']);
     const exits = new Set(all.flatMap((f) => [...((f.exitDeck as string[]) ?? []), ...((f.exitReshuffles as string[][]) ?? []).flat()]));
-    for (const card of ['one-step', 'double-step', 'all-together', 'swap', 'one-step/swap', 'double-step/all-together', 'one-step/all-together', 'double-step/swap', 'extragold/one-step']) {
+    for (const card of [
+      'one-step',
+      'double-step',
+      'all-together',
+      'swap',
+      'one-step/swap',
+      'double-step/all-together',
+      'one-step/all-together',
+      'double-step/swap',
+      'extragold/one-step',
+    ]) {
       expect(exits.has(card) || (card === 'all-together' && exits.has('all-together')), card).toBe(true);
     }
     const rules = all.map((f) => (f.rules ?? {}) as Record<string, unknown>);
@@ -66,7 +78,13 @@ describe('My Gold Mine round fixtures (hand-computed)', () => {
     turns[1] = { dwarf: 0, choice: 'exit' };
     let fixture = parseFixture('t.json', { ...data, turns });
     expect(compareFixture(fixture, playFixture(fixture))[0]).toBe('turns[1].dwarf: expected 0 got 2 (the dwarf whose turn it is)');
-    fixture = parseFixture('t.json', { ...data, turns: [{ dwarf: 1, choice: 'dig' }, { dwarf: 2, choice: 'dig' }] });
+    fixture = parseFixture('t.json', {
+      ...data,
+      turns: [
+        { dwarf: 1, choice: 'dig' },
+        { dwarf: 2, choice: 'dig' },
+      ],
+    });
     expect(compareFixture(fixture, playFixture(fixture))[0]).toMatch(/^digDeck: the round reached card 2 of the digging deck, past the 1 the fixture lists/);
     const r = load('16-exit-deck-reshuffle.json');
     expect(errorOf(() => parseFixture('r.json', { ...r, exitReshuffles: [['all-together', 'all-together']] })).field).toBe('exitReshuffles[0][1]');

@@ -29,7 +29,13 @@ function bruteReach(D: number, G: number, r: number, k: number): number {
 
 describe('dragonReach: P(Drago takes ≥ k steps before the r-th gold card)', () => {
   it('equals a brute-force enumeration of dragon placements', () => {
-    for (const [D, G] of [[3, 5], [4, 8], [2, 10], [5, 4], [6, 6]]) {
+    for (const [D, G] of [
+      [3, 5],
+      [4, 8],
+      [2, 10],
+      [5, 4],
+      [6, 6],
+    ]) {
       for (let r = 1; r <= 4; r++) {
         for (let k = 0; k <= D + 1; k++) expect(dragonReach(D, G, r, k), `D ${D} G ${G} r ${r} k ${k}`).toBeCloseTo(bruteReach(D, G, r, k), 12);
       }
