@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // goldpit throughput benchmark: `npm run bench [-- --games N --runs R --batch-size B --json --million --engine auto|reference --other-games N]`.
 // After Goldrausch's runs it measures GOLD's and My Gold Mine's 4-player heuristic line-ups (--other-games N games a run; 0 skips them).
+// `npm run bench -- --queue …`: the job queue against the local pool instead (scripts/bench-queue.mjs).
 // The runs play as `goldpit run` does: on the fast kernel when every seat is a built-in heuristic
 // bot (--engine auto, the default), or on the reference engine (--engine reference).
 // Plays the baseline scenario with 1 worker and with all workers, R runs of each, alternately (so a
@@ -32,8 +33,16 @@ const { values } = parseArgs({
     engine: { type: 'string', default: 'auto' },
     // The other games' heuristic line-ups, measured after Goldrausch's runs (0 = skip).
     'other-games': { type: 'string', default: '50000' },
+    // --queue: the queue benchmark instead (scripts/bench-queue.mjs reads the other options itself).
+    queue: { type: 'boolean', default: false },
+    workers: { type: 'string' },
+    redis: { type: 'string' },
   },
 });
+if (values.queue) {
+  await import('./bench-queue.mjs');
+  process.exit(0);
+}
 if (values.engine !== 'auto' && values.engine !== 'reference') throw new Error(`--engine must be auto or reference, got ${values.engine}`);
 const engine = values.engine;
 const games = Number(values.games);

@@ -16,12 +16,14 @@ import type { RunSummary } from '../report/types.js';
 import { impactTable, summaryTable, writeAtomic, writeImpactOutputs, writeRunOutputs } from '../report/write.js';
 import { runImpactParallel, runParallel } from '../sim/parallel.js';
 import { Progress } from '../sim/progress.js';
+import type { QueueExecutor } from '../sim/queue/coordinator.js';
 import { playOne, type Engine } from '../sim/run.js';
 import { loadScenario } from '../sim/scenario.js';
 import { CHECK_DEFAULTS } from '../check/compare.js';
 import { mergePartials, parseShard, partialOf, shardRange } from '../sim/shard.js';
 import { commandBaseline, commandCheck } from './check.js';
 import { commandCheckBot, commandNewBot, commandTournament, DEFAULT_BOT_TIMEOUT_MS, GAME_OPTION, tournamentOptions } from './tournament.js';
+import { commandWorker, queueExecutor, queueOptions, withResumeHint, workerOptions } from './worker.js';
 
 export interface Io {
   out(text: string): void;
@@ -52,7 +54,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       'run <scenario>',
       'play N games of a scenario across worker threads and write summary.json and CSV tables',
       (y) =>
-        y
+        queueOptions(y)
           .positional('scenario', { type: 'string', demandOption: true, describe: 'scenario file (scenarios/*.json)' })
           .option('games', { type: 'number', describe: "number of games (default: the scenario's, else 10000)" })
           .option('seed', { type: 'string', describe: 'run seed (default: the scenario\'s, else "goldpit")' })
@@ -77,6 +79,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           checkpointEvery: args['checkpoint-every'],
           gamesCsv: args['games-csv'],
           engine: args.engine,
+          queue: queueExecutor(args, io.err, args.quiet),
           quiet: args.quiet,
           argv,
         });
@@ -98,7 +101,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       'impact <scenario>',
       'counterfactual chance-card impact: every game as dealt and with the card blanked (common random numbers)',
       (y) =>
-        y
+        queueOptions(y)
           .positional('scenario', { type: 'string', demandOption: true })
           .option('card', { type: 'string', demandOption: true, describe: 'a chance card id (Goldrausch: an event card), or "all" for all of them' })
           .option('games', { type: 'number', describe: "games (default: the scenario's)" })
@@ -109,14 +112,14 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('engine', ENGINE_OPTION)
           .option('quiet', { type: 'boolean', default: false }),
       async (args) => {
-        code = await commandImpact(io, args.scenario, args);
+        code = await commandImpact(io, args.scenario, { ...args, queue: queueExecutor(args, io.err, args.quiet) });
       },
     )
     .command(
       'baseline <scenarios..>',
       'record the per-deal outcomes of scenarios as the baseline that `goldpit check` compares against',
       (y) =>
-        y
+        queueOptions(y)
           .positional('scenarios', { type: 'string', array: true, demandOption: true, describe: 'scenario files' })
           .option('out', { type: 'string', demandOption: true, describe: 'baseline file to write (e.g. baselines/baseline.json)' })
           .option('games', { type: 'number', describe: "games per scenario (default: the scenario's)" })
@@ -124,14 +127,14 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('batch-size', { type: 'number', default: 500, describe: 'games per batch' })
           .option('quiet', { type: 'boolean', default: false }),
       async (args) => {
-        code = await commandBaseline(io, args.scenarios as string[], { out: args.out, games: args.games, workers: args.workers, batchSize: args['batch-size'], quiet: args.quiet });
+        code = await commandBaseline(io, args.scenarios as string[], { out: args.out, games: args.games, workers: args.workers, batchSize: args['batch-size'], quiet: args.quiet, queue: queueExecutor(args, io.err, args.quiet) });
       },
     )
     .command(
       'check <scenarios..>',
       'replay the baseline\'s deals with the current code and test every metric against its tolerance: exit 0 PASS, 1 FAIL, 3 INCONCLUSIVE',
       (y) =>
-        y
+        queueOptions(y)
           .positional('scenarios', { type: 'string', array: true, demandOption: true, describe: 'scenario files (each must be in the baseline)' })
           .option('baseline', { type: 'string', demandOption: true, describe: 'baseline file written by `goldpit baseline`' })
           .option('until-decided', { type: 'boolean', default: false, describe: 'sequential test (SPRT): add games until PASS or FAIL, up to the games the baseline holds' })
@@ -148,6 +151,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
         code = await commandCheck(io, args.scenarios as string[], {
           baseline: args.baseline, untilDecided: args['until-decided'], games: args.games, seed: args.seed, lookEvery: args['look-every'],
           workers: args.workers, batchSize: args['batch-size'], json: args.json, markdown: args.markdown, updateBaseline: args['update-baseline'], quiet: args.quiet,
+          queue: queueExecutor(args, io.err, args.quiet),
         });
       },
     )
@@ -208,7 +212,15 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
         code = await commandCheckBot(io, args.file, args);
       },
     )
-    .demandCommand(1, 'name a command: run, impact, merge, baseline, check, replay, verify, tournament, new-bot or check-bot')
+    .command(
+      'worker',
+      'play the batches queued by `--queue` coordinators on this machine (a long-running service; stop with Ctrl-C)',
+      (y) => workerOptions(y),
+      async (args) => {
+        code = await commandWorker(args, (line) => io.err(`${new Date().toISOString()} ${line}\n`));
+      },
+    )
+    .demandCommand(1, 'name a command: run, impact, merge, baseline, check, replay, verify, tournament, new-bot, check-bot or worker')
     .strict()
     .help()
     .version(false)
@@ -265,6 +277,7 @@ interface RunArgs {
   checkpointEvery: number;
   gamesCsv: boolean;
   engine: Engine;
+  queue?: QueueExecutor;
   quiet: boolean;
   argv: readonly string[];
 }
@@ -286,15 +299,18 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
   const progress = new Progress(to - from, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err);
   // Ctrl-C / SIGTERM: stop cleanly, keep what has finished in the checkpoint, say how to resume.
   const started = Date.now();
+  const again = ['goldpit', ...args.argv.filter((a) => a !== '--resume'), '--resume'].join(' ');
+  const queue = args.queue;
   const { result, signalName } = await stoppableBySignals((stop) =>
     runParallel(scenario, {
       seed, engine: args.engine, from, to, workers, batchSize, checkpointFile, checkpointEveryMs: args.checkpointEvery * 1000,
-      resume: args.resume, gamesCsvFile: args.gamesCsv ? join(out, `games${suffix}.csv`) : null, progress, stop,
+      resume: args.resume, gamesCsvFile: args.gamesCsv ? join(out, `games${suffix}.csv`) : null, progress, stop, queue,
+    }).catch((e: unknown) => {
+      throw withResumeHint(e, checkpointFile, again);
     }),
   );
   const seconds = (Date.now() - started) / 1000;
   if (!result.complete) {
-    const again = ['goldpit', ...args.argv.filter((a) => a !== '--resume'), '--resume'].join(' ');
     io.err(`\ninterrupted${signalName ? ` by ${signalName}` : ''} after ${result.gamesDone} of ${to - from} games; kept in ${checkpointFile}\nresume with: ${again}\n`);
     return signalName === 'SIGTERM' ? 143 : 130;
   }
@@ -311,7 +327,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
     io.out(`${summaryTable(summary, reportGameOf(scenario.definition))}\n\n`);
     const played = games - result.resumedGames;
     const resumed = result.resumedGames ? ` (${result.resumedGames} taken over from the checkpoint)` : '';
-    io.out(`${played} games in ${seconds.toFixed(1)} s (${(played / seconds).toFixed(0)} games/s, ${workers} worker${workers === 1 ? '' : 's'}; ${engineLine(engine)})${resumed}; wrote ${files.length} files to ${out}\n`);
+    io.out(`${played} games in ${seconds.toFixed(1)} s (${(played / seconds).toFixed(0)} games/s, ${queue ? `through the queue at ${queue.target.shown}` : `${workers} worker${workers === 1 ? '' : 's'}`}; ${engineLine(engine)})${resumed}; wrote ${files.length} files to ${out}\n`);
   }
   return 0;
 }
@@ -326,7 +342,7 @@ function engineLine(engine: { kernelGames: number; referenceGames: number }): st
 async function commandImpact(
   io: Io,
   path: string,
-  args: { card: string; games?: number; seed?: string; out?: string; workers?: number; 'batch-size': number; engine: Engine; quiet: boolean },
+  args: { card: string; games?: number; seed?: string; out?: string; workers?: number; 'batch-size': number; engine: Engine; quiet: boolean; queue?: QueueExecutor },
 ): Promise<number> {
   const scenario = loadScenario(path);
   const all = scenario.definition.chanceCards;
@@ -344,7 +360,7 @@ async function commandImpact(
   const started = Date.now();
   const { result } = await stoppableBySignals((stop) =>
     runImpactParallel(scenario, {
-      seed, engine: args.engine, games, cards, workers, batchSize: positiveInt('batch-size', args['batch-size'])!,
+      seed, engine: args.engine, games, cards, workers, batchSize: positiveInt('batch-size', args['batch-size'])!, queue: args.queue,
       progress: new Progress(games, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err), stop,
     }),
   );

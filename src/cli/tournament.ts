@@ -33,6 +33,7 @@ import {
 } from '../sim/tournament.js';
 import { runTournament } from '../sim/tournament-pool.js';
 import type { AnyGameDefinition } from '../core/definition.js';
+import { queueExecutor, queueOptions } from './worker.js';
 
 interface CliIo {
   out(text: string): void;
@@ -59,7 +60,7 @@ export const DEFAULT_BOT_TIMEOUT_MS = 5000;
 export const DEFAULT_HANG_LIMIT_MS = 30_000;
 
 export function tournamentOptions<T>(y: Argv<T>) {
-  return y
+  return queueOptions(y)
     .option('game', { ...GAME_OPTION, default: undefined, describe: `the game (default: the --scenario's, else ${DEFAULT_GAME}): ${Object.keys(GAMES).join(', ')}` })
     .option('bots', { type: 'string', describe: 'comma-separated built-in names and bot files (./my-bot.ts); default: every built-in bot' })
     .option('players', { type: 'number', describe: "seats per game (default: the game's usual count)" })
@@ -101,6 +102,9 @@ export interface TournamentArgs {
   workers?: number;
   'deals-per-task': number;
   json: boolean;
+  queue?: string;
+  'queue-name'?: string;
+  'queue-timeout'?: number;
   quiet: boolean;
 }
 
@@ -219,15 +223,17 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
       }
     }
     // The same guard as the tournament's (benched seats are not asked from their hung call on), and
-    // the state at every bot call, to say where each fault happened.
+    // where the game stood at every bot call, to say where each fault happened.
     const bench = tournamentGuard(resolved, game, benched, null);
     let current: unknown = null;
-    const stateAt: unknown[] = [];
+    // The place as text at the time of the call: an in-place engine (GameModule.inPlace) has one
+    // state object for the whole game, so keeping the state itself would name the final place.
+    const placeAt: string[] = [];
     const played = playTournamentGame(resolved, game, {
       onState: (s) => void (current = s),
       guard: {
         before(seat, decision, request) {
-          stateAt[decision] = current;
+          placeAt[decision] = resolved.definition.decisionPlace(current);
           return bench ? bench.before(seat, decision, request) : true;
         },
         after() {},
@@ -236,7 +242,7 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
     io.out(`Game ${game} of the tournament (seed ${JSON.stringify(spec.seed)}): line-up ${place.lineup}, deal ${place.deal}, rotation ${place.rotation}\n`);
     io.out(`${resolved.definition.story(played.final, names)}\n`);
     for (const f of played.faults) {
-      io.out(`FAULT seat ${f.seat} (${names[f.seat]}) in ${resolved.definition.decisionPlace(stateAt[f.decision])} (${f.request}, bot call ${f.decision}): ${f.reason}: ${f.message}\n`);
+      io.out(`FAULT seat ${f.seat} (${names[f.seat]}) in ${placeAt[f.decision]} (${f.request}, bot call ${f.decision}): ${f.reason}: ${f.message}\n`);
     }
     return 0;
   }
@@ -253,7 +259,8 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
   const progress = new Progress(total, args.quiet || args.json ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err);
   const started = Date.now();
   const onHang = hangHint(spec, replayCommand, workers, io);
-  const games = await runTournament(spec, factories, { workers, dealsPerTask: positiveInt('deals-per-task', args['deals-per-task']), progress, onHang });
+  const queue = queueExecutor(args, io.err, args.quiet || args.json);
+  const games = await runTournament(spec, factories, { workers, dealsPerTask: positiveInt('deals-per-task', args['deals-per-task']), progress, onHang, queue });
   const playSeconds = (Date.now() - started) / 1000;
   const summary = summarize(spec, resolved, games, sources, possible, replayCommand, args);
   const seconds = (Date.now() - started) / 1000;

@@ -4,26 +4,18 @@
  * new-bot and check-bot — the same code paths, driven by the game's hooks alone.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { GAMES } from '../../src/games/registry.js';
 import { runParallel } from '../../src/sim/parallel.js';
 import { loadScenario } from '../../src/sim/scenario.js';
 import { aggregateToJson } from '../../src/stats/aggregate.js';
 import { capture } from '../helpers/io.js';
+import { tempDir } from '../helpers/temp.js';
 
-const made: string[] = [];
-const tmp = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'goldpit-every-'));
-  made.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+const tmp = () => tempDir('goldpit-every-');
 
 /** One scenario per game: its first file in scenarios/ (by name). */
 function scenarioOf(game: string): string {
