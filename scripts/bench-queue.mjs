@@ -53,10 +53,16 @@ function freePort() {
 function ping(port) {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
-    socket.setTimeout(1000, () => (socket.destroy(), resolve(false)));
+    socket.setTimeout(1000, () => {
+      socket.destroy();
+      resolve(false);
+    });
     socket.on('error', () => resolve(false));
     socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (d) => (socket.destroy(), resolve(d.toString().startsWith('+PONG'))));
+    socket.on('data', (d) => {
+      socket.destroy();
+      resolve(d.toString().startsWith('+PONG'));
+    });
   });
 }
 
@@ -72,7 +78,13 @@ async function startRedis() {
     if (i > 200) throw new Error('redis-server did not start');
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { url: `redis://127.0.0.1:${port}`, stop: () => (proc.kill('SIGTERM'), rmSync(dir, { recursive: true, force: true })) };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: () => {
+      proc.kill('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 function startWorker(url, name) {

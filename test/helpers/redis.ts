@@ -35,7 +35,10 @@ function ping(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     let answer = '';
-    socket.setTimeout(1000, () => (socket.destroy(), resolve(false)));
+    socket.setTimeout(1000, () => {
+      socket.destroy();
+      resolve(false);
+    });
     socket.on('error', () => resolve(false));
     socket.on('connect', () => socket.write('PING\r\n'));
     socket.on('data', (d) => {
@@ -113,7 +116,7 @@ export function startWorker(url: string, extra: readonly string[] = []): WorkerP
   let buffered = '';
   const onData = (chunk: Buffer) => {
     buffered += chunk.toString('utf8');
-    let nl;
+    let nl: number;
     while ((nl = buffered.indexOf('\n')) >= 0) {
       const line = buffered.slice(0, nl);
       buffered = buffered.slice(nl + 1);
@@ -143,8 +146,17 @@ export function startWorker(url: string, extra: readonly string[] = []): WorkerP
         if (seen) return resolve(seen);
         const fail = (why: string) => reject(new Error(`worker ${why} before it logged ${pattern}; it logged:\n${lines.join('\n')}`));
         const timer = setTimeout(() => fail(`took ${timeoutMs} ms`), timeoutMs);
-        proc.once('exit', (code, signal) => (clearTimeout(timer), fail(`exited (${signal ?? code})`)));
-        waiters.add({ pattern, resolve: (l) => (clearTimeout(timer), resolve(l)) });
+        proc.once('exit', (code, signal) => {
+          clearTimeout(timer);
+          fail(`exited (${signal ?? code})`);
+        });
+        waiters.add({
+          pattern,
+          resolve: (l) => {
+            clearTimeout(timer);
+            resolve(l);
+          },
+        });
       }),
     played: (since, kind) => ids('playing', since, kind),
     finished: (since) => ids('finished', since),

@@ -9,9 +9,9 @@ import { InputError } from '../../src/core/errors.js';
 import type { TournamentSpec } from '../../src/sim/tournament.js';
 import type { TournamentGamesTask } from '../../src/sim/queue/job.js';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '../helpers/temp.js';
 
 const scenario = loadScenario('scenarios/baseline.json');
 const task: BatchTask = { scenario: batchScenario(scenario), seed: 's', from: 10, to: 60, gamesCsv: true };
@@ -70,7 +70,7 @@ describe('a job payload', () => {
 });
 
 describe('a tournament job', () => {
-  const botFile = join(mkdtempSync(join(tmpdir(), 'goldpit-bot-')), 'mine.ts');
+  const botFile = join(tempDir('goldpit-bot-'), 'mine.ts');
   writeFileSync(botFile, 'export default {};\n');
   const sha = createHash('sha256').update('export default {};\n').digest('hex');
   const spec: TournamentSpec = {

@@ -3,8 +3,7 @@
  * byte for byte those of a local run, whatever happens to the workers, the coordinator or Redis.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
@@ -14,9 +13,10 @@ import { queueTarget } from '../../src/sim/queue/target.js';
 import { loadScenario } from '../../src/sim/scenario.js';
 import { capture } from '../helpers/io.js';
 import { CLI, startRedis, startWorker, type LocalRedis, type WorkerProcess } from '../helpers/redis.js';
+import { tempDir } from '../helpers/temp.js';
 
 const SCENARIO = 'scenarios/baseline.json';
-const tmp = () => mkdtempSync(join(tmpdir(), 'goldpit-queue-'));
+const tmp = () => tempDir('goldpit-queue-');
 
 /** The result tables (run.json and report.html also carry the wall time, which differs by design). */
 function outputs(dir: string): Record<string, string> {
@@ -119,7 +119,7 @@ describe('a run through the queue', () => {
     const checkpoint = join(out, '.checkpoint.json');
     const coordinator = spawn(process.execPath, [CLI, 'run', SCENARIO, ...args, ...viaQueue(), '--out', out, '--checkpoint-every', '0.01', '--quiet'], { stdio: 'ignore' });
     // Killed once a checkpoint holds some games but before the run ends.
-    for (let i = 0; ; i++) {
+    for (;;) {
       if (existsSync(checkpoint) && JSON.parse(readFileSync(checkpoint, 'utf8')).gamesDone > 0) break;
       expect(coordinator.exitCode, 'the coordinator ended before it could be killed').toBeNull();
       await new Promise((r) => setTimeout(r, 20));

@@ -83,7 +83,7 @@ export async function runOnQueue<T extends QueueTask, R>(
     );
   const outstanding = new Set<number>(Array.from({ length: batches }, (_, b) => b));
   // An error of `accept` (the caller's merging) is the caller's, not the queue's: it passes unwrapped.
-  let acceptError: unknown = undefined;
+  let acceptError: unknown;
   const deliver = (b: number, result: R) => {
     try {
       accept(b, result);

@@ -128,7 +128,7 @@ export function checkJob(jobId: string, data: unknown, identity: CodeIdentity = 
   if (!isObject(ref.data)) throw new InputError(at.file, 'task.scenario.data', `expected the scenario as an object, got ${show(ref.data)}`);
   refuseFileParams(at, 'task.scenario.data.params', ref.data.game === undefined ? DEFAULT_GAME : ref.data.game, ref.data.params);
   // Parse the scenario as strictly as a scenario file; the job's hash must be what it parses to.
-  let scenario;
+  let scenario: ReturnType<typeof parseScenario>;
   try {
     scenario = parseScenario(file, ref.data);
   } catch (e) {

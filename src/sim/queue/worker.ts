@@ -47,7 +47,7 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<void>
     target.name,
     async (job) => {
       const id = job.id ?? '?';
-      let task;
+      let task: ReturnType<typeof checkJob>;
       try {
         task = checkJob(id, job.data, identity);
       } catch (e) {
