@@ -2,10 +2,9 @@
  * Reads the `rules` and `params` objects of a scenario (or fixture) into a `GoldrauschConfig`,
  * with errors that name the file, the field, the value and what was expected.
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { InputError } from '../../core/errors.js';
-import { expectInt, expectKnownKeys, expectNumber, expectObject, expectOneOf, expectString, isObject, show, type Where } from '../../core/validate.js';
+import { expectInt, expectKnownKeys, expectNumber, expectObject, expectOneOf, expectString, isObject, readJsonFile, show, type Where } from '../../core/validate.js';
 import { DEFAULT_PARAMS, DEFAULT_RULES, RULES_CHOICES, resourceDeckFromFile, type GameParams, type GoldrauschConfig, type RulesOptions } from './params.js';
 import { CONTINENTS, EVENT_CARD_IDS, WHEEL_FIELDS, type ResourceDeck } from './types.js';
 
@@ -34,9 +33,10 @@ export function parseResourceDeck(where: Where & { dir: string }, field: string,
   if (typeof raw === 'string') {
     file = resolve(where.dir, raw);
     try {
-      data = JSON.parse(readFileSync(file, 'utf8'));
+      data = readJsonFile(file, 'the deck file');
     } catch (e) {
-      throw new InputError(where.file, field, `cannot read deck file ${show(raw)}: ${(e as Error).message}`);
+      if (!(e instanceof InputError)) throw e;
+      throw new InputError(where.file, field, `cannot read deck file ${show(raw)}: ${e.message}`);
     }
   }
   const at = { file };
