@@ -6,7 +6,10 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Argv } from 'yargs';
 import { InputError, UsageError } from '../core/errors.js';
-import { packageRoot } from '../core/package.js';
+import { GOLDPIT, packageRoot } from '../core/package.js';
+import { prepareOutputFolder } from './outputs.js';
+import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
+import { workerCount } from './workers.js';
 import { GAMES } from '../games/registry.js';
 import type { RunFacts } from '../report/html.js';
 import { summarizeTournament, type TournamentSummary } from '../report/tournament.js';
@@ -156,7 +159,7 @@ export async function tournamentSpec(args: TournamentArgs) {
     hangLimitMs: hangLimit,
   };
   const replayCommand = [
-    'goldpit tournament',
+    `${GOLDPIT} tournament`,
     `--bots ${items.join(',')}`,
     `--players ${players}`,
     `--lineups ${lineupsArg}`,
@@ -173,8 +176,7 @@ export async function tournamentSpec(args: TournamentArgs) {
 
 export async function commandTournament(io: CliIo, args: TournamentArgs): Promise<number> {
   const { spec, factories, possible, replayCommand, sources } = await tournamentSpec(args);
-  const workers = args.workers ?? availableParallelism();
-  if (!Number.isInteger(workers) || workers < 0) throw new UsageError(`--workers must be an integer ≥ 0, got ${args.workers}`);
+  const workers = workerCount(io.err, args.workers);
   const resolved = resolveWith(spec, factories);
 
   if (args.replay !== undefined) {
@@ -230,11 +232,21 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
     );
   }
   const out = resolve(args.out ?? join('reports', 'tournament'));
+  prepareOutputFolder(out);
   const total = gameCount(spec);
+  const dealsPerTask = positiveInt('deals-per-task', args['deals-per-task']);
   const progress = new Progress(total, args.quiet || args.json ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err);
   const started = Date.now();
   const onHang = hangHint(spec, replayCommand, workers, io);
-  const games = await runTournament(spec, factories, { workers, dealsPerTask: positiveInt('deals-per-task', args['deals-per-task']), progress, onHang });
+  const { result: games, stoppedBy } = await stoppableBySignals((stop) => runTournament(spec, factories, { workers, dealsPerTask, progress, onHang, stop }));
+  if (stoppedBy !== null) {
+    const finished = games.filter((g) => g !== undefined).length;
+    io.err(
+      `\ninterrupted by ${describeStop(stoppedBy)} after ${finished} of ${total} games; a tournament keeps no checkpoint, so nothing was written ` +
+        `(run it again: the same seed plays the same games, or fewer --deals)\n`,
+    );
+    return stopExitCode(stoppedBy);
+  }
   const playSeconds = (Date.now() - started) / 1000;
   const summary = summarize(spec, resolved, games, sources, possible, replayCommand, args);
   const seconds = (Date.now() - started) / 1000;

@@ -575,7 +575,10 @@ function header(summary: RunSummary, impact: ImpactReport | null, colour: Palett
     ],
     ['version', `goldpit ${esc(summary.version)}`],
   ];
-  if (run) facts.push(['wall time', `${esc(num(run.wallSeconds, 1))} s on ${esc(run.workers)} worker${run.workers === 1 ? '' : 's'} (${esc(int(summary.games / run.wallSeconds))} games/s), ${esc(run.finishedAt)}`]);
+  if (run) {
+    const where = run.shards ? `${esc(run.shards)} shards added up, up to ${esc(run.workers)} worker${run.workers === 1 ? '' : 's'} each` : `${esc(run.workers)} worker${run.workers === 1 ? '' : 's'}`;
+    facts.push(['wall time', `${esc(num(run.wallSeconds, 1))} s on ${where} (${esc(int((run.timedGames ?? summary.games) / run.wallSeconds))} games/s), ${esc(run.finishedAt)}`]);
+  }
   if (run?.engine) {
     const { kernelGames, referenceGames } = run.engine;
     facts.push(['engine', `${esc(int(kernelGames))} games on the fast kernel, ${esc(int(referenceGames))} on the reference engine (the same games either way)`]);
@@ -1011,8 +1014,12 @@ export interface RunFacts {
   readonly workers: number;
   /** ISO time the run finished. */
   readonly finishedAt: string;
-  /** Games this invocation played on the fast kernel and on the reference engine (the same games either way). */
+  /** Games played on the fast kernel and on the reference engine (the same games either way), over all sessions of a resumed run. */
   readonly engine?: { readonly kernelGames: number; readonly referenceGames: number };
+  /** The games `wallSeconds` covers, when not all (a run resumed from a checkpoint that did not record its time). */
+  readonly timedGames?: number;
+  /** Merged from this many shards: `wallSeconds` is their times added up. */
+  readonly shards?: number;
 }
 
 /** The page around a report's body: the same head, style and security policy for every goldpit page. */

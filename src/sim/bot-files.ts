@@ -11,6 +11,7 @@ import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyGameDefinition, BotFactory } from '../core/definition.js';
 import { InputError, UsageError } from '../core/errors.js';
+import { GOLDPIT } from '../core/package.js';
 import { RandomSource } from '../core/random.js';
 import { show } from '../core/validate.js';
 
@@ -66,7 +67,7 @@ export async function loadBotFile(path: string, definition: AnyGameDefinition): 
   return checkFactory(path, loaded, definition);
 }
 
-const STARTER_HINT = 'see `goldpit new-bot <name>` for a starter file';
+const STARTER_HINT = `see \`${GOLDPIT} new-bot <name>\` for a starter file`;
 
 function checkFactory(path: string, loaded: Record<string, unknown>, definition: AnyGameDefinition): BotFactory<unknown> {
   const factory = loaded.default as Record<string, unknown> | undefined;

@@ -58,9 +58,15 @@ export interface TournamentRunOptions {
   readonly onHang?: (hang: Benched) => void;
   /** Play only games [from, to), with these bots benched from the start (a replay's check for hangs). */
   readonly only?: { readonly from: number; readonly to: number; readonly benched: readonly Benched[] };
+  /** Aborting it stops the tournament: no new tasks, running ones are abandoned (see `complete`). */
+  readonly stop?: AbortSignal;
 }
 
-/** Plays every game of the tournament (or `options.only`'s); returns them in game order. */
+/**
+ * Plays every game of the tournament (or `options.only`'s); returns them in game order. When
+ * `options.stop` aborts, it returns early with the games finished so far (holes in the list):
+ * check `stopped` before using the games.
+ */
 export async function runTournament(spec: TournamentSpec, factories: readonly BotFactory<unknown>[], options: TournamentRunOptions): Promise<TournamentGame[]> {
   const only = options.only;
   const first = only ? only.from : 0;
@@ -85,7 +91,7 @@ export async function runTournament(spec: TournamentSpec, factories: readonly Bo
   try {
     if (options.workers === 0) {
       const t = resolveWith(spec, factories);
-      for (let i = 0; i < tasks; i++) {
+      for (let i = 0; i < tasks && options.stop?.aborted !== true; i++) {
         const { from, to, benched } = task(i);
         accept(playTournamentRange(t, from, to, benched, null));
         await new Promise((r) => setImmediate(r));
@@ -123,6 +129,11 @@ async function runOnPool(
   const retry: TournamentTask[] = [];
   let next = 0;
   let failure: unknown = null;
+  const stopped = () => options.stop?.aborted === true;
+  const onStop = () => {
+    for (const r of running) r.abort.abort();
+  };
+  options.stop?.addEventListener('abort', onStop);
   const watch =
     spec.hangLimitMs > 0
       ? setInterval(() => {
@@ -152,12 +163,14 @@ async function runOnPool(
         (pool.run(r.task, { signal: r.abort.signal }) as Promise<TournamentGame[]>).then(
           (games) => {
             finish(r, slot);
-            if (failure === null) accept(games);
+            if (failure === null && !stopped()) accept(games);
             pump();
           },
           (e: unknown) => {
             finish(r, slot);
-            if (r.hang !== null && failure === null) {
+            if (stopped()) {
+              // abandoned by a stop request: nothing to record or retry
+            } else if (r.hang !== null && failure === null) {
               retry.push({ ...r.task, benched: [...r.task.benched, r.hang], marker: null });
             } else if (failure === null) {
               failure = e;
@@ -172,7 +185,7 @@ async function runOnPool(
         freeSlots.push(slot);
       };
       const pump = () => {
-        while (failure === null && running.size < limit && (retry.length > 0 || next < tasks)) {
+        while (failure === null && !stopped() && running.size < limit && (retry.length > 0 || next < tasks)) {
           if (retry.length > 0) start(retry.shift()!);
           else start(task(next++));
         }
@@ -181,6 +194,7 @@ async function runOnPool(
       pump();
     });
   } finally {
+    options.stop?.removeEventListener('abort', onStop);
     if (watch !== null) clearInterval(watch);
     await pool.destroy();
   }

@@ -108,7 +108,7 @@ describe('scenario errors name the file, the field, the value and what was expec
   it('a missing scenario file', async () => {
     const io = capture();
     expect(await runCli(['run', 'no/such/file.json'], io)).toBe(2);
-    expect(io.stderr).toMatch(/no\/such\/file\.json: cannot read the scenario file: ENOENT/);
+    expect(io.stderr).toMatch(/no\/such\/file\.json: cannot read the scenario file: no such file or folder\n/);
   });
 
   it('an unknown command is a usage error', async () => {
