@@ -21,6 +21,7 @@ import { loadScenario } from '../sim/scenario.js';
 import { CHECK_DEFAULTS } from '../check/compare.js';
 import { mergePartials, parseShard, partialOf, shardRange } from '../sim/shard.js';
 import { GOLDPIT, shellWord, VERSION } from '../core/package.js';
+import { readJsonFile } from '../core/validate.js';
 import { commandBaseline, commandCheck } from './check.js';
 import { clearStaleOutputs, prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
@@ -509,12 +510,7 @@ function commandVerify(io: Io, paths: readonly string[]): number {
   const malformed: string[] = [];
   for (const file of files) {
     try {
-      let data: unknown;
-      try {
-        data = JSON.parse(readFileSync(file, 'utf8'));
-      } catch (e) {
-        throw new InputError(file, '', `not valid JSON: ${(e as Error).message}`);
-      }
+      const data = readJsonFile(file, 'the fixture');
       const raw = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
       const game = raw.game === undefined ? 'goldrausch' : raw.game;
       if (typeof game !== 'string' || !Object.hasOwn(GAMES, game)) {
