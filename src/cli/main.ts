@@ -223,7 +223,8 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('seed', { type: 'string', default: 'check' })
           .option('workers', { type: 'number', describe: 'worker threads (default 1)' })
           .option('bot-timeout', { type: 'number', default: DEFAULT_BOT_TIMEOUT_MS, describe: 'per-decision time budget in ms' })
-          .option('hang-limit', { type: 'number', default: 10_000, describe: 'a decision running this long (ms) is stopped' }),
+          .option('hang-limit', { type: 'number', default: 10_000, describe: 'a decision running this long (ms) is stopped' })
+          .option('typecheck', { type: 'boolean', default: true, describe: 'type-check a .ts bot file with goldpit\'s TypeScript first (--no-typecheck skips it)' }),
       async (args) => {
         code = await commandCheckBot(io, args.file, args);
       },

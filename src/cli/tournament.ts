@@ -34,6 +34,7 @@ import {
   type TournamentSpec,
 } from '../sim/tournament.js';
 import { runTournament } from '../sim/tournament-pool.js';
+import { firstReplayDifference, typeCheckBot } from './bot-check.js';
 import { starterBot } from './starter-bot.js';
 
 interface CliIo {
@@ -341,8 +342,15 @@ export function commandNewBot(io: CliIo, name: string, args: { out?: string; for
 }
 
 /** Quick check of a bot file: a small tournament against three built-in bots, in a worker (hang-safe). */
-export async function commandCheckBot(io: CliIo, file: string, args: { deals: number; seed: string; workers?: number; 'bot-timeout': number; 'hang-limit': number }): Promise<number> {
+export async function commandCheckBot(
+  io: CliIo,
+  file: string,
+  args: { deals: number; seed: string; workers?: number; 'bot-timeout': number; 'hang-limit': number; typecheck?: boolean },
+): Promise<number> {
   if (!isBotFile(file)) throw new UsageError(`check-bot: expected a bot file (./my-bot.ts), got ${JSON.stringify(file)}`);
+  // Types first: `npx tsc` in the project does not see a bot file outside its include list.
+  const typeErrors = args.typecheck !== false && /\.m?ts$/.test(file) && existsSync(file) ? await typeCheckBot(file) : [];
+  for (const line of typeErrors) io.out(`TYPE ERROR ${line}\n`);
   const tArgs: TournamentArgs = {
     bots: `${file},greedy,cooperative,betrayer`,
     players: 4,
@@ -361,6 +369,8 @@ export async function commandCheckBot(io: CliIo, file: string, args: { deals: nu
   const workers = args.workers ?? 1;
   if (workers < 1) throw new UsageError('check-bot: --workers must be at least 1 (the bot runs in a worker, so that one that never returns can be stopped)');
   const games = await runTournament(spec, factories, { workers, dealsPerTask: 1, onHang: hangHint(spec, replayCommand, workers, io) });
+  // Played again in this thread from the same seeds, the first games must come out the same.
+  const differs = firstReplayDifference(spec, factories, games.slice(0, REPLAYED_GAMES));
   const me = 0;
   const name = spec.entrants[me].name;
   let played = 0;
@@ -379,13 +389,23 @@ export async function commandCheckBot(io: CliIo, file: string, args: { deals: nu
       faults.set(f.reason, entry);
     }
   }
-  io.out(`${name} (${file}) played ${played} games against greedy, cooperative and betrayer: won ${((100 * wins) / played).toFixed(1)}% (an average bot wins 25%), mean position ${(position / played).toFixed(2)} of 4\n`);
-  if (faults.size === 0) {
-    io.out('no faults: every decision was legal and in time\n');
-    return 0;
-  }
+  io.out(`${name} (${file}) played ${played} games against greedy, cooperative and betrayer: won ${((100 * wins) / played).toFixed(1)}% (an equal share is 25%), mean position ${(position / played).toFixed(2)} of 4\n`);
+  if (faults.size === 0) io.out('no faults: every decision was legal and in time\n');
   for (const [reason, f] of faults) {
     io.out(`FAULT ${reason}: ${f.count} times; first in game ${f.game} (${f.request}): ${f.message}\n  replay: ${f.replay}\n`);
   }
-  return 1;
+  if (differs !== null) {
+    const { game: g, again } = differs;
+    io.out(
+      `NONDETERMINISTIC: game ${g.game} ended differently when played again from its seed (scores ${g.scores.join('/')}, then ${again.scores.join('/')}; ` +
+        `winners ${g.winners.join(',')}, then ${again.winners.join(',')}): a decision depends on something besides the seat view and the bot's random stream — ` +
+        'Math.random(), Date.now() or state kept from game to game; draw randomness from the `random` stream that create(seat, random) receives\n' +
+        `  replay: ${replayCommand} ${replayArguments(g)}\n`,
+    );
+  } else io.out(`deterministic: the first ${Math.min(REPLAYED_GAMES, games.length)} games replayed identically from their seeds\n`);
+  if (typeErrors.length > 0) io.out(`${typeErrors.length} type error${typeErrors.length === 1 ? '' : 's'} in the bot file (the games ran on the code as written, types stripped)\n`);
+  return faults.size > 0 || differs !== null || typeErrors.length > 0 ? 1 : 0;
 }
+
+/** How many of check-bot's games are played again to test that the bot replays (a deal's rotations and more). */
+const REPLAYED_GAMES = 8;
