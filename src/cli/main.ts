@@ -50,7 +50,7 @@ const ENGINE_OPTION = {
 
 /** Runs the command line; returns the exit code. */
 /** The commands, for "did you mean" and the message when none is named. */
-const COMMANDS = ['run', 'impact', 'merge', 'baseline', 'check', 'replay', 'verify', 'tournament', 'new-bot', 'check-bot'] as const;
+export const COMMANDS = ['run', 'impact', 'merge', 'baseline', 'check', 'replay', 'verify', 'tournament', 'new-bot', 'check-bot'] as const;
 
 export async function runCli(argv: readonly string[], io: Io = processIo): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
@@ -215,7 +215,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     )
     .command(
       'check-bot <file>',
-      'quick-play a bot file against three built-in bots and list its faults (exit 1 if any)',
+      'quick-play a bot file against three built-in bots: type errors, faults and nondeterminism (exit 1 if any)',
       (y) =>
         y
           .positional('file', { type: 'string', demandOption: true, describe: 'the bot file (.ts or .js)' })
@@ -236,6 +236,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     .demandCommand(1, `name a command: ${COMMANDS.join(', ')}`)
     .strict()
     .help()
+    .epilogue('`npx goldpit --version` prints the version. Exit codes, stopping a long run, output folders: docs/cli.md.')
     .version(false)
     .exitProcess(false)
     .fail((msg, err) => {
