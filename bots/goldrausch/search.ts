@@ -28,7 +28,8 @@
  * linearly in rollouts × horizon. `timeMs` caps the time per decision instead (at least one world);
  * it makes the bot depend on the machine's speed, so runs with it are not reproducible.
  */
-import { Purpose, RandomSource, type RandomStream } from '../../src/core/random.js';
+import { RandomSource, type RandomStream } from '../../src/core/random.js';
+import { Purpose } from '../../src/games/goldrausch/purposes.js';
 import type { GoldrauschBot, GoldrauschBotFactory, OutgoingMessage } from '../../src/games/goldrausch/bot.js';
 import { determinize } from '../../src/games/goldrausch/determinize.js';
 import { goldrausch, type GoldrauschAnswer } from '../../src/games/goldrausch/engine.js';

@@ -53,12 +53,12 @@ export interface InjectedShift {
  *   the bot did not win become wins of its first seat alone, taking the win away from the winners
  *   (each adds 1/c to the bot's per-deal share; the other bots lose what it gains);
  * - rounds: round(shift·n) deals (whole rounds, one each) last one round longer;
- * - race share: round(shift·n) deals that the clock ended are marked as ended by the race;
+ * - key-ending share: round(shift·n) deals that ended otherwise are marked as ended that way;
  * - final gold: every deal's gold is multiplied by 1 + shift/meanGold (meanGold: the mean final gold
  *   per seat of `deals`), returned as `goldFactor` (final gold is an integer column).
  * The shift made is exact up to the rounding of the count to whole deals, and is returned.
  */
-export function injectShift(deals: DealColumns, seats: readonly string[], target: MetricDef, shift: number, raceEnding: number, draw: DrawInt): InjectedShift {
+export function injectShift(deals: DealColumns, seats: readonly string[], target: MetricDef, shift: number, draw: DrawInt): InjectedShift {
   if (!(shift > 0)) throw new RangeError(`injectShift: shift must be positive, got ${shift}`);
   const n = deals.winners.length;
   const out = emptyDeals(n);
@@ -87,9 +87,10 @@ export function injectShift(deals: DealColumns, seats: readonly string[], target
       for (const i of choose(where(() => true), count, draw)) out.length[i] += 1;
       return { deals: out, goldFactor: 1, changed: count, shift: count / n };
     }
-    case 'race-share': {
+    case 'ending-share': {
       const count = Math.round(shift * n);
-      for (const i of choose(where((i) => deals.ending[i] !== raceEnding), count, draw)) out.ending[i] = raceEnding;
+      const ending = target.ending!;
+      for (const i of choose(where((i) => deals.ending[i] !== ending), count, draw)) out.ending[i] = ending;
       return { deals: out, goldFactor: 1, changed: count, shift: count / n };
     }
     case 'final-gold': {

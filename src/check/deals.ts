@@ -8,16 +8,40 @@
  *   seats of that bot, so its mean is the bot's win rate per seat-game (as in bots.csv);
  *   not for mirror line-ups, where it is 1/players in every game;
  * - `seat:<s>` — in a mirror line-up (every seat the same bot) seat s's share of the win, 1/k or 0;
- * - `rounds` — game length; `gold` — mean final gold per seat; `race` — 1 when the 50-gold race ended it.
+ * - `rounds` — game length in the game's steps; `gold` — mean final score per seat (the ids are the
+ *   same for every game; the labels use the game's words: "mean turns", "mean final nuggets");
+ * - the game's key ending (GameDefinition.keyEnding, e.g. Goldrausch's `race`) — 1 when the game
+ *   ended that way; its id is the ending's name.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { emptyDeals, type DealColumns } from '../sim/deals.js';
+import type { AnyGameDefinition } from '../core/definition.js';
 import type { Tolerance } from '../sim/check-options.js';
 
-export type MetricFamily = 'win-rate' | 'seat-win-rate' | 'rounds' | 'final-gold' | 'race-share';
+export type MetricFamily = 'win-rate' | 'seat-win-rate' | 'rounds' | 'final-gold' | 'ending-share';
+
+/** The game's words and key ending, as the check's metrics name them. */
+export interface CheckGame {
+  /** What a game's length counts ("rounds", "turns"). */
+  readonly steps: string;
+  /** What a score is ("gold"). */
+  readonly score: string;
+  /** The ending whose share is checked: its name, its index in the game's endings, its label. */
+  readonly keyEnding: { readonly id: string; readonly index: number; readonly label: string } | null;
+}
+
+export function checkGameOf(def: Pick<AnyGameDefinition, 'presentation' | 'keyEnding' | 'endings'>): CheckGame {
+  const p = def.presentation;
+  const key = def.keyEnding;
+  return {
+    steps: p.step.many,
+    score: p.score,
+    keyEnding: key === null ? null : { id: key, index: def.endings.indexOf(key), label: p.endings[key]?.label ?? key },
+  };
+}
 
 export interface MetricDef {
-  /** Stable id: `win:greedy`, `seat:2`, `rounds`, `gold`, `race`. */
+  /** Stable id: `win:greedy`, `seat:2`, `rounds`, `gold`, the key ending's name (`race`). */
   readonly id: string;
   /** For tables: `win rate greedy`, `win rate seat 2`, `mean rounds`, `mean final gold`, `race share`. */
   readonly label: string;
@@ -25,6 +49,8 @@ export interface MetricDef {
   /** Bot name (win-rate) or seat (seat-win-rate). */
   readonly bot?: string;
   readonly seat?: number;
+  /** Index of the ending among the game's endings (ending-share). */
+  readonly ending?: number;
 }
 
 export function isMirror(seats: readonly string[]): boolean {
@@ -32,16 +58,17 @@ export function isMirror(seats: readonly string[]): boolean {
 }
 
 /** The metric family of a line-up, in report order. */
-export function metricsOf(seats: readonly string[]): MetricDef[] {
+export function metricsOf(seats: readonly string[], game: CheckGame): MetricDef[] {
   const out: MetricDef[] = [];
   if (isMirror(seats)) {
     seats.forEach((_, s) => out.push({ id: `seat:${s}`, label: `win rate seat ${s}`, family: 'seat-win-rate', seat: s }));
   } else {
     for (const bot of [...new Set(seats)]) out.push({ id: `win:${bot}`, label: `win rate ${bot}`, family: 'win-rate', bot });
   }
-  out.push({ id: 'rounds', label: 'mean rounds', family: 'rounds' });
-  out.push({ id: 'gold', label: 'mean final gold', family: 'final-gold' });
-  out.push({ id: 'race', label: 'race share', family: 'race-share' });
+  out.push({ id: 'rounds', label: `mean ${game.steps}`, family: 'rounds' });
+  out.push({ id: 'gold', label: `mean final ${game.score}`, family: 'final-gold' });
+  const key = game.keyEnding;
+  if (key !== null) out.push({ id: key.id, label: `${key.label} share`, family: 'ending-share', ending: key.index });
   return out;
 }
 
@@ -56,8 +83,8 @@ export function deltaOf(metric: MetricDef, tolerance: Tolerance, baselineMeanGol
       return tolerance.rounds;
     case 'final-gold':
       return tolerance.finalGold * Math.max(baselineMeanGold, 1e-9);
-    case 'race-share':
-      return tolerance.raceShare;
+    case 'ending-share':
+      return tolerance.endingShare;
   }
 }
 
@@ -68,10 +95,9 @@ const popcount = (mask: number) => {
 };
 
 /**
- * Values of `metric` for deals [from, to), written to `out[0 .. to − from)`. `raceEnding` is the
- * index of the race among the game's endings.
+ * Values of `metric` for deals [from, to), written to `out[0 .. to − from)`.
  */
-export function metricValues(metric: MetricDef, seats: readonly string[], deals: DealColumns, from: number, to: number, raceEnding: number, out: Float64Array = new Float64Array(to - from)): Float64Array {
+export function metricValues(metric: MetricDef, seats: readonly string[], deals: DealColumns, from: number, to: number, out: Float64Array = new Float64Array(to - from)): Float64Array {
   const players = seats.length;
   switch (metric.family) {
     case 'win-rate': {
@@ -101,9 +127,11 @@ export function metricValues(metric: MetricDef, seats: readonly string[], deals:
     case 'final-gold':
       for (let i = from; i < to; i++) out[i - from] = deals.scoreSum[i] / players;
       return out;
-    case 'race-share':
-      for (let i = from; i < to; i++) out[i - from] = deals.ending[i] === raceEnding ? 1 : 0;
+    case 'ending-share': {
+      const ending = metric.ending!;
+      for (let i = from; i < to; i++) out[i - from] = deals.ending[i] === ending ? 1 : 0;
       return out;
+    }
   }
 }
 

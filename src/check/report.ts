@@ -29,7 +29,7 @@ export function overallVerdict(scenarios: readonly ScenarioCheck[]): Verdict {
   return 'PASS';
 }
 
-const isRate = (m: MetricResult) => m.family === 'win-rate' || m.family === 'seat-win-rate' || m.family === 'race-share';
+const isRate = (m: MetricResult) => m.family === 'win-rate' || m.family === 'seat-win-rate' || m.family === 'ending-share';
 
 /** A metric's value: rates in percent, rounds to 3 decimals, gold to 2. */
 function value(m: MetricResult, v: number): string {

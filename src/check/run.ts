@@ -10,7 +10,7 @@ import type { Progress } from '../sim/progress.js';
 import type { Scenario } from '../sim/scenario.js';
 import { baselineDeals, baselineEntry, codeFacts, type BaselineScenario } from './baseline.js';
 import { analyseFixed, CHECK_DEFAULTS, concludeSequential, SequentialTest, type FixedAnalysis, type MetricSeries, type SequentialAnalysis } from './compare.js';
-import { deltaOf, metricsOf, metricValues } from './deals.js';
+import { checkGameOf, deltaOf, metricsOf, metricValues } from './deals.js';
 
 export interface PlayOptions {
   readonly workers: number;
@@ -113,9 +113,8 @@ export function describeChanges(scenario: Scenario, entry: BaselineScenario): st
 
 /** Metric series of a line-up: baseline values from its deals, current values filled as games finish. */
 function seriesOf(scenario: Scenario, entry: BaselineScenario, base: DealColumns): MetricSeries[] {
-  const race = scenario.definition.endings.indexOf('race');
-  const defs = metricsOf(scenario.seats);
-  const baseline = defs.map((def) => metricValues(def, entry.seats, base, 0, entry.games, race));
+  const defs = metricsOf(scenario.seats, checkGameOf(scenario.definition));
+  const baseline = defs.map((def) => metricValues(def, entry.seats, base, 0, entry.games));
   const meanGold = (() => {
     const gold = baseline[defs.findIndex((d) => d.family === 'final-gold')];
     let s = 0;
@@ -126,8 +125,8 @@ function seriesOf(scenario: Scenario, entry: BaselineScenario, base: DealColumns
 }
 
 /** Fills the current values of deals [from, to). */
-function fillCurrent(series: readonly MetricSeries[], seats: readonly string[], deals: DealColumns, from: number, to: number, race: number): void {
-  for (const m of series) metricValues(m.def, seats, deals, from, to, race, m.current.subarray(from, to));
+function fillCurrent(series: readonly MetricSeries[], seats: readonly string[], deals: DealColumns, from: number, to: number): void {
+  for (const m of series) metricValues(m.def, seats, deals, from, to, m.current.subarray(from, to));
 }
 
 /** Checks one scenario against its baseline entry (the caller has checked the pairing). */
@@ -140,7 +139,6 @@ export async function checkScenario(name: string, scenario: Scenario, baselineFi
   const seed = options.seed ?? entry.seed;
   const base = baselineDeals(baselineFile, name, entry);
   const series = seriesOf(scenario, entry, base);
-  const race = scenario.definition.endings.indexOf('race');
   const alpha = options.alpha ?? CHECK_DEFAULTS.alpha;
   const notes: string[] = [];
   if (seed !== entry.seed) notes.push(`replayed seed ${JSON.stringify(seed)}, not the baseline's ${JSON.stringify(entry.seed)}: the games are not paired deal by deal (valid, but less sensitive)`);
@@ -151,7 +149,7 @@ export async function checkScenario(name: string, scenario: Scenario, baselineFi
   };
   let filled = 0;
   const fillTo = (deals: DealColumns, done: number) => {
-    fillCurrent(series, scenario.seats, deals, filled, done, race);
+    fillCurrent(series, scenario.seats, deals, filled, done);
     filled = done;
   };
   if (options.mode === 'fixed') {
@@ -200,10 +198,9 @@ const roundUp = (n: number) => (n <= 1000 ? 1000 : Math.ceil(n / 1000) * 1000);
 export async function recordScenario(scenario: Scenario, options: PlayOptions & { games: number; seed: string }): Promise<BaselineScenario> {
   const played = await runDealsParallel(scenario, { seed: options.seed, games: options.games, workers: options.workers, batchSize: options.batchSize, progress: options.progress?.(options.games), stop: options.stop });
   if (!played.complete) throw new UsageError('interrupted: the baseline needs all its games; nothing was written');
-  const race = scenario.definition.endings.indexOf('race');
   const means: Record<string, number> = {};
-  for (const def of metricsOf(scenario.seats)) {
-    const v = metricValues(def, scenario.seats, played.deals, 0, options.games, race);
+  for (const def of metricsOf(scenario.seats, checkGameOf(scenario.definition))) {
+    const v = metricValues(def, scenario.seats, played.deals, 0, options.games);
     let s = 0;
     for (const x of v) s += x;
     means[def.id] = Number((s / options.games).toFixed(6));

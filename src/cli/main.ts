@@ -8,8 +8,8 @@ import { dirname, join, resolve } from 'node:path';
 import yargs from 'yargs';
 import { GoldpitError, InputError, UsageError } from '../core/errors.js';
 import type { FixtureHooks } from '../core/definition.js';
-import { GAMES } from '../games/registry.js';
-import { summarize } from '../report/summary.js';
+import { DEFAULT_GAME, GAMES } from '../games/registry.js';
+import { reportGameOf, summarize } from '../report/summary.js';
 import { renderReport, type RunFacts } from '../report/html.js';
 import { impactReport } from '../report/impact.js';
 import type { RunSummary } from '../report/types.js';
@@ -27,7 +27,7 @@ import { clearStaleOutputs, prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { numberArgumentProblem, suggestCommand } from './usage.js';
 import { workerCount } from './workers.js';
-import { commandCheckBot, commandNewBot, commandTournament, DEFAULT_BOT_TIMEOUT_MS, tournamentOptions } from './tournament.js';
+import { commandCheckBot, commandNewBot, commandTournament, DEFAULT_BOT_TIMEOUT_MS, GAME_OPTION, tournamentOptions } from './tournament.js';
 
 export interface Io {
   out(text: string): void;
@@ -67,7 +67,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
   let code = 0;
   const parser = yargs([...argv])
     .scriptName('goldpit')
-    .usage('$0 <command> [options]\n\nBot tournaments and Monte-Carlo balance analysis for tabletop games (Goldrausch).')
+    .usage(`$0 <command> [options]\n\nBot tournaments and Monte-Carlo balance analysis for tabletop games (${Object.values(GAMES).map((g) => g.presentation.title).join(', ')}).`)
     .command(
       'run <scenario>',
       'play N games of a scenario across worker threads and write summary.json and CSV tables',
@@ -118,11 +118,11 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     )
     .command(
       'impact <scenario>',
-      'counterfactual event-card impact: every game as dealt and with the card blanked (common random numbers)',
+      'counterfactual chance-card impact: every game as dealt and with the card blanked (common random numbers)',
       (y) =>
         y
           .positional('scenario', { type: 'string', demandOption: true })
-          .option('card', { type: 'string', demandOption: true, describe: 'an event card id, or "all" for all of them' })
+          .option('card', { type: 'string', demandOption: true, describe: 'a chance card id (Goldrausch: an event card), or "all" for all of them' })
           .option('games', { type: 'number', describe: "games (default: the scenario's)" })
           .option('seed', { type: 'string', describe: "run seed (default: the scenario's)" })
           .option('out', { type: 'string', describe: 'output folder (default: reports/<scenario name>/)' })
@@ -207,6 +207,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       (y) =>
         y
           .positional('name', { type: 'string', demandOption: true, describe: 'the bot\'s name (letters, digits, "-", "_")' })
+          .option('game', GAME_OPTION)
           .option('out', { type: 'string', describe: 'file to write (default: ./<name>.ts)' })
           .option('force', { type: 'boolean', default: false, describe: 'overwrite an existing file' }),
       (args) => {
@@ -215,11 +216,12 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     )
     .command(
       'check-bot <file>',
-      'quick-play a bot file against three built-in bots: type errors, faults and nondeterminism (exit 1 if any)',
+      "quick-play a bot file against the game's check-bot opponents: type errors, faults and nondeterminism (exit 1 if any)",
       (y) =>
         y
           .positional('file', { type: 'string', demandOption: true, describe: 'the bot file (.ts or .js)' })
-          .option('deals', { type: 'number', default: 5, describe: 'deals (each played in 4 seat rotations)' })
+          .option('game', GAME_OPTION)
+          .option('deals', { type: 'number', default: 5, describe: 'deals (each played in every seat rotation)' })
           .option('seed', { type: 'string', default: 'check' })
           .option('workers', { type: 'number', describe: 'worker threads (default 1)' })
           .option('bot-timeout', { type: 'number', default: DEFAULT_BOT_TIMEOUT_MS, describe: 'per-decision time budget in ms' })
@@ -322,9 +324,9 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
   }
   const summary = summarize({ ...scenario, seed }, result.aggregate);
   const run: RunFacts = { wallSeconds: Number(totalSeconds.toFixed(3)), workers, finishedAt: new Date().toISOString(), engine, ...(timedGames !== games ? { timedGames } : {}) };
-  const files = writeRunOutputs(out, summary, run);
+  const files = writeRunOutputs(out, summary, reportGameOf(scenario.definition), run);
   if (!args.quiet) {
-    io.out(`${summaryTable(summary)}\n\n`);
+    io.out(`${summaryTable(summary, reportGameOf(scenario.definition))}\n\n`);
     const played = games - result.resumedGames;
     const resumed = result.resumedGames ? ` (${result.resumedGames} taken over from the checkpoint)` : '';
     io.out(`${played} games in ${seconds.toFixed(1)} s (${(played / seconds).toFixed(0)} games/s, ${workers} worker${workers === 1 ? '' : 's'}; ${engineLine(engine)})${resumed}; wrote ${files.length} files to ${out}\n`);
@@ -377,6 +379,11 @@ async function commandImpact(
 ): Promise<number> {
   const scenario = loadScenario(path);
   const all = scenario.definition.chanceCards;
+  if (all.length === 0) {
+    throw new UsageError(
+      `${scenario.definition.presentation.title} has no chance cards to blank: impact plays every game twice, as dealt and with one chance card replaced by a blank, and this game deals none (${path})`,
+    );
+  }
   const cards = args.card === 'all' ? all.map((_, i) => i) : [all.indexOf(args.card)];
   if (cards[0] < 0) throw new UsageError(`--card must be "all" or one of ${all.join(', ')}; got ${JSON.stringify(args.card)}`);
   const games = positiveInt('games', args.games) ?? scenario.games;
@@ -404,7 +411,7 @@ async function commandImpact(
     if (summary.scenario === scenario.name) {
       const runFile = join(out, 'run.json');
       const run = existsSync(runFile) ? (JSON.parse(readFileSync(runFile, 'utf8')) as RunFacts) : null;
-      writeAtomic(join(out, 'report.html'), renderReport(summary, impact, run));
+      writeAtomic(join(out, 'report.html'), renderReport(summary, impact, run, reportGameOf(scenario.definition)));
       files.push(join(out, 'report.html'));
     }
   }
@@ -419,13 +426,14 @@ function commandMerge(io: Io, partials: readonly string[], outArg: string | unde
   const out = resolve(outArg ?? join('reports', merged.scenario.name));
   prepareOutputFolder(out);
   const summary = summarize({ ...merged.scenario, seed: merged.seed }, merged.aggregate);
-  const files = writeRunOutputs(out, summary, mergedRunFacts(merged.shards));
+  const game = reportGameOf(merged.scenario.definition);
+  const files = writeRunOutputs(out, summary, game, mergedRunFacts(merged.shards));
   const csv = mergeGamesCsv(merged.shards.map((s) => s.file), join(out, 'games.csv'));
   if (csv.written) files.push(join(out, 'games.csv'));
   else if (csv.missing.length > 0 && csv.missing.length < merged.shards.length) {
     io.err(`goldpit: games.csv not written: ${csv.missing.join(', ')} missing (each shard writes its games-i-of-n.csv next to its partial with --games-csv)\n`);
   }
-  if (!quiet) io.out(`${summaryTable(summary)}\n\nmerged ${partials.length} partial results (${merged.games} games); wrote ${files.length} files to ${out}\nopen the report: ${join(out, 'report.html')}\n`);
+  if (!quiet) io.out(`${summaryTable(summary, game)}\n\nmerged ${partials.length} partial results (${merged.games} games); wrote ${files.length} files to ${out}\nopen the report: ${join(out, 'report.html')}\n`);
   return 0;
 }
 
@@ -507,14 +515,14 @@ function fixtureFiles(paths: readonly string[]): string[] {
 function commandVerify(io: Io, paths: readonly string[]): number {
   const files = fixtureFiles(paths);
   if (files.length === 0) throw new UsageError(`no fixture files (*.json) found in ${paths.join(', ')}`);
-  // Each fixture names its game (`game`, default goldrausch) and is read by that game's hooks.
+  // Each fixture names its game (`game`, default DEFAULT_GAME) and is read by that game's hooks.
   const fixtures: { file: string; hooks: FixtureHooks<unknown>; fixture: unknown }[] = [];
   const malformed: string[] = [];
   for (const file of files) {
     try {
       const data = readJsonFile(file, 'the fixture');
       const raw = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
-      const game = raw.game === undefined ? 'goldrausch' : raw.game;
+      const game = raw.game === undefined ? DEFAULT_GAME : raw.game;
       if (typeof game !== 'string' || !Object.hasOwn(GAMES, game)) {
         throw new InputError(file, 'game', `expected one of ${Object.keys(GAMES).map((g) => `"${g}"`).join(', ')}, got ${JSON.stringify(game)}`);
       }

@@ -7,11 +7,12 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Argv } from 'yargs';
 import { InputError, UsageError } from '../core/errors.js';
 import { GOLDPIT, packageRoot } from '../core/package.js';
+import { DEFAULT_GAME, GAMES } from '../games/registry.js';
 import { prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { workerCount } from './workers.js';
-import { GAMES } from '../games/registry.js';
 import type { RunFacts } from '../report/html.js';
+import { reportGameOf } from '../report/summary.js';
 import { summarizeTournament, type TournamentSummary } from '../report/tournament.js';
 import { tournamentTable, writeTournamentOutputs } from '../report/tournament-write.js';
 import { isBotFile, resolveEntrants } from '../sim/bot-files.js';
@@ -34,8 +35,8 @@ import {
   type TournamentSpec,
 } from '../sim/tournament.js';
 import { runTournament } from '../sim/tournament-pool.js';
+import type { AnyGameDefinition } from '../core/definition.js';
 import { firstReplayDifference, typeCheckBot } from './bot-check.js';
-import { starterBot } from './starter-bot.js';
 
 interface CliIo {
   out(text: string): void;
@@ -43,20 +44,34 @@ interface CliIo {
   readonly errIsTty: boolean;
 }
 
-/** The default tournament (no --bots): every built-in bot, 4 players, every line-up, this many deals. */
+/** `--game` of tournament, new-bot and check-bot (commands with a scenario take the game from it). */
+export const GAME_OPTION = {
+  type: 'string',
+  default: DEFAULT_GAME,
+  describe: `the game: ${Object.keys(GAMES).join(', ')}`,
+} as const;
+
+/** The game named by `--game` (a usage error with the list of games otherwise). */
+export function gameNamed(id: string): AnyGameDefinition {
+  if (!Object.hasOwn(GAMES, id)) throw new UsageError(`--game must be one of ${Object.keys(GAMES).join(', ')}; got ${JSON.stringify(id)}`);
+  return GAMES[id];
+}
+
+/** The default tournament (no --bots): every built-in bot, the game's player count, every line-up, this many deals. */
 export const DEFAULT_DEALS = 20;
 export const DEFAULT_BOT_TIMEOUT_MS = 5000;
 export const DEFAULT_HANG_LIMIT_MS = 30_000;
 
 export function tournamentOptions<T>(y: Argv<T>) {
   return y
+    .option('game', { ...GAME_OPTION, default: undefined, describe: `the game (default: the --scenario's, else ${DEFAULT_GAME}): ${Object.keys(GAMES).join(', ')}` })
     .option('bots', { type: 'string', describe: 'comma-separated built-in names and bot files (./my-bot.ts); default: every built-in bot' })
-    .option('players', { type: 'number', default: 4, describe: 'seats per game (4, 5 or 6)' })
+    .option('players', { type: 'number', describe: "seats per game (default: the game's usual count)" })
     .option('lineups', { type: 'string', default: 'all', describe: '"all" line-ups (combinations of bots), or N: a random sample of N' })
     .option('deals', { type: 'number', default: DEFAULT_DEALS, describe: 'deals per line-up; each deal is played in every seat rotation' })
     .option('seed', { type: 'string', default: 'goldpit', describe: 'tournament seed' })
     .option('scenario', { type: 'string', describe: "take the rules and parameters from this scenario file (its bots and games are ignored)" })
-    .option('bot-timeout', { type: 'number', default: DEFAULT_BOT_TIMEOUT_MS, describe: 'per-decision time budget in ms (over it: a timeout fault, played as a late player); 0 = untimed' })
+    .option('bot-timeout', { type: 'number', default: DEFAULT_BOT_TIMEOUT_MS, describe: 'per-decision time budget in ms (over it: a timeout fault, played by the rules\' fallback); 0 = untimed' })
     .option('hang-limit', { type: 'number', default: DEFAULT_HANG_LIMIT_MS, describe: 'a decision running this long (ms) is stopped: its worker is terminated and the bot benched; 0 = never' })
     .option('bootstrap', { type: 'number', default: 1000, describe: 'bootstrap resamples of the deals for the rating intervals' })
     .option('rating', { type: 'string', default: 'order', choices: ['order', 'winner'], describe: 'rate on each game\'s finishing order, or on the winner only' })
@@ -73,8 +88,9 @@ export function tournamentOptions<T>(y: Argv<T>) {
 }
 
 export interface TournamentArgs {
+  game?: string;
   bots?: string;
-  players: number;
+  players?: number;
   lineups: string;
   deals: number;
   seed: string;
@@ -92,8 +108,6 @@ export interface TournamentArgs {
   quiet: boolean;
 }
 
-const GAME = 'goldrausch';
-
 function nonNegativeInt(name: string, v: number): number {
   if (!Number.isInteger(v) || v < 0) throw new UsageError(`--${name} must be an integer ≥ 0, got ${v}`);
   return v;
@@ -105,14 +119,20 @@ function positiveInt(name: string, v: number): number {
 
 /** Parses and checks the arguments into a spec (bot files are loaded and checked here). */
 export async function tournamentSpec(args: TournamentArgs) {
-  const definition = GAMES[GAME];
+  // The game: the scenario's when there is one (and --game, if given, must agree), else --game.
+  const scenario = args.scenario !== undefined ? loadScenario(args.scenario) : null;
+  if (scenario && args.game !== undefined && args.game !== scenario.game) {
+    throw new InputError(args.scenario!, 'game', `the scenario plays "${scenario.game}", but --game says "${args.game}"; drop --game or pick a scenario of that game`);
+  }
+  const GAME = scenario ? scenario.game : (args.game ?? DEFAULT_GAME);
+  const definition = gameNamed(GAME);
   const items = (args.bots ?? Object.keys(definition.builtinBots).join(','))
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
   if (items.length === 0) throw new UsageError('--bots: name at least two bots, e.g. --bots greedy,cooperative,./my-bot.ts');
   const { refs, factories } = await resolveEntrants(items, definition);
-  const players = args.players;
+  const players = args.players ?? definition.tournament.players;
   if (!Number.isInteger(players) || players < definition.module.minPlayers || players > definition.module.maxPlayers) {
     throw new UsageError(`--players must be ${definition.module.minPlayers} to ${definition.module.maxPlayers} for ${GAME}, got ${players}`);
   }
@@ -137,9 +157,7 @@ export async function tournamentSpec(args: TournamentArgs) {
   let rules: unknown;
   let params: unknown;
   let configFile = '(defaults)';
-  if (args.scenario !== undefined) {
-    const scenario = loadScenario(args.scenario);
-    if (scenario.game !== GAME) throw new InputError(args.scenario, 'game', `expected "${GAME}" (tournaments play ${GAME}), got "${scenario.game}"`);
+  if (scenario) {
     const portable = scenario.portable as { rules?: unknown; params?: unknown };
     rules = portable.rules;
     params = portable.params;
@@ -161,6 +179,7 @@ export async function tournamentSpec(args: TournamentArgs) {
   };
   const replayCommand = [
     `${GOLDPIT} tournament`,
+    ...(GAME !== DEFAULT_GAME && args.scenario === undefined ? [`--game ${GAME}`] : []),
     `--bots ${items.join(',')}`,
     `--players ${players}`,
     `--lineups ${lineupsArg}`,
@@ -252,7 +271,7 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
   const summary = summarize(spec, resolved, games, sources, possible, replayCommand, args);
   const seconds = (Date.now() - started) / 1000;
   const run: RunFacts = { wallSeconds: Number(seconds.toFixed(3)), workers, finishedAt: new Date().toISOString() };
-  const files = writeTournamentOutputs(out, summary, games, spec.entrants.map((e) => e.name), run);
+  const files = writeTournamentOutputs(out, summary, games, spec.entrants.map((e) => e.name), run, reportGameOf(resolved.definition));
   if (args.json) io.out(`${JSON.stringify(summary, null, 2)}\n`);
   else if (!args.quiet) {
     io.out(`${tournamentTable(summary)}\n\n`);
@@ -317,7 +336,9 @@ function summarize(
   );
 }
 
-export function commandNewBot(io: CliIo, name: string, args: { out?: string; force: boolean }): number {
+export function commandNewBot(io: CliIo, name: string, args: { out?: string; force: boolean; game?: string }): number {
+  const gameId = args.game ?? DEFAULT_GAME;
+  const definition = gameNamed(gameId);
   if (!/^[A-Za-z][A-Za-z0-9_-]{0,39}$/.test(name)) {
     throw new UsageError(`new-bot: the name must start with a letter and hold up to 40 letters, digits, "-" or "_" (it names the bot in tables), got ${JSON.stringify(name)}`);
   }
@@ -326,17 +347,18 @@ export function commandNewBot(io: CliIo, name: string, args: { out?: string; for
   if (existsSync(file) && !args.force) throw new UsageError(`new-bot: ${file} exists; pick another name or --out, or pass --force to overwrite it`);
   const root = packageRoot();
   if (root === null) throw new Error('new-bot: no package.json above this CLI, so the starter cannot point at goldpit\'s types');
-  const types = join(root, 'src', 'games', 'goldrausch');
+  const types = join(root, 'src', 'games', gameId);
   let from = relative(dirname(file), types).split(sep).join('/');
   if (!from.startsWith('.')) from = `./${from}`;
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, starterBot(name, from));
+  writeFileSync(file, definition.tournament.starterBot(name, from));
+  const gameFlag = gameId === DEFAULT_GAME ? '' : `--game ${gameId} `;
   const shown = relative(process.cwd(), file) || file;
   const path = shown.startsWith('.') || shown.startsWith('/') ? shown : `./${shown}`;
   io.out(
     `wrote ${path}: a working bot to edit (read its comments first). Next:\n` +
-      `  npx goldpit check-bot ${path}\n` +
-      `  npx goldpit tournament --bots ${path},greedy,cooperative,betrayer,reciprocal --deals 10\n`,
+      `  npx goldpit check-bot ${gameFlag}${path}\n` +
+      `  npx goldpit tournament ${gameFlag}--bots ${path},${definition.tournament.checkBotOpponents.join(',')} --deals 10\n`,
   );
   return 0;
 }
@@ -345,15 +367,19 @@ export function commandNewBot(io: CliIo, name: string, args: { out?: string; for
 export async function commandCheckBot(
   io: CliIo,
   file: string,
-  args: { deals: number; seed: string; workers?: number; 'bot-timeout': number; 'hang-limit': number; typecheck?: boolean },
+  args: { deals: number; seed: string; workers?: number; 'bot-timeout': number; 'hang-limit': number; game?: string; typecheck?: boolean },
 ): Promise<number> {
   if (!isBotFile(file)) throw new UsageError(`check-bot: expected a bot file (./my-bot.ts), got ${JSON.stringify(file)}`);
+  const gameId = args.game ?? DEFAULT_GAME;
+  const opponents = gameNamed(gameId).tournament.checkBotOpponents;
+  const seats = opponents.length + 1;
   // Types first: `npx tsc` in the project does not see a bot file outside its include list.
   const typeErrors = args.typecheck !== false && /\.m?ts$/.test(file) && existsSync(file) ? await typeCheckBot(file) : [];
   for (const line of typeErrors) io.out(`TYPE ERROR ${line}\n`);
   const tArgs: TournamentArgs = {
-    bots: `${file},greedy,cooperative,betrayer`,
-    players: 4,
+    game: gameId,
+    bots: `${file},${opponents.join(',')}`,
+    players: seats,
     lineups: 'all',
     deals: args.deals,
     seed: args.seed,
@@ -389,7 +415,10 @@ export async function commandCheckBot(
       faults.set(f.reason, entry);
     }
   }
-  io.out(`${name} (${file}) played ${played} games against greedy, cooperative and betrayer: won ${((100 * wins) / played).toFixed(1)}% (an equal share is 25%), mean position ${(position / played).toFixed(2)} of 4\n`);
+  const against = opponents.length > 1 ? `${opponents.slice(0, -1).join(', ')} and ${opponents[opponents.length - 1]}` : opponents.join('');
+  io.out(
+    `${name} (${file}) played ${played} games against ${against}: won ${((100 * wins) / played).toFixed(1)}% (an equal share is ${((100 * 1) / seats).toFixed(0)}%), mean position ${(position / played).toFixed(2)} of ${seats}\n`,
+  );
   if (faults.size === 0) io.out('no faults: every decision was legal and in time\n');
   for (const [reason, f] of faults) {
     io.out(`FAULT ${reason}: ${f.count} times; first in game ${f.game} (${f.request}): ${f.message}\n  replay: ${f.replay}\n`);

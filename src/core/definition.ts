@@ -81,8 +81,11 @@ export interface ConfigFacts {
 
 export interface GameDefinition<Config, State, View, Request extends DecisionRequest, Answer, Bot> {
   readonly module: GameModule<Config, State, View, Request, Answer, Bot>;
-  /** Builds the config from a scenario's `rules` and `params` objects; throws ScenarioError. */
-  parseConfig(raw: { rules?: unknown; params?: unknown }, where: { file: string; dir: string }): Config;
+  /**
+   * Builds the config from a scenario's `rules` and `params` objects (and its player count, when
+   * known: per-seat parameters are checked against it); throws ScenarioError.
+   */
+  parseConfig(raw: { rules?: unknown; params?: unknown; players?: number }, where: { file: string; dir: string }): Config;
   readonly builtinBots: Readonly<Record<string, BotFactory<Bot>>>;
   /** The methods every bot of this game must have (bot files are checked against them on loading). */
   readonly botMethods: readonly string[];
@@ -116,6 +119,14 @@ export interface GameDefinition<Config, State, View, Request extends DecisionReq
   story(final: State, seatNames: readonly string[]): string;
   /** Where a game stands when its bots are asked in `state`, as the story names it (a replay's FAULT lines). */
   decisionPlace(state: State): string;
+  /** How the game is named and shown in reports, tables and messages. */
+  readonly presentation: GamePresentation;
+  /** The steps after which comebacks are counted (the winner was not leading then), e.g. rounds 5 and 8. */
+  comebackCheckpoints(config: Config): readonly number[];
+  /** The ending whose share `impact` and `check` follow (e.g. Goldrausch's race), or null for none. */
+  readonly keyEnding: string | null;
+  readonly check: CheckHooks;
+  readonly tournament: TournamentHooks;
   /** The game's rules-conformance fixtures for `goldpit verify`. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly fixtures: FixtureHooks<any>;
@@ -133,6 +144,78 @@ export interface FixtureHooks<Fixture> {
   name(fixture: Fixture): string;
   /** Plays the fixture; returns the differences from its expectations (empty = pass), each `field expected X got Y`. */
   check(fixture: Fixture): readonly string[];
+}
+
+/** A label and a one-line explanation, as the report shows them. */
+export interface Label {
+  readonly label: string;
+  readonly description: string;
+}
+
+/**
+ * A section of the report page that a game adds to the universal ones, as data: the report draws
+ * each kind the same way for every game (src/report/html.ts).
+ * - `step-counters`: the mean per game of some per-step totals (`GameDefinition.roundCounters`)
+ *   after each step, as lines and a table;
+ * - `counter-table`: per bot, the mean per seat-game of some per-seat counters
+ *   (`GameDefinition.counters`), optionally with the share `kept / (kept + broken)` of two of them;
+ * - `chance-cards`: what went with each chance card (descriptive, correlational).
+ */
+export type ReportSection =
+  | { readonly kind: 'step-counters'; readonly id: string; readonly title: string; readonly explain: string; readonly counters: readonly string[] }
+  | {
+      readonly kind: 'counter-table';
+      readonly id: string;
+      readonly title: string;
+      readonly explain: string;
+      readonly counters: readonly string[];
+      readonly share?: { readonly label: string; readonly of: string; readonly against: string };
+    }
+  | { readonly kind: 'chance-cards'; readonly id: string };
+
+/**
+ * How a game is named and shown: the words of its rules for the report, CSV headers and messages
+ * (one concept, one name: the game's own). Everything here is text; no rule lives here.
+ */
+export interface GamePresentation {
+  /** The game's name as people write it ("Goldrausch", "GOLD (Knizia)"). */
+  readonly title: string;
+  /** What one step of a game is (score curves are per step; game length counts them). */
+  readonly step: { readonly one: string; readonly many: string };
+  /** What a score is ("gold", "nuggets"). */
+  readonly score: string;
+  /** Every ending of `GameDefinition.endings`: its label and what it means. */
+  readonly endings: Readonly<Record<string, Label>>;
+  /** Every per-seat counter of `GameDefinition.counters`. */
+  readonly counters: Readonly<Record<string, Label>>;
+  /** Every per-step total of `GameDefinition.roundCounters`. */
+  readonly stepCounters: Readonly<Record<string, Label>>;
+  /** What the chance cards are called ("event cards"), for games that have some. */
+  readonly chanceCards: string;
+  /** What a faulting seat does under the rules (the report's fault note). */
+  readonly faultRule: string;
+  /** Data ids (`ConfigFacts.dataIds` values) that are placeholders, with the note the report shows. */
+  readonly placeholders: Readonly<Record<string, string>>;
+  /** Per-seat counters shown beside the ratings in a tournament's table (e.g. Goldrausch's kept and broken). */
+  readonly tournamentCounters: readonly string[];
+  /** The game's own sections of the report page, in order (after the universal ones). */
+  readonly sections: readonly ReportSection[];
+}
+
+/** `goldpit check`'s defaults for a game (its metrics: win rates, length, final score and the key ending's share). */
+export interface CheckHooks {
+  /** Default tolerances where the game's scale differs from the universal defaults. */
+  readonly tolerance: Partial<Record<'winRate' | 'seatWinRate' | 'rounds' | 'finalGold' | 'endingShare', number>>;
+}
+
+/** What tournaments, `check-bot` and `new-bot` use for a game. */
+export interface TournamentHooks {
+  /** Seats per game when --players is not given. */
+  readonly players: number;
+  /** The opponents `check-bot` pits a new bot against (built-in names, players − 1 of them). */
+  readonly checkBotOpponents: readonly string[];
+  /** The source of a complete, commented starter bot named `name`; `typesFrom` is the import path of the game's folder (src/games/<id>) seen from the new file. */
+  starterBot(name: string, typesFrom: string): string;
 }
 
 /** A definition with its type parameters erased, for registries and the runner. */

@@ -25,11 +25,11 @@ export type Pending<R extends DecisionRequest> =
 export interface Outcome {
   /** Seats that won; a shared win lists several (each counts 1/k in win rates). */
   readonly winners: readonly number[];
-  /** Final score per seat (for Goldrausch: gold). */
+  /** Final score per seat (the game's score: GamePresentation.score). */
   readonly scores: readonly number[];
   /** Finishing position per seat, 0 = first; tied seats share a position. */
   readonly ranks: readonly number[];
-  /** How the game ended, in the game's own words (e.g. "race", "clock"). */
+  /** How the game ended, in the game's own words (one of GameDefinition.endings). */
   readonly endedBy: string;
   /** Number of rounds (or turns) played. */
   readonly length: number;
@@ -37,7 +37,7 @@ export interface Outcome {
 
 /**
  * A bot's decision failed: it threw, answered illegally, overran its time budget, or never returned
- * (`hung`: a tournament's watchdog stopped it and the seat played on as a late player).
+ * (`hung`: a tournament's watchdog stopped it and the seat played on by the rules' fallback).
  */
 export interface Fault {
   readonly seat: number;
@@ -77,7 +77,7 @@ export interface GameModule<Config, State, View, Request extends DecisionRequest
   seatView(state: State, seat: number): View;
   /**
    * Asks `bot` for its answer to `request`, given only the seat's view. Checks legality; when the bot
-   * throws or answers illegally returns the rules' fallback (a late player's non-decision) and a
+   * throws or answers illegally returns the rules' fallback (the rules' fallback for a failed decision) and a
    * fault. `randomForReferee` picks random legal fallbacks where the rules need one.
    */
   askBot(bot: Bot, request: Request, view: View, state: State, random: RandomSource): Asked<Answer>;

@@ -1,6 +1,6 @@
 /**
  * `compute(key)` remembered per key object (a WeakMap), for values derived from data that is never
- * changed (a config, a deck, a wheel). The last key is checked first by identity: a run plays one
+ * changed (a config, a deck, a table of odds). The last key is checked first by identity: a run plays one
  * config, and a WeakMap lookup per game or round (a hash of the key's identity) was measurable.
  */
 export function memoOnIdentity<K extends object, V>(compute: (key: K) => V): (key: K) => V {

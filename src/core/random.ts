@@ -5,7 +5,7 @@
  * `u32 = mix(gameKey, purpose, counter)`. No generator state is carried between draws, so
  *  - transitions that need chance stay pure (they take a `RandomSource` and a counter as input);
  *  - game K can be replayed alone from (seed, K), in any worker, in any order;
- *  - streams for different purposes (resource deck, event deck, wheel, tie-breaks, each bot) are
+ *  - streams for different purposes (each deck, the dice, tie-breaks, each bot) are
  *    independent: changing how often one is used leaves the others untouched, which is what paired
  *    comparisons with common random numbers need.
  *
@@ -49,15 +49,17 @@ export function hashSeed(seed: string | number): number {
   return fmix32(h >>> 0);
 }
 
-/** Purposes of the random streams of one game. Each purpose owns its own counter space. */
+/**
+ * Purposes of the random streams every game shares. Each purpose owns its own counter space. A game
+ * declares its own purposes in its folder (e.g. src/games/goldrausch/purposes.ts), with numbers from
+ * 2 to 63 that are not used here; bots' streams are `bot + seat` for every game.
+ */
 export const Purpose = {
+  /** Setup chance: shuffles and the start player. */
   setup: 1,
-  resourceDeck: 2,
-  eventDeck: 3,
-  wheel: 4,
+  /** Tie-breaks between equal players or positions. */
   tieBreak: 5,
-  meetingOrder: 6,
-  lateCommit: 7,
+  /** Random legal fallbacks for a seat whose bot failed. */
   referee: 8,
   /** Bot streams use `bot + seat`. */
   bot: 64,

@@ -2,10 +2,19 @@
  * The games goldpit knows, with their built-in bots. A new game is one more folder under games/
  * (and bots/), plus one line here.
  */
+import { GOLD_BOTS } from '../../bots/gold-knizia/index.js';
 import { BUILTIN_BOTS as GOLDRAUSCH_BOTS } from '../../bots/goldrausch/index.js';
+import { BUILTIN_BOTS as MY_GOLD_MINE_BOTS } from '../../bots/my-gold-mine/index.js';
 import type { AnyGameDefinition } from '../core/definition.js';
+import { goldKniziaDefinition } from './gold-knizia/definition.js';
 import { goldrauschDefinition } from './goldrausch/definition.js';
+import { myGoldMineDefinition } from './my-gold-mine/definition.js';
+
+/** The game of a scenario or fixture without a `game` field, and of `--game` when it is not given (the first game goldpit had). */
+export const DEFAULT_GAME = 'goldrausch';
 
 export const GAMES: Readonly<Record<string, AnyGameDefinition>> = {
   goldrausch: { ...goldrauschDefinition, builtinBots: GOLDRAUSCH_BOTS },
+  'gold-knizia': { ...goldKniziaDefinition, builtinBots: GOLD_BOTS },
+  'my-gold-mine': { ...myGoldMineDefinition, builtinBots: MY_GOLD_MINE_BOTS },
 };

@@ -11,10 +11,8 @@
  * interval, and an interval that contains 0 (or the equal share) is reported as "no detectable
  * effect" rather than as a small one.
  */
-import type { CardDescriptive, CardImpact, ImpactMetrics, ImpactReport, Interval, PairedEffect, RunSummary } from './types.js';
-
-/** The deck id of rules §10.2's synthetic deck (GR-A1: the rulebook does not give the publisher's cards). */
-export const SYNTHETIC_DECK_ID = 'goldrausch-synthetic-v1';
+import type { ReportSection } from '../core/definition.js';
+import type { CardDescriptive, CardImpact, ImpactMetrics, ImpactReport, Interval, PairedEffect, ReportGame, RunSummary } from './types.js';
 
 // ─── text ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -61,7 +59,6 @@ function botPalette(summary: RunSummary): Palette {
   summary.bots.forEach((b) => add(b.bot));
   summary.lineup.forEach(add);
   summary.goldCurve.forEach((g) => add(g.bot));
-  summary.gameShape?.agreements?.forEach((a) => add(a.bot));
   return (bot) => {
     const i = order.indexOf(bot);
     return i < 0 ? MUTED : BOT_PALETTE[i % BOT_PALETTE.length];
@@ -318,10 +315,12 @@ function linePanel(
 }
 
 /** One panel per bot (mean gold line, p10–p90 band), all on the same scale; other bots in grey. */
-function goldCurvesChart(summary: RunSummary, colour: Palette): string {
+function goldCurvesChart(summary: RunSummary, colour: Palette, game: ReportGame): string {
   const name = 'gold-curves';
+  const { score } = game;
+  const step = game.step.one;
   const curve = summary.goldCurve.filter((g) => isNum(g.round) && isNum(g.meanGold));
-  if (!curve.length) return noData(name, 'no gold curve was recorded');
+  if (!curve.length) return noData(name, `no ${score} curve was recorded`);
   const bots = [...new Set(curve.map((g) => g.bot))];
   const seriesOf = (bot: string): Series => ({
     label: bot,
@@ -334,13 +333,13 @@ function goldCurvesChart(summary: RunSummary, colour: Palette): string {
         y: g.meanGold,
         lo: g.p10,
         hi: g.p90,
-        tip: `${g.bot}, after round ${g.round}: mean ${num(g.meanGold)} gold; median ${num(g.p50, 0)}, p10${DASH}p90 ${num(g.p10, 0)}${DASH}${num(g.p90, 0)}`,
+        tip: `${g.bot}, after ${step} ${g.round}: mean ${num(g.meanGold)} ${score}; median ${num(g.p50, 0)}, p10${DASH}p90 ${num(g.p10, 0)}${DASH}${num(g.p90, 0)}`,
       })),
   });
   const all = bots.map(seriesOf);
   const rounds = curve.map((g) => g.round);
   const xDomain: [number, number] = [min(rounds, 1), Math.max(max(rounds, 1), min(rounds, 1) + 1)];
-  const xTicks = [...new Set(rounds)].sort((a, b) => a - b);
+  const xTicks = stepTicks(rounds);
   const yAxisNice = niceAxis(0, max(curve.flatMap((g) => [g.p90, g.meanGold]), 1), 4);
   const cols = bots.length === 1 ? 1 : 2;
   const rows = Math.ceil(bots.length / cols);
@@ -348,7 +347,7 @@ function goldCurvesChart(summary: RunSummary, colour: Palette): string {
   const panelH = 150;
   const gapY = 80;
   const height = 20 + rows * (panelH + gapY);
-  const out = [svgOpen(name, WIDTH, height, 'Gold after each round, per bot: mean line and p10–p90 band')];
+  const out = [svgOpen(name, WIDTH, height, `${capital(score)} after each ${step}, per bot: mean line and p10–p90 band`)];
   all.forEach((s, i) => {
     const px = 60 + (i % cols) * (panelW + 70);
     const py = 34 + Math.floor(i / cols) * (panelH + gapY);
@@ -358,7 +357,7 @@ function goldCurvesChart(summary: RunSummary, colour: Palette): string {
         [s],
         all.filter((o) => o !== s),
         { px, py, w: panelW, h: panelH, xDomain, xTicks, yDomain: yAxisNice.domain, yTicks: yAxisNice.ticks },
-        { x: 'round', y: 'gold' },
+        { x: step, y: score },
         (v) => num(v, 0),
       ),
     );
@@ -367,46 +366,57 @@ function goldCurvesChart(summary: RunSummary, colour: Palette): string {
   return out.join('');
 }
 
-function winnerCurveChart(summary: RunSummary): string {
+function winnerCurveChart(summary: RunSummary, game: ReportGame): string {
   const name = 'winner-curve';
+  const { score } = game;
+  const step = game.step.one;
   const points = summary.winnerCurve.filter((p) => isNum(p.round)).sort((a, b) => a.round - b.round);
   if (!points.length) return noData(name, 'no winner-vs-rest curve was recorded');
   const winner: Series = {
     label: 'eventual winner(s)',
     colour: INK,
-    points: points.map((p) => ({ x: p.round, y: p.winner, tip: `after round ${p.round}: eventual winner(s) ${num(p.winner)} gold, everyone else ${num(p.rest)} (gap ${num(p.winner - p.rest)})` })),
+    points: points.map((p) => ({ x: p.round, y: p.winner, tip: `after ${step} ${p.round}: eventual winner(s) ${num(p.winner)} ${score}, everyone else ${num(p.rest)} (gap ${num(p.winner - p.rest)})` })),
   };
   const rest: Series = {
     label: 'everyone else',
     colour: MUTED,
     dash: true,
-    points: points.map((p) => ({ x: p.round, y: p.rest, tip: `after round ${p.round}: everyone else ${num(p.rest)} gold` })),
+    points: points.map((p) => ({ x: p.round, y: p.rest, tip: `after ${step} ${p.round}: everyone else ${num(p.rest)} ${score}` })),
   };
   const rounds = points.map((p) => p.round);
   const y = niceAxis(0, max(points.flatMap((p) => [p.winner, p.rest]), 1), 5);
   const h = 190;
-  const frame = { px: 60, py: 34, w: WIDTH - 90, h, xDomain: [min(rounds, 1), Math.max(max(rounds, 1), min(rounds, 1) + 1)] as [number, number], xTicks: rounds, yDomain: y.domain, yTicks: y.ticks };
+  const frame = { px: 60, py: 34, w: WIDTH - 90, h, xDomain: [min(rounds, 1), Math.max(max(rounds, 1), min(rounds, 1) + 1)] as [number, number], xTicks: stepTicks(rounds), yDomain: y.domain, yTicks: y.ticks };
   const xs = linear(frame.xDomain, [frame.px, frame.px + frame.w]);
   const ys = linear(frame.yDomain, [frame.py + h, frame.py]);
   const gap = bandPath(
     points.map((p) => [xs(p.round), ys(p.winner)]),
     points.map((p) => [xs(p.round), ys(p.rest)]),
   );
-  const out = [svgOpen(name, WIDTH, h + 34 + 44, 'Mean gold of the eventual winner(s) vs everybody else')];
+  const out = [svgOpen(name, WIDTH, h + 34 + 44, `Mean ${score} of the eventual winner(s) vs everybody else`)];
   out.push(legend([{ label: 'eventual winner(s)', colour: INK }, { label: 'everyone else', colour: MUTED, kind: 'dash' }, { label: 'gap', colour: ACCENT, kind: 'band' }], 60, 14));
   if (gap) out.push(`<path d="${gap}" fill="${ACCENT}" fill-opacity="0.12" stroke="none">${title('the gap between the eventual winner(s) and everyone else')}</path>`);
-  out.push(linePanel([winner, rest], [], frame, { x: 'round', y: 'mean gold' }, (v) => num(v, 0)));
+  out.push(linePanel([winner, rest], [], frame, { x: step, y: `mean ${score}` }, (v) => num(v, 0)));
   out.push('</svg>');
   return out.join('');
 }
 
-function gameLengthChart(summary: RunSummary): string {
+function gameLengthChart(summary: RunSummary, game: ReportGame): string {
   const name = 'game-length';
+  const steps = game.step.many;
   const shape = summary.gameShape;
   const dist = (shape?.lengthDistribution ?? summary.lengthDistribution).filter((d) => isNum(d.rounds) && isNum(d.games));
   const total = dist.reduce((a, d) => a + d.games, 0);
   if (!dist.length || total <= 0) return noData(name, 'no game lengths were recorded');
-  const sorted = [...dist].sort((a, b) => a.rounds - b.rounds);
+  let sorted = [...dist].sort((a, b) => a.rounds - b.rounds);
+  // A game of many steps (GOLD's turns) lists hundreds of possible lengths: draw those between the
+  // shortest and the longest game played.
+  if (sorted.length > 20) {
+    const firstPlayed = sorted.findIndex((d) => d.games > 0);
+    let lastPlayed = sorted.length - 1;
+    while (lastPlayed > firstPlayed && sorted[lastPlayed].games === 0) lastPlayed--;
+    sorted = sorted.slice(firstPlayed, lastPlayed + 1);
+  }
   const y = niceAxis(0, max(sorted.map((d) => d.games), 1), 4);
   // Room for the widest game count and the axis title beside it (a million games: "1,000,000").
   const left = Math.max(64, 34 + Math.max(...y.ticks.map((t) => tickWidth(int(t)))));
@@ -416,7 +426,10 @@ function gameLengthChart(summary: RunSummary): string {
   const ys = linear(y.domain, [top + h, top]);
   const slot = (right - left) / sorted.length;
   const barW = Math.min(44, slot * 0.72);
-  const out = [svgOpen(name, WIDTH, top + h + 46, 'Distribution of game length in rounds')];
+  // Labels at least ~30 px apart: every k-th tick, and shares only on bars wide enough to hold them.
+  const tickEvery = Math.max(1, Math.ceil(30 / slot));
+  const showShares = slot >= 26;
+  const out = [svgOpen(name, WIDTH, top + h + 46, `Distribution of game length in ${steps}`)];
   out.push(yAxis(y.ticks, ys, left, right, (v) => int(v), 'games', top + h / 2));
   // The mean sits behind the bars, so a bar it crosses hides it rather than its label.
   const mean = shape?.meanLength ?? summary.meanLength;
@@ -424,44 +437,49 @@ function gameLengthChart(summary: RunSummary): string {
   const contiguous = sorted.every((d, i) => d.rounds === first + i);
   if (isNum(mean) && contiguous && mean >= first && mean <= sorted[sorted.length - 1].rounds) {
     const mx = left + slot * (mean - first + 0.5);
-    out.push(`<g>${title(`mean length ${num(mean, 2)} rounds`)}<line class="mean" x1="${c(mx)}" x2="${c(mx)}" y1="${c(top - 14)}" y2="${c(top + h)}"/>`);
-    out.push(`<text class="mean-label" x="${c(mx - 6)}" y="${c(top - 6)}" text-anchor="end">mean ${esc(num(mean, 2))} rounds</text></g>`);
+    out.push(`<g>${title(`mean length ${num(mean, 2)} ${steps}`)}<line class="mean" x1="${c(mx)}" x2="${c(mx)}" y1="${c(top - 14)}" y2="${c(top + h)}"/>`);
+    out.push(`<text class="mean-label" x="${c(mx - 6)}" y="${c(top - 6)}" text-anchor="end">mean ${esc(num(mean, 2))} ${esc(steps)}</text></g>`);
   }
   sorted.forEach((d, i) => {
     const cx = left + slot * (i + 0.5);
     const share = d.games / total;
-    out.push(`<g>${title(`${d.rounds} rounds: ${int(d.games)} games (${pct(share)})`)}`);
+    out.push(`<g>${title(`${d.rounds} ${steps}: ${int(d.games)} games (${pct(share)})`)}`);
     out.push(`<rect x="${c(cx - barW / 2)}" y="${c(ys(d.games))}" width="${c(barW)}" height="${c(Math.max(0, ys(0) - ys(d.games)))}" rx="2" fill="#5b6b7f"/>`);
     // A tall bar carries its share inside, so the top of the chart stays free for the mean's label.
     const inside = ys(0) - ys(d.games) > h * 0.6;
-    if (share >= 0.005) out.push(`<text class="value ${inside ? 'on-bar small' : 'small'}" x="${c(cx)}" y="${c(inside ? ys(d.games) + 14 : ys(d.games) - 5)}" text-anchor="middle">${esc(pct(share, share < 0.1 ? 1 : 0))}</text>`);
-    out.push(`<text class="tick" x="${c(cx)}" y="${c(top + h + 15)}" text-anchor="middle">${esc(String(d.rounds))}</text></g>`);
+    if (showShares && share >= 0.005) out.push(`<text class="value ${inside ? 'on-bar small' : 'small'}" x="${c(cx)}" y="${c(inside ? ys(d.games) + 14 : ys(d.games) - 5)}" text-anchor="middle">${esc(pct(share, share < 0.1 ? 1 : 0))}</text>`);
+    if (d.rounds % tickEvery === 0 || tickEvery === 1) out.push(`<text class="tick" x="${c(cx)}" y="${c(top + h + 15)}" text-anchor="middle">${esc(String(d.rounds))}</text>`);
+    out.push('</g>');
   });
   out.push(`<line class="axis" x1="${left}" x2="${right}" y1="${c(ys(0))}" y2="${c(ys(0))}"/>`);
-  out.push(`<text class="axis-label" x="${c((left + right) / 2)}" y="${c(top + h + 36)}" text-anchor="middle">rounds played</text>`);
+  out.push(`<text class="axis-label" x="${c((left + right) / 2)}" y="${c(top + h + 36)}" text-anchor="middle">${esc(steps)} played</text>`);
   out.push('</svg>');
   return out.join('');
 }
 
-const ENDING_COLOURS: Record<string, string> = { race: '#d08c1f', clock: '#5b6b7f' };
-const endingLabel = (key: string): string => (key === 'race' ? 'race (a player reached the gold target)' : key === 'clock' ? 'clock (the last round was played)' : key);
+/** Colours of the endings, in the game's order of endings. */
+const ENDING_COLOURS = ['#d08c1f', '#5b6b7f', '#9a6fd0', '#3ca951', '#d6404e'];
+const endingLabel = (game: ReportGame, key: string): string => {
+  const e = game.endings[key];
+  return e ? `${e.label} (${e.description})` : key;
+};
 
-function endingsChart(summary: RunSummary): string {
+function endingsChart(summary: RunSummary, game: ReportGame): string {
   const name = 'endings';
   const endings = Object.entries(summary.gameShape?.endings ?? summary.endings).filter(([, v]) => isNum(v.share) && v.share > 0);
   if (!endings.length) return noData(name, 'no game endings were recorded');
   const left = 20;
   const right = WIDTH - 20;
   const x = linear([0, 1], [left, right]);
-  const out = [svgOpen(name, WIDTH, 92, 'How games ended: race vs clock')];
+  const order = Object.keys(game.endings);
+  const out = [svgOpen(name, WIDTH, 92, `How games ended: ${order.map((k) => game.endings[k].label).join(' vs ')}`)];
   let at = 0;
-  const extra = ['#9a6fd0', '#3ca951', '#d6404e'];
   endings.forEach(([key, v], i) => {
-    const fill = ENDING_COLOURS[key] ?? extra[i % extra.length];
+    const fill = ENDING_COLOURS[(order.indexOf(key) + ENDING_COLOURS.length) % ENDING_COLOURS.length];
     const x0 = x(at);
     const x1 = x(at + v.share);
-    out.push(`<g>${title(`${endingLabel(key)}: ${int(v.games)} games (${pct(v.share)})`)}<rect x="${c(x0)}" y="10" width="${c(Math.max(0, x1 - x0 - (i < endings.length - 1 ? 2 : 0)))}" height="34" fill="${fill}"/>`);
-    if (x1 - x0 > 60) out.push(`<text class="on-bar" x="${c(x0 + 10)}" y="32">${esc(`${key} ${pct(v.share)}`)}</text>`);
+    out.push(`<g>${title(`${endingLabel(game, key)}: ${int(v.games)} games (${pct(v.share)})`)}<rect x="${c(x0)}" y="10" width="${c(Math.max(0, x1 - x0 - (i < endings.length - 1 ? 2 : 0)))}" height="34" fill="${fill}"/>`);
+    if (x1 - x0 > 60) out.push(`<text class="on-bar" x="${c(x0 + 10)}" y="32">${esc(`${game.endings[key]?.label ?? key} ${pct(v.share)}`)}</text>`);
     out.push('</g>');
     at += v.share;
   });
@@ -472,30 +490,39 @@ function endingsChart(summary: RunSummary): string {
   return out.join('');
 }
 
-function perRoundChart(summary: RunSummary): string {
-  const name = 'per-round';
+/** Colours of a step-counters section's lines, in its order of counters. */
+const COUNTER_COLOURS = ['#3a7d8c', '#d6404e', '#5b6b7f', '#9a6fd0', '#3ca951', '#d08c1f'];
+
+/** The mean per game of some per-step totals after each step (a game's `step-counters` section). */
+function stepCountersChart(summary: RunSummary, game: ReportGame, section: Extract<ReportSection, { kind: 'step-counters' }>): string {
+  const name = section.id;
+  const step = game.step.one;
   const rows = (summary.gameShape?.perRound ?? []).filter((r) => isNum(r.round)).sort((a, b) => a.round - b.round);
-  if (!rows.length) return noData(name, 'no per-round counts were recorded');
-  const metrics = [
-    { key: 'upgrades', label: 'upgrades', colour: '#3a7d8c' },
-    { key: 'collisions', label: 'collisions (upgrade scandals)', colour: '#d6404e' },
-    { key: 'fines', label: 'fines paid (gold)', colour: '#5b6b7f' },
-  ] as const;
-  const series: Series[] = metrics.map((m) => ({
+  if (!rows.length) return noData(name, `no per-${step} counts were recorded`);
+  const metrics = section.counters.map((key, i) => ({ key, label: game.stepCounters[key]?.label ?? key, colour: COUNTER_COLOURS[i % COUNTER_COLOURS.length] }));
+  const series: Series[] = metrics.map((m, i) => ({
     label: m.label,
     colour: m.colour,
-    dash: m.key === 'fines',
-    points: rows.map((r) => ({ x: r.round, y: r[m.key], tip: `round ${r.round}: ${num(r[m.key], 2)} ${m.label} per game` })),
+    // The third and later lines are dashed, so that they stay apart in print.
+    dash: i >= 2,
+    points: rows.map((r) => ({ x: r.round, y: r[m.key], tip: `${step} ${r.round}: ${num(r[m.key], 2)} ${m.label} per game` })),
   }));
-  const rounds = rows.map((r) => r.round);
-  const y = niceAxis(0, max(rows.flatMap((r) => [r.upgrades, r.collisions, r.fines]), 1), 4);
+  const steps = rows.map((r) => r.round);
+  const y = niceAxis(0, max(rows.flatMap((r) => metrics.map((m) => r[m.key])), 1), 4);
   const h = 170;
-  const frame = { px: 60, py: 34, w: WIDTH - 90, h, xDomain: [min(rounds, 1), Math.max(max(rounds, 1), min(rounds, 1) + 1)] as [number, number], xTicks: rounds, yDomain: y.domain, yTicks: y.ticks };
-  const out = [svgOpen(name, WIDTH, h + 34 + 44, 'Upgrades, collisions and fines per round (mean per game)')];
+  const frame = { px: 60, py: 34, w: WIDTH - 90, h, xDomain: [min(steps, 1), Math.max(max(steps, 1), min(steps, 1) + 1)] as [number, number], xTicks: stepTicks(steps), yDomain: y.domain, yTicks: y.ticks };
+  const out = [svgOpen(name, WIDTH, h + 34 + 44, `${section.title} (mean per game)`)];
   out.push(legend(series.map((s) => ({ label: s.label, colour: s.colour, kind: s.dash ? ('dash' as const) : ('line' as const) })), 60, 14));
-  out.push(linePanel(series, [], frame, { x: 'round', y: 'mean per game' }, (v) => num(v, v % 1 ? 1 : 0)));
+  out.push(linePanel(series, [], frame, { x: step, y: 'mean per game' }, (v) => num(v, v % 1 ? 1 : 0)));
   out.push('</svg>');
   return out.join('');
+}
+
+/** Ticks of a step axis: every step up to 20 steps, else about ten round-numbered ones. */
+function stepTicks(steps: readonly number[]): number[] {
+  const sorted = [...new Set(steps)].sort((a, b) => a - b);
+  if (sorted.length <= 20) return sorted;
+  return niceAxis(sorted[0], sorted[sorted.length - 1], 10).ticks.filter((t) => t >= sorted[0] && t <= sorted[sorted.length - 1]);
 }
 
 // ─── verdicts ────────────────────────────────────────────────────────────────────────────────────
@@ -532,23 +559,31 @@ function deviationInterval(seat: { readonly winRate: number; readonly deviation:
 
 type MetricKey = keyof ImpactMetrics;
 
-/** How each impact metric reads: unit, scale and the words of its verdict. */
-const METRICS: Record<MetricKey, { readonly short: string; readonly long: string; readonly unit: string; readonly scale: number; readonly digits: number }> = {
-  leaderWin: { short: 'leader win', long: "the then-leader's win chance", unit: 'pp', scale: 100, digits: 1 },
-  lastWin: { short: 'last win', long: "the then-last player's win chance", unit: 'pp', scale: 100, digits: 1 },
-  spread: { short: 'gold spread', long: 'the final gold spread', unit: 'gold', scale: 1, digits: 2 },
-  length: { short: 'length', long: 'game length', unit: 'rounds', scale: 1, digits: 2 },
-  race: { short: 'race end', long: 'the chance of a race ending', unit: 'pp', scale: 100, digits: 1 },
-  swing: { short: 'swing', long: 'the share of games whose winner changes', unit: '%', scale: 100, digits: 1 },
-};
+type MetricWords = { readonly short: string; readonly long: string; readonly unit: string; readonly scale: number; readonly digits: number };
+
+/** How each impact metric reads, in the game's words: unit, scale and the words of its verdict. */
+function impactMetrics(game: ReportGame): Record<MetricKey, MetricWords> {
+  const ending = game.keyEnding === null ? null : (game.endings[game.keyEnding]?.label ?? game.keyEnding);
+  return {
+    leaderWin: { short: 'leader win', long: "the then-leader's win chance", unit: 'pp', scale: 100, digits: 1 },
+    lastWin: { short: 'last win', long: "the then-last player's win chance", unit: 'pp', scale: 100, digits: 1 },
+    spread: { short: `${game.score} spread`, long: `the final ${game.score} spread`, unit: game.score, scale: 1, digits: 2 },
+    length: { short: 'length', long: 'game length', unit: game.step.many, scale: 1, digits: 2 },
+    ending: { short: `${ending ?? 'key ending'} end`, long: `the chance of a ${ending ?? 'key'} ending`, unit: 'pp', scale: 100, digits: 1 },
+    swing: { short: 'swing', long: 'the share of games whose winner changes', unit: '%', scale: 100, digits: 1 },
+  };
+}
+
+/** The impact metrics a game has: the key-ending share only where the game names a key ending. */
+const metricKeys = (game: ReportGame): MetricKey[] => (Object.keys(impactMetrics(game)) as MetricKey[]).filter((k) => k !== 'ending' || game.keyEnding !== null);
 
 /**
  * "card X raises the then-leader's win chance by 3.0 pp ± 1.1 per draw (significant after FDR control)".
  * Only an interval that excludes 0 is called an effect, and only one that survives Benjamini–Hochberg
  * is called significant.
  */
-export function cardVerdict(card: string, effect: PairedEffect, metric: MetricKey, scope: 'per draw' | 'per game', cardsTested: number): string {
-  const m = METRICS[metric];
+export function cardVerdict(card: string, effect: PairedEffect, metric: MetricKey, scope: 'per draw' | 'per game', cardsTested: number, game: ReportGame): string {
+  const m = impactMetrics(game)[metric];
   const est = effect.estimate * m.scale;
   const hw = validInterval(effect.ci95) ? ` ± ${num(halfWidth(effect.ci95) * m.scale, m.digits)}` : '';
   const unit = m.unit === '%' ? 'pp' : m.unit;
@@ -565,8 +600,8 @@ export const verdicts = (items: readonly string[]): string => (items.length ? `<
 
 // ─── sections ────────────────────────────────────────────────────────────────────────────────────
 
-function header(summary: RunSummary, impact: ImpactReport | null, colour: Palette, run: RunFacts | null): string {
-  const synthetic = summary.deckId === SYNTHETIC_DECK_ID;
+function header(summary: RunSummary, impact: ImpactReport | null, colour: Palette, run: RunFacts | null, game: ReportGame): string {
+  const placeholder = (id: string) => (Object.hasOwn(game.placeholders, id) ? `<span class="note">${esc(game.placeholders[id])}</span>` : '');
   const changed = Object.entries(summary.changedRules ?? {});
   const lineup = summary.lineup.map((bot, seat) => `<li>${swatch(colour(bot))}<span class="seat">seat ${seat}</span> ${esc(bot)}</li>`).join('');
   const otherIds = Object.entries(summary.dataIds ?? {}).filter(([k]) => k !== 'deckId');
@@ -577,8 +612,8 @@ function header(summary: RunSummary, impact: ImpactReport | null, colour: Palett
     ['line-up', `<ol class="lineup">${lineup}</ol>`],
     ['games', esc(int(summary.games))],
     ['seed', `<code>${esc(summary.seed)}</code>`],
-    ['deck', `<code>${esc(summary.deckId || '(none)')}</code>${synthetic ? '<span class="note">synthetic placeholder deck, not the publisher\u2019s cards</span>' : ''}`],
-    ...otherIds.map(([k, v]): [string, string] => [esc(k), `<code>${esc(v)}</code>`]),
+    ['deck', `<code>${esc(summary.deckId || '(none)')}</code>${placeholder(summary.deckId)}`],
+    ...otherIds.map(([k, v]): [string, string] => [esc(k), `<code>${esc(v)}</code>${placeholder(v)}`]),
     [
       'rules changed',
       changed.length
@@ -600,18 +635,18 @@ function header(summary: RunSummary, impact: ImpactReport | null, colour: Palett
   const faults = summary.faults.length
     ? `<div class="warning"><strong>Bot faults.</strong> ${summary.faults
         .map((f) => `Seat ${f.seat} (${esc(f.bot)}) faulted ${esc(int(f.count))} times, first in game ${esc(f.firstGame)} (${esc(f.request)}, ${esc(f.reason)}): ${esc(f.message)}.`)
-        .join(' ')} A faulting seat plays as a late player (rules: no upgrade card, no upgrade).</div>`
+        .join(' ')} ${esc(game.faultRule)}</div>`
     : '';
   return `<header>
 <p class="kicker">goldpit \u00b7 balance report</p>
 <h1>${esc(summary.scenario)}</h1>
-<p class="lede">${esc(int(summary.games))} simulated games of ${esc(summary.game)} with ${esc(summary.players)} players.</p>
+<p class="lede">${esc(int(summary.games))} simulated games of ${esc(game.title)} with ${esc(summary.players)} players.</p>
 <dl class="facts">${facts.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>
 ${parameters}${faults}
 </header>`;
 }
 
-function keyFindings(summary: RunSummary, impact: ImpactReport | null): string {
+function keyFindings(summary: RunSummary, impact: ImpactReport | null, game: ReportGame): string {
   const items: string[] = [];
   const expected = 1 / summary.players;
   const best = [...summary.bots].sort((a, b) => b.winRate - a.winRate)[0];
@@ -624,14 +659,17 @@ function keyFindings(summary: RunSummary, impact: ImpactReport | null): string {
     );
   }
   const shape = summary.gameShape;
-  const race = (shape?.endings ?? summary.endings).race;
-  if (shape && isNum(shape.meanLength)) items.push(`A game lasts ${num(shape.meanLength, 1)} rounds on average${race ? `; ${pct(race.share)} end by the race` : ''}.`);
+  const key = game.keyEnding === null ? undefined : (shape?.endings ?? summary.endings)[game.keyEnding];
+  const keyLabel = game.keyEnding === null ? '' : (game.endings[game.keyEnding]?.label ?? game.keyEnding);
+  if (shape && isNum(shape.meanLength)) items.push(`A game lasts ${num(shape.meanLength, 1)} ${game.step.many} on average${key ? `; ${pct(key.share)} end by the ${keyLabel}` : ''}.`);
   if (impact) {
     const significant = impact.cards.filter((k) => k.perGame.leaderWin.significant);
+    const cards = game.chanceCards;
+    const one = cards.replace(/s$/, '');
     items.push(
       significant.length
-        ? `${significant.length} of ${impact.cards.length} event cards change the then-leader's win chance detectably (per game, after FDR control): ${significant.map((k) => k.card).join(', ')}.`
-        : `No event card changes the then-leader's win chance detectably (per game, after FDR control across ${countOf(impact.cards.length, 'card')}).`,
+        ? `${significant.length} of ${impact.cards.length} ${cards} change the then-leader's win chance detectably (per game, after FDR control): ${significant.map((k) => k.card).join(', ')}.`
+        : `No ${one} changes the then-leader's win chance detectably (per game, after FDR control across ${countOf(impact.cards.length, 'card')}).`,
     );
   }
   return `<section id="in-short"><h2>In short</h2>${verdicts(items)}</section>`;
@@ -653,7 +691,7 @@ export function table(
     .join('')}</tbody></table></div>`;
 }
 
-function winRateSection(summary: RunSummary, colour: Palette): string {
+function winRateSection(summary: RunSummary, colour: Palette, game: ReportGame): string {
   const expected = 1 / summary.players;
   const equal = `equal share ${pct(expected)}`;
   const botRows: IntervalRow[] = summary.bots.map((b) => ({
@@ -671,7 +709,7 @@ function winRateSection(summary: RunSummary, colour: Palette): string {
     tooltip: `seat ${s.seat} (${s.bot}): ${pct(s.winRate)} of ${int(s.games)} games${validInterval(s.ci95) ? `, 95% interval ${pctRange(s.ci95)}` : ''}`,
   }));
   const botTable = table(
-    ['bot', 'seats', 'seat-games', 'wins', 'win rate', '95% interval', 'mean final gold', 'faults'],
+    ['bot', 'seats', 'seat-games', 'wins', 'win rate', '95% interval', `mean final ${esc(game.score)}`, 'faults'],
     summary.bots.map((b) => [
       `${swatch(colour(b.bot))}${esc(b.bot)}`,
       esc(b.seats.join(', ')),
@@ -685,7 +723,7 @@ function winRateSection(summary: RunSummary, colour: Palette): string {
     { numeric: [2, 3, 4, 5, 6, 7] },
   );
   const seatTable = table(
-    ['seat', 'bot', 'games', 'wins', 'win rate', '95% interval', 'mean final gold'],
+    ['seat', 'bot', 'games', 'wins', 'win rate', '95% interval', `mean final ${esc(game.score)}`],
     summary.seats.map((s) => [
       esc(String(s.seat)),
       `${swatch(colour(s.bot))}${esc(s.bot)}`,
@@ -744,87 +782,122 @@ ${verdicts([...adv.seats.map((s) => seatVerdict(s.seat, s.deviation, deviationIn
 </section>`;
 }
 
-function goldSection(summary: RunSummary, colour: Palette): string {
+function goldSection(summary: RunSummary, colour: Palette, game: ReportGame): string {
+  const { score } = game;
+  const step = game.step.one;
   return `<section id="gold">
-<h2>Gold over the game</h2>
-<p class="explain">Gold after each round. Lines are means; the shaded band holds the middle 80% of games (p10 to p90). A game that ended early carries its final gold forward. Other bots\u2019 means are drawn in grey for comparison.</p>
-${goldCurvesChart(summary, colour)}
+<h2>${esc(capital(score))} over the game</h2>
+<p class="explain">${esc(capital(score))} after each ${esc(step)}. Lines are means; the shaded band holds the middle 80% of games (p10 to p90: exact quantiles of the integer ${esc(score)}, the inverse of the empirical distribution function). A game that ended early carries its final ${esc(score)} forward. Other bots\u2019 means are drawn in grey for comparison.</p>
+${goldCurvesChart(summary, colour, game)}
 <h3>Eventual winners vs everyone else</h3>
-<p class="explain">Mean gold after each round of the player(s) who went on to win, and of everybody else. An early gap means the game is decided early.</p>
-${winnerCurveChart(summary)}
+<p class="explain">Mean ${esc(score)} after each ${esc(step)} of the player(s) who went on to win, and of everybody else. An early gap means the game is decided early.</p>
+${winnerCurveChart(summary, game)}
 </section>`;
 }
 
-function shapeSection(summary: RunSummary, colour: Palette): string {
+/** A table of per-step means: one column per step, one row per counter. */
+function stepCountersTable(summary: RunSummary, game: ReportGame, counters: readonly string[]): string {
+  const rows = summary.gameShape?.perRound ?? [];
+  if (!rows.length) return '';
+  return table(
+    [esc(game.step.one), ...rows.map((r) => esc(String(r.round)))],
+    counters.map((key) => [esc(game.stepCounters[key]?.label ?? key), ...rows.map((r) => num(r[key], 2))]),
+    { numeric: rows.map((_, i) => i + 1), cls: 'compact', caption: `Mean per game, by ${esc(game.step.one)}` },
+  );
+}
+
+/** Per bot, the mean per seat-game of some counters (a game's `counter-table` section). */
+function counterTable(summary: RunSummary, colour: Palette, game: ReportGame, section: Extract<ReportSection, { kind: 'counter-table' }>): string {
+  const perGame = summary.perGame ?? {};
+  const present = section.counters.filter((k) => perGame[k] !== undefined);
+  if (!present.length) return `<p class="no-data">No ${esc(section.title.toLowerCase())} were recorded.</p>`;
+  const share = section.share;
+  const headers = ['bot', ...present.map((k) => esc(game.counters[k]?.label ?? k)), ...(share ? [esc(share.label)] : [])];
+  return table(
+    headers,
+    summary.bots.map((b) => {
+      const v = (k: string) => perGame[k]?.[b.bot] ?? 0;
+      const cells = [`${swatch(colour(b.bot))}${esc(b.bot)}`, ...present.map((k) => num(v(k), 2))];
+      if (share) cells.push(v(share.of) + v(share.against) > 0 ? pct(v(share.of) / (v(share.of) + v(share.against)), 0) : '\u2014');
+      return cells;
+    }),
+    { numeric: headers.map((_, i) => i).slice(1), caption: esc(section.explain) },
+  );
+}
+
+/** The game's own sections (GamePresentation.sections), each drawn by its kind. */
+function gameSections(summary: RunSummary, colour: Palette, game: ReportGame, hasImpact: boolean): string {
+  return game.sections
+    .map((section) => {
+      switch (section.kind) {
+        case 'step-counters':
+          return `<section id="${esc(section.id)}">
+<h2>${esc(section.title)}</h2>
+<p class="explain">${esc(section.explain)}</p>
+${stepCountersChart(summary, game, section)}
+${stepCountersTable(summary, game, section.counters)}
+</section>`;
+        case 'counter-table':
+          return `<section id="${esc(section.id)}">
+<h2>${esc(section.title)}</h2>
+${counterTable(summary, colour, game, section)}
+</section>`;
+        case 'chance-cards':
+          return chanceCardSection(summary, hasImpact, game, section.id);
+      }
+    })
+    .join('\n');
+}
+
+function shapeSection(summary: RunSummary, colour: Palette, game: ReportGame): string {
   const shape = summary.gameShape;
   if (!shape) return `<section id="shape"><h2>Shape of a game</h2>${noData('game-length', 'no game shape was recorded')}</section>`;
   const endings = shape.endings ?? summary.endings;
+  const { score } = game;
+  const step = game.step.one;
+  const comebacks = shape.comebacks ?? [];
   const tiles: [string, string, string][] = [
-    ['mean length', `${num(shape.meanLength, 2)} rounds`, ''],
-    ['ended by the race', pct(endings.race?.share ?? 0), 'a player reached the gold target'],
-    ['ended by the clock', pct(endings.clock?.share ?? 0), 'the last round was played'],
+    ['mean length', `${num(shape.meanLength, 2)} ${game.step.many}`, ''],
+    ...Object.entries(game.endings).map(([key, e]): [string, string, string] => [`ended by the ${e.label}`, pct(endings[key]?.share ?? 0), e.description]),
     ['shared wins', pct(shape.sharedWinShare), 'games won jointly by tied players'],
     ['lead changes', num(shape.meanLeadChanges, 2), 'mean per game'],
-    ['comebacks, round 5', pct(shape.comebackAfter5), 'winner was not leading after round 5'],
-    ['comebacks, round 8', pct(shape.comebackAfter8), 'winner was not leading after round 8'],
-    ['Gini of final gold', num(shape.meanGini, 3), '0 = equal gold, 1 = one player has it all'],
+    ...comebacks.map((cb): [string, string, string] => [`comebacks, ${step} ${cb.after}`, pct(cb.share), `winner was not leading after ${step} ${cb.after}`]),
+    [`Gini of final ${score}`, num(shape.meanGini, 3), `0 = equal ${score}, 1 = one player has it all`],
   ];
-  const perRoundTable = shape.perRound?.length
-    ? table(
-        ['round', ...shape.perRound.map((r) => esc(String(r.round)))],
-        [
-          ['upgrades', ...shape.perRound.map((r) => num(r.upgrades, 2))],
-          ['collisions', ...shape.perRound.map((r) => num(r.collisions, 2))],
-          ['fines paid (gold)', ...shape.perRound.map((r) => num(r.fines, 2))],
-        ],
-        { numeric: shape.perRound.map((_, i) => i + 1), cls: 'compact', caption: 'Mean per game, by round' },
-      )
-    : '';
-  const agreements = shape.agreements?.length
-    ? table(
-        ['bot', 'agreements joined', 'obligations kept', 'obligations broken', 'kept share'],
-        shape.agreements.map((a) => [
-          `${swatch(colour(a.bot))}${esc(a.bot)}`,
-          num(a.made, 2),
-          num(a.kept, 2),
-          num(a.broken, 2),
-          a.kept + a.broken > 0 ? pct(a.kept / (a.kept + a.broken), 0) : '\u2014',
-        ]),
-        { numeric: [1, 2, 3, 4], caption: 'Per seat-game' },
-      )
-    : '<p class="no-data">No agreements were recorded.</p>';
   const counters = Object.entries(summary.perGame ?? {});
   const bots = summary.bots.map((b) => b.bot);
-  const counterTable = counters.length
+  const counterTableAll = counters.length
     ? table(
         ['counter', ...bots.map((b) => `${swatch(colour(b))}${esc(b)}`)],
-        counters.map(([counter, byBot]) => [esc(counterWords(counter)), ...bots.map((b) => num(byBot[b], 2))]),
+        counters.map(([counter, byBot]) => [
+          game.counters[counter] ? `<span title="${esc(game.counters[counter].description)}">${esc(game.counters[counter].label)}</span>` : esc(counterWords(counter)),
+          ...bots.map((b) => num(byBot[b], 2)),
+        ]),
         { numeric: bots.map((_, i) => i + 1), cls: 'compact', caption: 'Mean per seat-game, by bot' },
       )
     : '';
   const shapeVerdicts: string[] = [];
-  if (isNum(shape.comebackAfter5)) shapeVerdicts.push(`In ${pct(shape.comebackAfter5)} of games the winner was not leading after round 5; in ${pct(shape.comebackAfter8)} not after round 8.`);
+  if (comebacks.length && comebacks.every((cb) => isNum(cb.share))) {
+    shapeVerdicts.push(`${comebacks.map((cb, i) => `${i === 0 ? 'In' : 'in'} ${pct(cb.share)} of games${i === 0 ? ' the winner was' : ''} not${i === 0 ? ' leading' : ''} after ${step} ${cb.after}`).join('; ')}.`);
+  }
   if (isNum(shape.meanLeadChanges)) shapeVerdicts.push(`The lead changes hands ${num(shape.meanLeadChanges, 1)} times in an average game.`);
   return `<section id="shape">
 <h2>Shape of a game</h2>
 <div class="tiles">${tiles.map(([k, v, note]) => `<div class="tile"><div class="tile-value">${esc(v)}</div><div class="tile-label">${esc(k)}</div>${note ? `<div class="tile-note">${esc(note)}</div>` : ''}</div>`).join('')}</div>
 ${verdicts(shapeVerdicts)}
 <h3>Game length</h3>
-${gameLengthChart(summary)}
+${gameLengthChart(summary, game)}
 <h3>How games end</h3>
-${endingsChart(summary)}
-<h3>Upgrades, collisions and fines per round</h3>
-${perRoundChart(summary)}
-${perRoundTable}
-<h3>Agreements</h3>
-${agreements}
+${endingsChart(summary, game)}
 <h3>Counters per bot</h3>
-${counterTable || '<p class="no-data">No counters were recorded.</p>'}
+${counterTableAll || '<p class="no-data">No counters were recorded.</p>'}
 </section>`;
 }
 
-function eventCardSection(summary: RunSummary, hasImpact: boolean): string {
-  const cards: readonly CardDescriptive[] = summary.eventCards ?? [];
+function chanceCardSection(summary: RunSummary, hasImpact: boolean, game: ReportGame, id: string): string {
+  const cards: readonly CardDescriptive[] = summary.chanceCards ?? [];
+  const name = game.chanceCards;
+  const step = game.step.one;
   const rows = cards.map((k) => {
     const diff = k.leaderWinRateDrawn - k.leaderWinRateNotDrawn;
     return [
@@ -839,24 +912,24 @@ function eventCardSection(summary: RunSummary, hasImpact: boolean): string {
       signed(100 * diff),
     ];
   });
-  return `<section id="event-cards">
-<h2>Event cards: what went with them <span class="label-correlational">correlational</span></h2>
-<p class="caution"><strong>Correlational, not causal.</strong> These columns describe rounds in which a card happened to be drawn. A card drawn late meets richer players and a decided race, so a difference here need not be the card\u2019s doing. ${hasImpact ? 'The card-impact section below' : 'A card-impact report'} compares the same games with and without each card and is the one to read for effects.</p>
+  return `<section id="${esc(id)}">
+<h2>${esc(capital(name))}: what went with them <span class="label-correlational">correlational</span></h2>
+<p class="caution"><strong>Correlational, not causal.</strong> These columns describe ${esc(game.step.many)} in which a card happened to be drawn. A card drawn late meets richer players and a decided game, so a difference here need not be the card\u2019s doing. ${hasImpact ? 'The card-impact section below' : 'A card-impact report'} compares the same games with and without each card and is the one to read for effects.</p>
 ${
   rows.length
-    ? `<p class="explain"><em>Gold change</em>: mean change over the round of the draw for the player who was leading, in the middle or last when the card was drawn. <em>Leader wins</em>: win rate of the player leading when the card was drawn, against the leader at the same point of rounds without it; \u0394 is the difference in percentage points.</p>${table(
+    ? `<p class="explain"><em>${esc(capital(game.score))} change</em>: mean change over the ${esc(step)} of the draw for the player who was leading, in the middle or last when the card was drawn. <em>Leader wins</em>: win rate of the player leading when the card was drawn, against the leader at the same point of ${esc(game.step.many)} without it; \u0394 is the difference in percentage points.</p>${table(
         ['card', 'draws', 'per game', 'leader', 'middle', 'last', 'drawn', 'not drawn', '\u0394 pp'],
         rows,
-        { numeric: [1, 2, 3, 4, 5, 6, 7, 8], cls: 'compact', groups: [['', 3], ['gold change, by rank at the draw', 3], ['leader wins', 3]] },
+        { numeric: [1, 2, 3, 4, 5, 6, 7, 8], cls: 'compact', groups: [['', 3], [`${game.score} change, by rank at the draw`, 3], ['leader wins', 3]] },
       )}`
-    : '<p class="no-data" data-chart="event-cards">No data: no event cards were drawn.</p>'
+    : `<p class="no-data" data-chart="${esc(id)}">No data: no ${esc(name)} were drawn.</p>`
 }
 </section>`;
 }
 
-function impactCell(effect: PairedEffect | undefined, metric: MetricKey): string {
+function impactCell(effect: PairedEffect | undefined, metric: MetricKey, game: ReportGame): string {
   if (!effect || !isNum(effect.estimate)) return '\u2014';
-  const m = METRICS[metric];
+  const m = impactMetrics(game)[metric];
   const ci = effect.ci95;
   const tip =
     metric === 'swing'
@@ -873,19 +946,20 @@ function impactCell(effect: PairedEffect | undefined, metric: MetricKey): string
   return `<span title="${esc(tip)}"${sig ? ' class="sig"' : ''}>${text}</span>`;
 }
 
-function impactTable(cards: readonly CardImpact[], scope: 'perGame' | 'perDraw'): string {
-  const keys = Object.keys(METRICS) as MetricKey[];
+function impactTable(cards: readonly CardImpact[], scope: 'perGame' | 'perDraw', game: ReportGame): string {
+  const METRICS = impactMetrics(game);
+  const keys = metricKeys(game);
   // "drawn in" is the per-draw sample size; the per-game table covers every game.
   const first = scope === 'perDraw' ? ['card', 'drawn in'] : ['card'];
   const headers = [...first, ...keys.map((k) => `${esc(METRICS[k].short)}<span class="unit">${esc(k === 'swing' ? '% of games' : METRICS[k].unit)}</span>`)];
   return table(
     headers,
-    cards.map((k) => [esc(k.card), ...(scope === 'perDraw' ? [int(k.drawnIn)] : []), ...keys.map((m) => impactCell(k[scope]?.[m], m))]),
+    cards.map((k) => [esc(k.card), ...(scope === 'perDraw' ? [int(k.drawnIn)] : []), ...keys.map((m) => impactCell(k[scope]?.[m], m, game))]),
     { numeric: headers.map((_, i) => i).slice(1), cls: 'compact impact' },
   );
 }
 
-function impactSection(summary: RunSummary, impact: ImpactReport): string {
+function impactSection(summary: RunSummary, impact: ImpactReport, game: ReportGame): string {
   const cards = [...impact.cards].filter((k) => k.perGame?.leaderWin && isNum(k.perGame.leaderWin.estimate)).sort((a, b) => b.perGame.leaderWin.estimate - a.perGame.leaderWin.estimate || a.card.localeCompare(b.card));
   const rows: IntervalRow[] = cards.map((k) => {
     const e = k.perGame.leaderWin;
@@ -907,7 +981,7 @@ function impactSection(summary: RunSummary, impact: ImpactReport): string {
   const detectable = impact.cards.filter((k) => validInterval(k.perDraw?.leaderWin?.ci95) && !containsZero(k.perDraw.leaderWin.ci95));
   const quiet = tested - detectable.length;
   const cardVerdicts = [
-    ...[...detectable].sort((a, b) => Math.abs(b.perDraw.leaderWin.estimate) - Math.abs(a.perDraw.leaderWin.estimate)).map((k) => cardVerdict(k.card, k.perDraw.leaderWin, 'leaderWin', 'per draw', tested)),
+    ...[...detectable].sort((a, b) => Math.abs(b.perDraw.leaderWin.estimate) - Math.abs(a.perDraw.leaderWin.estimate)).map((k) => cardVerdict(k.card, k.perDraw.leaderWin, 'leaderWin', 'per draw', tested, game)),
     ...(quiet ? [`${quiet === tested ? 'No' : `The other ${quiet}`} card${quiet === 1 ? '' : 's'}: no detectable effect on the then-leader's win chance per draw (the 95% interval contains 0).`] : []),
   ];
   return `<section id="card-impact">
@@ -920,9 +994,9 @@ ${divergingChart('card-impact', "Effect of each card on the then-leader's win pr
 ${verdicts(cardVerdicts)}
 <h3>All metrics, per game</h3>
 <p class="explain">Estimate \u00b1 half-width of the 95% interval; bold = significant after FDR control; hover for the interval, p and q. Swing is a share of games (its interval is Wilson), not a difference.</p>
-${impactTable(cards, 'perGame')}
+${impactTable(cards, 'perGame', game)}
 <h3>All metrics, per draw</h3>
-${impactTable(cards, 'perDraw')}
+${impactTable(cards, 'perDraw', game)}
 </section>`;
 }
 
@@ -1057,17 +1131,21 @@ ${body}
 `;
 }
 
-export function renderReport(summary: RunSummary, impact: ImpactReport | null, run: RunFacts | null = null): string {
+/** A capitalised word ("gold" → "Gold"). */
+export const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The page of one run (and its card impact, if any), in the words of its game (`game`). */
+export function renderReport(summary: RunSummary, impact: ImpactReport | null, run: RunFacts | null, game: ReportGame): string {
   const colour = botPalette(summary);
   const body = [
-    header(summary, impact, colour, run),
-    keyFindings(summary, impact),
-    winRateSection(summary, colour),
+    header(summary, impact, colour, run, game),
+    keyFindings(summary, impact, game),
+    winRateSection(summary, colour, game),
     seatAdvantageSection(summary, colour),
-    goldSection(summary, colour),
-    shapeSection(summary, colour),
-    eventCardSection(summary, impact !== null),
-    impact ? impactSection(summary, impact) : '',
+    goldSection(summary, colour, game),
+    shapeSection(summary, colour, game),
+    gameSections(summary, colour, game, impact !== null),
+    impact ? impactSection(summary, impact, game) : '',
     `<footer>goldpit ${esc(summary.version)} \u00b7 scenario ${esc(summary.scenario)} \u00b7 seed <code>${esc(summary.seed)}</code> \u00b7 deck <code>${esc(summary.deckId)}</code>. Self-contained page: no scripts, fonts or images are loaded. \u00b1 is the half-width of a 95% interval; pp = percentage points.</footer>`,
   ].join('\n');
   return htmlPage(`${summary.scenario} \u00b7 goldpit balance report`, body);

@@ -5,11 +5,17 @@
  */
 import { VERSION } from '../core/package.js';
 import { binomialInterval, chiSquaredUniform } from '../stats/index.js';
-import { gameCount, LEADER_WIN_UNITS, seatWins, sharedWinGames, type Aggregate } from '../stats/aggregate.js';
+import { gameCount, LEADER_WIN_UNITS, seatWins, sharedWinGames, withTails, type Aggregate } from '../stats/aggregate.js';
 import type { Scenario } from '../sim/scenario.js';
-import type { BotSummary, CardDescriptive, CurvePoint, Interval, RunSummary, SeatSummary } from './types.js';
+import type { AnyGameDefinition } from '../core/definition.js';
+import type { BotSummary, CardDescriptive, CurvePoint, Interval, ReportGame, RunSummary, SeatSummary } from './types.js';
 
 export type { RunSummary } from './types.js';
+
+/** What the report pages need of a game definition (its words, sections and key ending). */
+export function reportGameOf(def: Pick<AnyGameDefinition, 'presentation' | 'keyEnding'>): ReportGame {
+  return { ...def.presentation, keyEnding: def.keyEnding };
+}
 
 /** Fixed precision so that re-runs diff cleanly. */
 export const fixed = (x: number, digits = 6): number => (Number.isFinite(x) ? Number(x.toFixed(digits)) : 0);
@@ -56,12 +62,21 @@ function curvePoint(agg: Aggregate, r: number, seats: readonly number[]): CurveP
   return { round: r + 1, meanGold: fixed(sum / (n * seats.length), 4), p10, p50, p90 };
 }
 
-export function summarize(scenario: Scenario, agg: Aggregate): RunSummary {
+export function summarize(scenario: Scenario, played: Aggregate): RunSummary {
   const def = scenario.definition;
   const facts = def.facts(scenario.config);
   const p = scenario.players;
+  const agg = withTails(played);
   const n = gameCount(agg);
-  const rounds = agg.shape.rounds;
+  // Curves and per-step tables end at the longest game played (a game's cap on steps, e.g. GOLD's
+  // 400 turns, is a safety net, not a length worth a column each).
+  let rounds = 1;
+  for (let r = agg.shape.rounds; r >= 1; r--) {
+    if (agg.lengths[r] > 0) {
+      rounds = r;
+      break;
+    }
+  }
   const names = [...new Set(scenario.seats)];
   const seatsOf = (bot: string) => scenario.seats.map((b, s) => (b === bot ? s : -1)).filter((s) => s >= 0);
   const seats: SeatSummary[] = scenario.seats.map((bot, seat) => {
@@ -122,35 +137,26 @@ export function summarize(scenario: Scenario, agg: Aggregate): RunSummary {
     );
   });
   const k2 = agg.shape.roundCounters;
-  const perRoundCounter = (name: string, r: number) => {
-    const c = def.roundCounters.indexOf(name);
-    return c < 0 ? 0 : fixed(agg.roundCounterSum[r * k2 + c] / n, 4);
-  };
-  const shape5 = agg.shape5;
+  const comebacks = agg.comebacks;
   const gameShape = {
     meanLength: fixed(lengthSum / n, 4),
     lengthDistribution,
     endings,
     sharedWinShare: fixed(sharedWinGames(agg) / n),
-    meanLeadChanges: fixed(shape5[0] / n, 4),
-    comebackAfter5: fixed(shape5[2] > 0 ? shape5[1] / shape5[2] : 0),
-    comebackAfter8: fixed(shape5[4] > 0 ? shape5[3] / shape5[4] : 0),
+    meanLeadChanges: fixed(comebacks[0] / n, 4),
+    comebacks: agg.shape.checkpoints.map((after, j) => ({
+      after,
+      share: fixed(comebacks[2 + 2 * j] > 0 ? comebacks[1 + 2 * j] / comebacks[2 + 2 * j] : 0),
+    })),
     meanGini: fixed(agg.giniMicros[0] / 1e6 / n),
-    perRound: Array.from({ length: rounds }, (_, r) => ({
-      round: r + 1,
-      upgrades: perRoundCounter('upgrades', r),
-      collisions: perRoundCounter('collisions', r),
-      fines: perRoundCounter('fines', r),
-    })),
-    agreements: names.map((bot) => ({
-      bot,
-      made: perGame.agreements?.[bot] ?? 0,
-      kept: perGame.kept?.[bot] ?? 0,
-      broken: perGame.broken?.[bot] ?? 0,
-    })),
+    perRound: Array.from({ length: rounds }, (_, r) => {
+      const row: Record<string, number> = { round: r + 1 };
+      def.roundCounters.forEach((name, c) => (row[name] = fixed(agg.roundCounterSum[r * k2 + c] / n, 4)));
+      return row as { round: number } & Record<string, number>;
+    }),
   };
   const roundsPlayed = agg.allLeaderWin[1];
-  const eventCards: CardDescriptive[] = def.chanceCards.map((card, i) => {
+  const chanceCards: CardDescriptive[] = def.chanceCards.map((card, i) => {
     const draws = agg.cardDraws[i];
     const ch = agg.cardChange;
     const mean = (g: number) => (ch[i * 6 + 3 + g] > 0 ? fixed(ch[i * 6 + g] / ch[i * 6 + 3 + g], 4) : 0);
@@ -192,7 +198,7 @@ export function summarize(scenario: Scenario, agg: Aggregate): RunSummary {
     seatCurve,
     winnerCurve,
     gameShape,
-    eventCards,
+    chanceCards,
     perGame,
     faults,
     parameters: facts.resolved,

@@ -7,6 +7,7 @@
 import {
   BOT_PALETTE,
   c,
+  capital,
   clip,
   DASH,
   esc,
@@ -33,7 +34,7 @@ import {
   type RunFacts,
 } from './html.js';
 import type { TournamentSummary } from './tournament.js';
-import type { Interval } from './types.js';
+import type { Interval, ReportGame } from './types.js';
 
 type Palette = (bot: string) => string;
 
@@ -138,7 +139,7 @@ function header(summary: TournamentSummary, colour: Palette, run: RunFacts | nul
   ];
   if (run) facts.push(['wall time', `${esc(num(run.wallSeconds, 1))} s on ${esc(run.workers)} worker${run.workers === 1 ? '' : 's'} (${esc(int(summary.games / run.wallSeconds))} games/s), ${esc(run.finishedAt)}`]);
   const faults = summary.faults.length
-    ? `<div class="warning"><strong>Bot faults.</strong> ${summary.faults.map((f) => `${esc(f.bot)} faulted ${esc(int(f.total))} times in ${esc(int(f.games))} games.`).join(' ')} A faulting bot plays that decision as a late player (see <a href="#faults">Faults</a>).</div>`
+    ? `<div class="warning"><strong>Bot faults.</strong> ${summary.faults.map((f) => `${esc(f.bot)} faulted ${esc(int(f.total))} times in ${esc(int(f.games))} games.`).join(' ')} A faulting bot plays that decision by the rules' fallback (see <a href="#faults">Faults</a>).</div>`
     : '';
   return `<header>
 <p class="kicker">goldpit \u00b7 tournament</p>
@@ -173,7 +174,7 @@ function findings(summary: TournamentSummary): string {
   return `<section id="in-short"><h2>In short</h2>${verdicts(items)}</section>`;
 }
 
-function ratingSection(summary: TournamentSummary, colour: Palette): string {
+function ratingSection(summary: TournamentSummary, colour: Palette, game: ReportGame): string {
   const rows: IntervalRow[] = summary.bots.map((b) => ({
     label: b.bot,
     colour: colour(b.bot),
@@ -181,11 +182,12 @@ function ratingSection(summary: TournamentSummary, colour: Palette): string {
     ci: b.eloCi95,
     tooltip: `${b.bot}: ${points(b.elo)} (95% interval ${pointsRange(b.eloCi95)}); log-worth ${num(b.logWorth, 3)}`,
   }));
-  const counterCols = ['kept', 'broken'].filter((c2) => summary.bots[0] && c2 in summary.bots[0].counters);
+  const counterCols = game.tournamentCounters.filter((c2) => summary.bots[0] && c2 in summary.bots[0].counters);
+  const counterLabel = (c2: string) => game.counters[c2]?.label ?? c2;
   // Intervals sit under their values (as in the all-pairs matrix) and log-worth is left to the chart's
   // tooltips and ratings.csv, so the table fits the reading column.
   const ratingTable = table(
-    ['#', 'bot', 'rating<span class="unit">95% interval</span>', 'win rate<span class="unit">95% interval</span>', 'mean position', 'mean gold', ...counterCols.map((c2) => `${c2}<span class="unit">per game</span>`), 'faults'],
+    ['#', 'bot', 'rating<span class="unit">95% interval</span>', 'win rate<span class="unit">95% interval</span>', 'mean position', `mean ${esc(game.score)}`, ...counterCols.map((c2) => `${esc(counterLabel(c2))}<span class="unit">per game</span>`), 'faults'],
     summary.bots.map((b, i) => [
       String(i + 1),
       `${swatch(colour(b.bot))}${esc(b.bot)}`,
@@ -203,7 +205,7 @@ function ratingSection(summary: TournamentSummary, colour: Palette): string {
 <p class="explain">Plackett\u2013Luce ratings on an Elo-like scale (mean 0 over the bots): a gap of 400 points means 10:1 odds that the higher-rated bot finishes ahead of the other; 100 points \u2248 64%. Whiskers are 95% bootstrap intervals over deals. Two bots whose whiskers overlap may still differ clearly: see the paired gaps below.</p>
 ${pointChart('ratings', 'Ratings with 95% intervals', rows, 'rating (Elo-like points; whiskers: 95% interval)')}
 ${ratingTable}
-<p class="explain">Win rate: a shared win counts 1/k for each of its k winners; Wilson 95% interval. Mean position: 1 = first. Kept and broken: agreements (and promises) per game.</p>
+<p class="explain">Win rate: a shared win counts 1/k for each of its k winners; Wilson 95% interval. Mean position: 1 = first.${counterCols.map((c2) => ` ${esc(capital(counterLabel(c2)))}: ${esc(game.counters[c2]?.description ?? c2)}, per game.`).join('')}</p>
 </section>`;
 }
 
@@ -249,7 +251,7 @@ ${heatMap(summary)}
 </section>`;
 }
 
-function faultSection(summary: TournamentSummary): string {
+function faultSection(summary: TournamentSummary, game: ReportGame): string {
   if (!summary.faults.length) {
     return `<section id="faults"><h2>Faults</h2><p class="explain">No bot threw, answered illegally, overran its time budget or hung.</p></section>`;
   }
@@ -264,7 +266,7 @@ function faultSection(summary: TournamentSummary): string {
   ]);
   return `<section id="faults">
 <h2>Faults</h2>
-<p class="explain">A bot that throws, answers illegally or overruns its time budget plays that decision as a late player (rules: a random legal continent from the referee\u2019s stream, no message, no upgrade card). One that never returns is stopped: its worker is terminated and replaced, and the game is played again with that bot benched from the hung decision on (every decision after it is a late player\u2019s). Its games stay in the ratings.</p>
+<p class="explain">A bot that throws, answers illegally or overruns its time budget plays that decision by the rules\u2019 fallback (${esc(game.faultRule)}). One that never returns is stopped: its worker is terminated and replaced, and the game is played again with that bot benched from the hung decision on (every later decision of it is the fallback). Its games stay in the ratings.</p>
 ${table(['bot', 'threw', 'illegal', 'timeout', 'hung', 'games', 'first fault and how to replay it'], rows, { numeric: [1, 2, 3, 4, 5] })}
 </section>`;
 }
@@ -273,14 +275,14 @@ function methodSection(summary: TournamentSummary): string {
   return `<section id="method">
 <h2>How this was measured</h2>
 <ul class="verdicts">
-<li>Every line-up of ${esc(summary.players)} bots plays ${esc(int(summary.deals))} deals; each deal is played ${esc(summary.players)} times, the bots rotated one seat each time, with identical decks, wheel spins and tie-breaks (common random numbers). A bot\u2019s own random numbers follow the bot, not the seat.</li>
+<li>Every line-up of ${esc(summary.players)} bots plays ${esc(int(summary.deals))} deals; each deal is played ${esc(summary.players)} times, the bots rotated one seat each time, with identical chance (shuffles, draws and tie-breaks: common random numbers). A bot\u2019s own random numbers follow the bot, not the seat.</li>
 <li>The Plackett\u2013Luce model gives each bot a worth; the winner of a game is drawn in proportion to worth, then the second among the rest, and so on. It is fitted by Hunter\u2019s MM algorithm, shared places as fractional orders, with ${esc(summary.rating.pseudo)} pseudo-games against a reference bot so that the fit always exists.</li>
 <li>Intervals: ${esc(int(summary.rating.bootstrap))} resamples of the deals with replacement (the rotations of a deal stay together), refitted each time; the 2.5% and 97.5% quantiles. Differences use the same resamples.</li>
 </ul>
 </section>`;
 }
 
-export function renderTournament(summary: TournamentSummary, run: RunFacts | null = null): string {
+export function renderTournament(summary: TournamentSummary, run: RunFacts | null, game: ReportGame): string {
   const order = summary.bots.map((b) => b.bot);
   const colour: Palette = (bot) => {
     const i = order.indexOf(bot);
@@ -289,12 +291,12 @@ export function renderTournament(summary: TournamentSummary, run: RunFacts | nul
   const body = [
     header(summary, colour, run),
     findings(summary),
-    ratingSection(summary, colour),
+    ratingSection(summary, colour, game),
     gapSection(summary, colour),
     headToHeadSection(summary),
-    faultSection(summary),
+    faultSection(summary, game),
     methodSection(summary),
     `<footer>goldpit ${esc(summary.version)} \u00b7 ${esc(summary.game)} tournament \u00b7 seed <code>${esc(summary.seed)}</code>. Self-contained page: no scripts, fonts or images are loaded. Ratings in Elo-like points (mean 0).</footer>`,
   ].join('\n');
-  return htmlPage(`${summary.game} tournament \u00b7 goldpit`, body);
+  return htmlPage(`${game.title} tournament \u00b7 goldpit`, body);
 }

@@ -8,13 +8,14 @@ import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { benchesOf, formatBenches, type TournamentGame } from '../sim/tournament.js';
 import type { RunFacts } from './html.js';
+import type { ReportGame } from './types.js';
 import { renderTournament } from './tournament-html.js';
 import type { TournamentSummary } from './tournament.js';
 import { writeAtomic } from './write.js';
 
 const csv = (columns: string[], rows: unknown[][]) => stringify(rows, { header: true, columns });
 
-export function writeTournamentOutputs(dir: string, summary: TournamentSummary, games: readonly TournamentGame[], botNames: readonly string[], run: RunFacts | null): string[] {
+export function writeTournamentOutputs(dir: string, summary: TournamentSummary, games: readonly TournamentGame[], botNames: readonly string[], run: RunFacts | null, game: ReportGame): string[] {
   mkdirSync(dir, { recursive: true });
   const counterNames = Object.keys(summary.bots[0]?.counters ?? {});
   const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -77,7 +78,7 @@ export function writeTournamentOutputs(dir: string, summary: TournamentSummary, 
         }),
       ),
     ],
-    ['tournament.html', renderTournament(summary, run)],
+    ['tournament.html', renderTournament(summary, run, game)],
   ];
   if (run) files.push(['run.json', `${JSON.stringify(run, null, 2)}\n`]);
   for (const [name, text] of files) writeAtomic(join(dir, name), text);

@@ -3,6 +3,11 @@
  * (JSON, CSV, HTML) reads these and nothing else.
  */
 
+import type { GamePresentation } from '../core/definition.js';
+
+/** What the report pages need to know of the game: its words and sections, and its key ending (GameDefinition). */
+export type ReportGame = GamePresentation & { readonly keyEnding: string | null };
+
 /** A 95% interval [low, high]. */
 export type Interval = readonly [number, number];
 
@@ -43,6 +48,7 @@ export interface SeatAdvantage {
   readonly balance: number;
 }
 
+/** A point of a score curve: `round` is the game's step (Goldrausch: round; GOLD: turn); "gold" is the game's score. */
 export interface CurvePoint {
   readonly round: number;
   readonly meanGold: number;
@@ -52,21 +58,19 @@ export interface CurvePoint {
 }
 
 export interface GameShape {
+  /** Mean length in the game's steps (Goldrausch: rounds; GOLD: turns). */
   readonly meanLength: number;
   readonly lengthDistribution: readonly { readonly rounds: number; readonly games: number }[];
-  /** Share of games ended by each ending ("race" = 50-gold race, "clock" = time limit). */
+  /** Share of games ended by each of the game's endings (Goldrausch: "race" = the gold target, "clock" = time limit). */
   readonly endings: Readonly<Record<string, { readonly games: number; readonly share: number }>>;
   readonly sharedWinShare: number;
   readonly meanLeadChanges: number;
-  /** Share of games whose winner was not (alone or jointly) leading after round 5 / round 8. */
-  readonly comebackAfter5: number;
-  readonly comebackAfter8: number;
-  /** Mean over games of the Gini coefficient of final gold. */
+  /** Per checkpoint step the game chooses (Goldrausch: rounds 5 and 8): share of the games that went on past it whose winner was not (alone or jointly) leading then. */
+  readonly comebacks: readonly { readonly after: number; readonly share: number }[];
+  /** Mean over games of the Gini coefficient of final scores. */
   readonly meanGini: number;
-  /** Per round: mean per game of upgrades, collisions (upgrade scandals) and fines paid (gold). */
-  readonly perRound: readonly { readonly round: number; readonly upgrades: number; readonly collisions: number; readonly fines: number }[];
-  /** Per bot: agreements joined and obligations kept / broken, per seat-game. */
-  readonly agreements: readonly { readonly bot: string; readonly made: number; readonly kept: number; readonly broken: number }[];
+  /** Per step: the mean per game of each of the game's per-step totals (`GameDefinition.roundCounters`, e.g. Goldrausch's upgrades, collisions and fines). */
+  readonly perRound: readonly ({ readonly round: number } & Readonly<Record<string, number>>)[];
 }
 
 /** Descriptive (correlational) facts about one event card. */
@@ -105,7 +109,7 @@ export interface RunSummary {
   /** Mean gold after each round of the eventual winner(s) vs everybody else. */
   readonly winnerCurve: readonly { readonly round: number; readonly winner: number; readonly rest: number }[];
   readonly gameShape: GameShape;
-  readonly eventCards: readonly CardDescriptive[];
+  readonly chanceCards: readonly CardDescriptive[];
   readonly perGame: Readonly<Record<string, Readonly<Record<string, number>>>>;
   readonly faults: readonly { readonly bot: string; readonly seat: number; readonly count: number; readonly firstGame: number; readonly request: string; readonly reason: string; readonly message: string }[];
   readonly parameters: unknown;
@@ -142,8 +146,8 @@ export interface ImpactMetrics {
   readonly spread: PairedEffect;
   /** Game length in rounds. */
   readonly length: PairedEffect;
-  /** 1 if the game ended by the 50-gold race. */
-  readonly race: PairedEffect;
+  /** 1 if the game ended by its key ending (GameDefinition.keyEnding; Goldrausch: the race to the gold target). */
+  readonly ending: PairedEffect;
   /** Share of games whose winner(s) changed (a proportion, not a difference; its interval is Wilson). */
   readonly swing: PairedEffect;
 }

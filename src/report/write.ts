@@ -6,7 +6,7 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { renderReport, type RunFacts } from './html.js';
-import type { ImpactReport, RunSummary } from './types.js';
+import type { ImpactReport, ReportGame, RunSummary } from './types.js';
 
 export function writeAtomic(path: string, text: string): void {
   const tmp = `${path}.tmp-${process.pid}`;
@@ -21,46 +21,53 @@ export function writeAtomic(path: string, text: string): void {
 
 const csv = (columns: string[], rows: unknown[][]) => stringify(rows, { header: true, columns });
 
-export function writeRunOutputs(dir: string, summary: RunSummary, run: RunFacts | null = null, impact: ImpactReport | null = null): string[] {
+/**
+ * Column and file names are in the game's words (`game`): Goldrausch's curves are per `round` in
+ * `gold`, GOLD's per `turn`; the JSON field names are the same for every game (`round` = the step).
+ */
+export function writeRunOutputs(dir: string, summary: RunSummary, game: ReportGame, run: RunFacts | null = null, impact: ImpactReport | null = null): string[] {
   mkdirSync(dir, { recursive: true });
   const shape = summary.gameShape;
+  const step = game.step.one;
+  const score = game.score.replace(/\W+/g, '_');
+  const stepCounters = shape.perRound.length ? Object.keys(shape.perRound[0]).filter((k) => k !== 'round') : [];
   const files: [string, string][] = [
     ['summary.json', `${JSON.stringify(summary, null, 2)}\n`],
-    ['bots.csv', csv(['bot', 'seats', 'games', 'wins', 'win_rate', 'ci95_low', 'ci95_high', 'mean_final_gold', 'faults'], summary.bots.map((b) => [b.bot, b.seats.join(' '), b.games, b.wins, b.winRate, b.ci95[0], b.ci95[1], b.meanFinalGold, b.faults]))],
-    ['seats.csv', csv(['seat', 'bot', 'games', 'wins', 'win_rate', 'ci95_low', 'ci95_high', 'deviation_from_equal', 'mean_final_gold'], summary.seats.map((s, i) => [s.seat, s.bot, s.games, s.wins, s.winRate, s.ci95[0], s.ci95[1], summary.seatAdvantage.seats[i].deviation, s.meanFinalGold]))],
-    ['gold_curve.csv', csv(['round', 'bot', 'mean_gold', 'p10', 'p50', 'p90'], summary.goldCurve.map((g) => [g.round, g.bot, g.meanGold, g.p10, g.p50, g.p90]))],
-    ['seat_curve.csv', csv(['round', 'seat', 'mean_gold', 'p10', 'p50', 'p90'], summary.seatCurve.map((g) => [g.round, g.seat, g.meanGold, g.p10, g.p50, g.p90]))],
-    ['winner_curve.csv', csv(['round', 'winner_mean_gold', 'rest_mean_gold'], summary.winnerCurve.map((w) => [w.round, w.winner, w.rest]))],
-    [
-      'event_cards.csv',
+    ['bots.csv', csv(['bot', 'seats', 'games', 'wins', 'win_rate', 'ci95_low', 'ci95_high', `mean_final_${score}`, 'faults'], summary.bots.map((b) => [b.bot, b.seats.join(' '), b.games, b.wins, b.winRate, b.ci95[0], b.ci95[1], b.meanFinalGold, b.faults]))],
+    ['seats.csv', csv(['seat', 'bot', 'games', 'wins', 'win_rate', 'ci95_low', 'ci95_high', 'deviation_from_equal', `mean_final_${score}`], summary.seats.map((s, i) => [s.seat, s.bot, s.games, s.wins, s.winRate, s.ci95[0], s.ci95[1], summary.seatAdvantage.seats[i].deviation, s.meanFinalGold]))],
+    [`${score}_curve.csv`, csv([step, 'bot', `mean_${score}`, 'p10', 'p50', 'p90'], summary.goldCurve.map((g) => [g.round, g.bot, g.meanGold, g.p10, g.p50, g.p90]))],
+    ['seat_curve.csv', csv([step, 'seat', `mean_${score}`, 'p10', 'p50', 'p90'], summary.seatCurve.map((g) => [g.round, g.seat, g.meanGold, g.p10, g.p50, g.p90]))],
+    ['winner_curve.csv', csv([step, `winner_mean_${score}`, `rest_mean_${score}`], summary.winnerCurve.map((w) => [w.round, w.winner, w.rest]))],
+    // A game without chance cards (GOLD) writes no chance-card table.
+    ...((summary.chanceCards.length ? [[
+      `${game.chanceCards.replace(/\W+/g, '_')}.csv`,
       csv(
         ['card', 'draws', 'draws_per_game', 'mean_change_leader', 'mean_change_middle', 'mean_change_last', 'leader_win_rate_drawn', 'leader_win_rate_not_drawn'],
-        summary.eventCards.map((e) => [e.card, e.draws, e.perGame, e.meanChange.leader, e.meanChange.middle, e.meanChange.last, e.leaderWinRateDrawn, e.leaderWinRateNotDrawn]),
+        summary.chanceCards.map((e) => [e.card, e.draws, e.perGame, e.meanChange.leader, e.meanChange.middle, e.meanChange.last, e.leaderWinRateDrawn, e.leaderWinRateNotDrawn]),
       ),
-    ],
+    ]] : []) as [string, string][]),
     [
       'game_shape.csv',
       csv(['metric', 'value'], [
         ['games', summary.games],
         ...Object.entries(shape.endings).map(([k, v]) => [`ended_by_${k}_share`, v.share]),
         ['shared_win_share', shape.sharedWinShare],
-        ['mean_length_rounds', shape.meanLength],
+        [`mean_length_${game.step.many}`, shape.meanLength],
         ['mean_lead_changes', shape.meanLeadChanges],
-        ['comeback_after_round_5', shape.comebackAfter5],
-        ['comeback_after_round_8', shape.comebackAfter8],
-        ['mean_gini_final_gold', shape.meanGini],
+        ...shape.comebacks.map((cb) => [`comeback_after_${step}_${cb.after}`, cb.share]),
+        [`mean_gini_final_${score}`, shape.meanGini],
         ['seat_chi_squared', summary.seatAdvantage.chiSquared.statistic],
         ['seat_chi_squared_p', summary.seatAdvantage.chiSquared.pValue],
         ['seat_balance', summary.seatAdvantage.balance],
         ...shape.lengthDistribution.map((l) => [`length_${l.rounds}_games`, l.games]),
       ]),
     ],
-    ['per_round.csv', csv(['round', 'upgrades', 'collisions', 'fines'], shape.perRound.map((r) => [r.round, r.upgrades, r.collisions, r.fines]))],
+    ...((stepCounters.length ? [[`per_${step}.csv`, csv([step, ...stepCounters], shape.perRound.map((r) => [r.round, ...stepCounters.map((k) => r[k])]))]] : []) as [string, string][]),
     [
       'per_game.csv',
       csv(['counter', 'bot', 'mean_per_game'], Object.entries(summary.perGame).flatMap(([counter, byBot]) => Object.entries(byBot).map(([bot, v]) => [counter, bot, v]))),
     ],
-    ['report.html', renderReport(summary, impact, run)],
+    ['report.html', renderReport(summary, impact, run, game)],
   ];
   // Wall time and workers vary from run to run: they live in run.json and the page, never in the tables.
   if (run) files.push(['run.json', `${JSON.stringify(run, null, 2)}\n`]);
@@ -88,28 +95,34 @@ export function writeImpactOutputs(dir: string, impact: ImpactReport): string[] 
 }
 
 /** The short table printed on stdout. */
-export function summaryTable(summary: RunSummary): string {
+export function summaryTable(summary: RunSummary, game: ReportGame): string {
+  const step = game.step.one;
   const lines: string[] = [];
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   lines.push(`${summary.scenario}: ${summary.games} games, seed ${JSON.stringify(summary.seed)}, deck ${summary.deckId}`);
   lines.push('');
-  lines.push('bot             seats   win rate (95% CI)          mean gold   faults');
+  lines.push(`bot             seats   win rate (95% CI)          ${`mean ${game.score}`.padStart(9)}   faults`);
   for (const b of summary.bots) {
     lines.push(`${b.bot.padEnd(15)} ${b.seats.join(',').padEnd(7)} ${pct(b.winRate).padStart(8)} (${pct(b.ci95[0])}–${pct(b.ci95[1])})   ${b.meanFinalGold.toFixed(2).padStart(9)}   ${String(b.faults).padStart(6)}`);
   }
   lines.push('');
   lines.push(`win rate by seat: ${summary.seats.map((s) => `${s.seat}: ${pct(s.winRate)}`).join('  ')}`);
-  lines.push(`ended by ${Object.entries(summary.endings).map(([k, v]) => `${k} ${pct(v.share)}`).join(', ')}; shared wins ${pct(summary.sharedWinShare)}; mean length ${summary.meanLength.toFixed(2)} rounds`);
+  lines.push(`ended by ${Object.entries(summary.endings).map(([k, v]) => `${k} ${pct(v.share)}`).join(', ')}; shared wins ${pct(summary.sharedWinShare)}; mean length ${summary.meanLength.toFixed(2)} ${game.step.many}`);
   const rounds = [...new Set(summary.goldCurve.map((g) => g.round))];
   lines.push('');
-  lines.push(`gold curve (mean gold after each round):`);
-  lines.push(`  round          ${rounds.map((r) => String(r).padStart(5)).join('')}`);
+  // At most 12 columns: a long game (GOLD's turns) shows every k-th step and the last.
+  const every = Math.ceil(rounds.length / 12);
+  const shown = rounds.filter((r, i) => i % every === every - 1 || i === rounds.length - 1);
+  lines.push(`${game.score} curve (mean ${game.score} after ${every === 1 ? `each ${step}` : `every ${every}th ${step}`}):`);
+  lines.push(`  ${step.padEnd(14)} ${shown.map((r) => String(r).padStart(5)).join('')}`);
   for (const b of summary.bots) {
-    lines.push(`  ${b.bot.padEnd(14)} ${rounds.map((r) => summary.goldCurve.find((g) => g.round === r && g.bot === b.bot)!.meanGold.toFixed(1).padStart(5)).join('')}`);
+    lines.push(`  ${b.bot.padEnd(14)} ${shown.map((r) => summary.goldCurve.find((g) => g.round === r && g.bot === b.bot)!.meanGold.toFixed(1).padStart(5)).join('')}`);
   }
-  const top = [...summary.eventCards].sort((a, b) => b.draws - a.draws || a.card.localeCompare(b.card));
-  lines.push('');
-  lines.push(`event cards drawn per game: ${top.map((e) => `${e.card} ${e.perGame.toFixed(3)}`).join(', ')}`);
+  if (summary.chanceCards.length) {
+    const top = [...summary.chanceCards].sort((a, b) => b.draws - a.draws || a.card.localeCompare(b.card));
+    lines.push('');
+    lines.push(`${game.chanceCards} drawn per game: ${top.map((e) => `${e.card} ${e.perGame.toFixed(3)}`).join(', ')}`);
+  }
   if (summary.faults.length) {
     lines.push('');
     for (const f of summary.faults) lines.push(`FAULTS seat ${f.seat} (${f.bot}): ${f.count}; first in game ${f.firstGame} (${f.request}, ${f.reason}): ${f.message}`);

@@ -16,11 +16,12 @@ export interface Tolerance {
   readonly rounds: number;
   /** Mean final gold per seat, relative to the baseline's mean. Default 0.02 (2%). */
   readonly finalGold: number;
-  /** Share of games ended by the 50-gold race (rather than the clock), absolute. Default 0.01. */
-  readonly raceShare: number;
+  /** Share of games ended by the game's key ending (GameDefinition.keyEnding, e.g. Goldrausch's race), absolute. Default 0.01. */
+  readonly endingShare: number;
 }
 
-export const DEFAULT_TOLERANCE: Tolerance = { winRate: 0.01, seatWinRate: 0.01, rounds: 0.25, finalGold: 0.02, raceShare: 0.01 };
+/** The universal defaults; a game may set its own (GameDefinition.check.tolerance), a scenario overrides both. */
+export const DEFAULT_TOLERANCE: Tolerance = { winRate: 0.01, seatWinRate: 0.01, rounds: 0.25, finalGold: 0.02, endingShare: 0.01 };
 
 /** Allowed range of each tolerance (a rate of 0 could never be shown equivalent; 1 would allow anything). */
 const RANGES: Readonly<Record<keyof Tolerance, readonly [number, number]>> = {
@@ -28,7 +29,7 @@ const RANGES: Readonly<Record<keyof Tolerance, readonly [number, number]>> = {
   seatWinRate: [1e-4, 0.5],
   rounds: [0.001, 10],
   finalGold: [1e-4, 1],
-  raceShare: [1e-4, 0.5],
+  endingShare: [1e-4, 0.5],
 };
 
 export interface CheckOptions {
@@ -37,16 +38,20 @@ export interface CheckOptions {
 
 export const DEFAULT_CHECK_OPTIONS: CheckOptions = { tolerance: DEFAULT_TOLERANCE };
 
-/** Validates a scenario's optional `check` block; missing fields take the defaults. */
-export function parseCheckOptions(where: Where, raw: unknown): CheckOptions {
-  if (raw === undefined) return DEFAULT_CHECK_OPTIONS;
+/**
+ * Validates a scenario's optional `check` block; missing fields take the game's defaults
+ * (`gameDefaults`, GameDefinition.check.tolerance) and then the universal ones.
+ */
+export function parseCheckOptions(where: Where, raw: unknown, gameDefaults: Partial<Tolerance> = {}): CheckOptions {
+  const defaults: Tolerance = { ...DEFAULT_TOLERANCE, ...gameDefaults };
+  if (raw === undefined) return { tolerance: defaults };
   const obj = expectObject(where, 'check', raw);
   expectKnownKeys(where, 'check', obj, ['tolerance']);
-  if (obj.tolerance === undefined) return DEFAULT_CHECK_OPTIONS;
+  if (obj.tolerance === undefined) return { tolerance: defaults };
   const t = expectObject(where, 'check.tolerance', obj.tolerance);
   const keys = Object.keys(DEFAULT_TOLERANCE) as (keyof Tolerance)[];
   expectKnownKeys(where, 'check.tolerance', t, keys);
-  const tolerance = { ...DEFAULT_TOLERANCE };
+  const tolerance = { ...defaults };
   for (const key of keys) {
     if (t[key] === undefined) continue;
     const [min, max] = RANGES[key];

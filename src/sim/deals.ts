@@ -16,7 +16,7 @@ export interface DealColumns {
   readonly length: Uint16Array;
   /** Index of `Outcome.endedBy` in the game definition's `endings`. */
   readonly ending: Uint8Array;
-  /** Sum of the final scores over all seats (for Goldrausch: gold). */
+  /** Sum of the final scores over all seats. */
   readonly scoreSum: Int32Array;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Counterfactual event-card impact (`goldpit impact`): every game is played as dealt and again with
+ * Counterfactual chance-card impact (`goldpit impact`): every game is played as dealt and again with
  * one card replaced by a blank in the same deck position, with common random numbers (every other
  * stream identical). The paired differences measure what the card does, not what it correlates with.
  *
@@ -11,7 +11,8 @@ import type { GameRecord } from '../core/definition.js';
 import { playRecord as play, type Engine } from './run.js';
 import type { Scenario } from './scenario.js';
 
-export const IMPACT_METRICS = ['leaderWin', 'lastWin', 'spread', 'length', 'race', 'swing'] as const;
+/** `ending`: 1 when the game ended by its key ending (GameDefinition.keyEnding: Goldrausch's race). */
+export const IMPACT_METRICS = ['leaderWin', 'lastWin', 'spread', 'length', 'ending', 'swing'] as const;
 export type ImpactMetric = (typeof IMPACT_METRICS)[number];
 
 /** Running sums of one card's paired differences, per metric, over drawn games. */
@@ -52,8 +53,11 @@ function groupWin(group: readonly number[], winners: readonly number[]): number 
   return w;
 }
 
-/** The paired differences (as dealt − blanked) of one game for one card, drawn in round `round`; win metrics in 1/3600 units. */
-export function pairedDiffs(dealt: GameRecord, blanked: GameRecord, round: number): number[] {
+/**
+ * The paired differences (as dealt − blanked) of one game for one card, drawn in step `round`; win
+ * metrics in 1/3600 units. `keyEnding`: the game's key ending (null: that metric is 0).
+ */
+export function pairedDiffs(dealt: GameRecord, blanked: GameRecord, round: number, keyEnding: string | null): number[] {
   const before = round === 1 ? dealt.initialScores : dealt.curve[round - 2];
   const { leaders, lasts } = extremes(before);
   const a = dealt.outcome;
@@ -65,7 +69,7 @@ export function pairedDiffs(dealt: GameRecord, blanked: GameRecord, round: numbe
     groupWin(lasts, a.winners) - groupWin(lasts, b.winners),
     spread(a.scores) - spread(b.scores),
     a.length - b.length,
-    (a.endedBy === 'race' ? 1 : 0) - (b.endedBy === 'race' ? 1 : 0),
+    (a.endedBy === keyEnding ? 1 : 0) - (b.endedBy === keyEnding ? 1 : 0),
     sameWinners ? 0 : 1,
   ];
 }
@@ -103,7 +107,7 @@ export function impactRange(
       const first = dealt.cardsDrawn.find((d) => d.card === cards[c]);
       if (!first) continue; // never drawn: both versions are the same game
       const blanked = playRecord(scenario, blankedConfigs[c], i, seed, engine);
-      const d = pairedDiffs(dealt, blanked, first.round);
+      const d = pairedDiffs(dealt, blanked, first.round, scenario.definition.keyEnding);
       const s = sums[c];
       s.drawnIn++;
       for (let m = 0; m < d.length; m++) {

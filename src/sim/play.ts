@@ -26,7 +26,7 @@ export interface PlayOptions<Config, State, View, Request extends DecisionReques
   readonly untrustedSeats?: readonly boolean[];
   /**
    * Per-decision time budget in ms for untrusted bots (null = not timed). A decision that took
-   * longer is recorded as a timeout fault and replaced by the rules' fallback (no upgrade).
+   * longer is recorded as a timeout fault and replaced by the rules' fallback (GameModule.fallbackAnswer).
    */
   readonly timeBudgetMs?: number | null;
   /** Called after every transition (replay, traces). */
@@ -42,7 +42,7 @@ export interface PlayOptions<Config, State, View, Request extends DecisionReques
 export interface DecisionGuard {
   /**
    * Before asking `seat`'s bot: true = ask it. Otherwise the bot is not asked and the seat gets the
-   * rules' fallback (a late player's non-decision), with the given fault recorded (false: none).
+   * rules' fallback (the rules' fallback for a failed decision), with the given fault recorded (false: none).
    */
   before(seat: number, decision: number, request: string): boolean | Omit<Fault, 'seat' | 'request' | 'decision'>;
   /** After the bot answered (not called when `before` returned false). */
@@ -93,7 +93,7 @@ export function playGame<Config, State, View, Request extends DecisionRequest, A
         asked = module.askBot(bots[request.seat], request, view, state, random);
       } catch (e) {
         // What the module's own checks did not catch (e.g. an array whose length getter throws):
-        // still the bot's fault, handled as a late player's decision.
+        // still the bot's fault, handled by the rules' fallback.
         asked = { answer: module.fallbackAnswer(request, state, random), fault: { reason: 'threw', message: describeThrown(e) } };
       } finally {
         // Always clear the watchdog's marker: a stale one would make it stop a healthy worker later.

@@ -34,6 +34,7 @@ export function shapeOf(scenario: Scenario): AggregateShape {
     roundCounters: def.roundCounters.length,
     endings: def.endings,
     maxScore: def.maxScore(scenario.config),
+    checkpoints: def.comebackCheckpoints(scenario.config),
   };
 }
 

@@ -7,7 +7,7 @@ import { basename, dirname, resolve } from 'node:path';
 import type { AnyGameDefinition, BotFactory } from '../core/definition.js';
 import { InputError } from '../core/errors.js';
 import { expectInt, expectKnownKeys, expectObject, expectOneOf, expectString, readJsonFile, show } from '../core/validate.js';
-import { GAMES } from '../games/registry.js';
+import { DEFAULT_GAME, GAMES } from '../games/registry.js';
 import { parseCheckOptions, type CheckOptions } from './check-options.js';
 
 export interface Scenario {
@@ -41,7 +41,7 @@ export function parseScenario(file: string, data: unknown): Scenario {
   if (!/^[A-Za-z0-9._-]+$/.test(name)) {
     throw new InputError(file, 'name', `expected letters, digits, ".", "_" or "-" (it names the report folder), got ${show(name)}`);
   }
-  const game = obj.game === undefined ? 'goldrausch' : expectOneOf(at, 'game', obj.game, Object.keys(GAMES));
+  const game = obj.game === undefined ? DEFAULT_GAME : expectOneOf(at, 'game', obj.game, Object.keys(GAMES));
   const definition = GAMES[game];
   const players = expectInt(at, 'players', obj.players, definition.module.minPlayers, definition.module.maxPlayers);
   if (!Array.isArray(obj.seats) || obj.seats.length !== players) {
@@ -49,11 +49,11 @@ export function parseScenario(file: string, data: unknown): Scenario {
   }
   const builtins = Object.keys(definition.builtinBots);
   const seats = obj.seats.map((b, i) => expectOneOf(at, `seats[${i}]`, b, builtins) as string);
-  const config = definition.parseConfig({ rules: obj.rules, params: obj.params }, { file, dir: dirname(file) });
+  const config = definition.parseConfig({ rules: obj.rules, params: obj.params, players }, { file, dir: dirname(file) });
   const games = obj.games === undefined ? 10000 : expectInt(at, 'games', obj.games, 1);
   const seed = obj.seed === undefined ? 'goldpit' : typeof obj.seed === 'number' ? String(obj.seed) : expectString(at, 'seed', obj.seed);
   const portable = obj.params === undefined ? obj : { ...obj, params: definition.portableParams(obj.params, config) };
-  const check = parseCheckOptions(at, obj.check);
+  const check = parseCheckOptions(at, obj.check, definition.check.tolerance);
   const configHash = createHash('sha256').update(JSON.stringify({ game, players, seats, config })).digest('hex').slice(0, 16);
   return {
     file,

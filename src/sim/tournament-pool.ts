@@ -6,8 +6,8 @@
  * The main thread checks the slots every ~100 ms: a decision older than the hang limit means a bot
  * that will not return (JavaScript cannot interrupt a running function), so the task is aborted,
  * which terminates its worker (piscina starts a fresh one), and the task is queued again with that
- * bot benched from that call on: its seat plays the rest of the game as a late player (random legal
- * continent, no upgrade card) and the game is recorded with a `hung` fault. Games are played from
+ * bot benched from that call on: its seat plays the rest of the game by the rules' fallback for a
+ * failed decision (GameModule.fallbackAnswer) and the game is recorded with a `hung` fault. Games are played from
  * their seeds, so the rerun reproduces everything before the hang exactly.
  *
  * Results are collected by game index, so they are the same for any worker count and task size.

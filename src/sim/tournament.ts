@@ -3,8 +3,8 @@
  * of them, each played on `deals` deals, each deal with all k cyclic seat rotations.
  *
  * Game index g (0-based) decodes as g = ((lineup · deals) + deal) · k + rotation. Every rotation of a
- * deal uses one random source, `RandomSource(seed, lineup · deals + deal)`: the same resource and
- * event decks, wheel spins, start player and tie-breaks (common random numbers), so seat luck and
+ * deal uses one random source, `RandomSource(seed, lineup · deals + deal)`: the same shuffles, draws,
+ * start player and tie-breaks (common random numbers), so seat luck and
  * deal luck cancel within a deal. Bot j of the line-up sits in seat (j − rotation) mod k (rotation 0:
  * bot j in seat j) and draws from the stream `bot + j`: a bot's own random numbers follow the bot,
  * not the seat. Game g is fully determined by (the tournament, g), so `--replay g` replays it alone
@@ -40,7 +40,7 @@ export interface TournamentSpec {
   readonly hangLimitMs: number;
 }
 
-/** A bot stopped by the watchdog: from `decision` on (a game's bot calls, 0-based), its seat plays as a late player. */
+/** A bot stopped by the watchdog: from `decision` on (a game's bot calls, 0-based), its seat plays by the rules' fallback. */
 export interface Benched {
   readonly game: number;
   readonly seat: number;
@@ -181,7 +181,7 @@ export function playTournamentGame(t: ResolvedTournament, game: number, options:
       return t.factories[entrant].create(seat, stream);
     } catch (e) {
       // Checked once when loaded, a bot file's create may still throw for another seat or game:
-      // then every decision of that seat is a `threw` fault (played as a late player's).
+      // then every decision of that seat is a `threw` fault (played by the rules' fallback).
       return failedBot(t, `create(seat ${seat}) threw: ${describeThrown(e)}`);
     }
   });
@@ -255,7 +255,7 @@ export function tournamentGuard(t: ResolvedTournament, game: number, benched: re
       const stop = from.get(seat);
       if (stop !== undefined && decision >= stop) {
         if (decision > stop) return false;
-        const message = `did not return within the ${t.spec.hangLimitMs} ms hang limit (bot call ${decision} of the game); stopped, and the seat played on as a late player`;
+        const message = `did not return within the ${t.spec.hangLimitMs} ms hang limit (bot call ${decision} of the game); stopped, and the seat played on by the rules' fallback`;
         return { reason: 'hung', message };
       }
       if (view) {

@@ -17,10 +17,12 @@ export interface AggregateShape {
   readonly counters: number;
   /** Per-round totals (GameDefinition.roundCounters). */
   readonly roundCounters: number;
-  /** How a game can end (e.g. "race", "clock"). */
+  /** How a game can end (GameDefinition.endings). */
   readonly endings: readonly string[];
   /** Scores are histogrammed in bins 0..maxScore (higher scores land in the last bin). */
   readonly maxScore: number;
+  /** Steps after which comebacks are counted (GameDefinition.comebackCheckpoints), ascending. */
+  readonly checkpoints: readonly number[];
 }
 
 export interface FirstFault {
@@ -45,10 +47,20 @@ export interface Aggregate {
   readonly endings: Float64Array;
   /** Games by length in rounds: `lengths[r]`. */
   readonly lengths: Float64Array;
-  /** Sum over games of each seat's score after each round: `curveSum[round * players + seat]`; a finished game carries its final score forward. */
+  /**
+   * Sum over games of each seat's score after each round: `curveSum[round * players + seat]`; a
+   * finished game carries its final score forward — through the tails below, folded in by
+   * `withTails` (only what a game played is added per game, so a long cap costs nothing per game).
+   */
   readonly curveSum: Float64Array;
-  /** Histogram of each seat's score after each round: `curveHist[(round * players + seat) * (maxScore + 1) + score]`. */
+  /** Histogram of each seat's score after each round: `curveHist[(round * players + seat) * (maxScore + 1) + score]` (tails folded in by `withTails`). */
   readonly curveHist: Float64Array;
+  /** Final scores of the games that ended after `played` rounds, to carry forward: `tailSum[played * players + seat]`. */
+  readonly tailSum: Float64Array;
+  /** Their histogram: `tailHist[(played * players + seat) * (maxScore + 1) + score]`. */
+  readonly tailHist: Float64Array;
+  /** Their winner-curve entries: `tailWinner[played * 4 + i]` as in `winnerCurve`. */
+  readonly tailWinner: Float64Array;
   /** Draws per chance card. */
   readonly cardDraws: Float64Array;
   /** Sum of each per-seat counter: `counterSum[counter * players + seat]`. */
@@ -56,8 +68,11 @@ export interface Aggregate {
   readonly faults: Float64Array;
   /** Sum of per-round totals: `roundCounterSum[round * roundCounters + counter]`. */
   readonly roundCounterSum: Float64Array;
-  /** [lead changes, comebacks after round 5, games past round 5, comebacks after round 8, games past round 8]. */
-  readonly shape5: Float64Array;
+  /**
+   * [lead changes, then per checkpoint c: comebacks after step c, games that went on past step c]
+   * (a comeback: the winner was not among the leaders after step c).
+   */
+  readonly comebacks: Float64Array;
   /** Sum over games of the Gini coefficient of final scores, in millionths (integer, so sums stay exact). */
   readonly giniMicros: Float64Array;
   /** Per round: [winners' score sum, winner count, others' score sum, others count]: `winnerCurve[round * 4 + i]`. */
@@ -85,11 +100,14 @@ function layout(shape: AggregateShape) {
     lengths: shape.rounds + 1,
     curveSum: shape.rounds * p,
     curveHist: shape.rounds * p * bins,
+    tailSum: (shape.rounds + 1) * p,
+    tailHist: (shape.rounds + 1) * p * bins,
+    tailWinner: (shape.rounds + 1) * 4,
     cardDraws: shape.cards,
     counterSum: shape.counters * p,
     faults: p,
     roundCounterSum: shape.rounds * shape.roundCounters,
-    shape5: 5,
+    comebacks: 1 + 2 * shape.checkpoints.length,
     giniMicros: 1,
     winnerCurve: shape.rounds * 4,
     cardChange: shape.cards * 6,
@@ -119,11 +137,14 @@ export function aggregateOver(shape: AggregateShape, data?: Float64Array, firstF
     lengths: take(sizes.lengths),
     curveSum: take(sizes.curveSum),
     curveHist: take(sizes.curveHist),
+    tailSum: take(sizes.tailSum),
+    tailHist: take(sizes.tailHist),
+    tailWinner: take(sizes.tailWinner),
     cardDraws: take(sizes.cardDraws),
     counterSum: take(sizes.counterSum),
     faults: take(sizes.faults),
     roundCounterSum: take(sizes.roundCounterSum),
-    shape5: take(sizes.shape5),
+    comebacks: take(sizes.comebacks),
     giniMicros: take(sizes.giniMicros),
     winnerCurve: take(sizes.winnerCurve),
     cardChange: take(sizes.cardChange),
@@ -209,8 +230,9 @@ export function addFlatGame(agg: Aggregate, r: FlatRecord, played: number = r.ro
   agg.lengths[Math.min(r.rounds, rounds)]++;
   const curve = r.curve;
   const { curveSum, curveHist, winnerCurve } = agg;
-  for (let round = 0; round < rounds; round++) {
-    const row = Math.min(round, played - 1) * p;
+  const last = Math.min(played, rounds);
+  for (let round = 0; round < last; round++) {
+    const row = round * p;
     for (let s = 0; s < p; s++) {
       const score = curve[row + s];
       curveSum[round * p + s] += score;
@@ -221,6 +243,20 @@ export function addFlatGame(agg: Aggregate, r: FlatRecord, played: number = r.ro
       winnerCurve[i + 1]++;
     }
   }
+  // Rounds after the end carry the final score forward: recorded once, at the round the game ended
+  // (withTails adds them to every later round; the same integers in the end).
+  if (last < rounds) {
+    const { tailSum, tailHist, tailWinner } = agg;
+    const row = (played - 1) * p;
+    for (let s = 0; s < p; s++) {
+      const score = curve[row + s];
+      tailSum[last * p + s] += score;
+      tailHist[(last * p + s) * bins + (score < maxScore ? (score > 0 ? score : 0) : maxScore)]++;
+      const i = last * 4 + ((winners >> s) & 1 ? 0 : 2);
+      tailWinner[i] += score;
+      tailWinner[i + 1]++;
+    }
+  }
   const counters = r.counters;
   for (let c = 0; c < counters.length; c++) {
     const counter = counters[c];
@@ -228,6 +264,32 @@ export function addFlatGame(agg: Aggregate, r: FlatRecord, played: number = r.ro
   }
   addGameShape(agg, r, played, winners);
 }
+/**
+ * A copy of `agg` whose curves carry every finished game's final score forward to the last round
+ * (the tails added as running sums: round r gets the tails of every game that ended by round r).
+ * Every entry is an integer, so the result is exact whatever the order of games and merges.
+ */
+export function withTails(agg: Aggregate): Aggregate {
+  const out = aggregateOver(agg.shape, Float64Array.from(agg.data), agg.firstFaults.slice());
+  const { players: p, rounds, maxScore } = agg.shape;
+  const bins = maxScore + 1;
+  const sum = new Float64Array(p);
+  const hist = new Float64Array(p * bins);
+  const win = new Float64Array(4);
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < p; i++) sum[i] += out.tailSum[round * p + i];
+    for (let i = 0; i < p * bins; i++) hist[i] += out.tailHist[round * p * bins + i];
+    for (let i = 0; i < 4; i++) win[i] += out.tailWinner[round * 4 + i];
+    for (let i = 0; i < p; i++) out.curveSum[round * p + i] += sum[i];
+    for (let i = 0; i < p * bins; i++) out.curveHist[round * p * bins + i] += hist[i];
+    for (let i = 0; i < 4; i++) out.winnerCurve[round * 4 + i] += win[i];
+  }
+  out.tailSum.fill(0);
+  out.tailHist.fill(0);
+  out.tailWinner.fill(0);
+  return out;
+}
+
 /** Adds `b` into `a` (same shape); first faults keep the lowest game index. Order does not matter. */
 export function mergeInto(a: Aggregate, b: Aggregate): Aggregate {
   if (a.data.length !== b.data.length) throw new RangeError('cannot merge aggregates of different shapes');
@@ -288,7 +350,7 @@ function bitCount(mask: number): number {
  * 3600/k/m (an integer for k, m ≤ 6) for each leader among the winners.
  */
 function leaderWinUnits(leaders: number, winners: number, winnerCount: number): number {
-  if (winnerCount === 0) return 0; // a game with no winner (not in Goldrausch): nobody's share
+  if (winnerCount === 0) return 0; // a game with no winner: nobody's share
   return bitCount(leaders & winners) * (WIN_UNITS / winnerCount / bitCount(leaders));
 }
 
@@ -308,7 +370,7 @@ function addGameShape(agg: Aggregate, r: FlatRecord, played: number, winners: nu
   const { players: p, rounds, roundCounters: k2 } = agg.shape;
   const k = r.winnerCount;
   const curve = r.curve;
-  const shape5 = agg.shape5;
+  const comebacks = agg.comebacks;
   // Leaders after each round, found once: leaders[i] = the leaders of curve row i.
   const leaders = leaderScratch(played);
   for (let i = 0; i < played; i++) leaders[i] = leadersOf(curve, i * p, p);
@@ -317,17 +379,17 @@ function addGameShape(agg: Aggregate, r: FlatRecord, played: number, winners: nu
   let previous = played > 0 ? leaders[0] : initialLeaders;
   for (let i = 1; i < played; i++) {
     const now = leaders[i];
-    if ((now & previous) === 0) shape5[0]++;
+    if ((now & previous) === 0) comebacks[0]++;
     previous = now;
   }
-  // Comebacks: the winner was not among the leaders after round 5 (8), in games that went on past it.
-  if (played > 5) {
-    shape5[2]++;
-    if ((winners & leaders[4]) === 0) shape5[1]++;
-  }
-  if (played > 8) {
-    shape5[4]++;
-    if ((winners & leaders[7]) === 0) shape5[3]++;
+  // Comebacks: the winner was not among the leaders after step c, in games that went on past it.
+  const checkpoints = agg.shape.checkpoints;
+  for (let j = 0; j < checkpoints.length; j++) {
+    const step = checkpoints[j];
+    if (played > step) {
+      comebacks[2 + 2 * j]++;
+      if ((winners & leaders[step - 1]) === 0) comebacks[1 + 2 * j]++;
+    }
   }
   agg.giniMicros[0] += Math.round(giniUnchecked(r.scores, p) * 1e6);
   const roundCounterSum = agg.roundCounterSum;

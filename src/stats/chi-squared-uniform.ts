@@ -19,7 +19,7 @@ export interface ChiSquaredTest {
 
 /**
  * Pearson's chi-squared goodness-of-fit test that all k categories are equally likely (e.g. that
- * each seat wins equally often, or that every event card is drawn equally often).
+ * each seat wins equally often, or that every chance card is drawn equally often).
  *
  * Formula: with counts O₁…O_k, n = ΣOᵢ and E = n/k, X² = Σ(Oᵢ − E)²/E, df = k − 1,
  * p = P(χ²_{k−1} > X²) (the regularized upper incomplete gamma function Q((k − 1)/2, X²/2)). The

@@ -57,7 +57,7 @@ describe('goldpit baseline', () => {
     expect(four.code.version).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
     expect(four.code.gameHash).toMatch(/^[0-9a-f]{16}$/);
     expect(four.code.botsHash).toMatch(/^[0-9a-f]{16}$/);
-    expect(four.tolerance).toEqual({ winRate: 0.01, seatWinRate: 0.01, rounds: 0.25, finalGold: 0.02, raceShare: 0.01 });
+    expect(four.tolerance).toEqual({ winRate: 0.01, seatWinRate: 0.01, rounds: 0.25, finalGold: 0.02, endingShare: 0.01 });
     // The four bots' win rates add up to 1 (shared wins split), the mirror's seats too.
     const winSum = ['greedy', 'cooperative', 'betrayer', 'reciprocal'].reduce((s, bot) => s + four.means[`win:${bot}`], 0);
     expect(winSum).toBeCloseTo(1, 5);
@@ -135,7 +135,7 @@ describe('goldpit check', () => {
 
   it('reads the tolerances from the scenario\'s check block', async () => {
     // A tolerance of 0.001 rounds makes even the vulture change's length shift undecidable in 1500 games.
-    const { report } = await check([changed({ check: { tolerance: { winRate: 0.5, rounds: 5, finalGold: 0.5, raceShare: 0.5 } }, params: { fine: 3 } })]);
+    const { report } = await check([changed({ check: { tolerance: { winRate: 0.5, rounds: 5, finalGold: 0.5, endingShare: 0.5 } }, params: { fine: 3 } })]);
     const s = report.scenarios[0];
     expect(s.metrics.find((m) => m.id === 'rounds')!.delta).toBe(5);
     expect(s.metrics.find((m) => m.id === 'win:greedy')!.delta).toBe(0.5);

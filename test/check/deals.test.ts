@@ -2,7 +2,10 @@
  * The per-deal metric values, computed by hand, and the baseline's compact encoding of deals.
  */
 import { describe, expect, it } from 'vitest';
-import { decodeDeals, encodeDeals, metricsOf, metricValues } from '../../src/check/deals.js';
+import { checkGameOf, decodeDeals, encodeDeals, metricsOf, metricValues } from '../../src/check/deals.js';
+import { GAMES } from '../../src/games/registry.js';
+
+const GAME = checkGameOf(GAMES.goldrausch);
 import { emptyDeals } from '../../src/sim/deals.js';
 
 /** Four hand-made deals of a 4-player game; ending 0 = race, 1 = clock. */
@@ -17,7 +20,7 @@ function deals() {
 
 describe('metric values per deal', () => {
   const seats = ['greedy', 'cooperative', 'greedy', 'betrayer'];
-  const value = (id: string, s = seats) => Array.from(metricValues(metricsOf(s).find((m) => m.id === id)!, s, deals(), 0, 4, 0));
+  const value = (id: string, s = seats) => Array.from(metricValues(metricsOf(s, GAME).find((m) => m.id === id)!, s, deals(), 0, 4));
 
   it('gives each bot its share of the win per seat it holds (k winners, c seats: wins/(k·c))', () => {
     // greedy holds seats 0 and 2: deal 0 1/(1·2); deal 1 both winners 2/(2·2); deal 2 none; deal 3 2/(4·2).
@@ -34,10 +37,10 @@ describe('metric values per deal', () => {
 
   it('has per-seat metrics (and no per-bot one) for a mirror line-up', () => {
     const mirror = ['cooperative', 'cooperative', 'cooperative', 'cooperative'];
-    expect(metricsOf(mirror).map((m) => m.id)).toEqual(['seat:0', 'seat:1', 'seat:2', 'seat:3', 'rounds', 'gold', 'race']);
+    expect(metricsOf(mirror, GAME).map((m) => m.id)).toEqual(['seat:0', 'seat:1', 'seat:2', 'seat:3', 'rounds', 'gold', 'race']);
     expect(value('seat:0', mirror)).toEqual([1, 0.5, 0, 0.25]);
     expect(value('seat:3', mirror)).toEqual([0, 0, 0, 0.25]);
-    expect(metricsOf(seats).map((m) => m.id)).toEqual(['win:greedy', 'win:cooperative', 'win:betrayer', 'rounds', 'gold', 'race']);
+    expect(metricsOf(seats, GAME).map((m) => m.id)).toEqual(['win:greedy', 'win:cooperative', 'win:betrayer', 'rounds', 'gold', 'race']);
   });
 });
 

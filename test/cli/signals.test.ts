@@ -65,12 +65,15 @@ describe.runIf(process.platform === 'linux')('signals', () => {
     }
   });
 
-  it('an interrupted tournament says so, writes nothing and exits 130', { timeout: 60_000 }, async () => {
+  it('an interrupted tournament says so, writes nothing and exits 130', { timeout: 90_000 }, async () => {
     const out = tmp();
-    const child = spawn(process.execPath, ['bin/goldpit.js', 'tournament', '--deals', '20000', '--workers', '1', '--out', out, '--quiet'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['bin/goldpit.js', 'tournament', '--deals', '20000', '--workers', '1', '--out', out], { stdio: ['ignore', 'ignore', 'pipe'] });
     const stderr = stderrOf(child);
+    let seen = '';
+    child.stderr!.on('data', (d) => (seen += d));
     const exit = new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
-    await sleep(3000);
+    // Signal once games are being played (its first progress line), not while it starts up.
+    expect(await waitFor(() => seen.includes('progress:'), 50_000)).toBe(true);
     child.kill('SIGINT');
     expect(await exit).toBe(130);
     expect(await stderr).toMatch(/interrupted by SIGINT after \d+ of \d+ games; a tournament keeps no checkpoint, so nothing was written/);

@@ -15,7 +15,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS, expectSelfContained, openFile, SKIP_BROWSER, type OpenedPage } from '../helpers/browser.js';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { GAMES } from '../../src/games/registry.js';
 import { renderReport } from '../../src/report/html.js';
+import { reportGameOf } from '../../src/report/summary.js';
+
+const GR = reportGameOf(GAMES.goldrausch);
 import { makeImpactReport, makeRunSummary } from './fixture.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -62,7 +66,7 @@ describe.skipIf(SKIP_BROWSER)('report.html in headless Chromium', () => {
   }
 
   it('opens from disk without console messages, page errors or requests, and draws every chart', async () => {
-    const loaded = await open('report.html', renderReport(makeRunSummary(), makeImpactReport()));
+    const loaded = await open('report.html', renderReport(makeRunSummary(), makeImpactReport(), null, GR));
     const { page } = loaded;
     const charts = await page.$$eval('svg.chart', (svgs) =>
       svgs.map((svg) => {
@@ -82,7 +86,7 @@ describe.skipIf(SKIP_BROWSER)('report.html in headless Chromium', () => {
   it('shows a visible note for an empty data set and still logs nothing', async () => {
     const summary = makeRunSummary();
     const empty = { ...summary, goldCurve: [], winnerCurve: [] };
-    const { page, problems } = await open('empty.html', renderReport(empty, null));
+    const { page, problems } = await open('empty.html', renderReport(empty, null, null, GR));
     const notes = await page.$$eval('p.no-data[data-chart]', (ps) => ps.map((p) => ({ name: p.getAttribute('data-chart'), height: p.getBoundingClientRect().height })));
     expect(notes.map((n) => n.name)).toEqual(['gold-curves', 'winner-curve']);
     for (const note of notes) expect(note.height).toBeGreaterThan(20);

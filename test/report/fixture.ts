@@ -125,18 +125,14 @@ export function makeRunSummary(options: FixtureOptions = {}): RunSummary {
       endings,
       sharedWinShare: 0.0616,
       meanLeadChanges: 2.84,
-      comebackAfter5: 0.312,
-      comebackAfter8: 0.118,
+      comebacks: [
+        { after: 5, share: 0.312 },
+        { after: 8, share: 0.118 },
+      ],
       meanGini: 0.121,
       perRound: Array.from({ length: 10 }, (_, i) => ({ round: i + 1, upgrades: round6(2.4 + 0.12 * i), collisions: round6(1.1 + 0.07 * i), fines: round6(2.0 + 0.35 * i) })),
-      agreements: [
-        { bot: lineup[0], made: 0, kept: 0, broken: 0 },
-        { bot: lineup[1], made: 2.15, kept: 0.93, broken: 0 },
-        { bot: lineup[2], made: 2.2, kept: 0, broken: 1.51 },
-        { bot: lineup[3], made: 2.17, kept: 1.02, broken: 0 },
-      ],
     },
-    eventCards: EVENT_CARDS.map((card, i) => ({
+    chanceCards: EVENT_CARDS.map((card, i) => ({
       card,
       draws: 620 + ((i * 37) % 80),
       perGame: round6((620 + ((i * 37) % 80)) / GAMES),
@@ -163,7 +159,7 @@ function metrics(leader: PairedEffect, n: number, i: number): ImpactMetrics {
     lastWin: effect(-leader.estimate / 3, 0.008, false, n),
     spread: effect(0.4 - 0.05 * (i % 9), 0.3, false, n),
     length: effect(-0.02 * (i % 5), 0.03, false, n),
-    race: effect(0.01 * ((i % 5) - 2), 0.012, false, n),
+    ending: effect(0.01 * ((i % 5) - 2), 0.012, false, n),
     swing: effect(0.05 + 0.004 * (i % 6), 0.006, false, n),
   };
 }

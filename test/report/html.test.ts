@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { cardVerdict, renderReport, seatVerdict, winRateVerdict } from '../../src/report/html.js';
+import { GAMES } from '../../src/games/registry.js';
+import { reportGameOf } from '../../src/report/summary.js';
 import type { RunSummary } from '../../src/report/types.js';
+
+const GR = reportGameOf(GAMES.goldrausch);
 import { makeImpactReport, makeRunSummary } from './fixture.js';
 
 const CHARTS = ['bot-win-rates', 'seat-win-rates', 'seat-advantage', 'gold-curves', 'winner-curve', 'game-length', 'endings', 'per-round'];
@@ -23,7 +27,7 @@ const text = (html: string): string =>
 describe('renderReport', () => {
   const summary = makeRunSummary();
   const impact = makeImpactReport();
-  const html = renderReport(summary, impact);
+  const html = renderReport(summary, impact, null, GR);
 
   it('is one HTML page with every chart drawn as inline SVG', () => {
     expect(html.startsWith('<!doctype html>')).toBe(true);
@@ -47,13 +51,13 @@ describe('renderReport', () => {
   });
 
   it('does not call a publisher deck synthetic', () => {
-    const t = text(renderReport({ ...summary, deckId: 'publisher-2019' }, null));
+    const t = text(renderReport({ ...summary, deckId: 'publisher-2019' }, null, null, GR));
     expect(t).toContain('publisher-2019');
     expect(t).not.toContain('synthetic placeholder deck');
   });
 
   it('escapes a bot named <script> wherever it appears', () => {
-    const hostile = renderReport(makeRunSummary({ lineup: ['<script>', 'cooperative', 'betrayer', 'a"b&c'] }), impact);
+    const hostile = renderReport(makeRunSummary({ lineup: ['<script>', 'cooperative', 'betrayer', 'a"b&c'] }), impact, null, GR);
     expect(hostile).not.toContain('<script>');
     expect(hostile).toContain('&lt;script&gt;');
     expect(hostile).toContain('a&quot;b&amp;c');
@@ -79,7 +83,7 @@ describe('renderReport', () => {
 
   it('warns that seat differences mix seat and bot effects unless the line-up is a mirror', () => {
     expect(text(html)).toContain('seat differences mix seat and bot effects');
-    const mirror = renderReport(makeRunSummary({ lineup: ['cooperative', 'cooperative', 'cooperative', 'cooperative'] }), null);
+    const mirror = renderReport(makeRunSummary({ lineup: ['cooperative', 'cooperative', 'cooperative', 'cooperative'] }), null, null, GR);
     expect(text(mirror)).not.toContain('seat differences mix seat and bot effects');
     expect(text(mirror)).toContain('a mirror line-up');
   });
@@ -109,7 +113,7 @@ describe('renderReport', () => {
   });
 
   it('leaves out the card-impact section when there is no impact report', () => {
-    const plain = renderReport(summary, null);
+    const plain = renderReport(summary, null, null, GR);
     expect(charts(plain)).toEqual(CHARTS);
     expect(plain).not.toContain('id="card-impact"');
     expect(plain).not.toContain('data-chart="card-impact"');
@@ -124,9 +128,9 @@ describe('renderReport', () => {
       winnerCurve: [],
       seatAdvantage: { ...summary.seatAdvantage, seats: [] },
       gameShape: { ...summary.gameShape, lengthDistribution: [], perRound: [], endings: {} },
-      eventCards: [],
+      chanceCards: [],
     };
-    const page = renderReport(empty, { ...impact, cards: [] });
+    const page = renderReport(empty, { ...impact, cards: [] }, null, GR);
     expect(charts(page)).toEqual([]);
     for (const name of [...CHARTS, 'card-impact']) expect(page).toMatch(new RegExp(`<p class="no-data" data-chart="${name}">No data`));
     expect(page).not.toMatch(/NaN|Infinity|undefined/);
@@ -137,7 +141,7 @@ describe('renderReport', () => {
   });
 
   it('gives the same bytes for the same inputs', () => {
-    expect(renderReport(makeRunSummary(), makeImpactReport())).toBe(html);
+    expect(renderReport(makeRunSummary(), makeImpactReport(), null, GR)).toBe(html);
   });
 });
 
@@ -154,8 +158,8 @@ describe('verdict phrases', () => {
 
   it('reads a card effect, per draw or per game, with its FDR status', () => {
     const e = { estimate: 0.03, ci95: [0.019, 0.041] as const, pValue: 0.001, qValue: 0.01, significant: true, n: 1200 };
-    expect(cardVerdict('X', e, 'leaderWin', 'per draw', 25)).toBe("card X raises the then-leader's win chance by 3.0 pp ± 1.1 per draw (significant after FDR control)");
-    expect(cardVerdict('X', { ...e, estimate: 0.4, ci95: [-0.1, 0.9], significant: false, qValue: 0.7 }, 'spread', 'per game', 25)).toBe(
+    expect(cardVerdict('X', e, 'leaderWin', 'per draw', 25, GR)).toBe("card X raises the then-leader's win chance by 3.0 pp ± 1.1 per draw (significant after FDR control)");
+    expect(cardVerdict('X', { ...e, estimate: 0.4, ci95: [-0.1, 0.9], significant: false, qValue: 0.7 }, 'spread', 'per game', 25, GR)).toBe(
       'card X: no detectable effect on the final gold spread per game (+0.40 gold ± 0.50)',
     );
   });

@@ -54,7 +54,7 @@ describe('summary figures from aggregates = direct computation over the games', 
       }
     }
     expect(summary.gameShape.meanLeadChanges).toBeCloseTo(changes / N, 4);
-    expect(summary.gameShape.comebackAfter5).toBeCloseTo(come5 / past5, 6);
+    expect(summary.gameShape.comebacks[0]).toEqual({ after: 5, share: expect.closeTo(come5 / past5, 6) });
     const last = summary.winnerCurve.at(-1)!;
     const winnerGold = records.flatMap((r) => r.outcome.winners.map((w) => r.outcome.scores[w]));
     expect(last.winner).toBeCloseTo(winnerGold.reduce((a, b) => a + b, 0) / winnerGold.length, 3);
@@ -63,7 +63,7 @@ describe('summary figures from aggregates = direct computation over the games', 
   it('per-round upgrades and the descriptive card figures', () => {
     const upgrades1 = records.reduce((a, r) => a + r.roundCounters[0][0], 0) / N;
     expect(summary.gameShape.perRound[0].upgrades).toBeCloseTo(upgrades1, 4);
-    const card = summary.eventCards.find((c) => c.card === 'subsidy')!;
+    const card = summary.chanceCards.find((c) => c.card === 'subsidy')!;
     let change = 0;
     let count = 0;
     let draws = 0;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GameRecord } from '../../src/core/definition.js';
-import { addGame, emptyAggregate, type AggregateShape } from '../../src/stats/aggregate.js';
+import { addGame, emptyAggregate, withTails, type AggregateShape } from '../../src/stats/aggregate.js';
 
-const shape: AggregateShape = { players: 3, rounds: 6, cards: 2, counters: 1, roundCounters: 1, endings: ['race', 'clock'], maxScore: 20 };
+const shape: AggregateShape = { players: 3, rounds: 6, cards: 2, counters: 1, roundCounters: 1, endings: ['race', 'clock'], maxScore: 20, checkpoints: [5, 8] };
 
 // Two small games, every figure below computed by hand.
 const gameA: GameRecord = {
@@ -43,7 +43,7 @@ describe('addGame', () => {
     expect(Array.from(agg.endings)).toEqual([1, 1]);
     // A: leaders {0} → {1,2} (change) → {2}; B: {0} → {0,1} → {2} (change) → {2} → {2} → {0,1} (change).
     // B went past round 5 with leaders {2} after it, the winners 0 and 1 were not among them: a comeback.
-    expect(Array.from(agg.shape5)).toEqual([3, 1, 1, 0, 0]);
+    expect(Array.from(agg.comebacks)).toEqual([3, 1, 1, 0, 0]);
     // then-leader wins in 1/3600: A (k = 1) rounds 1–3: leaders {0,1,2} → 1200, {0} → 0, {1,2} → 1800;
     // B (k = 2): {0,1,2} → 600 + 600, {0} → 1800, {0,1} → 900 + 900, then {2} three times → 0
     expect(Array.from(agg.allLeaderWin)).toEqual([3000 + 4800, 9]);
@@ -56,8 +56,18 @@ describe('addGame', () => {
     expect(agg.giniMicros[0]).toBe(186667 + 151515);
     // round 1 split by winners: A winner 3 (1 seat), others 6 + 4 (2 seats); B winners 3 + 2, other 2
     expect(Array.from(agg.winnerCurve.subarray(0, 4))).toEqual([3 + 5, 1 + 2, 10 + 2, 2 + 1]);
-    // round 6: A carries its final [5,8,12] forward; B ends [9,9,4]
-    expect(Array.from(agg.winnerCurve.subarray(20, 24))).toEqual([12 + 18, 3, 13 + 4, 3]);
+    // round 6: A carries its final [5,8,12] forward (folded in by withTails); B ends [9,9,4]
+    expect(Array.from(agg.winnerCurve.subarray(20, 24))).toEqual([18, 2, 4, 1]);
+    const full = withTails(agg);
+    expect(Array.from(full.winnerCurve.subarray(20, 24))).toEqual([12 + 18, 3, 13 + 4, 3]);
+    // rounds 4 and 5 too, and the mean curve: seat 2 after round 5 = A's 12 + B's 6
+    expect(Array.from(full.winnerCurve.subarray(12, 16))).toEqual([12 + 4 + 3, 3, 13 + 5, 3]);
+    expect(full.curveSum[4 * 3 + 2]).toBe(12 + 6);
+    // the histogram: after round 6 seat 0 holds 5 (A) and 9 (B)
+    expect(full.curveHist[(5 * 3 + 0) * 21 + 5]).toBe(1);
+    expect(full.curveHist[(5 * 3 + 0) * 21 + 9]).toBe(1);
+    // the input is left as it was
+    expect(agg.curveSum[4 * 3 + 2]).toBe(6);
     expect(Array.from(agg.roundCounterSum)).toEqual([1, 1, 2, 0, 1, 0]);
     expect(Array.from(agg.counterSum)).toEqual([1, 1, 2]);
   });

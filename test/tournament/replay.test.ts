@@ -117,7 +117,7 @@ describe('--replay of a game in which the watchdog stopped a hung bot', () => {
       expect(story.faults.filter((f) => f.startsWith(`FAULT seat ${seat} `))).toEqual([
         expect.stringMatching(
           new RegExp(
-            `^FAULT seat ${seat} \\(hangs\\) in round 1, meeting t\\d+ \\(meeting-turn, bot call ${firstMeetingTurn}\\): hung: did not return within the 1000 ms hang limit \\(bot call ${firstMeetingTurn} of the game\\); stopped, and the seat played on as a late player$`,
+            `^FAULT seat ${seat} \\(hangs\\) in round 1, meeting t\\d+ \\(meeting-turn, bot call ${firstMeetingTurn}\\): hung: did not return within the 1000 ms hang limit \\(bot call ${firstMeetingTurn} of the game\\); stopped, and the seat played on by the rules' fallback$`,
           ),
         ),
       ]);

@@ -7,6 +7,7 @@ import { eventCard } from './cards.js';
 import { goldrausch } from './engine.js';
 import { fastPlayer } from './fast/player.js';
 import { goldrauschFixtures } from './fixtures.js';
+import { check, comebackCheckpoints, presentation, tournament } from './presentation.js';
 import { changedRules, type GoldrauschConfig } from './params.js';
 import { zeros, type GoldrauschState, type Message, type RoundRecord } from './state.js';
 import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
@@ -185,4 +186,9 @@ export const goldrauschDefinition = {
   story,
   decisionPlace,
   fixtures: goldrauschFixtures,
+  presentation,
+  comebackCheckpoints,
+  keyEnding: 'race',
+  check,
+  tournament,
 };

@@ -5,7 +5,8 @@
 import { describeThrown } from '../../core/errors.js';
 import { memoOnIdentity } from '../../core/memo.js';
 import type { Asked, GameModule, Outcome, Pending } from '../../core/game.js';
-import { Purpose, type RandomSource } from '../../core/random.js';
+import type { RandomSource } from '../../core/random.js';
+import { Purpose } from './purposes.js';
 import type { GoldrauschBot, OutgoingMessage } from './bot.js';
 import { eventCard } from './cards.js';
 import { commitCard, IllegalMessage, needsMask, plainMessage, sendMessage, sent, type MeetingContext } from './meeting.js';

@@ -6,7 +6,8 @@
  * path free of per-payout allocations while transitions stay pure.
  */
 import { memoOnIdentity } from '../../core/memo.js';
-import { Purpose, type RandomSource } from '../../core/random.js';
+import type { RandomSource } from '../../core/random.js';
+import { Purpose } from './purposes.js';
 import { eventCard } from './cards.js';
 import type { GoldrauschConfig } from './params.js';
 import type { Colour, ContinentIndex, EventSlot, WheelField } from './types.js';

@@ -21,7 +21,8 @@ generality, not rules:
  * follows, which is where the rule is explained.
  */
 import type { FlatRecord, GameRecord } from '../../../core/definition.js';
-import { purposeKey, Purpose, unitFloat } from '../../../core/random.js';
+import { purposeKey, unitFloat } from '../../../core/random.js';
+import { Purpose } from '../purposes.js';
 import { eventCard } from '../cards.js';
 import { finishingRanks, permutationsOf } from '../engine.js';
 import type { GoldrauschConfig } from '../params.js';

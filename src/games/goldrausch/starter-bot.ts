@@ -2,13 +2,7 @@
  * The starter bot file that `goldpit new-bot <name>` writes: a complete, commented Goldrausch bot
  * that compiles under the repository's strict settings, plays legal moves, and explains the seat view.
  */
-
-/** `my-bot` → `myBot` (a valid identifier for the factory's variable). */
-export function identifierFor(name: string): string {
-  const parts = name.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  const id = parts.map((p, i) => (i === 0 ? p.charAt(0).toLowerCase() + p.slice(1) : p.charAt(0).toUpperCase() + p.slice(1))).join('');
-  return /^[A-Za-z_]/.test(id) ? id : `bot${id.charAt(0).toUpperCase()}${id.slice(1)}`;
-}
+import { identifierFor } from '../../core/identifier.js';
 
 /**
  * The file's text. `typesFrom` is the import path of goldpit's src/games/goldrausch folder as seen from

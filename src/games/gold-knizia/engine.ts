@@ -1,0 +1,588 @@
+/**
+ * GOLD's one engine (rules/gold-knizia.md §2–§3, every GK-A option): in-place transitions over the
+ * flat `GoldState`, exposed as a `GameModule` with `inPlace: true`. The fast player (player.ts)
+ * drives the same functions in a tight loop.
+ *
+ * A game is a pure function of (config, random source, line-up): setup draws the layout and the
+ * start player from the game's own streams, lossy memory draws from each seat's memory stream, and
+ * nothing else is random.
+ */
+import { describeThrown } from '../../core/errors.js';
+import type { Asked, GameModule, Outcome, Pending } from '../../core/game.js';
+import { purposeKey, unitFloat, type RandomSource } from '../../core/random.js';
+import { show } from '../../core/validate.js';
+import type { GoldBot } from './bot.js';
+import {
+  CANONICAL_DECK,
+  CARD_TYPES,
+  COMPOSITION,
+  DYNAMITE,
+  POSITIONS,
+  PairOutcome,
+  RUSH_AT,
+  cardValue,
+  diggerCode,
+  diggerColour,
+  pairOutcome,
+} from './cards.js';
+import { Counter, ENDINGS, Ending } from './metrics.js';
+import type { GoldConfig } from './params.js';
+import { GoldState, Stage, purposes } from './state.js';
+import type { GoldView } from './view.js';
+
+export type GoldRequestKind = 'first-card' | 'second-card' | 'rush-card';
+export interface GoldRequest {
+  readonly seat: number;
+  readonly kind: GoldRequestKind;
+}
+/** An answer is the position (0 … 63) of the card to turn. */
+export type GoldAnswer = number;
+
+// --- setup ----------------------------------------------------------------------------------------
+
+/**
+ * Typed copies of the frozen CANONICAL_DECK and COMPOSITION for the per-game copies: element reads
+ * of frozen arrays take a slow path in Node 20 (see Goldrausch's view.ts), and `set` copies at once.
+ */
+const DECK = Int8Array.from(CANONICAL_DECK);
+const COUNTS = Int8Array.from(COMPOSITION);
+
+/** Colour owners (§2): 2 players own colours 0–1 and 2–3 (GK-A8); else seat i owns colour i. */
+export function colourOwner(players: number, colour: number): number {
+  if (players === 2) return colour < 4 ? colour >> 1 : -1;
+  return colour < players ? colour : -1;
+}
+
+/** A fresh state for one game (or series) of `config` with `players` seats, set up with `random`. */
+export function setup(config: GoldConfig, players: number, random: RandomSource): GoldState {
+  if (!(players >= 2 && players <= 5)) throw new RangeError(`GOLD needs 2 to 5 players, got ${players}`);
+  const state = new GoldState(config, players);
+  reset(state, random);
+  return state;
+}
+
+/** Sets `state` up for a new game from `random` (the fast player reuses one state for all its games). */
+export function reset(s: GoldState, random: RandomSource): void {
+  const n = s.players;
+  for (let c = 0; c < 5; c++) s.owner[c] = colourOwner(n, c);
+  s.turn = 0;
+  s.seriesGame = 0;
+  s.ending = -1;
+  s.winnerCount = 0;
+  s.seriesScore.fill(0);
+  s.seriesCards.fill(0);
+  s.lastGameScore.fill(0);
+  s.memoryDraws.fill(0);
+  // Indexed (for…of went through the iterator protocol every game).
+  const counters = s.counters;
+  for (let k = 0; k < counters.length; k++) counters[k].fill(0);
+  // GK-A9: "the most golden player" starts — a random seat.
+  s.firstStartPlayer = random.int(purposes.startPlayer, 0, n);
+  startGame(s, random);
+}
+
+/** Lays out game `s.seriesGame` of the series: shuffled cards, rotated start player, nothing known. */
+function startGame(s: GoldState, random: RandomSource): void {
+  const k = s.seriesGame;
+  const layout = s.layouts;
+  const base = k * POSITIONS;
+  layout.set(DECK, base);
+  // Fisher–Yates, the numbers of RandomSource.shuffle (counter 64·k + i) without its array copy.
+  const key = purposeKey(random.gameKey, purposes.layout);
+  for (let i = POSITIONS - 1; i > 0; i--) {
+    const j = Math.floor(unitFloat(key, base + i) * (i + 1));
+    const tmp = layout[base + i];
+    layout[base + i] = layout[base + j];
+    layout[base + j] = tmp;
+  }
+  loadLayout(s, layout, base);
+  s.startPlayer = (s.firstStartPlayer + k) % s.players;
+  s.active = s.startPlayer;
+  s.gameStartTurn[k] = s.turn;
+  s.gameStartPlayer[k] = s.startPlayer;
+}
+
+/** Puts the 64 cards `cards[base …]` face down at positions 0 … 63 and clears every per-game field. */
+function loadLayout(s: GoldState, cards: ArrayLike<number>, base: number): void {
+  for (let p = 0; p < POSITIONS; p++) {
+    s.card[p] = cards[base + p];
+    s.live[p] = p;
+    s.liveAt[p] = p;
+  }
+  s.liveCount = POSITIONS;
+  s.left.set(COUNTS);
+  s.gold.fill(0);
+  s.goldCards.fill(0);
+  s.known.fill(-1);
+  s.knownCount.fill(0);
+  s.knownOfCode.fill(0);
+  s.knownCodes.fill(0);
+  s.unknownCodes.fill(ALL_CODES);
+  s.leftCodes = ALL_CODES;
+  for (let slot = 0; slot < s.slots; slot++) {
+    const o = slot * POSITIONS;
+    for (let p = 0; p < POSITIONS; p++) {
+      s.unknownList[o + p] = p;
+      s.unknownAt[o + p] = p;
+    }
+    s.unknownCount[slot] = POSITIONS;
+  }
+  s.goldSeen.fill(0);
+  s.goldCardsSeen.fill(0);
+  s.turnInGame = 0;
+  s.stage = Stage.turnStart;
+  s.first = -1;
+  s.firstFaceUp = false;
+  s.rush = false;
+  s.rushTurn = 0;
+  s.noProgress = 0;
+  s.stalemated = false;
+  s.removedThisTurn = 0;
+  s.goldThisTurn = 0;
+}
+
+/**
+ * A state with a given layout and start player (fixtures): `cards[p]` is the code at position p.
+ * No random draw is needed unless memory is lossy (then `random` feeds the memory streams).
+ */
+export function setupWithLayout(config: GoldConfig, players: number, cards: readonly number[], startPlayer: number, random: RandomSource): GoldState {
+  if (config.rules.series) throw new RangeError('setupWithLayout plays one game, not a series');
+  const s = new GoldState(config, players);
+  for (let c = 0; c < 5; c++) s.owner[c] = colourOwner(players, c);
+  for (let p = 0; p < POSITIONS; p++) s.layouts[p] = cards[p];
+  s.firstStartPlayer = startPlayer;
+  loadLayout(s, cards, 0);
+  s.startPlayer = startPlayer;
+  s.active = startPlayer;
+  s.gameStartPlayer[0] = startPlayer;
+  void random;
+  return s;
+}
+
+// --- knowledge (§5, GK-A2) ------------------------------------------------------------------------
+
+/** Every code is on the table at the start (bits 0 … 24). */
+const ALL_CODES = (1 << CARD_TYPES) - 1;
+
+function learn(s: GoldState, slot: number, p: number): void {
+  const i = slot * POSITIONS + p;
+  if (s.known[i] >= 0) return;
+  const code = s.card[p];
+  s.known[i] = code;
+  const c = slot * CARD_TYPES + code;
+  const k = s.knownOfCode[c]++;
+  s.knownByCode[8 * c + k] = p;
+  s.knownByCodeAt[i] = k;
+  s.knownCodes[slot] |= 1 << code;
+  if (k + 1 === s.left[code]) s.unknownCodes[slot] &= ~(1 << code);
+  listRemove(s.unknownList, s.unknownAt, s.unknownCount, slot, p);
+  listAdd(s.knownList, s.knownAt, s.knownCount, slot, p);
+}
+
+/** Drops `slot`'s memory of the card at position `i` = 64·slot + p from its code's list. */
+function unlistCode(s: GoldState, slot: number, i: number): void {
+  const code = s.known[i];
+  const c = slot * CARD_TYPES + code;
+  const k = s.knownByCodeAt[i];
+  const last = --s.knownOfCode[c];
+  const moved = s.knownByCode[8 * c + last];
+  s.knownByCode[8 * c + k] = moved;
+  s.knownByCodeAt[slot * POSITIONS + moved] = k;
+  if (last === 0) s.knownCodes[slot] &= ~(1 << code);
+}
+
+function forgetCard(s: GoldState, slot: number, p: number): void {
+  const i = slot * POSITIONS + p;
+  unlistCode(s, slot, i);
+  s.unknownCodes[slot] |= 1 << s.known[i];
+  s.known[i] = -1;
+  listRemove(s.knownList, s.knownAt, s.knownCount, slot, p);
+  listAdd(s.unknownList, s.unknownAt, s.unknownCount, slot, p);
+}
+
+function listAdd(list: Int8Array, at: Int8Array, count: Int32Array, slot: number, p: number): void {
+  const o = slot * POSITIONS;
+  const k = count[slot]++;
+  list[o + k] = p;
+  at[o + p] = k;
+}
+
+/** O(1) removal: the last entry takes the removed one's place. */
+function listRemove(list: Int8Array, at: Int8Array, count: Int32Array, slot: number, p: number): void {
+  const o = slot * POSITIONS;
+  const k = at[o + p];
+  const last = --count[slot];
+  const moved = list[o + last];
+  list[o + k] = moved;
+  at[o + moved] = k;
+}
+
+/** Every seat sees the card at `p` turned face up; under lossy memory each recalls it with its ρ. */
+function observe(s: GoldState, p: number, random: RandomSource): void {
+  if (s.perfect) {
+    learn(s, 0, p);
+    return;
+  }
+  for (let seat = 0; seat < s.players; seat++) {
+    if (memoryDraw(s, seat, random) < s.recall[seat]) learn(s, seat, p);
+  }
+}
+
+function memoryDraw(s: GoldState, seat: number, random: RandomSource): number {
+  return random.float(purposes.memory + seat, s.memoryDraws[seat]++);
+}
+
+/** GK-A2 lossy: at the end of every turn each seat forgets each remembered face-down card with its φ. */
+function forgetting(s: GoldState, random: RandomSource): void {
+  for (let seat = 0; seat < s.players; seat++) {
+    const phi = s.forget[seat];
+    if (phi <= 0) continue;
+    // Backwards: a removal moves the last entry (already visited) into the visited slot.
+    for (let i = s.knownCount[seat] - 1; i >= 0; i--) {
+      const p = s.knownList[seat * POSITIONS + i];
+      if (memoryDraw(s, seat, random) < phi) forgetCard(s, seat, p);
+    }
+  }
+}
+
+// --- transitions (§3) -----------------------------------------------------------------------------
+
+/** The card at `p` leaves the table (and every seat's memory of that position). */
+function removeCard(s: GoldState, p: number): void {
+  const code = s.card[p];
+  s.card[p] = -1;
+  const left = --s.left[code];
+  if (left === 0) s.leftCodes &= ~(1 << code);
+  const k = s.liveAt[p];
+  const last = --s.liveCount;
+  const moved = s.live[last];
+  s.live[k] = moved;
+  s.liveAt[moved] = k;
+  for (let slot = 0; slot < s.slots; slot++) {
+    const i = slot * POSITIONS + p;
+    if (s.known[i] >= 0) {
+      unlistCode(s, slot, i);
+      s.known[i] = -1;
+      listRemove(s.knownList, s.knownAt, s.knownCount, slot, p);
+    } else {
+      listRemove(s.unknownList, s.unknownAt, s.unknownCount, slot, p);
+      if (s.knownOfCode[slot * CARD_TYPES + code] === left) s.unknownCodes[slot] &= ~(1 << code);
+    }
+  }
+  s.removedThisTurn++;
+}
+
+/** Gold card `code` goes to `seat`, face down under its entrance (others recall its value, GK-A5). */
+function award(s: GoldState, seat: number, code: number, random: RandomSource): void {
+  const g = cardValue(code);
+  s.gold[seat] += g;
+  s.goldCards[seat]++;
+  s.goldThisTurn += g;
+  if (s.perfect || s.publicScores) return;
+  const n = s.players;
+  for (let o = 0; o < n; o++) {
+    if (o === seat) continue;
+    if (memoryDraw(s, o, random) < s.recall[o]) {
+      s.goldSeen[o * n + seat] += g;
+      s.goldCardsSeen[o * n + seat]++;
+    }
+  }
+}
+
+/** §3.1: the outcome of the two face-up cards at `a` and `b` in the active seat's normal turn. */
+function resolvePair(s: GoldState, a: number, b: number, random: RandomSource): void {
+  const ca = s.card[a];
+  const cb = s.card[b];
+  const active = s.active;
+  switch (pairOutcome(ca, cb)) {
+    case PairOutcome.capture: {
+      const goldAt = ca < 4 ? a : b;
+      const diggerAt = ca < 4 ? b : a;
+      const gold = s.card[goldAt];
+      // GK-A7: an unowned colour's find goes to the active player.
+      const owner = s.owner[diggerColour(s.card[diggerAt])];
+      const receiver = owner >= 0 ? owner : active;
+      award(s, receiver, gold, random);
+      const counters = s.counters;
+      if (owner < 0) counters[Counter.unownedCaptures][active]++;
+      else if (owner === active) counters[Counter.ownCaptures][active]++;
+      else {
+        counters[Counter.giftsReceived][owner]++;
+        counters[Counter.giftsGiven][active]++;
+      }
+      removeCard(s, goldAt);
+      removeCard(s, diggerAt);
+      return;
+    }
+    case PairOutcome.driveOff:
+      // The higher digger drives off the lower and is turned face down again where it lay.
+      removeCard(s, cardValue(ca) < cardValue(cb) ? a : b);
+      return;
+    case PairOutcome.blast:
+      if (ca < 4) s.counters[Counter.dynamitedGold][active] += cardValue(ca);
+      if (cb < 4) s.counters[Counter.dynamitedGold][active] += cardValue(cb);
+      removeCard(s, a);
+      removeCard(s, b);
+      return;
+    default:
+      return; // nothing: both turned face down again
+  }
+}
+
+/** True when the gold rush is (or now becomes) in force at the start of the current turn (GK-A6). */
+export function rushTurnNow(s: GoldState): boolean {
+  return s.rush || s.liveCount <= RUSH_AT;
+}
+
+/**
+ * Turns the card at `position` (assumed legal: on the table, and not the turn's first card) for the
+ * active seat, and runs everything automatic after it. Used by `apply` and the fast player.
+ */
+export function turnCard(s: GoldState, position: number, random: RandomSource): void {
+  if (s.stage === Stage.turnStart) {
+    if (rushTurnNow(s)) {
+      if (!s.rush) {
+        s.rush = true;
+        s.rushTurn = s.turnInGame + 1;
+      }
+      // §3.2: gold goes to the active player; a digger or dynamite just leaves.
+      const code = s.card[position];
+      s.turnFirst[s.turn] = position;
+      s.turnSecond[s.turn] = -1;
+      if (code < 4) {
+        award(s, s.active, code, random);
+        s.counters[Counter.rushGold][s.active]++;
+      }
+      removeCard(s, position);
+      endTurn(s, false, random);
+      return;
+    }
+    s.first = position;
+    s.turnFirst[s.turn] = position;
+    if (!s.blind) {
+      s.firstFaceUp = true;
+      observe(s, position, random);
+    }
+    s.stage = Stage.second;
+    return;
+  }
+  // The second card (GK-A3 blind: the first is only now turned face up).
+  const first = s.first;
+  s.turnSecond[s.turn] = position;
+  if (s.blind) observe(s, first, random);
+  observe(s, position, random);
+  resolvePair(s, first, position, random);
+  endTurn(s, true, random);
+}
+
+/** Bits of the digger codes of each value v (all colours): `VALUE_CODES[v]`, v = 2 … 5. */
+const VALUE_CODES: readonly number[] = [0, 0, 2, 3, 4, 5].map((v) => {
+  let m = 0;
+  if (v >= 2) for (let c = 0; c < 5; c++) m |= 1 << diggerCode(c, v);
+  return m;
+});
+
+/**
+ * GK-A1: can any pair of the cards left remove a card? Dynamite blasts anything; two digger values
+ * drive off; a digger finds gold of value ≤ its own. From the mask of codes left: O(1) (the loop
+ * over 20 digger counts it replaced was ~4% of a game's time).
+ */
+export function progressPossible(s: GoldState): boolean {
+  const m = s.leftCodes;
+  if ((m & (1 << DYNAMITE)) !== 0) return true;
+  let values = 0;
+  for (let v = 2; v <= 5; v++) if ((m & VALUE_CODES[v]) !== 0) values |= 1 << v;
+  if (values === 0) return false; // gold only
+  if ((values & (values - 1)) !== 0) return true; // two digger values: the higher drives off the lower
+  const golds = m & 0b1111;
+  if (golds === 0) return false;
+  const lowestGold = 32 - Math.clz32(golds & -golds); // value of the cheapest gold left (code + 1)
+  return lowestGold <= 31 - Math.clz32(values);
+}
+
+function endTurn(s: GoldState, normal: boolean, random: RandomSource): void {
+  const n = s.players;
+  const t = s.turn;
+  const active = s.active;
+  s.turnSeat[t] = active;
+  const removed = s.removedThisTurn;
+  if (normal && removed === 0) s.counters[Counter.emptyTurns][active]++;
+  s.first = -1;
+  s.firstFaceUp = false;
+  if (!s.perfect) forgetting(s, random);
+  for (let seat = 0; seat < n; seat++) s.curve[t * n + seat] = s.seriesScore[seat] + s.gold[seat];
+  s.roundCounters[2 * t] = removed;
+  s.roundCounters[2 * t + 1] = s.goldThisTurn;
+  s.removedThisTurn = 0;
+  s.goldThisTurn = 0;
+  s.turn++;
+  s.turnInGame++;
+  if (s.liveCount === 0) return gameOver(s, Ending.tableEmpty, random);
+  // GK-A1, only after a normal turn that leaves more than 10 cards.
+  if (normal && s.liveCount > RUSH_AT && !s.rush) {
+    const rule = s.stalemateRule;
+    if (rule === 'no-progress-turns') {
+      s.noProgress = removed === 0 ? s.noProgress + 1 : 0;
+      if (s.noProgress >= 2 * n) startRushByStalemate(s);
+    } else if (!progressPossible(s)) {
+      if (rule === 'end-game') {
+        s.stalemated = true;
+        return gameOver(s, Ending.stalemate, random);
+      }
+      startRushByStalemate(s);
+    }
+  }
+  if (s.turnInGame >= s.maxTurns) return gameOver(s, Ending.turnLimit, random);
+  s.active = active + 1 === n ? 0 : active + 1;
+  s.stage = Stage.turnStart;
+}
+
+function startRushByStalemate(s: GoldState): void {
+  s.rush = true;
+  s.rushTurn = s.turnInGame + 1;
+  s.stalemated = true;
+}
+
+/** One game ends; a series goes on with its next game, else the whole game is over. */
+function gameOver(s: GoldState, ending: number, random: RandomSource): void {
+  const n = s.players;
+  const k = s.seriesGame;
+  s.gameEnding[k] = ending;
+  if (ending > s.ending) s.ending = ending;
+  const left = s.left;
+  const unscored = left[0] + 2 * left[1] + 3 * left[2] + 4 * left[3];
+  const counters = s.counters;
+  for (let seat = 0; seat < n; seat++) {
+    counters[Counter.goldUnscored][seat] += unscored;
+    counters[Counter.rushTurn][seat] = s.rushTurn;
+    if (s.stalemated) counters[Counter.stalemate][seat]++;
+    s.seriesScore[seat] += s.gold[seat];
+    s.seriesCards[seat] += s.goldCards[seat];
+    s.lastGameScore[seat] = s.gold[seat];
+    counters[Counter.gold][seat] = s.seriesScore[seat];
+    counters[Counter.goldCards][seat] = s.seriesCards[seat];
+  }
+  if (k + 1 < s.seriesGames) {
+    s.seriesGame = k + 1;
+    startGame(s, random);
+    return;
+  }
+  s.stage = Stage.over;
+  findWinners(s);
+}
+
+/**
+ * §3.3: highest gold, then more gold cards, else all tied win. A series (§3.4): highest total, then
+ * the higher score in the last game, else shared (GK-A10).
+ */
+export function findWinners(s: GoldState): void {
+  const n = s.players;
+  const series = s.seriesGames > 1;
+  const second = series ? s.lastGameScore : s.goldCards;
+  let best = -1;
+  let bestSecond = -1;
+  for (let seat = 0; seat < n; seat++) {
+    const a = s.seriesScore[seat];
+    const b = second[seat];
+    if (a > best || (a === best && b > bestSecond)) {
+      best = a;
+      bestSecond = b;
+    }
+  }
+  let k = 0;
+  for (let seat = 0; seat < n; seat++) if (s.seriesScore[seat] === best && second[seat] === bestSecond) s.winners[k++] = seat;
+  s.winnerCount = k;
+}
+
+// --- the GameModule --------------------------------------------------------------------------------
+
+/** The requests, made once: `REQUESTS[kind][seat]` (pending must not allocate). */
+const KINDS: readonly GoldRequestKind[] = ['first-card', 'second-card', 'rush-card'];
+const PENDING: readonly (readonly Pending<GoldRequest>[])[] = KINDS.map((kind) =>
+  [0, 1, 2, 3, 4].map((seat) => Object.freeze({ kind: 'decisions' as const, requests: Object.freeze([Object.freeze({ seat, kind })]) })),
+);
+const TERMINAL: Pending<GoldRequest> = Object.freeze({ kind: 'terminal' });
+
+export function pending(s: GoldState): Pending<GoldRequest> {
+  if (s.stage === Stage.over) return TERMINAL;
+  const kind = s.stage === Stage.second ? 1 : rushTurnNow(s) ? 2 : 0;
+  return PENDING[kind][s.active];
+}
+
+export function apply(s: GoldState, answers: readonly GoldAnswer[], random: RandomSource): GoldState {
+  if (s.stage === Stage.over) throw new RangeError('the game is over');
+  const position = answers[0];
+  if (!isLegal(s, position)) throw new RangeError(`position ${show(position)} cannot be turned now`);
+  turnCard(s, position, random);
+  return s;
+}
+
+/** A position the active seat may turn now: on the table and not the turn's first card. */
+export function isLegal(s: GoldState, position: unknown): position is number {
+  return (
+    typeof position === 'number' &&
+    Number.isInteger(position) &&
+    position >= 0 &&
+    position < POSITIONS &&
+    s.card[position] >= 0 &&
+    !(s.stage === Stage.second && position === s.first)
+  );
+}
+
+/** The documented fallback for a failed decision: the lowest-index legal position. */
+export function fallbackPosition(s: GoldState): number {
+  for (let p = 0; p < POSITIONS; p++) if (s.card[p] >= 0 && !(s.stage === Stage.second && p === s.first)) return p;
+  throw new RangeError('no legal position: the table is empty');
+}
+
+/** The answers without a fault, made once (askBot must not allocate on the common path). */
+const ASKED: readonly Asked<GoldAnswer>[] = Array.from({ length: POSITIONS }, (_, p) => Object.freeze({ answer: p }));
+
+/** Asks the bot the decision of `kind` (D1/D2/D3, §6). */
+export function decide(bot: GoldBot, kind: number, view: GoldView): unknown {
+  return kind === 0 ? bot.firstCard(view) : kind === 1 ? bot.secondCard(view) : bot.rushCard(view);
+}
+
+export function askBot(bot: GoldBot, request: GoldRequest, view: GoldView, s: GoldState): Asked<GoldAnswer> {
+  const kind = request.kind === 'first-card' ? 0 : request.kind === 'second-card' ? 1 : 2;
+  const method = kind === 0 ? 'firstCard' : kind === 1 ? 'secondCard' : 'rushCard';
+  let position: unknown;
+  try {
+    position = decide(bot, kind, view);
+  } catch (e) {
+    return { answer: fallbackPosition(s), fault: { reason: 'threw', message: describeThrown(e) } };
+  }
+  if (isLegal(s, position)) return ASKED[position];
+  const why = kind === 1 && position === s.first ? 'the turn’s first card again' : 'not a position on the table';
+  return { answer: fallbackPosition(s), fault: { reason: 'illegal', message: `${method} returned ${show(position)}, ${why}` } };
+}
+
+export function outcome(s: GoldState): Outcome {
+  if (s.stage !== Stage.over) throw new RangeError('the game is not over');
+  const winners = s.winners.slice(0, s.winnerCount);
+  const scores = s.seriesScore.slice();
+  return { winners, scores, ranks: finishingRanks(winners, scores), endedBy: ENDINGS[s.ending], length: s.turn };
+}
+
+/**
+ * Finishing positions (0 = first): the winners first, then by score (most first); equal scores
+ * share a position (the gold-card tie-break decides only the winners).
+ */
+export function finishingRanks(winners: readonly number[], scores: readonly number[]): number[] {
+  const key = scores.map((g, seat) => (winners.includes(seat) ? 1e9 : 0) + g);
+  return key.map((k) => key.filter((q) => q > k).length);
+}
+
+export const goldKnizia: GameModule<GoldConfig, GoldState, GoldView, GoldRequest, GoldAnswer, GoldBot> = {
+  id: 'gold-knizia',
+  inPlace: true,
+  minPlayers: 2,
+  maxPlayers: 5,
+  setup,
+  pending,
+  apply,
+  outcome,
+  seatView: (s, seat) => s.views[seat],
+  askBot: (bot, request, view, s) => askBot(bot, request, view, s),
+  fallbackAnswer: (_request, s) => fallbackPosition(s),
+};

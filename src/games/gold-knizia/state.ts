@@ -1,0 +1,193 @@
+/**
+ * GOLD's engine state: flat, owned by the engine, changed in place (ARCHITECTURE "one engine per
+ * game"). Everything is allocated once per game (or once per fast player and reused); no transition
+ * allocates. Bots never see this object: they get a `GoldView` (view.ts), one per seat per game.
+ */
+import { CARD_TYPES, COLOURS, POSITIONS } from './cards.js';
+import { COUNTERS } from './metrics.js';
+import { perSeat, type GoldConfig, type GoldRules } from './params.js';
+import { GoldView } from './view.js';
+
+/** Where a game stands: waiting for a turn's first card (or its rush card), its second card, or over. */
+export const Stage = { turnStart: 0, second: 1, over: 2 } as const;
+
+/** Random stream purposes of GOLD (core/random.ts: numbers Goldrausch's `Purpose` does not use; bots stay `Purpose.bot + seat`). */
+export const purposes = {
+  /** The shuffle of the layout: game k of a series uses counters 64·k …. */
+  layout: 16,
+  /** The start player (GK-A9), drawn once per game (per series: the first game's; then it rotates). */
+  startPlayer: 17,
+  /** Lossy memory (GK-A2): seat s draws its recalls and forgettings from `memory + s`. */
+  memory: 32,
+} as const;
+
+export class GoldState {
+  readonly players: number;
+  /** Games per series (1 without `series`). */
+  readonly seriesGames: number;
+  readonly maxTurns: number;
+  /** Turns a whole series may take: the length of the curves. */
+  readonly maxRounds: number;
+  readonly perfect: boolean;
+  readonly publicScores: boolean;
+  readonly blind: boolean;
+  readonly stalemateRule: GoldRules['stalemate'];
+  /** Knowledge slots: 1 under perfect memory (every seat knows the same), else one per seat. */
+  readonly slots: number;
+
+  /** The shuffled layout of each game of the series: `layouts[64·game + position]`. */
+  readonly layouts: Int8Array;
+  /** Card code per position, −1 once it has left the table. */
+  readonly card = new Int8Array(POSITIONS);
+  /** The positions on the table (`live[0 … liveCount)`), and each position's index in that list. */
+  readonly live = new Int8Array(POSITIONS);
+  readonly liveAt = new Int8Array(POSITIONS);
+  liveCount = 0;
+  /** Cards of each code still on the table (public: every card that left was seen leaving). */
+  readonly left = new Int8Array(CARD_TYPES);
+  /** Owning seat per colour, −1 = unowned (§2, GK-A7, GK-A8). */
+  readonly owner = new Int8Array(COLOURS);
+
+  /** This game's gold (sum of values) and gold cards per seat. */
+  readonly gold: number[];
+  readonly goldCards: number[];
+
+  /** What each knowledge slot remembers: `known[64·slot + position]` = card code or −1. */
+  readonly known: Int8Array;
+  /** Remembered table positions per slot (`knownList[64·slot + i]`, i < knownCount[slot]), with indices. */
+  readonly knownList: Int8Array;
+  readonly knownAt: Int8Array;
+  readonly knownCount: Int32Array;
+  /** Table positions a slot does not know, likewise. */
+  readonly unknownList: Int8Array;
+  readonly unknownAt: Int8Array;
+  readonly unknownCount: Int32Array;
+  /** Remembered table cards per slot and code: `knownOfCode[25·slot + code]`. */
+  readonly knownOfCode: Int8Array;
+  /** Where those are: `knownByCode[8·(25·slot + code) + i]`, i < knownOfCode (at most 7 cards share a code). */
+  readonly knownByCode: Int8Array;
+  /** Each remembered position's index in its code's list: `knownByCodeAt[64·slot + position]`. */
+  readonly knownByCodeAt: Int8Array;
+  /**
+   * Bit masks over card codes (bit c = code c), kept with the counts so bots can visit only the
+   * codes that matter: per slot, codes with a remembered card on the table / with a card on the
+   * table the slot does not know; and codes still on the table.
+   */
+  readonly knownCodes: Int32Array;
+  readonly unknownCodes: Int32Array;
+  leftCodes = 0;
+  /** Lossy memory with hidden scores: gold value / cards of seat t that seat s recalls, `[s·players + t]`. */
+  readonly goldSeen: Int32Array;
+  readonly goldCardsSeen: Int32Array;
+  /** GK-A2 ρ and φ per seat, and how many memory draws each seat has made (its stream's counter). */
+  readonly recall: Float64Array;
+  readonly forget: Float64Array;
+  readonly memoryDraws: Int32Array;
+
+  /** Turns played in the whole series / in this game. */
+  turn = 0;
+  turnInGame = 0;
+  active = 0;
+  startPlayer = 0;
+  stage: number = Stage.turnStart;
+  /** The turn's first card (−1 before it is chosen) and whether it lies face up (after-first). */
+  first = -1;
+  firstFaceUp = false;
+  /** The gold rush is in force (set when a turn starts with ≤ 10 cards, or by the stalemate rule). */
+  rush = false;
+  /** Turn of this game (1-based) at which the rush began, 0 = not yet. */
+  rushTurn = 0;
+  /** Consecutive normal turns that removed no card (GK-A1 `no-progress-turns`). */
+  noProgress = 0;
+  /** The stalemate rule fired in this game. */
+  stalemated = false;
+  /** Cards removed and gold value collected in the turn being played. */
+  removedThisTurn = 0;
+  goldThisTurn = 0;
+
+  /** Series: which game, totals before it, the last finished game's scores, start player of game 0. */
+  seriesGame = 0;
+  readonly seriesScore: number[];
+  readonly seriesCards: number[];
+  readonly lastGameScore: number[];
+  firstStartPlayer = 0;
+  /** Turn (series count) at which each game of the series began, its start player and its ending. */
+  readonly gameStartTurn: Int32Array;
+  readonly gameStartPlayer: Int8Array;
+  readonly gameEnding: Int8Array;
+  /** Index into ENDINGS of the whole game (a series: its worst ending); −1 while playing. */
+  ending = -1;
+  readonly winners: number[];
+  winnerCount = 0;
+
+  /** Score per seat after every turn, `curve[turn · players + seat]` (a series: the running total). */
+  readonly curve: number[];
+  /** Per turn: cards removed, gold value collected (`roundCounters[2·turn + k]`). */
+  readonly roundCounters: number[];
+  /** Per-seat counters, metrics.ts COUNTERS order: `counters[k][seat]`. */
+  readonly counters: number[][];
+  /** The turn log, for stories: who played and the positions turned (second −1 in the rush). */
+  readonly turnSeat: Int8Array;
+  readonly turnFirst: Int8Array;
+  readonly turnSecond: Int8Array;
+
+  /** One read-only view per seat for the whole game (seatView returns it). */
+  readonly views: readonly GoldView[];
+
+  constructor(readonly config: GoldConfig, players: number) {
+    const { rules, params } = config;
+    this.players = players;
+    this.seriesGames = rules.series ? players : 1;
+    this.maxTurns = params.maxTurns;
+    this.maxRounds = params.maxTurns * this.seriesGames;
+    this.perfect = rules.memory === 'perfect';
+    this.publicScores = rules.scoreVisibility === 'public';
+    this.blind = rules.secondChoice === 'blind';
+    this.stalemateRule = rules.stalemate;
+    this.slots = this.perfect ? 1 : players;
+    const slots = this.slots;
+    this.layouts = new Int8Array(POSITIONS * this.seriesGames);
+    this.gold = new Array<number>(players).fill(0);
+    this.goldCards = new Array<number>(players).fill(0);
+    this.known = new Int8Array(POSITIONS * slots);
+    this.knownList = new Int8Array(POSITIONS * slots);
+    this.knownAt = new Int8Array(POSITIONS * slots);
+    this.knownCount = new Int32Array(slots);
+    this.unknownList = new Int8Array(POSITIONS * slots);
+    this.unknownAt = new Int8Array(POSITIONS * slots);
+    this.unknownCount = new Int32Array(slots);
+    this.knownOfCode = new Int8Array(CARD_TYPES * slots);
+    this.knownByCode = new Int8Array(8 * CARD_TYPES * slots);
+    this.knownByCodeAt = new Int8Array(POSITIONS * slots);
+    this.knownCodes = new Int32Array(slots);
+    this.unknownCodes = new Int32Array(slots);
+    this.goldSeen = new Int32Array(players * players);
+    this.goldCardsSeen = new Int32Array(players * players);
+    this.recall = new Float64Array(players);
+    this.forget = new Float64Array(players);
+    this.memoryDraws = new Int32Array(players);
+    for (let s = 0; s < players; s++) {
+      const rho = perSeat(params.recall, s);
+      const phi = perSeat(params.forget, s);
+      if (rho === undefined || phi === undefined) throw new RangeError(`params.recall / params.forget: no value for seat ${s} of ${players}`);
+      this.recall[s] = rho;
+      this.forget[s] = phi;
+    }
+    this.seriesScore = new Array<number>(players).fill(0);
+    this.seriesCards = new Array<number>(players).fill(0);
+    this.lastGameScore = new Array<number>(players).fill(0);
+    this.gameStartTurn = new Int32Array(this.seriesGames);
+    this.gameStartPlayer = new Int8Array(this.seriesGames);
+    this.gameEnding = new Int8Array(this.seriesGames);
+    this.winners = new Array<number>(players).fill(0);
+    this.curve = new Array<number>(this.maxRounds * players).fill(0);
+    this.roundCounters = new Array<number>(this.maxRounds * 2).fill(0);
+    this.counters = COUNTERS.map(() => new Array<number>(players).fill(0));
+    this.turnSeat = new Int8Array(this.maxRounds);
+    this.turnFirst = new Int8Array(this.maxRounds);
+    this.turnSecond = new Int8Array(this.maxRounds);
+    const views: GoldView[] = [];
+    for (let s = 0; s < players; s++) views.push(new GoldView(this, s));
+    this.views = views;
+  }
+}

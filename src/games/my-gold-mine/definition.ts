@@ -1,0 +1,126 @@
+/**
+ * My Gold Mine's registration (core/definition.ts `GameDefinition`): scenario config, records, run
+ * facts, the counterfactual, the fast player, fixtures and the replay story.
+ */
+import type { ConfigFacts } from '../../core/definition.js';
+import { parseMyGoldMineConfig } from './config.js';
+import { withKindReplaced } from './counterfactual.js';
+import { DIG_KINDS, digDeckData, exitDeckData } from './decks.js';
+import { myGoldMine } from './engine.js';
+import { fastPlayer } from './fast.js';
+import { myGoldMineFixtures } from './fixtures.js';
+import { COUNTERS, ENDINGS, ROUND_COUNTERS } from './metrics.js';
+import { changedRules, PLACEHOLDER_DECK_IDS, type MyGoldMineConfig } from './params.js';
+import { check, comebackCheckpoints, presentation, tournament } from './presentation.js';
+import { record } from './record.js';
+import { ELIMINATED, EXITED, EXIT_ACTION, SWAP_TARGET, type MyGoldMineState } from './state.js';
+
+export function facts(config: MyGoldMineConfig): ConfigFacts {
+  const { digDeck, exitDeck } = config.params;
+  return {
+    // `deckId` is the key the report's deck line reads; both ids go into every result.
+    dataIds: { deckId: digDeck.deckId, exitDeckId: exitDeck.deckId },
+    changedRules: changedRules(config.rules) as Record<string, unknown>,
+    resolved: {
+      rules: config.rules,
+      params: {
+        rounds: config.params.rounds,
+        nuggets: config.params.nuggets,
+        extragoldValue: config.params.extragoldValue,
+        digDeck: { deckId: digDeck.deckId, source: digDeck.source, placeholder: PLACEHOLDER_DECK_IDS.includes(digDeck.deckId), cards: Object.fromEntries(digDeck.types.map((t) => [t.id, t.count])) },
+        exitDeck: { deckId: exitDeck.deckId, source: exitDeck.source, placeholder: PLACEHOLDER_DECK_IDS.includes(exitDeck.deckId), cards: Object.fromEntries(exitDeck.types.map((t) => [t.id, t.count])) },
+      },
+    },
+  };
+}
+
+/** Scenario params with deck file paths replaced by the decks themselves. */
+export function portableParams(params: unknown, config: MyGoldMineConfig): unknown {
+  const obj = params as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...obj };
+  if (typeof obj.digDeck === 'string') out.digDeck = digDeckData(config.params.digDeck);
+  if (typeof obj.exitDeck === 'string') out.exitDeck = exitDeckData(config.params.exitDeck);
+  return out;
+}
+
+/** Highest score a game can reach: every nugget award in every scoring round, all the deck's gold, every Extragold. */
+export function maxScore(config: MyGoldMineConfig): number {
+  const p = config.params;
+  const nuggets = p.nuggets.reduce((a, b) => a + b, 0) * (p.rounds - 1);
+  const gold = p.digDeck.types.reduce((a, t) => a + t.gold * t.count, 0);
+  const extra = p.exitDeck.types.reduce((a, t) => a + (t.actions.includes('extragold') ? t.count : 0), 0) * p.extragoldValue;
+  // Histogram bins: beyond 400 the top bin is shared (only exotic decks get there).
+  return Math.min(400, nuggets + gold + extra);
+}
+
+const dwarfName = (state: MyGoldMineState, names: readonly string[], d: number) =>
+  state.perSeat === 1 ? `seat ${d} (${names[d]})` : `seat ${state.owner(d)} (${names[state.owner(d)]}) dwarf ${d}`;
+
+/** Where the game stands when a bot is asked (a replay's FAULT lines). */
+export function decisionPlace(state: MyGoldMineState): string {
+  const what = state.stage === EXIT_ACTION ? 'exit action' : state.stage === SWAP_TARGET ? 'swap target' : 'turn';
+  return `round ${state.round}, dwarf ${state.actor}'s ${what}`;
+}
+
+/**
+ * The story of a finished game: per round its measures, and the final round's positions, ladder and
+ * scores. (The engine keeps no move log — it would cost every game — so earlier rounds' moves are
+ * summarised by their counters.)
+ */
+export function story(final: MyGoldMineState, names: readonly string[]): string {
+  const lines: string[] = [];
+  const p = final.players;
+  const rounds = final.stopAfterRound > 0 ? final.stopAfterRound : final.rounds;
+  lines.push(`My Gold Mine, ${p} players${p === 2 ? ' (two dwarves each, §7)' : ''}: ${names.map((b, s) => `seat ${s} ${b}`).join(', ')}`);
+  lines.push(`Digging deck ${final.config.params.digDeck.deckId}, exit deck ${final.config.params.exitDeck.deckId}; rules changed from defaults: ${JSON.stringify(changedRules(final.config.rules))}`);
+  const k = ROUND_COUNTERS.length;
+  for (let r = 0; r < rounds; r++) {
+    const c = (name: string) => final.roundCounters[r * k + ROUND_COUNTERS.indexOf(name)];
+    const row = final.curve.slice(r * p, (r + 1) * p);
+    lines.push(
+      `Round ${r + 1}: ${c('turns')} turns, Drago ${c('dragonSteps')} step(s)${c('endedByDragon') ? ' — reached the card next to the exit, round over' : ''}; ` +
+        `${c('exits')} out, ${c('eliminations')} eliminated; gold collected ${c('goldCollected')}, lost ${c('goldLost')}, banked ${c('goldBanked')}. ` +
+        `${r + 1 < final.rounds ? 'Nuggets' : 'Final scores'} ${row.join('/')}`,
+    );
+  }
+  lines.push(`Final round (${rounds}), start player seat ${final.startSeat}: Drago on card ${final.drago}`);
+  for (let d = 0; d < final.dwarves; d++) {
+    const st = final.status[d];
+    const where = st === EXITED ? `out on rung ${final.rung[d]}, banked ${final.roundGold[d]} gold` : st === ELIMINATED ? 'eliminated' : `on card ${final.pos[d]}`;
+    lines.push(`  ${dwarfName(final, names, d)}: ${where}`);
+  }
+  const winners = final.winners.slice(0, final.winnerCount);
+  if (final.stopAfterRound === 0) {
+    lines.push(`Result: ${winners.map((s) => `seat ${s} (${names[s]})`).join(' and ')} ${winners.length > 1 ? 'share the win' : 'wins'} with ${final.scores[winners[0]]} (nuggets + final gold ${final.scores.join('/')}).`);
+  }
+  return lines.join('\n');
+}
+
+export const myGoldMineDefinition = {
+  module: myGoldMine,
+  parseConfig: parseMyGoldMineConfig,
+  botMethods: ['dig', 'chooseAction', 'swapTarget'],
+  portableParams,
+  maxRounds: (config: MyGoldMineConfig) => config.params.rounds,
+  maxScore,
+  endings: ENDINGS,
+  /** The chance "cards" of impact and draw counts: the digging card kinds (each draw is recorded). */
+  chanceCards: DIG_KINDS as readonly string[],
+  counters: COUNTERS,
+  roundCounters: ROUND_COUNTERS,
+  record,
+  facts,
+  /** impact's counterfactual: one card of the kind replaced by a plain "Einfach Gold!" card (counterfactual.ts). */
+  withBlankedCard: withKindReplaced,
+  fastPlayer,
+  story,
+  decisionPlace,
+  presentation,
+  comebackCheckpoints,
+  // The share of games whose final round Drago ended: what a dragon count changes most directly.
+  keyEnding: 'dragon',
+  check,
+  tournament,
+  fixtures: myGoldMineFixtures,
+};
+
