@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// goldpit throughput benchmark: `npm run bench [-- --games N --runs R --batch-size B --json --million --engine auto|reference]`.
+// goldpit throughput benchmark: `npm run bench [-- --games N --runs R --batch-size B --json --million --engine auto|reference --other-games N]`.
+// After Goldrausch's runs it measures GOLD's and My Gold Mine's 4-player heuristic line-ups (--other-games N games a run; 0 skips them).
+// `npm run bench -- --queue …`: the job queue against the local pool instead (scripts/bench-queue.mjs).
 // The runs play as `goldpit run` does: on the fast kernel when every seat is a built-in heuristic
 // bot (--engine auto, the default), or on the reference engine (--engine reference).
 // Plays the baseline scenario with 1 worker and with all workers, R runs of each, alternately (so a
@@ -18,7 +20,7 @@ import { loadScenario } from '../dist/src/sim/scenario.js';
 import { playGame } from '../dist/src/sim/play.js';
 import { clock, threadTimes } from '../dist/src/sim/timing.js';
 import { addFlatGame, addGame, emptyAggregate } from '../dist/src/stats/aggregate.js';
-import { fastPlayerOf, shapeOf } from '../dist/src/sim/run.js';
+import { fastPlayerOf, runRange, shapeOf } from '../dist/src/sim/run.js';
 
 const { values } = parseArgs({
   options: {
@@ -29,8 +31,18 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     million: { type: 'boolean', default: false },
     engine: { type: 'string', default: 'auto' },
+    // The other games' heuristic line-ups, measured after Goldrausch's runs (0 = skip).
+    'other-games': { type: 'string', default: '50000' },
+    // --queue: the queue benchmark instead (scripts/bench-queue.mjs reads the other options itself).
+    queue: { type: 'boolean', default: false },
+    workers: { type: 'string' },
+    redis: { type: 'string' },
   },
 });
+if (values.queue) {
+  await import('./bench-queue.mjs');
+  process.exit(0);
+}
 if (values.engine !== 'auto' && values.engine !== 'reference') throw new Error(`--engine must be auto or reference, got ${values.engine}`);
 const engine = values.engine;
 const games = Number(values.games);
@@ -312,6 +324,37 @@ result.peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
 result.referenceSplit = referenceSplit(Math.min(games, 3000));
 if (fastPlayerOf(scenario) !== null) result.split = kernelSplit(Math.min(games, 5000));
 
+/**
+ * GOLD's and My Gold Mine's 4-player heuristic line-ups: games per CPU-second in this thread
+ * (runRange, aggregation included; median of R runs after a warm-up) and on a pool of 1 worker and
+ * of all workers (wall clock, as `goldpit run` plays them).
+ */
+async function otherGame(file, n) {
+  const s = loadScenario(file);
+  runRange(s, 0, Math.min(n, 5000), { seed: 'warm-up' });
+  const inThread = [];
+  for (let r = 0; r < runs; r++) {
+    const t0 = threadTimes();
+    const w0 = clock();
+    runRange(s, 0, n, { seed: `bench-${r}` });
+    const cpu = t0 === null ? (clock() - w0) / 1e3 : (threadTimes()[0] - t0[0]) / 1e9;
+    inThread.push(n / cpu);
+  }
+  const pooled = async (workers) => {
+    const rates = [];
+    for (let r = 0; r < runs; r++) {
+      const w0 = clock();
+      await runParallel(s, { seed: `bench-${r}`, from: 0, to: n, workers, batchSize, checkpointFile: null, checkpointEveryMs: 1e9, resume: false, gamesCsvFile: null });
+      rates.push(n / ((clock() - w0) / 1e3));
+    }
+    return median(rates);
+  };
+  return { scenario: s.name, game: s.game, lineup: s.seats, games: n, inThreadPerCpuSecond: median(inThread), oneWorker: await pooled(1), allWorkers: await pooled(cores) };
+}
+const otherGames = Number(values['other-games']);
+result.otherGames = otherGames > 0 ? [await otherGame('scenarios/gold-4p.json', otherGames), await otherGame('scenarios/my-gold-mine-4p.json', otherGames)] : [];
+result.finishedAt = new Date().toISOString();
+
 if (values.json) {
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 } else {
@@ -343,4 +386,10 @@ if (values.json) {
   console.log(line('per game, reference engine:', result.referenceSplit));
   if (result.million) console.log(`  1,000,000 games: ${result.million.seconds.toFixed(1)} s on ${cores} workers (${f(result.million.gamesPerSecond)} games/s, load average ${result.million.loadAverage.toFixed(2)})`);
   console.log(`  peak memory (RSS, all threads): ${result.peakRssMb} MB`);
+  for (const g of result.otherGames) {
+    console.log(`\n${g.scenario} (${g.game}, ${g.lineup.length} players: ${g.lineup.join(', ')}), ${f(g.games)} games per run, median of ${runs}`);
+    console.log(`  in one thread: ${f(g.inThreadPerCpuSecond)} games per CPU-second (${(1e6 / g.inThreadPerCpuSecond).toFixed(1)} µs a game, aggregation included)`);
+    console.log(`  1 worker: ${f(g.oneWorker)} games/s; ${cores} workers: ${f(g.allWorkers)} games/s (wall clock, pool start included)`);
+  }
+  console.log(`\nfinished ${result.finishedAt}`);
 }

@@ -38,7 +38,7 @@
  *
  * `--games` is a comma-separated list of game counts a side: each is the fixed mode's games and the
  * sequential mode's limit (in the check, the games the baseline holds). 20,000 is what the shipped
- * scenarios play; win rates need more (see the README's Calibration section for the figures).
+ * scenarios play; win rates need more (see docs/check.md, Calibration, for the figures).
  *
  * Deterministic: the same options give the same figures (the pool does not depend on the worker
  * count or batch size; every draw comes from counter-based streams keyed by seed, scenario and run).

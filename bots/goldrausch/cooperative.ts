@@ -1,5 +1,5 @@
 /**
- * Cooperative (rules/goldrausch.md §15.4).
+ * Cooperative (docs/games/goldrausch.md §15.4).
  *
  * Proposes the fair upgrader (fewest successful upgrades; tie → poorest; tie → first clockwise from
  * the start player) and accepts any proposal naming the fair upgrader or itself. Keeps every

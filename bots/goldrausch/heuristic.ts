@@ -1,5 +1,5 @@
 /**
- * The seven heuristic Goldrausch strategies by line-up key (rules/goldrausch.md §15.4 plus random and
+ * The seven heuristic Goldrausch strategies by line-up key (docs/games/goldrausch.md §15.4 plus random and
  * greedy): fast, so use these where every built-in bot plays many games. A module of its own so that
  * the search bot can model its rivals with them without importing the index that lists it.
  */

@@ -1,5 +1,5 @@
 /**
- * The built-in Goldrausch strategies by line-up key (rules/goldrausch.md §15.4 plus random and greedy).
+ * The built-in Goldrausch strategies by line-up key (docs/games/goldrausch.md §15.4 plus random and greedy).
  * Variants with other parameters: makeBetrayer, makeReciprocal, makeSilent, makeOpportunist.
  */
 import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Independent reference for one Goldrausch round, phases 4 (wheel / event) and 5 (profit).
 
-Written from the rules specification /work/shared/rules/goldrausch.md (sections 5, 6, 7, 8, 11, 16),
+Written from the rules specification in docs/games/goldrausch.md (sections 5, 6, 7, 8, 11, 16),
 not from the TypeScript engine.  Python 3 standard library only.
 
 Usage:

@@ -7,6 +7,7 @@ import { GOLDPIT } from '../core/package.js';
 import type { DealColumns } from '../sim/deals.js';
 import { runDealsParallel } from '../sim/parallel.js';
 import type { Progress } from '../sim/progress.js';
+import type { QueueExecutor } from '../sim/queue/coordinator.js';
 import type { Scenario } from '../sim/scenario.js';
 import { baselineDeals, baselineEntry, codeFacts, type BaselineScenario } from './baseline.js';
 import { analyseFixed, CHECK_DEFAULTS, concludeSequential, SequentialTest, type FixedAnalysis, type MetricSeries, type SequentialAnalysis } from './compare.js';
@@ -17,6 +18,8 @@ export interface PlayOptions {
   readonly batchSize: number;
   readonly progress?: (total: number) => Pick<Progress, 'update' | 'done'>;
   readonly stop?: AbortSignal;
+  /** Play the deals on a Redis job queue instead of the local pool. */
+  readonly queue?: QueueExecutor;
 }
 
 export interface CheckRunOptions extends PlayOptions {
@@ -153,7 +156,7 @@ export async function checkScenario(name: string, scenario: Scenario, baselineFi
     filled = done;
   };
   if (options.mode === 'fixed') {
-    const played = await runDealsParallel(scenario, { seed, games: limit, workers: options.workers, batchSize: options.batchSize, progress: options.progress?.(limit), stop: options.stop });
+    const played = await runDealsParallel(scenario, { seed, games: limit, workers: options.workers, batchSize: options.batchSize, progress: options.progress?.(limit), stop: options.stop, queue: options.queue });
     if (!played.complete) throw new UsageError('interrupted: the check needs all its games; nothing was compared');
     fillTo(played.deals, limit);
     const fixed = analyseFixed(series, limit, alpha);
@@ -168,7 +171,7 @@ export async function checkScenario(name: string, scenario: Scenario, baselineFi
   // Looks at fixed game counts (multiples of lookEvery, and the limit), whatever the batch size or
   // worker count, so the verdict is deterministic.
   const played = await runDealsParallel(scenario, {
-    seed, games: limit, workers: options.workers, batchSize: options.batchSize, progress: options.progress?.(limit), stop: options.stop,
+    seed, games: limit, workers: options.workers, batchSize: options.batchSize, progress: options.progress?.(limit), stop: options.stop, queue: options.queue,
     onPrefix: (done, deals) => {
       fillTo(deals, done);
       while (state === 'continue' && test.games < done) {
@@ -196,7 +199,7 @@ const roundUp = (n: number) => (n <= 1000 ? 1000 : Math.ceil(n / 1000) * 1000);
 
 /** Plays a scenario's deals and makes its baseline entry. */
 export async function recordScenario(scenario: Scenario, options: PlayOptions & { games: number; seed: string }): Promise<BaselineScenario> {
-  const played = await runDealsParallel(scenario, { seed: options.seed, games: options.games, workers: options.workers, batchSize: options.batchSize, progress: options.progress?.(options.games), stop: options.stop });
+  const played = await runDealsParallel(scenario, { seed: options.seed, games: options.games, workers: options.workers, batchSize: options.batchSize, progress: options.progress?.(options.games), stop: options.stop, queue: options.queue });
   if (!played.complete) throw new UsageError('interrupted: the baseline needs all its games; nothing was written');
   const means: Record<string, number> = {};
   for (const def of metricsOf(scenario.seats, checkGameOf(scenario.definition))) {

@@ -11,6 +11,7 @@ import { EXIT_CODES, jsonReport, markdownReport, overallVerdict, textReport, typ
 import { checkScenario, pairingProblem, recordScenario, type PlayOptions, type ScenarioCheck } from '../check/run.js';
 import { writeAtomic } from '../report/write.js';
 import { Progress } from '../sim/progress.js';
+import type { QueueExecutor } from '../sim/queue/coordinator.js';
 import { loadScenario, type Scenario } from '../sim/scenario.js';
 import type { Io } from './main.js';
 import { prepareOutputFile } from './outputs.js';
@@ -22,6 +23,7 @@ export interface BaselineArgs {
   readonly workers?: number;
   readonly batchSize: number;
   readonly quiet: boolean;
+  readonly queue?: QueueExecutor;
 }
 
 export interface CheckArgs {
@@ -36,6 +38,7 @@ export interface CheckArgs {
   readonly markdown: boolean;
   readonly updateBaseline: boolean;
   readonly quiet: boolean;
+  readonly queue?: QueueExecutor;
 }
 
 function positive(name: string, v: number | undefined): number | undefined {
@@ -44,12 +47,13 @@ function positive(name: string, v: number | undefined): number | undefined {
   return v;
 }
 
-function playOptions(io: Io, args: { workers?: number; batchSize: number; quiet: boolean }, label: string): PlayOptions {
+function playOptions(io: Io, args: { workers?: number; batchSize: number; quiet: boolean; queue?: QueueExecutor }, label: string): PlayOptions {
   const batchSize = args.batchSize;
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new UsageError(`--batch-size must be a positive integer, got ${batchSize}`);
   return {
     workers: workerCount(io.err, args.workers),
     batchSize,
+    queue: args.queue,
     progress: (total) => {
       if (!args.quiet && !io.errIsTty) io.err(`${label}: ${total} games\n`);
       return new Progress(total, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err);

@@ -16,6 +16,7 @@ import type { RunSummary } from '../report/types.js';
 import { impactTable, summaryTable, writeAtomic, writeImpactOutputs, writeRunOutputs } from '../report/write.js';
 import { peekCheckpoint, runImpactParallel, runParallel } from '../sim/parallel.js';
 import { Progress } from '../sim/progress.js';
+import type { QueueExecutor } from '../sim/queue/coordinator.js';
 import { playOne, type Engine } from '../sim/run.js';
 import { loadScenario } from '../sim/scenario.js';
 import { CHECK_DEFAULTS } from '../check/compare.js';
@@ -28,6 +29,7 @@ import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { numberArgumentProblem, suggestCommand } from './usage.js';
 import { workerCount } from './workers.js';
 import { commandCheckBot, commandNewBot, commandTournament, DEFAULT_BOT_TIMEOUT_MS, GAME_OPTION, tournamentOptions } from './tournament.js';
+import { commandWorker, queueExecutor, queueOptions, withResumeHint, workerOptions } from './worker.js';
 
 export interface Io {
   out(text: string): void;
@@ -50,7 +52,7 @@ const ENGINE_OPTION = {
 
 /** Runs the command line; returns the exit code. */
 /** The commands, for "did you mean" and the message when none is named. */
-export const COMMANDS = ['run', 'impact', 'merge', 'baseline', 'check', 'replay', 'verify', 'tournament', 'new-bot', 'check-bot'] as const;
+export const COMMANDS = ['run', 'impact', 'merge', 'baseline', 'check', 'replay', 'verify', 'tournament', 'new-bot', 'check-bot', 'worker'] as const;
 
 export async function runCli(argv: readonly string[], io: Io = processIo): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
@@ -72,7 +74,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       'run <scenario>',
       'play N games of a scenario across worker threads and write summary.json and CSV tables',
       (y) =>
-        y
+        queueOptions(y)
           .positional('scenario', { type: 'string', demandOption: true, describe: 'scenario file (scenarios/*.json)' })
           .option('games', { type: 'number', describe: "number of games (default: the scenario's, else 10000)" })
           .option('seed', { type: 'string', describe: 'run seed (default: the scenario\'s, else "goldpit")' })
@@ -99,6 +101,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           checkpointEvery: args['checkpoint-every'],
           gamesCsv: args['games-csv'],
           engine: args.engine,
+          queue: queueExecutor(args, io.err, args.quiet),
           quiet: args.quiet,
           argv,
         });
@@ -120,7 +123,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       'impact <scenario>',
       'counterfactual chance-card impact: every game as dealt and with the card blanked (common random numbers)',
       (y) =>
-        y
+        queueOptions(y)
           .positional('scenario', { type: 'string', demandOption: true })
           .option('card', { type: 'string', demandOption: true, describe: 'a chance card id (Goldrausch: an event card), or "all" for all of them' })
           .option('games', { type: 'number', describe: "games (default: the scenario's)" })
@@ -131,14 +134,14 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('engine', ENGINE_OPTION)
           .option('quiet', { type: 'boolean', default: false }),
       async (args) => {
-        code = await commandImpact(io, args.scenario, args);
+        code = await commandImpact(io, args.scenario, { ...args, queue: queueExecutor(args, io.err, args.quiet) });
       },
     )
     .command(
       'baseline <scenarios..>',
       'record the per-deal outcomes of scenarios as the baseline that `goldpit check` compares against',
       (y) =>
-        y
+        queueOptions(y)
           .positional('scenarios', { type: 'string', array: true, demandOption: true, describe: 'scenario files' })
           .option('out', { type: 'string', demandOption: true, describe: 'baseline file to write (e.g. baselines/baseline.json)' })
           .option('games', { type: 'number', describe: "games per scenario (default: the scenario's)" })
@@ -146,14 +149,14 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('batch-size', { type: 'number', default: 500, describe: 'games per batch' })
           .option('quiet', { type: 'boolean', default: false }),
       async (args) => {
-        code = await commandBaseline(io, args.scenarios as string[], { out: args.out, games: args.games, workers: args.workers, batchSize: args['batch-size'], quiet: args.quiet });
+        code = await commandBaseline(io, args.scenarios as string[], { out: args.out, games: args.games, workers: args.workers, batchSize: args['batch-size'], quiet: args.quiet, queue: queueExecutor(args, io.err, args.quiet) });
       },
     )
     .command(
       'check <scenarios..>',
       'replay the baseline\'s deals with the current code and test every metric against its tolerance: exit 0 PASS, 1 FAIL, 3 INCONCLUSIVE',
       (y) =>
-        y
+        queueOptions(y)
           .positional('scenarios', { type: 'string', array: true, demandOption: true, describe: 'scenario files (each must be in the baseline)' })
           .option('baseline', { type: 'string', demandOption: true, describe: 'baseline file written by `goldpit baseline`' })
           .option('until-decided', { type: 'boolean', default: false, describe: 'sequential test (SPRT): add games until PASS or FAIL, up to the games the baseline holds' })
@@ -170,6 +173,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
         code = await commandCheck(io, args.scenarios as string[], {
           baseline: args.baseline, untilDecided: args['until-decided'], games: args.games, seed: args.seed, lookEvery: args['look-every'],
           workers: args.workers, batchSize: args['batch-size'], json: args.json, markdown: args.markdown, updateBaseline: args['update-baseline'], quiet: args.quiet,
+          queue: queueExecutor(args, io.err, args.quiet),
         });
       },
     )
@@ -231,6 +235,14 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
         code = await commandCheckBot(io, args.file, args);
       },
     )
+    .command(
+      'worker',
+      'play the batches queued by `--queue` coordinators on this machine (a long-running service; stop with Ctrl-C)',
+      (y) => workerOptions(y),
+      async (args) => {
+        code = await commandWorker(args, (line) => io.err(`${new Date().toISOString()} ${line}\n`));
+      },
+    )
     .middleware((args) => {
       const problem = numberArgumentProblem(argv, args);
       if (problem !== null) throw new UsageError(problem);
@@ -276,6 +288,7 @@ interface RunArgs {
   checkpointEvery: number;
   gamesCsv: boolean;
   engine: Engine;
+  queue?: QueueExecutor;
   quiet: boolean;
   argv: readonly string[];
 }
@@ -298,15 +311,18 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
   const progress = new Progress(to - from, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err);
   // Ctrl-C / SIGTERM: stop cleanly, keep what has finished in the checkpoint, say how to resume.
   const started = Date.now();
+  const again = pasteable([...args.argv.filter((a) => a !== '--resume' && a !== '--fresh'), '--resume']);
+  const queue = args.queue;
   const { result, stoppedBy } = await stoppableBySignals((stop) =>
     runParallel(scenario, {
       seed, engine: args.engine, from, to, workers, batchSize, checkpointFile, checkpointEveryMs: args.checkpointEvery * 1000,
-      resume: args.resume, gamesCsvFile: args.gamesCsv ? join(out, `games${suffix}.csv`) : null, progress, stop,
+      resume: args.resume, gamesCsvFile: args.gamesCsv ? join(out, `games${suffix}.csv`) : null, progress, stop, queue,
+    }).catch((e: unknown) => {
+      throw withResumeHint(e, checkpointFile, again);
     }),
   );
   const seconds = (Date.now() - started) / 1000;
   if (!result.complete) {
-    const again = pasteable([...args.argv.filter((a) => a !== '--resume' && a !== '--fresh'), '--resume']);
     io.err(`\ninterrupted${stoppedBy ? ` by ${describeStop(stoppedBy)}` : ''} after ${result.gamesDone} of ${to - from} games; kept in ${checkpointFile}\nresume with: ${again}\n`);
     return stopExitCode(stoppedBy ?? 'SIGINT');
   }
@@ -329,7 +345,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
     io.out(`${summaryTable(summary, reportGameOf(scenario.definition))}\n\n`);
     const played = games - result.resumedGames;
     const resumed = result.resumedGames ? ` (${result.resumedGames} taken over from the checkpoint)` : '';
-    io.out(`${played} games in ${seconds.toFixed(1)} s (${(played / seconds).toFixed(0)} games/s, ${workers} worker${workers === 1 ? '' : 's'}; ${engineLine(engine)})${resumed}; wrote ${files.length} files to ${out}\n`);
+    io.out(`${played} games in ${seconds.toFixed(1)} s (${(played / seconds).toFixed(0)} games/s, ${queue ? `through the queue at ${queue.target.shown}` : `${workers} worker${workers === 1 ? '' : 's'}`}; ${engineLine(engine)})${resumed}; wrote ${files.length} files to ${out}\n`);
     io.out(`open the report: ${join(out, 'report.html')}\n`);
   }
   return 0;
@@ -375,7 +391,7 @@ function engineLine(engine: { kernelGames: number; referenceGames: number }): st
 async function commandImpact(
   io: Io,
   path: string,
-  args: { card: string; games?: number; seed?: string; out?: string; workers?: number; 'batch-size': number; engine: Engine; quiet: boolean },
+  args: { card: string; games?: number; seed?: string; out?: string; workers?: number; 'batch-size': number; engine: Engine; quiet: boolean; queue?: QueueExecutor },
 ): Promise<number> {
   const scenario = loadScenario(path);
   const all = scenario.definition.chanceCards;
@@ -394,7 +410,7 @@ async function commandImpact(
   const started = Date.now();
   const { result, stoppedBy } = await stoppableBySignals((stop) =>
     runImpactParallel(scenario, {
-      seed, engine: args.engine, games, cards, workers, batchSize: positiveInt('batch-size', args['batch-size'])!,
+      seed, engine: args.engine, games, cards, workers, batchSize: positiveInt('batch-size', args['batch-size'])!, queue: args.queue,
       progress: new Progress(games, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err), stop,
     }),
   );
@@ -495,7 +511,7 @@ function commandReplay(io: Io, path: string, game: number, seedArg?: string): nu
 function fixtureFiles(paths: readonly string[]): string[] {
   const out: string[] = [];
   const walk = (p: string) => {
-    let st;
+    let st: import('node:fs').Stats;
     try {
       st = statSync(p);
     } catch {

@@ -37,6 +37,7 @@ import {
 import { runTournament } from '../sim/tournament-pool.js';
 import type { AnyGameDefinition } from '../core/definition.js';
 import { firstReplayDifference, typeCheckBot } from './bot-check.js';
+import { queueExecutor, queueOptions } from './worker.js';
 
 interface CliIo {
   out(text: string): void;
@@ -63,7 +64,7 @@ export const DEFAULT_BOT_TIMEOUT_MS = 5000;
 export const DEFAULT_HANG_LIMIT_MS = 30_000;
 
 export function tournamentOptions<T>(y: Argv<T>) {
-  return y
+  return queueOptions(y)
     .option('game', { ...GAME_OPTION, default: undefined, describe: `the game (default: the --scenario's, else ${DEFAULT_GAME}): ${Object.keys(GAMES).join(', ')}` })
     .option('bots', { type: 'string', describe: 'comma-separated built-in names and bot files (./my-bot.ts); default: every built-in bot' })
     .option('players', { type: 'number', describe: "seats per game (default: the game's usual count)" })
@@ -105,6 +106,9 @@ export interface TournamentArgs {
   workers?: number;
   'deals-per-task': number;
   json: boolean;
+  queue?: string;
+  'queue-name'?: string;
+  'queue-timeout'?: number;
   quiet: boolean;
 }
 
@@ -258,9 +262,10 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
   const progress = new Progress(total, args.quiet || args.json ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err);
   const started = Date.now();
   const onHang = hangHint(spec, replayCommand, workers, io);
-  const { result: games, stoppedBy } = await stoppableBySignals((stop) => runTournament(spec, factories, { workers, dealsPerTask, progress, onHang, stop }));
-  if (stoppedBy !== null) {
-    const finished = games.filter((g) => g !== undefined).length;
+  const queue = queueExecutor(args, io.err, args.quiet || args.json);
+  const { result: games, stoppedBy } = await stoppableBySignals((stop) => runTournament(spec, factories, { workers, dealsPerTask, progress, onHang, queue, stop }));
+  const finished = games.filter((g) => g !== undefined).length;
+  if (stoppedBy !== null && finished < total) {
     io.err(
       `\ninterrupted by ${describeStop(stoppedBy)} after ${finished} of ${total} games; a tournament keeps no checkpoint, so nothing was written ` +
         `(run it again: the same seed plays the same games, or fewer --deals)\n`,

@@ -91,6 +91,12 @@ export interface GameDefinition<Config, State, View, Request extends DecisionReq
   readonly botMethods: readonly string[];
   /** A scenario's `params` with every file reference replaced by its content (for partial results). */
   portableParams(params: unknown, config: Config): unknown;
+  /**
+   * The `params` fields that may name a file instead of holding its content (read relative to the
+   * scenario). A queued job must carry them inlined: a worker refuses a job that would make it read
+   * its own disk (sim/queue/job.ts). Absent: none.
+   */
+  readonly fileParams?: readonly string[];
   /** Maximum number of rounds of a game under `config` (length of gold curves). */
   maxRounds(config: Config): number;
   /** Scores above this share the top histogram bin (exact percentiles below it). */
@@ -128,8 +134,7 @@ export interface GameDefinition<Config, State, View, Request extends DecisionReq
   readonly check: CheckHooks;
   readonly tournament: TournamentHooks;
   /** The game's rules-conformance fixtures for `goldpit verify`. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  readonly fixtures: FixtureHooks<any>;
+  readonly fixtures: FixtureHooks<unknown>;
 }
 
 /**
@@ -219,5 +224,5 @@ export interface TournamentHooks {
 }
 
 /** A definition with its type parameters erased, for registries and the runner. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: an existential type; `unknown` would refuse every concrete definition, whose hooks take its own State, Config and View.
 export type AnyGameDefinition = GameDefinition<any, any, any, any, any, any>;

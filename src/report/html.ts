@@ -12,7 +12,7 @@
  * effect" rather than as a small one.
  */
 import type { ReportSection } from '../core/definition.js';
-import type { CardDescriptive, CardImpact, ImpactMetrics, ImpactReport, Interval, PairedEffect, ReportGame, RunSummary } from './types.js';
+import type { CardDescriptive, CardImpact, ImpactMetrics, ImpactReport, Interval, PairedEffect, ReportGame, RunSummary, SwingShare } from './types.js';
 
 // ─── text ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -655,7 +655,7 @@ function keyFindings(summary: RunSummary, impact: ImpactReport | null, game: Rep
   if (adv && isNum(adv.chiSquared?.pValue)) {
     const equal = adv.chiSquared.pValue >= 0.05;
     items.push(
-      `${equal ? 'No detectable difference between seats' : 'Seats do not win equally often'} (\u03c7\u00b2 test ${pValue(adv.chiSquared.pValue)}, Balance ${num(adv.balance, 3)})${adv.mirror ? '' : ' \u2014 but seats hold different bots, so this mixes seat and bot effects'}.`,
+      `${equal ? 'No detectable difference between seats' : 'Seats do not win equally often'} (\u03c7\u00b2 test ${pValue(adv.chiSquared.pValue)}, Balance ${num(adv.balance, 3)})${adv.mirror ? '' : ' \u2014 but seats hold different bots, so this mixes seat and bot effects'}${adv.chiSquared.warning ? `; caution: ${adv.chiSquared.warning}` : ''}.`,
     );
   }
   const shape = summary.gameShape;
@@ -751,7 +751,7 @@ ${seatTable}
 
 function seatAdvantageSection(summary: RunSummary, colour: Palette): string {
   const adv = summary.seatAdvantage;
-  if (!adv || !adv.seats?.length) return `<section id="seat-advantage"><h2>Seat advantage</h2>${noData('seat-advantage', 'no seat advantage was computed')}</section>`;
+  if (!adv?.seats?.length) return `<section id="seat-advantage"><h2>Seat advantage</h2>${noData('seat-advantage', 'no seat advantage was computed')}</section>`;
   const botAt = (seat: number) => summary.seats.find((s) => s.seat === seat)?.bot ?? summary.lineup[seat] ?? '';
   const rows: IntervalRow[] = adv.seats.map((s) => {
     const ci = deviationInterval(s, adv.expected);
@@ -765,7 +765,7 @@ function seatAdvantageSection(summary: RunSummary, colour: Palette): string {
   });
   const chi = adv.chiSquared;
   const chiText = isNum(chi?.pValue)
-    ? `\u03c7\u00b2 = ${num(chi.statistic, 2)} on ${esc(chi.df)} df, ${pValue(chi.pValue)}: ${chi.pValue < 0.05 ? 'seats do not win equally often' : 'no detectable difference between seats'}.`
+    ? `\u03c7\u00b2 = ${num(chi.statistic, 2)} on ${esc(chi.df)} df, ${pValue(chi.pValue)}: ${chi.pValue < 0.05 ? 'seats do not win equally often' : 'no detectable difference between seats'}.${chi.warning ? ` Caution: ${chi.warning}.` : ''}`
     : 'The chi-squared test was not computed.';
   const balanceText = isNum(adv.balance)
     ? `Balance ${num(adv.balance, 3)} (Ludii: 1 \u2212 (largest \u2212 smallest seat win rate); 1 means every seat wins equally often).`
@@ -787,7 +787,7 @@ function goldSection(summary: RunSummary, colour: Palette, game: ReportGame): st
   const step = game.step.one;
   return `<section id="gold">
 <h2>${esc(capital(score))} over the game</h2>
-<p class="explain">${esc(capital(score))} after each ${esc(step)}. Lines are means; the shaded band holds the middle 80% of games (p10 to p90: exact quantiles of the integer ${esc(score)}, the inverse of the empirical distribution function). A game that ended early carries its final ${esc(score)} forward. Other bots\u2019 means are drawn in grey for comparison.</p>
+<p class="explain">${esc(capital(score))} after each ${esc(step)}. Lines are means; the shaded band holds the middle 80% of games (p10 to p90: exact quantiles of the integer ${esc(score)}, the inverse of the empirical distribution function, or inverted CDF: the smallest ${esc(score)} that at least p% of games do not exceed). A game that ended early carries its final ${esc(score)} forward. Other bots\u2019 means are drawn in grey for comparison.</p>
 ${goldCurvesChart(summary, colour, game)}
 <h3>Eventual winners vs everyone else</h3>
 <p class="explain">Mean ${esc(score)} after each ${esc(step)} of the player(s) who went on to win, and of everybody else. An early gap means the game is decided early.</p>
@@ -927,14 +927,14 @@ ${
 </section>`;
 }
 
-function impactCell(effect: PairedEffect | undefined, metric: MetricKey, game: ReportGame): string {
+function impactCell(effect: PairedEffect | SwingShare | undefined, metric: MetricKey, game: ReportGame): string {
   if (!effect || !isNum(effect.estimate)) return '\u2014';
   const m = impactMetrics(game)[metric];
   const ci = effect.ci95;
   const tip =
     metric === 'swing'
       ? `${pct(effect.estimate)}${validInterval(ci) ? `, 95% interval ${pctRange(ci)}` : ''}; n = ${int(effect.n)}`
-      : `${signed(effect.estimate * m.scale, m.digits)} ${m.unit}${validInterval(ci) ? `, 95% interval ${signed(ci[0] * m.scale, m.digits)} to ${signed(ci[1] * m.scale, m.digits)}` : ''}; ${pValue(effect.pValue)}, ${pValue(effect.qValue, 'q')}; n = ${int(effect.n)}`;
+      : `${signed(effect.estimate * m.scale, m.digits)} ${m.unit}${validInterval(ci) ? `, 95% interval ${signed(ci[0] * m.scale, m.digits)} to ${signed(ci[1] * m.scale, m.digits)}` : ''}; unadjusted ${pValue(effect.pValue ?? Number.NaN)}, FDR-adjusted ${pValue(effect.qValue ?? Number.NaN, 'q')}; n = ${int(effect.n)}`;
   // A small but clear effect needs more digits than the metric's usual: never a bold "+0.00 ± 0.00".
   let digits = m.digits;
   while (digits < 4 && validInterval(ci) && Number(num(halfWidth(ci) * m.scale, digits).replace(/[^\d.]/g, '')) === 0) digits++;
@@ -942,7 +942,7 @@ function impactCell(effect: PairedEffect | undefined, metric: MetricKey, game: R
     metric === 'swing'
       ? pct(effect.estimate)
       : `${signed(effect.estimate * m.scale, digits)}${validInterval(ci) ? `<span class="pm">\u2009\u00b1\u2009${num(halfWidth(ci) * m.scale, digits)}</span>` : ''}`;
-  const sig = metric !== 'swing' && effect.significant;
+  const sig = effect.significant === true;
   return `<span title="${esc(tip)}"${sig ? ' class="sig"' : ''}>${text}</span>`;
 }
 
@@ -986,14 +986,14 @@ function impactSection(summary: RunSummary, impact: ImpactReport, game: ReportGa
   ];
   return `<section id="card-impact">
 <h2>Card impact <span class="label-causal">paired counterfactual</span></h2>
-<p class="explain">${esc(int(impact.games))} games were each played twice from the same seed: once as dealt and once with the card replaced by a blank. Effects are the mean of (as dealt \u2212 blanked) with 95% t intervals; <em>per game</em> averages over all games, <em>per draw</em> only over games that drew the card. Highlighted cards stay significant after Benjamini\u2013Hochberg control of the false discovery rate at 5% across ${tested === 1 ? 'the one card' : `the ${esc(tested)} cards`}.</p>
+<p class="explain">${esc(int(impact.games))} games were each played twice from the same seed: once as dealt and once with the card replaced by a blank. Effects are the mean of (as dealt \u2212 blanked) with 95% t intervals; <em>per game</em> averages over all games, <em>per draw</em> only over games that drew the card. The intervals are per card, not adjusted for testing ${esc(countOf(tested, 'card'))}; the highlighting is adjusted: highlighted cards stay significant after Benjamini\u2013Hochberg control of the false discovery rate at 5% across ${tested === 1 ? 'the one card' : `the ${esc(tested)} cards`}. So an interval may exclude 0 for a card that is not highlighted.</p>
 ${mismatch}
 <h3>Effect on the then-leader\u2019s win chance, per game</h3>
 <p class="key"><span><span class="key-dot sig-dot"></span>significant after FDR control</span><span><span class="key-dot"></span>not significant</span><span>whiskers: 95% interval</span></p>
 ${divergingChart('card-impact', "Effect of each card on the then-leader's win probability, per game, with 95% intervals", rows, "change in the then-leader's win chance (percentage points)", { bars: false, left: 170 })}
 ${verdicts(cardVerdicts)}
 <h3>All metrics, per game</h3>
-<p class="explain">Estimate \u00b1 half-width of the 95% interval; bold = significant after FDR control; hover for the interval, p and q. Swing is a share of games (its interval is Wilson), not a difference.</p>
+<p class="explain">Estimate \u00b1 half-width of the 95% interval; bold = significant after FDR control; hover for the interval, the unadjusted p and the FDR-adjusted q. Intervals are unadjusted, bold is FDR-adjusted. Swing is a share of games (its interval is Wilson), not a difference: an observed count, not a test, so it has no p-value and is never bold.</p>
 ${impactTable(cards, 'perGame', game)}
 <h3>All metrics, per draw</h3>
 ${impactTable(cards, 'perDraw', game)}

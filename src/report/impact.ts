@@ -1,15 +1,20 @@
 /**
  * From the sums of paired differences to the impact report: per card and metric, the mean effect per
  * game (all games; undrawn ones count 0) and per draw (games that drew the card), each with a 95%
- * t-interval and a paired t-test, then Benjamini–Hochberg across the cards for each metric and scope.
+ * t-interval and a paired t-test (both per card, unadjusted), then Benjamini–Hochberg across the cards
+ * for each metric and scope (q-values and `significant`). The swing (share of games whose winner
+ * changed) is a count with a Wilson interval and no test: it is not in any FDR family.
  */
 import { benjaminiHochberg, pairedFromSums, wilsonInterval } from '../stats/index.js';
 import { IMPACT_METRICS, WIN_UNITS, type CardSums } from '../sim/impact.js';
 import type { Scenario } from '../sim/scenario.js';
 import { fixed } from './summary.js';
-import type { CardImpact, ImpactMetrics, ImpactReport, PairedEffect } from './types.js';
+import type { CardImpact, ImpactMetrics, ImpactReport, PairedEffect, SwingShare } from './types.js';
 
 type Draft = Omit<PairedEffect, 'qValue' | 'significant'>;
+
+/** The metrics with a test (paired t), each its own FDR family across the cards; not the swing. */
+const TESTED = IMPACT_METRICS.filter((m) => m !== 'swing');
 
 function effect(n: number, sum: number, sumSq: number, scale: number): Draft {
   if (n < 2) return { estimate: n === 1 ? fixed(sum / scale) : 0, ci95: [0, 0], pValue: 1, n };
@@ -17,11 +22,15 @@ function effect(n: number, sum: number, sumSq: number, scale: number): Draft {
   return { estimate: fixed(r.mean), ci95: [fixed(r.lower), fixed(r.upper)], pValue: r.pValue, n };
 }
 
-/** Swing is a proportion of games (winner changed), so its interval is Wilson's; p tests "never". */
-function swing(n: number, count: number): Draft {
-  if (n === 0) return { estimate: 0, ci95: [0, 0], pValue: 1, n };
+/**
+ * Swing is a proportion of games (winner changed), so its interval is Wilson's. It gets no p-value:
+ * "the card never changes the winner" is refuted by a single game, a fact rather than a test, and a
+ * p of 0 would make every drawn card "significant" in an FDR family of its own.
+ */
+function swing(n: number, count: number): SwingShare {
+  if (n === 0) return { estimate: 0, ci95: [0, 0], pValue: null, qValue: null, significant: null, n };
   const ci = wilsonInterval(count, n);
-  return { estimate: fixed(count / n), ci95: [fixed(ci.lower), fixed(ci.upper)], pValue: count > 0 ? 0 : 1, n };
+  return { estimate: fixed(count / n), ci95: [fixed(ci.lower), fixed(ci.upper)], pValue: null, qValue: null, significant: null, n };
 }
 
 export function impactReport(scenario: Scenario, seed: string, games: number, sums: readonly CardSums[]): ImpactReport {
@@ -29,25 +38,27 @@ export function impactReport(scenario: Scenario, seed: string, games: number, su
   const drafts = sums.map((s) => {
     const metrics = (scope: 'perGame' | 'perDraw') => {
       const n = scope === 'perGame' ? games : s.drawnIn;
-      const out: Record<string, Draft> = {};
+      const tested: Record<string, Draft> = {};
       IMPACT_METRICS.forEach((m, i) => {
         const scale = m === 'leaderWin' || m === 'lastWin' ? WIN_UNITS : 1;
-        out[m] = m === 'swing' ? swing(n, s.sum[i]) : effect(n, s.sum[i], s.sumSq[i], scale);
+        if (m !== 'swing') tested[m] = effect(n, s.sum[i], s.sumSq[i], scale);
       });
-      return out;
+      return { tested, swing: swing(n, s.sum[IMPACT_METRICS.indexOf('swing')]) };
     };
     return { card: def.chanceCards[s.card], drawnIn: s.drawnIn, perGame: metrics('perGame'), perDraw: metrics('perDraw') };
   });
-  // False discovery rate across the cards, separately for each metric and scope.
-  const final = drafts.map((d) => ({ card: d.card, drawnIn: d.drawnIn, perGame: {} as Record<string, PairedEffect>, perDraw: {} as Record<string, PairedEffect> }));
+  // False discovery rate across the cards, separately for each tested metric and scope.
+  const final = drafts.map((d) => ({ card: d.card, drawnIn: d.drawnIn, perGame: {} as Record<string, PairedEffect | SwingShare>, perDraw: {} as Record<string, PairedEffect | SwingShare> }));
   for (const scope of ['perGame', 'perDraw'] as const) {
-    for (const m of IMPACT_METRICS) {
-      const q = benjaminiHochberg(drafts.map((d) => d[scope][m].pValue));
+    for (const m of TESTED) {
+      const q = benjaminiHochberg(drafts.map((d) => d[scope].tested[m].pValue));
       drafts.forEach((d, i) => {
-        const e = d[scope][m];
+        const e = d[scope].tested[m];
         final[i][scope][m] = { ...e, pValue: Number(e.pValue.toPrecision(6)), qValue: Number(q[i].toPrecision(6)), significant: q[i] < 0.05 && e.n > 1 };
       });
     }
+    // In IMPACT_METRICS order (the JSON's key order), the swing last.
+    drafts.forEach((d, i) => (final[i][scope].swing = d[scope].swing));
   }
   const cards: CardImpact[] = final.map((f) => ({ card: f.card, drawnIn: f.drawnIn, perGame: f.perGame as unknown as ImpactMetrics, perDraw: f.perDraw as unknown as ImpactMetrics }));
   return {

@@ -29,6 +29,16 @@ function interval(wins: number, n: number): Interval {
 }
 
 /**
+ * Cochran's rule: the chi-squared distribution approximates Pearson's statistic well only when every
+ * category expects about 5 or more (W. G. Cochran, "Some methods for strengthening the common χ²
+ * tests", Biometrics 10 (1954) 417–451). Below it the p-value is printed with this warning.
+ */
+export function chiSquaredWarning(expectedWinsPerSeat: number): string | null {
+  if (expectedWinsPerSeat >= 5) return null;
+  return `each seat expects only ${fixed(expectedWinsPerSeat, 2)} wins (fewer than 5): the chi-squared p-value is an unreliable approximation; play more games`;
+}
+
+/**
  * Exact quantiles of the score after round `r` over the given seats, from the integer histogram:
  * the smallest score x with P(score ≤ x) ≥ q (the inverse of the empirical CDF, Hyndman & Fan type 1).
  */
@@ -107,7 +117,7 @@ export function summarize(scenario: Scenario, played: Aggregate): RunSummary {
     mirror: names.length === 1,
     expected: fixed(expected),
     seats: seats.map((s) => ({ seat: s.seat, winRate: s.winRate, deviation: fixed(s.winRate - expected), ci95: [fixed(s.ci95[0] - expected), fixed(s.ci95[1] - expected)] as Interval })),
-    chiSquared: { statistic: fixed(chi.statistic), df: chi.df, pValue: Number(chi.pValue.toPrecision(6)) },
+    chiSquared: { statistic: fixed(chi.statistic), df: chi.df, pValue: Number(chi.pValue.toPrecision(6)), warning: chiSquaredWarning(chi.expected) },
     balance: fixed(1 - (Math.max(...rates) - Math.min(...rates))),
   };
   const goldCurve = [];

@@ -44,7 +44,9 @@ const points = (x: number): string => {
   const r = Math.round(x);
   return r > 0 ? `+${r}` : r < 0 ? `${MINUS}${-r}` : '0';
 };
-const pointsRange = (ci: Interval): string => `${points(ci[0])} to ${points(ci[1])}`;
+const pointsRange = (ci: Interval | null): string => (ci ? `${points(ci[0])} to ${points(ci[1])}` : 'no interval');
+/** Where a chart row has no interval (a tournament too small for them): no whisker is drawn. */
+const NO_INTERVAL: Interval = [Number.NaN, Number.NaN];
 
 /** Points with 95% whiskers on the Elo-like scale, a zero line, one row per bot. */
 function pointChart(name: string, label: string, rows: readonly IntervalRow[], axisLabel: string): string {
@@ -131,7 +133,14 @@ function header(summary: TournamentSummary, colour: Palette, run: RunFacts | nul
       `${esc(int(summary.lineups.played))} line-ups${esc(sampled)} \u00d7 ${esc(int(summary.deals))} deals \u00d7 ${esc(summary.players)} seat rotations = ${esc(int(summary.games))} games`,
     ],
     ['seed', `<code>${esc(summary.seed)}</code>`],
-    ['ratings', `Plackett\u2013Luce on ${summary.rating.data === 'winner' ? 'the winner of each game' : 'each game\u2019s finishing order'}; 95% intervals from ${esc(int(summary.rating.bootstrap))} bootstrap resamples of the ${esc(int(summary.rating.groups))} deals`],
+    [
+      'ratings',
+      `Plackett\u2013Luce on ${summary.rating.data === 'winner' ? 'the winner of each game' : 'each game\u2019s finishing order'}; ${
+        summary.intervals.given
+          ? `95% intervals from ${esc(int(summary.rating.bootstrap))} bootstrap resamples of the ${esc(int(summary.rating.groups))} deals`
+          : `no intervals (fewer than ${esc(summary.intervals.minimumDeals)} deals per bot)`
+      }`,
+    ],
     ['time limits', `${summary.botTimeoutMs === null ? 'no per-decision budget' : `${esc(int(summary.botTimeoutMs))} ms per decision`}; ${summary.hangLimitMs > 0 ? `a decision running ${esc(int(summary.hangLimitMs))} ms is stopped` : 'no hang limit'}`],
     ['deck', `<code>${esc(summary.deckId || '(none)')}</code>`],
     ['rules changed', changed.length ? `<ul class="rules">${changed.map(([k, v]) => `<li><code>${esc(k)}</code> = <code>${esc(JSON.stringify(v))}</code></li>`).join('')}</ul>` : 'none (every rule at its default)'],
@@ -154,24 +163,40 @@ function findings(summary: TournamentSummary): string {
   const items: string[] = [];
   const [top, second] = summary.bots;
   const others = summary.bots.length - 1;
+  const given = summary.intervals.given;
+  if (!given) items.push(`No intervals and no significance: ${summary.intervals.reason}. Play more deals (--deals).`);
   if (top && second) {
     const beaten = top.significantlyAbove.length;
     items.push(
-      beaten === others
-        ? `${top.bot} is the strongest bot: rated ${points(top.vsBestOther!.elo)} points above the runner-up ${second.bot} (95% interval ${pointsRange(top.vsBestOther!.ci95)}), and above every other bot with significance.`
-        : `${top.bot} is rated highest, ${points(top.vsBestOther!.elo)} points above ${second.bot} (95% interval ${pointsRange(top.vsBestOther!.ci95)}); it is significantly above ${beaten} of the ${others} others.`,
+      !given
+        ? `${top.bot} is rated highest, ${points(top.vsBestOther!.elo)} points above ${second.bot}; whether that order is more than the luck of so few deals cannot be said.`
+        : beaten === others
+          ? `${top.bot} is the strongest bot: rated ${points(top.vsBestOther!.elo)} points above the runner-up ${second.bot} (95% interval ${pointsRange(top.vsBestOther!.ci95)}), and above every other bot with significance.`
+          : `${top.bot} is rated highest, ${points(top.vsBestOther!.elo)} points above ${second.bot} (95% interval ${pointsRange(top.vsBestOther!.ci95)}); it is significantly above ${beaten} of the ${others} others.`,
     );
     const bottom = summary.bots[summary.bots.length - 1];
     items.push(`${bottom.bot} is rated lowest (${points(bottom.elo)}, win rate ${pct(bottom.winRate)} against ${pct(1 / summary.players)} for an average bot).`);
     // Neighbours in the ranking that the data cannot separate: their paired interval includes 0.
-    const close: string[] = [];
-    for (let i = 0; i + 1 < summary.bots.length; i++) {
-      if (!summary.differences.significant[i][i + 1]) close.push(`${summary.bots[i].bot} and ${summary.bots[i + 1].bot}`);
+    const significant = summary.differences.significant;
+    if (significant) {
+      const close: string[] = [];
+      for (let i = 0; i + 1 < summary.bots.length; i++) {
+        if (!significant[i][i + 1]) close.push(`${summary.bots[i].bot} and ${summary.bots[i + 1].bot}`);
+      }
+      items.push(close.length ? `Not separated by the data (paired interval includes 0): ${close.join('; ')}.` : 'Every bot is separated from its neighbour in the ranking with significance.');
     }
-    items.push(close.length ? `Not separated by the data (paired interval includes 0): ${close.join('; ')}.` : 'Every bot is separated from its neighbour in the ranking with significance.');
   }
   for (const f of summary.faults) items.push(`${f.bot} faulted ${f.total} times (first: ${f.first.reason} in ${f.first.request}, game ${f.first.game}).`);
   return `<section id="in-short"><h2>In short</h2>${verdicts(items)}</section>`;
+}
+
+/** " (here they carry 1.4 to 1.9 times the variance of independent games)", or "" without intervals. */
+function designEffects(summary: TournamentSummary): string {
+  const d = summary.bots.map((b) => b.winDesignEffect).filter((x): x is number => x !== null);
+  if (!d.length) return '';
+  const lo = Math.min(...d);
+  const hi = Math.max(...d);
+  return ` (here a bot\u2019s win rate has ${esc(lo === hi ? num(lo, 1) : `${num(lo, 1)} to ${num(hi, 1)}`)} times the variance it would have over independent games)`;
 }
 
 function ratingSection(summary: TournamentSummary, colour: Palette, game: ReportGame): string {
@@ -179,7 +204,7 @@ function ratingSection(summary: TournamentSummary, colour: Palette, game: Report
     label: b.bot,
     colour: colour(b.bot),
     value: b.elo,
-    ci: b.eloCi95,
+    ci: b.eloCi95 ?? NO_INTERVAL,
     tooltip: `${b.bot}: ${points(b.elo)} (95% interval ${pointsRange(b.eloCi95)}); log-worth ${num(b.logWorth, 3)}`,
   }));
   const counterCols = game.tournamentCounters.filter((c2) => summary.bots[0] && c2 in summary.bots[0].counters);
@@ -192,7 +217,7 @@ function ratingSection(summary: TournamentSummary, colour: Palette, game: Report
       String(i + 1),
       `${swatch(colour(b.bot))}${esc(b.bot)}`,
       `${points(b.elo)}<span class="unit">${esc(pointsRange(b.eloCi95))}</span>`,
-      `${pct(b.winRate)}<span class="unit">${pctRange(b.winCi95)}</span>`,
+      `${pct(b.winRate)}<span class="unit">${b.winCi95 ? pctRange(b.winCi95) : 'no interval'}</span>`,
       num(b.meanPosition, 2),
       num(b.meanScore, 1),
       ...counterCols.map((c2) => num(b.counters[c2], 2)),
@@ -202,10 +227,14 @@ function ratingSection(summary: TournamentSummary, colour: Palette, game: Report
   );
   return `<section id="ratings">
 <h2>Ratings</h2>
-<p class="explain">Plackett\u2013Luce ratings on an Elo-like scale (mean 0 over the bots): a gap of 400 points means 10:1 odds that the higher-rated bot finishes ahead of the other; 100 points \u2248 64%. Whiskers are 95% bootstrap intervals over deals. Two bots whose whiskers overlap may still differ clearly: see the paired gaps below.</p>
+<p class="explain">Plackett\u2013Luce ratings on an Elo-like scale (mean 0 over the bots): a gap of 400 points means 10:1 odds that the higher-rated bot finishes ahead of the other; 100 points \u2248 64%. ${
+    summary.intervals.given
+      ? 'Whiskers are 95% bootstrap intervals over deals. Two bots whose whiskers overlap may still differ clearly: see the paired gaps below.'
+      : `No whiskers: with fewer than ${esc(summary.intervals.minimumDeals)} deals per bot no interval is given (see In short).`
+  }</p>
 ${pointChart('ratings', 'Ratings with 95% intervals', rows, 'rating (Elo-like points; whiskers: 95% interval)')}
 ${ratingTable}
-<p class="explain">Win rate: a shared win counts 1/k for each of its k winners; Wilson 95% interval. Mean position: 1 = first.${counterCols.map((c2) => ` ${esc(capital(counterLabel(c2)))}: ${esc(game.counters[c2]?.description ?? c2)}, per game.`).join('')}</p>
+<p class="explain">Win rate: a shared win counts 1/k for each of its k winners. Its 95% interval is taken over deals, not games: a deal\u2019s seat rotations share the same chance (shuffles, draws and tie-breaks), so its games are correlated${designEffects(summary)}; Wilson\u2019s interval on the effective number of games, with t on deals \u2212 1 degrees of freedom. Mean position: 1 = first.${counterCols.map((c2) => ` ${esc(capital(counterLabel(c2)))}: ${esc(game.counters[c2]?.description ?? c2)}, per game.`).join('')}</p>
 </section>`;
 }
 
@@ -216,9 +245,9 @@ function gapSection(summary: TournamentSummary, colour: Palette): string {
       label: `${b.bot} \u2212 ${b.vsBestOther!.bot}`,
       colour: colour(b.bot),
       value: b.vsBestOther!.elo,
-      ci: b.vsBestOther!.ci95,
+      ci: b.vsBestOther!.ci95 ?? NO_INTERVAL,
       strong: b.vsBestOther!.significant,
-      tooltip: `${b.bot} minus ${b.vsBestOther!.bot}: ${points(b.vsBestOther!.elo)} (95% interval ${pointsRange(b.vsBestOther!.ci95)})${b.vsBestOther!.significant ? ', significant' : ', interval includes 0'}`,
+      tooltip: `${b.bot} minus ${b.vsBestOther!.bot}: ${points(b.vsBestOther!.elo)} (95% interval ${pointsRange(b.vsBestOther!.ci95)})${b.vsBestOther!.significant ? ', significant' : b.vsBestOther!.ci95 ? ', interval includes 0' : ''}`,
     }));
   const d = summary.differences;
   const matrix = table(
@@ -227,18 +256,23 @@ function gapSection(summary: TournamentSummary, colour: Palette): string {
       `${swatch(colour(bot))}${esc(bot)}`,
       ...d.bots.map((_, j) => {
         if (i === j) return '<span class="pm">\u2014</span>';
+        if (!d.lower || !d.upper) return points(d.elo[i][j]);
         const body = `${points(d.elo[i][j])}<span class="unit">${esc(points(d.lower[i][j]))}${DASH}${esc(points(d.upper[i][j]))}</span>`;
-        return d.significant[i][j] ? `<span class="sig">${body}</span>` : body;
+        return d.significant?.[i][j] ? `<span class="sig">${body}</span>` : body;
       }),
     ]),
     { numeric: d.bots.map((_, j) => j + 1), cls: 'compact' },
   );
   return `<section id="differences">
 <h2>Rating differences</h2>
-<p class="explain">Each bot against the best other bot (the top bot against the runner-up): the difference of the two ratings with its 95% interval, taken from the same bootstrap resamples, so the luck of the deals both bots shared cancels. Bold orange: the interval excludes 0, the order of the two bots is established.</p>
+<p class="explain">Each bot against the best other bot (the top bot against the runner-up): the difference of the two ratings${
+    summary.intervals.given
+      ? ' with its 95% interval, taken from the same bootstrap resamples, so the luck of the deals both bots shared cancels. Bold orange: the interval excludes 0, the order of the two bots is established.'
+      : `. No intervals and no significance: fewer than ${esc(summary.intervals.minimumDeals)} deals per bot (see In short).`
+  }</p>
 ${pointChart('rating-gaps', 'Rating gap to the best other bot with paired 95% intervals', rows, 'rating difference (Elo-like points; whiskers: paired 95% interval)')}
 <h3>All pairs</h3>
-<p class="explain">Row bot minus column bot, with the paired 95% interval below; bold orange where it excludes 0.</p>
+<p class="explain">Row bot minus column bot${summary.intervals.given ? ', with the paired 95% interval below; bold orange where it excludes 0' : ''}.</p>
 ${matrix}
 </section>`;
 }
@@ -277,7 +311,12 @@ function methodSection(summary: TournamentSummary): string {
 <ul class="verdicts">
 <li>Every line-up of ${esc(summary.players)} bots plays ${esc(int(summary.deals))} deals; each deal is played ${esc(summary.players)} times, the bots rotated one seat each time, with identical chance (shuffles, draws and tie-breaks: common random numbers). A bot\u2019s own random numbers follow the bot, not the seat.</li>
 <li>The Plackett\u2013Luce model gives each bot a worth; the winner of a game is drawn in proportion to worth, then the second among the rest, and so on. It is fitted by Hunter\u2019s MM algorithm, shared places as fractional orders, with ${esc(summary.rating.pseudo)} pseudo-games against a reference bot so that the fit always exists.</li>
-<li>Intervals: ${esc(int(summary.rating.bootstrap))} resamples of the deals with replacement (the rotations of a deal stay together), refitted each time; the 2.5% and 97.5% quantiles. Differences use the same resamples.</li>
+<li>${
+    summary.intervals.given
+      ? `Rating intervals: ${esc(int(summary.rating.bootstrap))} resamples of the deals with replacement (the rotations of a deal stay together), refitted each time; the 2.5% and 97.5% quantiles. Differences use the same resamples.`
+      : `No intervals: ${esc(summary.intervals.reason ?? '')}.`
+  }</li>
+<li>Win-rate intervals: the deal is the unit. A cluster-robust variance over deals gives the design effect (variance over that of independent games, at least 1); the interval is Wilson\u2019s on the games divided by it, with the t quantile on deals \u2212 1 degrees of freedom (Korn &amp; Graubard 1998). Intervals and significance are given only when every bot played at least ${esc(summary.intervals.minimumDeals)} deals.</li>
 </ul>
 </section>`;
 }

@@ -11,9 +11,12 @@ import type { RunFacts } from './html.js';
 import type { ReportGame } from './types.js';
 import { renderTournament } from './tournament-html.js';
 import type { TournamentSummary } from './tournament.js';
+import type { Interval } from './types.js';
 import { writeAtomic } from './write.js';
 
 const csv = (columns: string[], rows: unknown[][]) => stringify(rows, { header: true, columns });
+/** An interval's two CSV cells; empty when there is none (a tournament too small for intervals). */
+const cells = (ci: Interval | null): [number | string, number | string] => (ci ? [ci[0], ci[1]] : ['', '']);
 
 export function writeTournamentOutputs(dir: string, summary: TournamentSummary, games: readonly TournamentGame[], botNames: readonly string[], run: RunFacts | null, game: ReportGame): string[] {
   mkdirSync(dir, { recursive: true });
@@ -30,7 +33,8 @@ export function writeTournamentOutputs(dir: string, summary: TournamentSummary, 
   const differences: unknown[][] = [];
   d.bots.forEach((a, i) =>
     d.bots.forEach((b, j) => {
-      if (i !== j) differences.push([a, b, d.elo[i][j], d.lower[i][j], d.upper[i][j], d.significant[i][j]]);
+      // Empty interval and significance cells when the tournament is too small for them (summary.intervals).
+      if (i !== j) differences.push([a, b, d.elo[i][j], d.lower?.[i][j] ?? '', d.upper?.[i][j] ?? '', d.significant?.[i][j] ?? '']);
     }),
   );
   const players = summary.players;
@@ -40,8 +44,14 @@ export function writeTournamentOutputs(dir: string, summary: TournamentSummary, 
     [
       'ratings.csv',
       csv(
-        ['rank', 'bot', 'source', 'elo', 'elo_ci95_low', 'elo_ci95_high', 'log_worth', 'log_worth_ci95_low', 'log_worth_ci95_high', 'games', 'wins', 'win_rate', 'win_ci95_low', 'win_ci95_high', 'mean_position', 'mean_score', ...counterNames.map((c) => `mean_${snake(c)}`), 'faults'],
-        summary.bots.map((b, i) => [i + 1, b.bot, b.source, b.elo, b.eloCi95[0], b.eloCi95[1], b.logWorth, b.logWorthCi95[0], b.logWorthCi95[1], b.games, b.wins, b.winRate, b.winCi95[0], b.winCi95[1], b.meanPosition, b.meanScore, ...counterNames.map((c) => b.counters[c]), b.faults]),
+        [
+          'rank', 'bot', 'source', 'elo', 'elo_ci95_low', 'elo_ci95_high', 'log_worth', 'log_worth_ci95_low', 'log_worth_ci95_high', 'games', 'deals', 'wins', 'win_rate', 'win_ci95_low', 'win_ci95_high', 'win_design_effect',
+          'mean_position', 'mean_score', ...counterNames.map((c) => `mean_${snake(c)}`), 'faults',
+        ],
+        summary.bots.map((b, i) => [
+          i + 1, b.bot, b.source, b.elo, ...cells(b.eloCi95), b.logWorth, ...cells(b.logWorthCi95), b.games, b.deals, b.wins, b.winRate, ...cells(b.winCi95), b.winDesignEffect ?? '',
+          b.meanPosition, b.meanScore, ...counterNames.map((c) => b.counters[c]), b.faults,
+        ]),
       ),
     ],
     ['head_to_head.csv', csv(['bot', 'opponent', 'games', 'ahead_share', 'model_probability'], pairs)],
@@ -94,14 +104,20 @@ export function tournamentTable(summary: TournamentSummary): string {
   lines.push(
     `${summary.game} tournament: ${summary.bots.length} bots, ${summary.players} players, ${summary.lineups.played} line-ups${sampled} × ${summary.deals} deals × ${summary.players} seat rotations = ${summary.games} games, seed ${JSON.stringify(summary.seed)}`,
   );
-  lines.push(`ratings: Plackett–Luce on ${summary.rating.data === 'winner' ? 'the winners' : 'finishing orders'}, 95% intervals from ${summary.rating.bootstrap} bootstrap resamples of the ${summary.rating.groups} deals`);
+  const given = summary.intervals.given;
+  lines.push(
+    given
+      ? `ratings: Plackett–Luce on ${summary.rating.data === 'winner' ? 'the winners' : 'finishing orders'}, 95% intervals from ${summary.rating.bootstrap} bootstrap resamples of the ${summary.rating.groups} deals; win-rate intervals over deals`
+      : `ratings: Plackett–Luce on ${summary.rating.data === 'winner' ? 'the winners' : 'finishing orders'}; NO intervals and NO significance: ${summary.intervals.reason}. Run more deals (--deals).`,
+  );
   lines.push('');
+  const range = (ci: Interval | null, show: (x: number) => string, sep: string) => (ci ? `(${show(ci[0])}${sep}${show(ci[1])})` : '(no interval)');
   lines.push('rank  bot              rating (95% CI)        win rate (95% CI)       mean pos  mean score  faults  vs best other (95% CI)');
   summary.bots.forEach((b, i) => {
-    const vs = b.vsBestOther ? `${elo(b.vsBestOther.elo)} vs ${b.vsBestOther.bot} (${elo(b.vsBestOther.ci95[0])} to ${elo(b.vsBestOther.ci95[1])})${b.vsBestOther.significant ? ' *' : ''}` : '';
+    const vs = b.vsBestOther ? `${elo(b.vsBestOther.elo)} vs ${b.vsBestOther.bot}${b.vsBestOther.ci95 ? ` ${range(b.vsBestOther.ci95, elo, ' to ')}` : ''}${b.vsBestOther.significant ? ' *' : ''}` : '';
     lines.push(
-      `${String(i + 1).padStart(4)}  ${b.bot.padEnd(15)} ${elo(b.elo).padStart(6)} (${elo(b.eloCi95[0])} to ${elo(b.eloCi95[1])})`.padEnd(48) +
-        `${pct(b.winRate).padStart(6)} (${pct(b.winCi95[0])}–${pct(b.winCi95[1])})`.padEnd(24) +
+      `${String(i + 1).padStart(4)}  ${b.bot.padEnd(15)} ${elo(b.elo).padStart(6)} ${range(b.eloCi95, elo, ' to ')}`.padEnd(48) +
+        `${pct(b.winRate).padStart(6)} ${range(b.winCi95, pct, '–')}`.padEnd(24) +
         `${b.meanPosition.toFixed(2).padStart(8)}  ${b.meanScore.toFixed(1).padStart(10)}  ${String(b.faults).padStart(6)}  ${vs}`,
     );
   });
@@ -111,9 +127,11 @@ export function tournamentTable(summary: TournamentSummary): string {
   if (top && summary.bots.length > 1) {
     const beaten = top.significantlyAbove.length;
     lines.push(
-      beaten === summary.bots.length - 1
-        ? `${top.bot} is rated above every other bot with significance (each paired 95% interval excludes 0).`
-        : `${top.bot} is rated highest; significantly above ${beaten} of the ${summary.bots.length - 1} others${beaten ? ` (${top.significantlyAbove.join(', ')})` : ''}.`,
+      !given
+        ? `${top.bot} is rated highest; with ${summary.intervals.fewestDeals} deal${summary.intervals.fewestDeals === 1 ? '' : 's'} for ${summary.intervals.fewestDealsBot}, whether that order is more than luck cannot be said (at least ${summary.intervals.minimumDeals} deals per bot are needed).`
+        : beaten === summary.bots.length - 1
+          ? `${top.bot} is rated above every other bot with significance (each paired 95% interval excludes 0).`
+          : `${top.bot} is rated highest; significantly above ${beaten} of the ${summary.bots.length - 1} others${beaten ? ` (${top.significantlyAbove.join(', ')})` : ''}.`,
     );
   }
   for (const f of summary.faults) {

@@ -1,12 +1,14 @@
 /**
  * A tournament's results (tournament.json, the data contract of its CSV tables and HTML page):
  * Plackett–Luce ratings with bootstrap intervals over deals, the interval of every pairwise rating
- * difference, win rates with Wilson intervals, head-to-head shares, mean score and counters per
- * bot, and the faults with the game to replay. Pure: the same games give the same bytes.
+ * difference, win rates with intervals over deals (a deal's seat rotations are correlated games, see
+ * stats/clustered-proportion.ts), head-to-head shares, mean score and counters per bot, and the
+ * faults with the game to replay. Below MIN_DEALS deals per bot no interval and no significance is
+ * given (see `intervals`). Pure: the same games give the same bytes.
  */
 import type { Fault } from '../core/game.js';
 import { Purpose, RandomSource } from '../core/random.js';
-import { bootstrapPlackettLuce, eloFromLogWorth, headToHead, PLACKETT_LUCE_DEFAULTS, wilsonInterval, type Ranking } from '../stats/index.js';
+import { bootstrapPlackettLuce, clusteredProportionInterval, eloFromLogWorth, fitPlackettLuce, headToHead, PLACKETT_LUCE_DEFAULTS, type Ranking } from '../stats/index.js';
 import { replayArguments, type TournamentGame } from '../sim/tournament.js';
 import { fixed, VERSION } from './summary.js';
 import type { Interval } from './types.js';
@@ -15,8 +17,9 @@ import type { Interval } from './types.js';
 export interface RatingGap {
   readonly bot: string;
   readonly elo: number;
-  readonly ci95: Interval;
-  /** The interval excludes 0. */
+  /** null when the tournament is too small for intervals (see TournamentSummary.intervals). */
+  readonly ci95: Interval | null;
+  /** The interval excludes 0 (false when there is no interval). */
   readonly significant: boolean;
 }
 
@@ -29,14 +32,25 @@ export interface TournamentBot {
   /** Wins, a shared win counting 1/k for each of its k winners. */
   readonly wins: number;
   readonly winRate: number;
-  /** 95% Wilson interval of the win rate. */
-  readonly winCi95: Interval;
-  /** Plackett–Luce log-worth (mean 0 over the bots) with its 95% bootstrap interval. */
+  /** Deals played (each in every seat rotation): the independent units of the intervals. */
+  readonly deals: number;
+  /**
+   * 95% interval of the win rate over deals: Wilson on the effective number of games, with the
+   * design effect from a cluster-robust variance over deals and t on deals − 1 degrees of freedom
+   * (stats/clustered-proportion.ts). null below MIN_DEALS deals per bot.
+   */
+  readonly winCi95: Interval | null;
+  /**
+   * How much the correlation of a deal's games inflates the win rate's variance over independent
+   * games (cluster-robust over binomial variance; the interval uses at least 1). null below MIN_DEALS.
+   */
+  readonly winDesignEffect: number | null;
+  /** Plackett–Luce log-worth (mean 0 over the bots) with its 95% bootstrap interval (null below MIN_DEALS). */
   readonly logWorth: number;
-  readonly logWorthCi95: Interval;
+  readonly logWorthCi95: Interval | null;
   /** The same on the Elo-like scale: 400/ln 10 × log-worth (mean 0; 400 points = 10:1 odds of finishing ahead). */
   readonly elo: number;
-  readonly eloCi95: Interval;
+  readonly eloCi95: Interval | null;
   /** Mean finishing position, 1 = first (tied players share the better position). */
   readonly meanPosition: number;
   /** Mean final score (Goldrausch: gold). */
@@ -45,7 +59,7 @@ export interface TournamentBot {
   readonly counters: Readonly<Record<string, number>>;
   /** The rating gap to the best other bot (for the top bot: to the runner-up). */
   readonly vsBestOther: RatingGap | null;
-  /** Bots this one is rated above with significance (difference interval above 0). */
+  /** Bots this one is rated above with significance (difference interval above 0); empty without intervals. */
   readonly significantlyAbove: readonly string[];
   /** Bots this one is rated below with significance. */
   readonly significantlyBelow: readonly string[];
@@ -86,6 +100,22 @@ export interface TournamentSummary {
     /** Pseudo-comparisons against a reference bot (regularisation, see stats/plackett-luce.ts). */
     readonly pseudo: number;
   };
+  /**
+   * Whether intervals and significance are given: only when every bot played at least
+   * `minimumDeals` deals. With fewer, the deal bootstrap has few distinct resamples (one deal: a
+   * single one, hence intervals like "+447 to +447") and a percentile interval over C deals covers
+   * about as often as a normal interval with C/(C − 1) too little variance and no t correction:
+   * 85% at 5 deals, 90% at 10, 93% at 20 for a nominal 95%.
+   */
+  readonly intervals: {
+    readonly given: boolean;
+    readonly minimumDeals: number;
+    /** The fewest deals any bot played, and that bot. */
+    readonly fewestDeals: number;
+    readonly fewestDealsBot: string;
+    /** Why not, in words (null when given). */
+    readonly reason: string | null;
+  };
   readonly botTimeoutMs: number | null;
   readonly hangLimitMs: number;
   readonly deckId: string;
@@ -99,13 +129,16 @@ export interface TournamentSummary {
     readonly observed: readonly (readonly (number | null)[])[];
     readonly model: readonly (readonly number[])[];
   };
-  /** In `bots` order: rating of i minus rating of j (Elo-like) with 95% bootstrap interval; significant when it excludes 0. */
+  /**
+   * In `bots` order: rating of i minus rating of j (Elo-like) with 95% bootstrap interval; significant
+   * when it excludes 0. lower, upper and significant are null without intervals.
+   */
   readonly differences: {
     readonly bots: readonly string[];
     readonly elo: readonly (readonly number[])[];
-    readonly lower: readonly (readonly number[])[];
-    readonly upper: readonly (readonly number[])[];
-    readonly significant: readonly (readonly boolean[])[];
+    readonly lower: readonly (readonly number[])[] | null;
+    readonly upper: readonly (readonly number[])[] | null;
+    readonly significant: readonly (readonly boolean[])[] | null;
   };
   readonly faults: readonly TournamentFaults[];
   /** Every resolved rule and parameter, defaults included. */
@@ -140,6 +173,17 @@ const FAULT_REASONS: readonly Fault['reason'][] = ['threw', 'illegal', 'timeout'
 /** Purpose of the bootstrap's stream (game index −2: apart from every game's streams). */
 const BOOTSTRAP_PURPOSE = Purpose.referee + 100;
 
+/**
+ * Intervals and significance need every bot to have played at least this many deals. The deal is
+ * the independent unit (its seat rotations share the same chance: shuffles, draws and tie-breaks), and a percentile
+ * bootstrap over C deals behaves like a normal interval with the variance shrunk by (C − 1)/C and no
+ * t correction; for a mean its coverage is then 2·T_{C−1}(1.96·√((C − 1)/C)) − 1 — 85% at C = 5,
+ * 90% at 10, 93% at 20, 94% at 40 (scipy: 2*t.cdf(1.959964*sqrt((C-1)/C), C-1) - 1 gives
+ * 0.8455, 0.9041, 0.9287, 0.9398). 20 deals keeps a nominal 95% interval above 92.5%, and the
+ * README's quick start (5 bots, --deals 10: 40 deals per bot) above it.
+ */
+export const MIN_DEALS = 20;
+
 export function summarizeTournament(facts: TournamentFacts, games: readonly TournamentGame[], options: RatingOptions): TournamentSummary {
   const B = facts.bots.length;
   const k = facts.players;
@@ -147,13 +191,13 @@ export function summarizeTournament(facts: TournamentFacts, games: readonly Tour
   const rankings: Ranking[] = games.map((g) => ({ items: g.seats, ranks: g.ranks.map((r) => r + 1) }));
   const groups: Ranking[][] = [];
   for (let i = 0; i < rankings.length; i += k) groups.push(rankings.slice(i, i + k));
-  const random = new RandomSource(facts.seed, -2).stream(BOOTSTRAP_PURPOSE);
-  const boot = bootstrapPlackettLuce(B, groups, options.bootstrap, { float: () => random.next() }, { winnerOnly: options.winnerOnly });
   const toElo = (x: number) => eloFromLogWorth(x);
 
-  // Per-bot tallies.
+  // Per-bot tallies, and per bot and deal its games and wins (the clusters of its win-rate interval).
   const played = new Float64Array(B);
   const wins = new Float64Array(B);
+  const dealGames = Array.from({ length: B }, () => new Map<number, number>());
+  const dealWins = Array.from({ length: B }, () => new Map<number, number>());
   const position = new Float64Array(B);
   const score = new Float64Array(B);
   const counters = Array.from({ length: B }, () => new Float64Array(facts.counters.length));
@@ -162,9 +206,14 @@ export function summarizeTournament(facts: TournamentFacts, games: readonly Tour
   const firstFault: (TournamentFaults['first'] | null)[] = new Array(B).fill(null);
   for (const g of games) {
     const seen = new Set<number>();
+    // Game g belongs to deal ⌊g/k⌋ (sim/tournament.ts: g = (lineup·deals + deal)·k + rotation).
+    const deal = Math.floor(g.game / k);
     g.seats.forEach((bot, seat) => {
+      const win = g.winners.includes(seat) ? 1 / g.winners.length : 0;
       played[bot]++;
-      if (g.winners.includes(seat)) wins[bot] += 1 / g.winners.length;
+      wins[bot] += win;
+      dealGames[bot].set(deal, (dealGames[bot].get(deal) ?? 0) + 1);
+      dealWins[bot].set(deal, (dealWins[bot].get(deal) ?? 0) + win);
       position[bot] += g.ranks[seat] + 1;
       score[bot] += g.scores[seat];
       g.counters[seat].forEach((v, c) => (counters[bot][c] += v));
@@ -178,17 +227,42 @@ export function summarizeTournament(facts: TournamentFacts, games: readonly Tour
     for (const bot of seen) faultGames[bot]++;
   }
 
-  // Order by rating, best first (ties by name, so the order is stable).
-  const order = Array.from({ length: B }, (_, i) => i).sort((a, b) => boot.elo.estimate[b] - boot.elo.estimate[a] || facts.bots[a].name.localeCompare(facts.bots[b].name));
+  // Too few deals: no bootstrap (its intervals would mislead), the plain fit for the estimates.
   const name = (i: number) => facts.bots[i].name;
-  const diff = boot.difference;
-  const gap = (i: number, j: number): RatingGap => {
-    const lower = toElo(diff.lower[i][j]);
-    const upper = toElo(diff.upper[i][j]);
-    return { bot: name(j), elo: fixed(toElo(diff.estimate[i][j]), 3), ci95: [fixed(lower, 3), fixed(upper, 3)], significant: lower > 0 || upper < 0 };
-  };
+  const dealsOf = (i: number) => dealGames[i].size;
+  const fewest = Array.from({ length: B }, (_, i) => i).reduce((a, b) => (dealsOf(b) < dealsOf(a) ? b : a), 0);
+  const given = B > 0 && dealsOf(fewest) >= MIN_DEALS;
+  const reason = given
+    ? null
+    : `${name(fewest)} played ${dealsOf(fewest)} deal${dealsOf(fewest) === 1 ? '' : 's'}; intervals and significance need at least ${MIN_DEALS} deals per bot, because a deal (all its seat rotations) is the independent unit and over fewer deals a 95% interval covers well under 95% (about 90% at 10 deals, 85% at 5; one deal gives a single bootstrap resample)`;
+  let logWorth: { estimate: readonly number[]; lower: readonly number[] | null; upper: readonly number[] | null };
+  let diff: { estimate: readonly (readonly number[])[]; lower: readonly (readonly number[])[] | null; upper: readonly (readonly number[])[] | null };
+  if (given) {
+    const random = new RandomSource(facts.seed, -2).stream(BOOTSTRAP_PURPOSE);
+    const boot = bootstrapPlackettLuce(B, groups, options.bootstrap, { float: () => random.next() }, { winnerOnly: options.winnerOnly });
+    logWorth = boot.logWorth;
+    diff = boot.difference;
+  } else {
+    const fit = fitPlackettLuce(B, rankings, { winnerOnly: options.winnerOnly });
+    logWorth = { estimate: fit.logWorth, lower: null, upper: null };
+    diff = { estimate: fit.logWorth.map((a) => fit.logWorth.map((b) => a - b)), lower: null, upper: null };
+  }
+  const ci = (lower: readonly number[] | null, upper: readonly number[] | null, i: number, scale: (x: number) => number, digits: number): Interval | null =>
+    lower && upper ? [fixed(scale(lower[i]), digits), fixed(scale(upper[i]), digits)] : null;
+  const above = (i: number, j: number) => diff.lower !== null && diff.lower[i][j] > 0;
+  const below = (i: number, j: number) => diff.upper !== null && diff.upper[i][j] < 0;
+
+  // Order by rating, best first (ties by name, so the order is stable).
+  const order = Array.from({ length: B }, (_, i) => i).sort((a, b) => logWorth.estimate[b] - logWorth.estimate[a] || facts.bots[a].name.localeCompare(facts.bots[b].name));
+  const gap = (i: number, j: number): RatingGap => ({
+    bot: name(j),
+    elo: fixed(toElo(diff.estimate[i][j]), 3),
+    ci95: diff.lower && diff.upper ? [fixed(toElo(diff.lower[i][j]), 3), fixed(toElo(diff.upper[i][j]), 3)] : null,
+    significant: above(i, j) || below(i, j),
+  });
   const bots: TournamentBot[] = order.map((i) => {
-    const ci = wilsonInterval(wins[i], played[i]);
+    const deals = [...dealGames[i].keys()];
+    const win = given ? clusteredProportionInterval(deals.map((d) => dealWins[i].get(d)!), deals.map((d) => dealGames[i].get(d)!)) : null;
     const best = order.find((j) => j !== i);
     const others = order.filter((j) => j !== i);
     return {
@@ -197,24 +271,26 @@ export function summarizeTournament(facts: TournamentFacts, games: readonly Tour
       games: played[i],
       wins: fixed(wins[i]),
       winRate: fixed(wins[i] / played[i]),
-      winCi95: [fixed(ci.lower), fixed(ci.upper)],
-      logWorth: fixed(boot.logWorth.estimate[i]),
-      logWorthCi95: [fixed(boot.logWorth.lower[i]), fixed(boot.logWorth.upper[i])],
-      elo: fixed(boot.elo.estimate[i], 3),
-      eloCi95: [fixed(boot.elo.lower[i], 3), fixed(boot.elo.upper[i], 3)],
+      deals: dealsOf(i),
+      winCi95: win ? [fixed(win.lower), fixed(win.upper)] : null,
+      winDesignEffect: win ? fixed(win.designEffect, 4) : null,
+      logWorth: fixed(logWorth.estimate[i]),
+      logWorthCi95: ci(logWorth.lower, logWorth.upper, i, (x) => x, 6),
+      elo: fixed(toElo(logWorth.estimate[i]), 3),
+      eloCi95: ci(logWorth.lower, logWorth.upper, i, toElo, 3),
       meanPosition: fixed(position[i] / played[i]),
       meanScore: fixed(score[i] / played[i]),
       counters: Object.fromEntries(facts.counters.map((c, ci2) => [c, fixed(counters[i][ci2] / played[i])])),
       vsBestOther: best === undefined ? null : gap(i, best),
-      significantlyAbove: others.filter((j) => diff.lower[i][j] > 0).map(name),
-      significantlyBelow: others.filter((j) => diff.upper[i][j] < 0).map(name),
+      significantlyAbove: others.filter((j) => above(i, j)).map(name),
+      significantlyBelow: others.filter((j) => below(i, j)).map(name),
       faults: faultCounts[i].reduce((a, b) => a + b, 0),
     };
   });
 
   const h2h = headToHead(B, rankings);
   const matrix = <T>(cell: (i: number, j: number) => T): T[][] => order.map((i) => order.map((j) => cell(i, j)));
-  const theta = boot.logWorth.estimate;
+  const theta = logWorth.estimate;
   const faults: TournamentFaults[] = order
     .filter((i) => firstFault[i] !== null)
     .map((i) => {
@@ -234,11 +310,12 @@ export function summarizeTournament(facts: TournamentFacts, games: readonly Tour
     rating: {
       model: 'plackett-luce',
       data: options.winnerOnly ? 'winner' : 'finishing-order',
-      bootstrap: options.bootstrap,
+      bootstrap: given ? options.bootstrap : 0,
       level: 0.95,
       groups: groups.length,
       pseudo: PLACKETT_LUCE_DEFAULTS.pseudo,
     },
+    intervals: { given, minimumDeals: MIN_DEALS, fewestDeals: B > 0 ? dealsOf(fewest) : 0, fewestDealsBot: B > 0 ? name(fewest) : '', reason },
     botTimeoutMs: facts.botTimeoutMs,
     hangLimitMs: facts.hangLimitMs,
     deckId: facts.deckId,
@@ -253,9 +330,9 @@ export function summarizeTournament(facts: TournamentFacts, games: readonly Tour
     differences: {
       bots: order.map(name),
       elo: matrix((i, j) => fixed(toElo(diff.estimate[i][j]), 3)),
-      lower: matrix((i, j) => fixed(toElo(diff.lower[i][j]), 3)),
-      upper: matrix((i, j) => fixed(toElo(diff.upper[i][j]), 3)),
-      significant: matrix((i, j) => i !== j && (diff.lower[i][j] > 0 || diff.upper[i][j] < 0)),
+      lower: diff.lower ? matrix((i, j) => fixed(toElo(diff.lower![i][j]), 3)) : null,
+      upper: diff.upper ? matrix((i, j) => fixed(toElo(diff.upper![i][j]), 3)) : null,
+      significant: given ? matrix((i, j) => i !== j && (above(i, j) || below(i, j))) : null,
     },
     faults,
     parameters: facts.parameters,

@@ -42,8 +42,12 @@ export interface SeatAdvantage {
   readonly expected: number;
   /** Per seat: win rate, its deviation from `expected`, and the 95% interval of that deviation. */
   readonly seats: readonly { readonly seat: number; readonly winRate: number; readonly deviation: number; readonly ci95: Interval }[];
-  /** Chi-squared test of "all seats win equally often" on the seats' win counts. */
-  readonly chiSquared: { readonly statistic: number; readonly df: number; readonly pValue: number };
+  /**
+   * Chi-squared test of "all seats win equally often" on the seats' win counts. `warning` is set
+   * when a seat expects fewer than 5 wins: the chi-squared approximation of the p-value is then
+   * unreliable (Cochran's rule).
+   */
+  readonly chiSquared: { readonly statistic: number; readonly df: number; readonly pValue: number; readonly warning: string | null };
   /** Ludii's Balance: 1 − (largest win rate − smallest win rate). */
   readonly balance: number;
 }
@@ -115,11 +119,17 @@ export interface RunSummary {
   readonly parameters: unknown;
 }
 
-/** One paired effect: mean of (as dealt − card blanked) over games, with a 95% t interval. */
+/**
+ * One paired effect: mean of (as dealt − card blanked) over games, with a 95% t interval. The
+ * interval and pValue are per card, not adjusted for the number of cards; qValue and significant are
+ * adjusted (Benjamini–Hochberg across the cards), so an interval can exclude 0 for a card that is not
+ * significant.
+ */
 export interface PairedEffect {
   readonly estimate: number;
+  /** 95% t interval, unadjusted (one card at a time). */
   readonly ci95: Interval;
-  /** Two-sided p-value of "no effect" (paired t-test). */
+  /** Two-sided p-value of "no effect" (paired t-test), unadjusted. */
   readonly pValue: number;
   /** Benjamini–Hochberg adjusted p-value across all cards tested (same metric and scope). */
   readonly qValue: number;
@@ -149,7 +159,22 @@ export interface ImpactMetrics {
   /** 1 if the game ended by its key ending (GameDefinition.keyEnding; Goldrausch: the race to the gold target). */
   readonly ending: PairedEffect;
   /** Share of games whose winner(s) changed (a proportion, not a difference; its interval is Wilson). */
-  readonly swing: PairedEffect;
+  readonly swing: SwingShare;
+}
+
+/**
+ * The share of games whose winner changed when the card was blanked: an observed count, not a test.
+ * Whether the card ever changes a winner is a fact of the games played (any count above 0), so it
+ * has no p-value and is left out of the FDR family; pValue, qValue and significant are null.
+ */
+export interface SwingShare {
+  readonly estimate: number;
+  /** 95% Wilson interval of the share (unadjusted). */
+  readonly ci95: Interval;
+  readonly pValue: null;
+  readonly qValue: null;
+  readonly significant: null;
+  readonly n: number;
 }
 
 export interface ImpactReport {

@@ -58,6 +58,8 @@ export function writeRunOutputs(dir: string, summary: RunSummary, game: ReportGa
         [`mean_gini_final_${score}`, shape.meanGini],
         ['seat_chi_squared', summary.seatAdvantage.chiSquared.statistic],
         ['seat_chi_squared_p', summary.seatAdvantage.chiSquared.pValue],
+        // Only when a seat expects fewer than 5 wins: the p-value above is then an unreliable approximation.
+        ...(summary.seatAdvantage.chiSquared.warning ? [['seat_chi_squared_warning', summary.seatAdvantage.chiSquared.warning]] : []),
         ['seat_balance', summary.seatAdvantage.balance],
         ...shape.lengthDistribution.map((l) => [`length_${l.rounds}_games`, l.games]),
       ]),
@@ -82,13 +84,16 @@ export function writeImpactOutputs(dir: string, impact: ImpactReport): string[] 
   for (const c of impact.cards) {
     for (const scope of ['perGame', 'perDraw'] as const) {
       for (const [metric, e] of Object.entries(c[scope])) {
-        rows.push([c.card, c.drawnIn, scope === 'perGame' ? 'per_game' : 'per_draw', metric, e.n, e.estimate, e.ci95[0], e.ci95[1], e.pValue, e.qValue, e.significant]);
+        // The swing is an observed share, not a test: its p, q and significant cells stay empty (`test` says so).
+        const test = metric === 'swing' ? 'none (observed share)' : 'paired t';
+        rows.push([c.card, c.drawnIn, scope === 'perGame' ? 'per_game' : 'per_draw', metric, test, e.n, e.estimate, e.ci95[0], e.ci95[1], e.pValue ?? '', e.qValue ?? '', e.significant ?? '']);
       }
     }
   }
   const files: [string, string][] = [
     ['impact.json', `${JSON.stringify(impact, null, 2)}\n`],
-    ['card_impact.csv', csv(['card', 'drawn_in', 'scope', 'metric', 'n', 'estimate', 'ci95_low', 'ci95_high', 'p_value', 'q_value_bh', 'significant'], rows)],
+    // ci95 and p_value are per card (unadjusted); q_value_bh and significant are adjusted across the cards (BH).
+    ['card_impact.csv', csv(['card', 'drawn_in', 'scope', 'metric', 'test', 'n', 'estimate', 'ci95_low', 'ci95_high', 'p_value', 'q_value_bh', 'significant'], rows)],
   ];
   for (const [name, text] of files) writeAtomic(join(dir, name), text);
   return files.map(([name]) => join(dir, name));
@@ -112,7 +117,7 @@ export function summaryTable(summary: RunSummary, game: ReportGame): string {
   lines.push('');
   // At most 12 columns: a long game (GOLD's turns) shows every k-th step and the last.
   const every = Math.ceil(rounds.length / 12);
-  const shown = rounds.filter((r, i) => i % every === every - 1 || i === rounds.length - 1);
+  const shown = rounds.filter((_, i) => i % every === every - 1 || i === rounds.length - 1);
   lines.push(`${game.score} curve (mean ${game.score} after ${every === 1 ? `each ${step}` : `every ${every}th ${step}`}):`);
   lines.push(`  ${step.padEnd(14)} ${shown.map((r) => String(r).padStart(5)).join('')}`);
   for (const b of summary.bots) {
@@ -144,5 +149,6 @@ export function impactTable(impact: ImpactReport): string {
         `${pp(last.estimate).padStart(6)} pp      ${(100 * c.perDraw.swing.estimate).toFixed(1).padStart(5)}%   ${l.significant ? 'significant' : ''}`,
     );
   }
+  lines.push('', 'CI: per card, unadjusted. FDR: significant after Benjamini–Hochberg across the cards (adjusted), so a CI may exclude 0 without it. swing: share of games whose winner changed, an observed count (no test).');
   return lines.join('\n');
 }

@@ -17,6 +17,8 @@ import { batchScenario, gamesCsvHeader, runBatch, runDealsBatch, runImpactBatch,
 import { copyDeals, emptyDeals, type DealColumns } from './deals.js';
 import { addCardSums, IMPACT_METRICS, type CardSums, type ImpactBatchResult } from './impact.js';
 import type { Progress } from './progress.js';
+import type { QueueExecutor } from './queue/coordinator.js';
+import type { QueueTask } from './queue/job.js';
 import { shapeOf, type Engine } from './run.js';
 import type { Scenario } from './scenario.js';
 import type { BatchTiming } from './timing.js';
@@ -42,6 +44,8 @@ export interface ParallelOptions {
   readonly stop?: AbortSignal;
   /** Pool only: gets each batch's timing as it arrives (the bench's view of where time goes). */
   readonly onBatch?: (timing: BatchTiming) => void;
+  /** Play the batches on a Redis job queue instead of the local pool (`workers` is then unused). */
+  readonly queue?: QueueExecutor;
 }
 
 export interface ParallelResult {
@@ -184,7 +188,8 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
       earlier = { seconds: cp.playSeconds, fastGames: cp.fastGames, referenceGames: cp.referenceGames };
     }
   }
-  const bounds = batchBounds(from + resumedGames, to, batchSize, options.workers);
+  // Through a queue the batches are full ones, so a resumed run's jobs are the interrupted run's jobs.
+  const bounds = batchBounds(from + resumedGames, to, batchSize, options.queue ? 1 : options.workers);
   const batches = bounds.length - 1;
   let prefix = 0; // batches [0, prefix) are merged into `total`
   let csv: number | null = null;
@@ -260,10 +265,10 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
  */
 export async function runImpactParallel(
   scenario: Scenario,
-  options: { seed: string; engine?: Engine; games: number; cards: readonly number[]; workers: number; batchSize: number; progress?: Pick<Progress, 'update' | 'done'>; stop?: AbortSignal },
+  options: { seed: string; engine?: Engine; games: number; cards: readonly number[]; workers: number; batchSize: number; progress?: Pick<Progress, 'update' | 'done'>; stop?: AbortSignal; queue?: QueueExecutor },
 ): Promise<{ sums: CardSums[]; complete: boolean }> {
   const sums: CardSums[] = options.cards.map((card) => ({ card, drawnIn: 0, sum: new Float64Array(IMPACT_METRICS.length), sumSq: new Float64Array(IMPACT_METRICS.length) }));
-  const bounds = batchBounds(0, options.games, options.batchSize, options.workers);
+  const bounds = batchBounds(0, options.games, options.batchSize, options.queue ? 1 : options.workers);
   const batches = bounds.length - 1;
   let done = 0;
   const task = (b: number): ImpactTask => ({
@@ -306,10 +311,11 @@ export async function runDealsParallel(
     progress?: Pick<Progress, 'update' | 'done'>;
     stop?: AbortSignal;
     onPrefix?: (done: number, deals: DealColumns) => boolean;
+    queue?: QueueExecutor;
   },
 ): Promise<{ deals: DealColumns; done: number; complete: boolean }> {
   const deals = emptyDeals(options.games);
-  const bounds = batchBounds(0, options.games, options.batchSize, options.workers);
+  const bounds = batchBounds(0, options.games, options.batchSize, options.queue ? 1 : options.workers);
   const batches = bounds.length - 1;
   const finished = new Set<number>();
   let prefix = 0; // batches [0, prefix) are in place
@@ -335,7 +341,7 @@ export async function runDealsParallel(
   };
   const stopped = () => enough || options.stop?.aborted === true;
   try {
-    await runBatches(options, batches, task, (t) => runDealsBatch(t, scenario), accept, stopped);
+    await runBatches(options, batches, task, (t) => runDealsBatch(t, scenario), accept, stopped, () => enough);
   } finally {
     options.progress?.done();
   }
@@ -343,17 +349,21 @@ export async function runDealsParallel(
 }
 
 /**
- * Plays batches [0, batches): in this thread when `workers` is 0 (`inline`, yielding between
- * batches so a stop request gets in), otherwise across the pool. `accept` gets each result.
+ * Plays batches [0, batches): through the queue when one is given, in this thread when `workers` is
+ * 0 (`inline`, yielding between batches so a stop request gets in), otherwise across the pool.
+ * `accept` gets each result. `discard` (queue only) says, once stopped, that the rest is not wanted.
  */
-async function runBatches<T, R>(
-  options: { workers: number; stop?: AbortSignal },
+async function runBatches<T extends QueueTask, R>(
+  options: { workers: number; stop?: AbortSignal; queue?: QueueExecutor },
   batches: number,
   task: (b: number) => T,
   inline: (task: T) => R,
   accept: (b: number, r: R) => void,
   stopped: () => boolean,
+  discard?: () => boolean,
 ): Promise<void> {
+  // Loaded only when asked for: a local run does not pay for BullMQ and its Redis client.
+  if (options.queue) return (await import('./queue/coordinator.js')).runOnQueue(options.queue, batches, task, accept, stopped, discard);
   if (options.workers !== 0) return runOnPool(options, batches, task, accept, stopped);
   for (let b = 0; b < batches && !stopped(); b++) {
     accept(b, inline(task(b)));

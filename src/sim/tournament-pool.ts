@@ -15,6 +15,7 @@
 import { Piscina } from 'piscina';
 import type { BotFactory } from '../core/definition.js';
 import type { Progress } from './progress.js';
+import type { QueueExecutor } from './queue/coordinator.js';
 import { workerFile } from './parallel.js';
 import {
   gameCount,
@@ -58,6 +59,8 @@ export interface TournamentRunOptions {
   readonly onHang?: (hang: Benched) => void;
   /** Play only games [from, to), with these bots benched from the start (a replay's check for hangs). */
   readonly only?: { readonly from: number; readonly to: number; readonly benched: readonly Benched[] };
+  /** Play the tasks on a Redis job queue (each worker machine runs its own watchdog) instead of here. */
+  readonly queue?: QueueExecutor;
   /** Aborting it stops the tournament: no new tasks, running ones are abandoned (see `complete`). */
   readonly stop?: AbortSignal;
 }
@@ -89,7 +92,9 @@ export async function runTournament(spec: TournamentSpec, factories: readonly Bo
     options.progress?.update(done);
   };
   try {
-    if (options.workers === 0) {
+    if (options.queue) {
+      await runOnQueue(spec, factories, options.queue, tasks, task, accept);
+    } else if (options.workers === 0) {
       const t = resolveWith(spec, factories);
       for (let i = 0; i < tasks && options.stop?.aborted !== true; i++) {
         const { from, to, benched } = task(i);
@@ -199,4 +204,33 @@ async function runOnPool(
     await pool.destroy();
   }
   if (failure !== null) throw failure;
+}
+
+/**
+ * The tasks as `tournament-games` jobs (sim/queue/job.ts): the spec with its params inlined (a
+ * worker never reads files a job names) and each bot file's sha256 (a worker plays only the very
+ * file it has). Games are collected by index, so the result is the local one.
+ */
+async function runOnQueue(
+  spec: TournamentSpec,
+  factories: readonly BotFactory<unknown>[],
+  queue: QueueExecutor,
+  tasks: number,
+  task: (i: number) => TournamentTask,
+  accept: (games: readonly TournamentGame[]) => void,
+): Promise<void> {
+  const [{ runOnQueue: runJobs }, { sha256OfFile }] = await Promise.all([import('./queue/coordinator.js'), import('./queue/job.js')]);
+  const resolved = resolveWith(spec, factories);
+  const portable: TournamentSpec = spec.params === undefined ? spec : { ...spec, params: resolved.definition.portableParams(spec.params, resolved.config) };
+  const sha256 = spec.entrants.map((e) => (e.file === null ? null : sha256OfFile(e.file)));
+  await runJobs(
+    queue,
+    tasks,
+    (i) => {
+      const { from, to } = task(i);
+      return { kind: 'tournament-games' as const, spec: portable, sha256, from, to };
+    },
+    (_i, r: { games: readonly TournamentGame[] }) => accept(r.games),
+    () => false,
+  );
 }

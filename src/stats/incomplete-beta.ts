@@ -130,7 +130,7 @@ function firstGuess(p: number, q: number, a: number, b: number): number {
   const t = Math.exp(a * Math.log(a / (a + b))) / a;
   const u = Math.exp(b * Math.log(b / (a + b))) / b;
   const w = t + u;
-  return p < t / w ? Math.pow(a * w * p, 1 / a) : 1 - Math.pow(b * w * q, 1 / b);
+  return p < t / w ? (a * w * p) ** (1 / a) : 1 - (b * w * q) ** (1 / b);
 }
 
 /**

@@ -14,6 +14,7 @@ export type { ProportionInterval, ProportionMethod } from './proportion.js';
 export { wilsonInterval } from './wilson.js';
 export { clopperPearsonInterval } from './clopper-pearson.js';
 export { binomialInterval, EXACT_BELOW } from './binomial-interval.js';
+export { clusteredProportionInterval, type ClusteredProportionInterval } from './clustered-proportion.js';
 export { pairedDifference, pairedFromSums, type PairedDifference } from './paired.js';
 export { chiSquaredUniform, type ChiSquaredTest } from './chi-squared-uniform.js';
 export { benjaminiHochberg, holm } from './multiple-testing.js';

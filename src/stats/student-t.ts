@@ -54,7 +54,7 @@ function cdf(t: number, df: number): number {
   if (lnX < LN_TINY_X) {
     // |t| > 1e150·√df: only heavy tails (df < 2) are still above the smallest double here.
     // x^a = df^(df/2)·|t|^(−df), by pow rather than exp of a large logarithm (1e-13 worse).
-    const tail = (0.5 * Math.pow(df, df / 2) * Math.pow(Math.abs(t), -df)) / farTailScale(df);
+    const tail = (0.5 * df ** (df / 2) * Math.abs(t) ** -df) / farTailScale(df);
     return t < 0 ? tail : 1 - tail;
   }
   const { x, y } = betaArgument(t, df);
@@ -136,7 +136,7 @@ export function studentTQuantile(p: number, df: number): number {
   const a = df / 2;
   const lnX = (Math.log(2 * tail) + Math.log(farTailScale(df))) / a;
   if (lnX < LN_TINY_X) {
-    const magnitude = Math.sqrt(df) * Math.pow(2 * tail * farTailScale(df), -1 / df);
+    const magnitude = Math.sqrt(df) * (2 * tail * farTailScale(df)) ** (-1 / df);
     return p < 0.5 ? -magnitude : magnitude;
   }
   const { x, y } = inverseIncompleteBeta(2 * tail, 1 - 2 * tail, a, 0.5);

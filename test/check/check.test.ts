@@ -2,15 +2,15 @@
  * `goldpit baseline` and `goldpit check` end to end on real games: identical code passes, a real
  * rules change fails, a change with a tiny effect never fails; exit codes, pairing errors, outputs.
  */
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { capture } from '../helpers/io.js';
 import type { CheckReport } from '../../src/check/report.js';
+import { tempDir } from '../helpers/temp.js';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'goldpit-check-'));
+const tmp = () => tempDir('goldpit-check-');
 const BASE = { name: 'four', players: 4, seats: ['greedy', 'cooperative', 'betrayer', 'reciprocal'], games: 1500, seed: 'check-test' };
 const MIRROR = { name: 'mirror', players: 4, seats: ['cooperative', 'cooperative', 'cooperative', 'cooperative'], games: 1500, seed: 'check-mirror' };
 

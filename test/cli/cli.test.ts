@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
@@ -8,8 +7,9 @@ import { record } from '../../src/games/goldrausch/definition.js';
 import type { GoldrauschState } from '../../src/games/goldrausch/state.js';
 import { playOne, runRange } from '../../src/sim/run.js';
 import { loadScenario } from '../../src/sim/scenario.js';
+import { tempDir } from '../helpers/temp.js';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'goldpit-'));
+const tmp = () => tempDir('goldpit-');
 
 function scenarioFile(dir: string, body: unknown, name = 'bad.json'): string {
   const file = join(dir, name);

@@ -22,7 +22,7 @@ function files(dir: string): string[] {
 }
 
 /** The code without its comments (block and line comments; `//` inside strings is rare enough here). */
-export function withoutComments(source: string): string {
+function withoutComments(source: string): string {
   return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 }
 

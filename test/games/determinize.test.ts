@@ -131,7 +131,7 @@ describe('determinize', () => {
   });
 
   it('samples the colours of the other seats\' laid cards, never this seat\'s own card', () => {
-    const points = decisionPoints(4).filter(({ state, seat }) => state.meeting !== null && state.meeting.committed.some((c, s) => c && s !== seat));
+    const points = decisionPoints(4).filter(({ state, seat }) => state.meeting?.committed.some((c, s) => c && s !== seat));
     expect(points.length).toBeGreaterThan(5);
     const colours = new Set<string>();
     for (const [k, { state, seat }] of points.entries()) {

@@ -11,7 +11,7 @@ import { playGame } from '../../src/sim/play.js';
 const BOT_NAMES = Object.keys(BUILTIN_BOTS);
 
 /** A random rules configuration: each option takes a uniformly random allowed value. */
-export function randomRules(random: RandomSource, counter: number): RulesOptions {
+function randomRules(random: RandomSource, counter: number): RulesOptions {
   const out: Record<string, unknown> = {};
   let k = 0;
   for (const [key, values] of Object.entries(RULES_CHOICES)) {

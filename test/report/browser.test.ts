@@ -8,8 +8,7 @@
  * is skipped with a note, so the README's `npm test` works with only Node and npm; set
  * GOLDPIT_SKIP_BROWSER=1 to skip it anywhere.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +20,7 @@ import { reportGameOf } from '../../src/report/summary.js';
 
 const GR = reportGameOf(GAMES.goldrausch);
 import { makeImpactReport, makeRunSummary } from './fixture.js';
+import { tempDir } from '../helpers/temp.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SCREENSHOT = join(ROOT, 'reports/screenshots/report.png');
@@ -34,7 +34,7 @@ describe.skipIf(SKIP_BROWSER)('report.html in headless Chromium', () => {
 
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) return; // each test then fails with the install hint (see browser())
-    work = mkdtempSync(join(tmpdir(), 'goldpit-report-'));
+    work = tempDir('goldpit-report-');
     context = await chromium.launchPersistentContext(join(work, 'profile'), {
       executablePath: CHROMIUM,
       args: CHROMIUM_ARGS,
@@ -45,7 +45,6 @@ describe.skipIf(SKIP_BROWSER)('report.html in headless Chromium', () => {
 
   afterAll(async () => {
     await context?.close();
-    if (work) rmSync(work, { recursive: true, force: true });
   });
 
   /** The browser, or a failure that says how to install it: a missing browser must not pass silently. */

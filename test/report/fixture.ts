@@ -8,7 +8,7 @@
  *  - gold-shower-azul raises the then-leader's win chance by 3.0 pp ± 1.1 per draw (significant);
  *  - market-crash lowers it per game, significant after FDR control.
  */
-import type { CardImpact, ImpactMetrics, ImpactReport, Interval, PairedEffect, RunSummary } from '../../src/report/types.js';
+import type { CardImpact, ImpactMetrics, ImpactReport, Interval, PairedEffect, RunSummary, SwingShare } from '../../src/report/types.js';
 
 export const LINEUP = ['greedy', 'cooperative', 'betrayer', 'reciprocal'] as const;
 
@@ -109,7 +109,7 @@ export function makeRunSummary(options: FixtureOptions = {}): RunSummary {
       mirror: options.mirror ?? new Set(lineup).size === 1,
       expected,
       seats: seats.map((s) => ({ seat: s.seat, winRate: s.winRate, deviation: round6(s.winRate - expected), ci95: SEAT_TABLE[s.seat].deviationCi })),
-      chiSquared: { statistic: 612.4, df: 3, pValue: 1.2e-132 },
+      chiSquared: { statistic: 612.4, df: 3, pValue: 1.2e-132, warning: null },
       balance: round6(1 - (0.342 - 0.115)),
     },
     endings,
@@ -153,6 +153,11 @@ function effect(estimate: number, halfWidth: number, significant: boolean, n: nu
   return { estimate, ci95, pValue: excludesZero ? 0.004 : 0.4, qValue: significant ? 0.02 : excludesZero ? 0.09 : 0.6, significant, n };
 }
 
+/** A swing share: an observed count with its interval, no test. */
+function share(estimate: number, halfWidth: number, n: number): SwingShare {
+  return { estimate, ci95: [round6(estimate - halfWidth), round6(estimate + halfWidth)], pValue: null, qValue: null, significant: null, n };
+}
+
 function metrics(leader: PairedEffect, n: number, i: number): ImpactMetrics {
   return {
     leaderWin: leader,
@@ -160,7 +165,7 @@ function metrics(leader: PairedEffect, n: number, i: number): ImpactMetrics {
     spread: effect(0.4 - 0.05 * (i % 9), 0.3, false, n),
     length: effect(-0.02 * (i % 5), 0.03, false, n),
     ending: effect(0.01 * ((i % 5) - 2), 0.012, false, n),
-    swing: effect(0.05 + 0.004 * (i % 6), 0.006, false, n),
+    swing: share(0.05 + 0.004 * (i % 6), 0.006, n),
   };
 }
 

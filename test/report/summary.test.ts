@@ -2,14 +2,21 @@
  * The run summary's aggregated figures agree with a direct computation over the same games' records
  * (the aggregation is checked here; the statistical formulas against scipy in test/stats).
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GameRecord } from '../../src/core/definition.js';
-import { summarize } from '../../src/report/summary.js';
+import { renderReport } from '../../src/report/html.js';
+import { writeRunOutputs } from '../../src/report/write.js';
+import { reportGameOf, summarize } from '../../src/report/summary.js';
+import { GAMES } from '../../src/games/registry.js';
 import { runRange } from '../../src/sim/run.js';
 import { loadScenario } from '../../src/sim/scenario.js';
 import { binomialInterval, chiSquaredUniform } from '../../src/stats/index.js';
 
 const scenario = loadScenario('scenarios/baseline.json');
+const GR = reportGameOf(GAMES.goldrausch);
 const N = 400;
 const records: GameRecord[] = [];
 const agg = runRange(scenario, 0, N, { seed: 'summary' }, (_, r) => records.push(r));
@@ -83,5 +90,38 @@ describe('summary figures from aggregates = direct computation over the games', 
     }
     expect(card.draws).toBe(draws);
     expect(card.meanChange.leader).toBeCloseTo(change / count, 3);
+  });
+});
+
+describe('the seat chi-squared test with few games', () => {
+  it('warns, naming the expected wins per seat, when a seat expects fewer than 5 wins (Cochran)', () => {
+    // 12 games, 4 seats: 3 expected wins per seat.
+    const few = summarize({ ...scenario, seed: 'summary' }, runRange(scenario, 0, 12, { seed: 'summary' }));
+    expect(few.seatAdvantage.chiSquared.warning).toBe('each seat expects only 3 wins (fewer than 5): the chi-squared p-value is an unreliable approximation; play more games');
+    // 400 games: 100 expected per seat, no warning.
+    expect(summary.seatAdvantage.chiSquared.warning).toBeNull();
+  });
+
+  it('puts the warning next to the p-value on the report page', () => {
+    const few = summarize({ ...scenario, seed: 'summary' }, runRange(scenario, 0, 12, { seed: 'summary' }));
+    const page = renderReport(few, null, null, GR);
+    expect(page).toContain('Caution: each seat expects only 3 wins (fewer than 5): the chi-squared p-value is an unreliable approximation; play more games.');
+    expect(page).toContain('caution: each seat expects only 3 wins');
+    expect(renderReport(summary, null, null, GR)).not.toContain('expects only');
+  });
+
+  it('adds the warning to game_shape.csv right after the p-value, only when there is one', () => {
+    const few = summarize({ ...scenario, seed: 'summary' }, runRange(scenario, 0, 12, { seed: 'summary' }));
+    const dir = mkdtempSync(join(tmpdir(), 'goldpit-chi-'));
+    try {
+      writeRunOutputs(join(dir, 'few'), few, GR);
+      writeRunOutputs(join(dir, 'many'), summary, GR);
+      const rows = (run: string) => readFileSync(join(dir, run, 'game_shape.csv'), 'utf8').split('\n').map((l) => l.split(',')[0]);
+      const metrics = rows('few');
+      expect(metrics[metrics.indexOf('seat_chi_squared_p') + 1]).toBe('seat_chi_squared_warning');
+      expect(rows('many')).not.toContain('seat_chi_squared_warning');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

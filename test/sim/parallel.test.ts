@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, type Io } from '../../src/cli/main.js';
@@ -8,9 +7,10 @@ import { batchBounds, runParallel, type ParallelOptions } from '../../src/sim/pa
 import { loadScenario } from '../../src/sim/scenario.js';
 import type { BatchTiming } from '../../src/sim/timing.js';
 import { aggregateToJson, gameCount } from '../../src/stats/aggregate.js';
+import { tempDir } from '../helpers/temp.js';
 
 const scenario = loadScenario('scenarios/baseline.json');
-const tmp = () => mkdtempSync(join(tmpdir(), 'goldpit-par-'));
+const tmp = () => tempDir('goldpit-par-');
 const quietIo = (): Io => ({ out: () => {}, err: () => {}, errIsTty: false });
 
 function options(over: Partial<ParallelOptions>): ParallelOptions {

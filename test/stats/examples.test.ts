@@ -32,6 +32,10 @@ describe('doc-comment examples', () => {
     expect(stats.binomialInterval(2.5, 40)).toEqual({
       estimate: 0.0625, lower: 0.015742179851041545, upper: 0.20386474873289898, n: 40, successes: 2.5, confidence: 0.95, method: 'clopper-pearson',
     });
+    expect(stats.clusteredProportionInterval([3, 0, 4, 1], [4, 4, 4, 4])).toEqual({
+      estimate: 0.5, lower: 0.0881578498136755, upper: 0.9118421501863245, n: 16, successes: 8, clusters: 4,
+      designEffect: 3.333333333333333, effectiveN: 4.800000000000001, confidence: 0.95, method: 'wilson-clustered',
+    });
     const paired = {
       mean: 3, estimate: 3, sd: 1.5811388300841898, standardError: 0.7071067811865476, n: 5, df: 4, confidence: 0.95, method: 'paired-t',
       lower: 1.0367568385224428, upper: 4.963243161477557, t: 4.242640687119285, pValue: 0.013235599563682686,

@@ -4,14 +4,14 @@
  * bars, the head-to-head heat map and the faults table. Skipped like test/report/browser.test.ts
  * when /usr/bin/chromium is missing outside CI, or with GOLDPIT_SKIP_BROWSER=1.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS, expectSelfContained, openFile, SKIP_BROWSER } from '../helpers/browser.js';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { runCli } from '../../src/cli/main.js';
+import { tempDir } from '../helpers/temp.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SCREENSHOT = join(ROOT, 'reports/screenshots/tournament.png');
@@ -22,7 +22,7 @@ describe.skipIf(SKIP_BROWSER)('tournament.html in headless Chromium', () => {
   let context: BrowserContext | undefined;
 
   beforeAll(async () => {
-    work = mkdtempSync(join(tmpdir(), 'goldpit-tour-html-'));
+    work = tempDir('goldpit-tour-html-');
     const io = { errIsTty: false, out: () => {}, err: () => {} };
     const bots = [join(ROOT, 'test/tournament/bots/throws.ts'), 'greedy', 'cooperative', 'betrayer', 'reciprocal', 'opportunist', 'silent'].join(',');
     const code = await runCli(['tournament', '--bots', bots, '--deals', '1', '--workers', '1', '--bootstrap', '50', '--seed', 'page', '--out', join(work, 'out'), '--quiet'], io);
@@ -33,7 +33,6 @@ describe.skipIf(SKIP_BROWSER)('tournament.html in headless Chromium', () => {
 
   afterAll(async () => {
     await context?.close();
-    if (work) rmSync(work, { recursive: true, force: true });
   });
 
   it('draws rating bars, the heat map and the faults table, with no requests or console messages', async () => {

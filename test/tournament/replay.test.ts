@@ -6,8 +6,7 @@
  * run as child processes with a timeout, so a replay that hangs fails the test instead of blocking the run.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -16,10 +15,11 @@ import { capture } from '../helpers/io.js';
 import { tournamentSpec, type TournamentArgs } from '../../src/cli/tournament.js';
 import type { TournamentSummary } from '../../src/report/tournament.js';
 import { placeOf, playTournamentGame, resolveWith } from '../../src/sim/tournament.js';
+import { tempDir } from '../helpers/temp.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BOTS = join(ROOT, 'test/tournament/bots');
-const tmp = () => mkdtempSync(join(tmpdir(), 'goldpit-replay-'));
+const tmp = () => tempDir('goldpit-replay-');
 
 type Row = Record<string, string>;
 /** games.csv as rows by column name (fields are plain or double-quoted, none spans lines). */

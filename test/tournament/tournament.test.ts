@@ -4,18 +4,18 @@
  * worker count. The games run in worker threads (dist/src/sim/worker.js, built by `npm test`).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { capture } from '../helpers/io.js';
 import type { TournamentSummary } from '../../src/report/tournament.js';
+import { tempDir } from '../helpers/temp.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BOTS = join(ROOT, 'test/tournament/bots');
-const tmp = () => mkdtempSync(join(tmpdir(), 'goldpit-tour-'));
+const tmp = () => tempDir('goldpit-tour-');
 
 const readSummary = (dir: string): TournamentSummary => JSON.parse(readFileSync(join(dir, 'tournament.json'), 'utf8'));
 
@@ -84,7 +84,7 @@ describe('fault isolation', () => {
 });
 
 describe('a bot written from the new-bot starter', () => {
-  it('compiles with no build step, passes check-bot and gets a rating in a tournament (the README walk-through, as a user runs it)', () => {
+  it('compiles with no build step, passes check-bot and gets a rating in a tournament (the five-minute walk-through of docs/bots-and-tournaments.md, as a user runs it)', () => {
     const dir = tmp();
     const cli = (args: string[]) => spawnSync(process.execPath, [join(ROOT, 'bin/goldpit.js'), ...args], { cwd: dir, encoding: 'utf8', timeout: 100_000 });
     const made = cli(['new-bot', 'my-bot']);
@@ -95,19 +95,33 @@ describe('a bot written from the new-bot starter', () => {
     expect(checked.status).toBe(0);
     expect(checked.stdout).toMatch(/^my-bot \(\.\/my-bot\.ts\) played \d+ games/);
     expect(checked.stdout).toContain('no faults');
-    const ran = cli(['tournament', '--bots', './my-bot.ts,greedy,cooperative,betrayer,reciprocal', '--deals', '2', '--workers', '1', '--bootstrap', '50', '--quiet']);
+    // 5 deals: my-bot plays 4 line-ups × 5 = 20 deals, the minimum for intervals (MIN_DEALS).
+    const ran = cli(['tournament', '--bots', './my-bot.ts,greedy,cooperative,betrayer,reciprocal', '--deals', '5', '--workers', '1', '--bootstrap', '50', '--quiet']);
     expect(ran.stderr).toBe('');
     expect(ran.status).toBe(0);
     const s = readSummary(join(dir, 'reports/tournament'));
     const mine = s.bots.find((b) => b.bot === 'my-bot')!;
     expect(mine.source).toBe('./my-bot.ts');
-    expect(mine.games).toBe(4 * 2 * 4); // in 4 of the 5 line-ups, 2 deals, 4 rotations
+    expect(mine.games).toBe(4 * 5 * 4); // in 4 of the 5 line-ups, 5 deals, 4 rotations
     expect(mine.faults).toBe(0);
     expect(Number.isFinite(mine.elo)).toBe(true);
-    expect(mine.eloCi95[0]).toBeLessThan(mine.elo);
-    expect(mine.eloCi95[1]).toBeGreaterThan(mine.elo);
+    expect(mine.eloCi95![0]).toBeLessThan(mine.elo);
+    expect(mine.eloCi95![1]).toBeGreaterThan(mine.elo);
     // No build step: nothing was compiled next to the bot.
     expect(readdirSync(dir).filter((f) => f !== 'reports').sort()).toEqual(['my-bot.ts']);
+  });
+
+  it('points its comment at the rules and its imports at the types, both files that exist from where it was written', async () => {
+    const dir = tmp();
+    const file = join(dir, 'deeper', 'rules-bot.ts');
+    expect(await runCli(['new-bot', 'rules-bot', '--out', file], capture())).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    const rules = /Full rules: (\S+)/.exec(text)?.[1];
+    expect(rules).toMatch(/docs\/games\/goldrausch\.md$/);
+    expect(existsSync(resolve(dirname(file), rules!))).toBe(true);
+    const imports = [...text.matchAll(/from '([^']+)\.js'/g)].map((m) => m[1]);
+    expect(imports.length).toBeGreaterThan(0);
+    for (const from of imports) expect(existsSync(resolve(dirname(file), `${from}.ts`))).toBe(true);
   });
 
   it('refuses to overwrite a bot file, and rejects a bad name', async () => {
@@ -127,13 +141,15 @@ describe('determinism', () => {
   it('tournament.json and the CSVs are byte-identical for 1 and 2 workers and any task size', async () => {
     const a = tmp();
     const b = tmp();
-    const base = ['tournament', '--bots', 'greedy,cooperative,betrayer,reciprocal,opportunist', '--deals', '2', '--bootstrap', '100', '--seed', 'same', '--quiet'];
+    // 5 deals: every bot plays 20 deals, so the intervals (bootstrap and over deals) are compared too.
+    const base = ['tournament', '--bots', 'greedy,cooperative,betrayer,reciprocal,opportunist', '--deals', '5', '--bootstrap', '100', '--seed', 'same', '--quiet'];
     expect(await runCli([...base, '--workers', '1', '--deals-per-task', '1', '--out', a], capture())).toBe(0);
     expect(await runCli([...base, '--workers', '2', '--deals-per-task', '3', '--out', b], capture())).toBe(0);
     const files = readdirSync(a).filter((f) => f.endsWith('.csv') || f === 'tournament.json');
     expect(files.sort()).toEqual(['faults.csv', 'games.csv', 'head_to_head.csv', 'rating_differences.csv', 'ratings.csv', 'tournament.json']);
     for (const f of files) expect(readFileSync(join(b, f), 'utf8'), f).toBe(readFileSync(join(a, f), 'utf8'));
-    expect(readSummary(a).games).toBe(5 * 2 * 4);
+    expect(readSummary(a).games).toBe(5 * 5 * 4);
+    expect(readSummary(a).intervals.given).toBe(true);
     expect(existsSync(join(a, 'tournament.html'))).toBe(true);
   });
 

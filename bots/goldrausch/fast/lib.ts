@@ -15,7 +15,7 @@
  * array checks out of loops, so a loop re-checks every array it touches on every iteration, and the
  * straight-line code (the same operations in the same order) checks each once. Together with the
  * one-pass continent scorer and meeting readers, that took the bots' own code from 214 K to 145 K
- * machine instructions per baseline game (callgrind; README Performance).
+ * machine instructions per baseline game (callgrind; docs/performance-log.md).
  */
 import { breachWinsAt } from '../lib/breach.js';
 import { firstRoundKey } from '../lib/continent.js';

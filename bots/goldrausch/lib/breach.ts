@@ -1,10 +1,10 @@
 /**
- * What breaking an obligation is worth (rules/goldrausch.md §15.4 "Why betrayal can pay"): the plan's
+ * What breaking an obligation is worth (docs/games/goldrausch.md §15.4 "Why betrayal can pay"): the plan's
  * upgrader (if somebody else) is assumed to lay green, every other party to lay green with its
  * breach rate 1 − r (§15.3 reputation).
  */
 import type { GoldrauschView } from '../../../src/games/goldrausch/view.js';
-import { newUpgradeValue, Rivals, upgradeValueOn } from './estimate.js';
+import { newUpgradeValue, type Rivals, upgradeValueOn } from './estimate.js';
 import type { UpgradeValue } from './estimate.js';
 import { reputation } from './history.js';
 import { clockwiseRank } from './seats.js';

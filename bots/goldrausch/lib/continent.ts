@@ -1,5 +1,5 @@
 /**
- * Choosing a country card (D1, rules/goldrausch.md §14). Only continents whose country card is in
+ * Choosing a country card (D1, docs/games/goldrausch.md §14). Only continents whose country card is in
  * hand (`view.countryHand[c] > 0`) are legal; cards passed by #24/#25 can leave a hand without one
  * continent when passed cards are kept (GR-A32).
  */

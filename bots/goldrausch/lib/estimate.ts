@@ -1,5 +1,5 @@
 /**
- * Expected payouts for one seat on one continent (rules/goldrausch.md §5, §6, §14).
+ * Expected payouts for one seat on one continent (docs/games/goldrausch.md §5, §6, §14).
  *
  * The model: the seat stands on continent c with base extraction e and stock S. Every rival r (another
  * seat that may stand there) is present with probability π_r and, if present, lays green with
@@ -382,5 +382,5 @@ export function baselineP(k: number, e: number, fine = 2, disaster = 0): number 
   if (denominator <= 0) return 0;
   const q = fine / denominator;
   if (q >= 1) return 0;
-  return 1 - Math.pow(q, 1 / (k - 1));
+  return 1 - q ** (1 / (k - 1));
 }

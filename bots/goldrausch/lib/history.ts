@@ -1,5 +1,5 @@
 /**
- * What a bot reads from the public history (rules/goldrausch.md §13, §15.3): successful upgrades,
+ * What a bot reads from the public history (docs/games/goldrausch.md §13, §15.3): successful upgrades,
  * betrayals, reputation and how often each seat upgrades. Every function is a small loop over at most
  * `rounds` records; none allocates.
  */

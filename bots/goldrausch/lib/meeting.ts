@@ -1,5 +1,5 @@
 /**
- * Reading the corporate meeting (phase 3, rules/goldrausch.md §15): which plan binds a seat, what it
+ * Reading the corporate meeting (phase 3, docs/games/goldrausch.md §15): which plan binds a seat, what it
  * has already said. Plans use numbers: a seat, `NOBODY` for "nobody upgrades" (upgrader null), or
  * `NO_PLAN` when no agreement or rotation clause binds the seat.
  */
@@ -23,7 +23,7 @@ export function planInForce(view: GoldrauschView, seat: number): number {
   const meeting = view.meeting!;
   let namesSeat = false;
   const agreement = meeting.agreements[meeting.locations[seat]];
-  if (agreement && agreement.parties.includes(seat)) {
+  if (agreement?.parties.includes(seat)) {
     const upgrader = agreement.upgrader ?? NOBODY;
     if (upgrader !== seat) return upgrader;
     namesSeat = true;
@@ -59,7 +59,7 @@ export function hasOpenAcceptance(meeting: MeetingView, seat: number, c: number)
 export function agreementId(view: GoldrauschView, seat: number): string | undefined {
   const meeting = view.meeting!;
   const agreement = meeting.agreements[meeting.locations[seat]];
-  return agreement && agreement.parties.includes(seat) ? agreement.id : undefined;
+  return agreement?.parties.includes(seat) ? agreement.id : undefined;
 }
 
 /** The seat's latest PROMISE this meeting ('GREEN' | 'RED'), or null. */

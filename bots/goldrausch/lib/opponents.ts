@@ -1,6 +1,6 @@
 /**
  * Who is who: a posterior over the heuristic strategies for every other seat, from the public
- * history (rules/goldrausch.md §13) and the meeting in progress. The built-in strategies leave clear
+ * history (docs/games/goldrausch.md §13) and the meeting in progress. The built-in strategies leave clear
  * traces — the quiet ones (random, greedy, silent) never talk and lay their card on their first turn;
  * betrayers propose themselves, lay late (tick ticks − 1) and always green; the cooperative family
  * talks, lays by mid-meeting and keeps its word — and their continent choices have known

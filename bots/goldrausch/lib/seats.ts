@@ -1,6 +1,6 @@
 /**
  * Seat and hand helpers shared by the built-in Goldrausch bots. Seats are numbered clockwise; the
- * evaluation order of phase 5 starts with the start player (rules/goldrausch.md §5.3).
+ * evaluation order of phase 5 starts with the start player (docs/games/goldrausch.md §5.3).
  */
 import type { OutgoingMessage } from '../../../src/games/goldrausch/bot.js';
 import type { Colour, ContinentIndex } from '../../../src/games/goldrausch/types.js';

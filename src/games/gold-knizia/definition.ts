@@ -117,6 +117,7 @@ export const goldKniziaDefinition = {
   botMethods: ['firstCard', 'secondCard', 'rushCard'],
   // No file references in GOLD's params: they are portable as they are.
   portableParams: (params: unknown) => params,
+  fileParams: [] as readonly string[],
   // The step of GOLD is a turn; a series' curve runs over the turns of all its games.
   maxRounds: (config: GoldConfig) => config.params.maxTurns * gamesPerRecord(config),
   maxScore: (config: GoldConfig) => TOTAL_GOLD * gamesPerRecord(config),

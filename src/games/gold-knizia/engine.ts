@@ -417,7 +417,10 @@ function endTurn(s: GoldState, normal: boolean, random: RandomSource): void {
   s.goldThisTurn = 0;
   s.turn++;
   s.turnInGame++;
-  if (s.liveCount === 0) return gameOver(s, Ending.tableEmpty, random);
+  if (s.liveCount === 0) {
+    gameOver(s, Ending.tableEmpty, random);
+    return;
+  }
   // GK-A1, only after a normal turn that leaves more than 10 cards.
   if (normal && s.liveCount > RUSH_AT && !s.rush) {
     const rule = s.stalemateRule;
@@ -427,12 +430,16 @@ function endTurn(s: GoldState, normal: boolean, random: RandomSource): void {
     } else if (!progressPossible(s)) {
       if (rule === 'end-game') {
         s.stalemated = true;
-        return gameOver(s, Ending.stalemate, random);
+        gameOver(s, Ending.stalemate, random);
+        return;
       }
       startRushByStalemate(s);
     }
   }
-  if (s.turnInGame >= s.maxTurns) return gameOver(s, Ending.turnLimit, random);
+  if (s.turnInGame >= s.maxTurns) {
+    gameOver(s, Ending.turnLimit, random);
+    return;
+  }
   s.active = active + 1 === n ? 0 : active + 1;
   s.stage = Stage.turnStart;
 }

@@ -1,5 +1,5 @@
 /**
- * The 25 event cards (rules/goldrausch.md §7) as data: each card is a parametrised instance of a
+ * The 25 event cards (docs/games/goldrausch.md §7) as data: each card is a parametrised instance of a
  * shared effect kind, so the effects live once in `events.ts`, not 25 times.
  */
 import type { Continent, EventCardId } from './types.js';

@@ -169,6 +169,7 @@ export function portableParams(params: unknown, config: GoldrauschConfig): unkno
 
 export const goldrauschDefinition = {
   portableParams,
+  fileParams: ['resourceDeck'],
   withBlankedCard: (config: GoldrauschConfig, card: number): GoldrauschConfig => ({ ...config, blankedCards: [EVENT_CARD_IDS[card]] }),
   module: goldrausch,
   botMethods: ['chooseContinent', 'negotiate', 'commitUpgrade'],

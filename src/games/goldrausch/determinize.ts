@@ -1,5 +1,5 @@
 /**
- * Determinization: a full engine state consistent with one seat's view (rules/goldrausch.md §13),
+ * Determinization: a full engine state consistent with one seat's view (docs/games/goldrausch.md §13),
  * every hidden part drawn from a caller's random stream. Search bots play the engine forward from
  * such states; they never see the true state.
  *

@@ -1,6 +1,6 @@
 /**
  * Goldrausch as a `GameModule`: setup, the round's decision points, and the pure transitions that
- * run the six phases (rules/goldrausch.md §3–§8).
+ * run the six phases (docs/games/goldrausch.md §3–§8).
  */
 import { describeThrown } from '../../core/errors.js';
 import { memoOnIdentity } from '../../core/memo.js';
@@ -251,7 +251,7 @@ function advanceTurn(state: GoldrauschState, meeting: Meeting, random: RandomSou
  * promised tick, and since the promise no message about its continent of a type that wakes it, and
  * no GIFT (about no continent).
  * Its turns are then skipped: the bot promised it would do nothing in them. Measured on the
- * baseline: see the README's Performance section.
+ * baseline: see docs/performance-log.md (Idle turns are skipped).
  */
 function idle(m: Meeting, s: number): boolean {
   if (m.tick >= m.idleUntil[s]) return false;

@@ -1,6 +1,6 @@
 /**
  * Goldrausch rules options and balance parameters — one place, every field with its default and
- * the ambiguity (GR-A*) of rules/goldrausch.md it resolves. Data files spell them as §16 does.
+ * the ambiguity (GR-A*) of docs/games/goldrausch.md it resolves. Data files spell them as §16 does.
  */
 import syntheticDeck from './decks/synthetic-v1.json' with { type: 'json' };
 import { CONTINENTS, EVENT_CARD_IDS } from './types.js';

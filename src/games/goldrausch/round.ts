@@ -508,7 +508,7 @@ function payoutScratch(n: number): typeof PAYOUT {
 }
 
 function isExempt(work: RoundWork, s: number, c: number): boolean {
-  return (work.exempt !== null && work.exempt[s]) || work.exemptContinent === 3 || work.exemptContinent === c;
+  return work.exempt?.[s] || work.exemptContinent === 3 || work.exemptContinent === c;
 }
 
 /**

@@ -2,14 +2,18 @@
  * The starter bot file that `goldpit new-bot <name>` writes: a complete, commented Goldrausch bot
  * that compiles under the repository's strict settings, plays legal moves, and explains the seat view.
  */
+import { posix } from 'node:path';
 import { identifierFor } from '../../core/identifier.js';
 
 /**
  * The file's text. `typesFrom` is the import path of goldpit's src/games/goldrausch folder as seen from
- * the new file (e.g. "./src/games/goldrausch" at the repository's root).
+ * the new file (e.g. "./src/games/goldrausch" at the repository's root). The comment names the rules,
+ * docs/games/goldrausch.md, by its path from the new file too, so that it points at a file that exists.
  */
 export function starterBot(name: string, typesFrom: string): string {
   const id = identifierFor(name);
+  const rules = posix.normalize(posix.join(typesFrom, '../../../docs/games/goldrausch.md'));
+  const rulesFrom = rules.startsWith('.') || rules.startsWith('/') ? rules : `./${rules}`;
   return `/**
  * ${name}: a Goldrausch bot. Try it:
  *
@@ -17,7 +21,7 @@ export function starterBot(name: string, typesFrom: string): string {
  *   npx goldpit tournament --bots ./${name}.ts,greedy,cooperative,betrayer,reciprocal --deals 10
  *
  * goldpit calls create(seat, random) once per seat and game, then asks the bot for decisions. Each
- * call gets \`view\`: everything this seat may see (rules §13), and nothing more. The fields you
+ * call gets \`view\`: everything this seat may see (§13 of the rules), and nothing more. The fields you
  * will use most (see src/games/goldrausch/view.ts for all of them):
  *
  *   view.seat, view.players     this bot's seat (0-based, clockwise) and the number of players
@@ -38,7 +42,7 @@ export function starterBot(name: string, typesFrom: string): string {
  * players on a continent may talk (phase 3) and each lays an upgrade card: green doubles your
  * take, but if two or more on a continent lay green each gets the single amount and pays a fine
  * of 2. Agreements are not binding. A disaster wheel may wipe out a continent's payout or draw an
- * event card. Most gold wins. Full rules: rules/goldrausch.md in the goldpit docs.
+ * event card. Most gold wins. Full rules: ${rulesFrom}
  *
  * Faults: if a method throws, returns something illegal or takes longer than the tournament's
  * --bot-timeout (5 s by default), that decision is played as a late player's (random continent,

@@ -1,5 +1,5 @@
 /**
- * The vocabulary of Goldrausch, as rules/goldrausch.md §16 spells it.
+ * The vocabulary of Goldrausch, as docs/games/goldrausch.md §16 spells it.
  */
 
 export const CONTINENTS = ['azul', 'rosso', 'veridia'] as const;

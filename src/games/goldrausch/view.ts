@@ -1,5 +1,5 @@
 /**
- * The seat view: everything one seat may see (rules/goldrausch.md §13), and nothing more.
+ * The seat view: everything one seat may see (docs/games/goldrausch.md §13), and nothing more.
  * Built fresh for every decision; it shares the state's read-only arrays where they are public.
  */
 import type { GameParams, RulesOptions } from './params.js';

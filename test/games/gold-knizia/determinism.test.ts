@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/cli/main.js';
@@ -8,6 +7,7 @@ import { GAMES } from '../../../src/games/registry.js';
 import { fastPlayerOf, playOne, playRecord } from '../../../src/sim/run.js';
 import { parseScenario, type Scenario } from '../../../src/sim/scenario.js';
 import { capture } from '../../helpers/io.js';
+import { tempDir } from '../../helpers/temp.js';
 
 const def = GAMES['gold-knizia'];
 
@@ -91,7 +91,7 @@ describe('GOLD is a pure function of (config, seed, game index, line-up)', () =>
 
 describe('GOLD runs give byte-identical outputs for any worker count', () => {
   it('writes the same CSVs and summary with 0, 1 and 2 workers', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'goldpit-gold-'));
+    const dir = tempDir('goldpit-gold-');
     const file = join(dir, 'gold.json');
     writeFileSync(file, JSON.stringify({ name: 'gold', game: 'gold-knizia', players: 4, seats: ['greedy', 'random', 'greedy', 'greedy'], seed: 'w' }));
     const outs = [0, 1, 2].map((w) => join(dir, `out-${w}`));

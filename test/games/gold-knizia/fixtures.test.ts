@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/cli/main.js';
 import { capture } from '../../helpers/io.js';
+import { tempDir } from '../../helpers/temp.js';
 
 const DIR = 'fixtures/gold-knizia';
 const files = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
@@ -11,7 +11,7 @@ const read = (f: string) => JSON.parse(readFileSync(join(DIR, f), 'utf8'));
 
 /** Runs `goldpit verify` on one fixture changed by `edit`; returns the exit code and output. */
 async function verifyEdited(base: string, edit: (fixture: Record<string, unknown>) => void) {
-  const dir = mkdtempSync(join(tmpdir(), 'goldpit-gold-fx-'));
+  const dir = tempDir('goldpit-gold-fx-');
   const fixture = read(base);
   edit(fixture);
   writeFileSync(join(dir, 'edited.json'), JSON.stringify(fixture));

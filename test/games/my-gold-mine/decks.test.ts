@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/core/errors.js';
 import { parseMyGoldMineConfig } from '../../../src/games/my-gold-mine/config.js';
 import { DEFAULT_RULES, PLACEHOLDER_DIG_DECK, PLACEHOLDER_EXIT_DECK } from '../../../src/games/my-gold-mine/params.js';
 import { facts } from '../../../src/games/my-gold-mine/definition.js';
+import { tempDir } from '../../helpers/temp.js';
 
 const where = { file: 'scenario.json', dir: '.' };
 const dig = (cards: unknown[], total?: number) => ({ deckId: 'test-dig', ...(total === undefined ? {} : { total }), cards });
@@ -87,7 +87,7 @@ describe('My Gold Mine decks as data (MG-A1, MG-A2)', () => {
   });
 
   it('reads a deck file relative to the scenario; errors then name the deck file', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mgm-deck-'));
+    const dir = tempDir('mgm-deck-');
     writeFileSync(join(dir, 'dig.json'), JSON.stringify(dig(goodDig)));
     writeFileSync(join(dir, 'bad.json'), JSON.stringify(dig([{ kind: 'dragon', count: 8 }, { kind: 'simple-gold', gold: -1, count: 1 }])));
     const at = { file: join(dir, 'scenario.json'), dir };

@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/cli/main.js';
 import { InputError } from '../../../src/core/errors.js';
 import { compareFixture, parseFixture, playFixture } from '../../../src/games/my-gold-mine/fixtures.js';
 import { capture } from '../../helpers/io.js';
+import { tempDir } from '../../helpers/temp.js';
 
 const dir = 'fixtures/my-gold-mine';
 const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
@@ -91,7 +91,7 @@ describe('My Gold Mine round fixtures (hand-computed)', () => {
     const ok = capture();
     expect(await runCli(['verify', dir], ok)).toBe(0);
     expect(ok.stdout).toMatch(new RegExp(`${files.length} passed, 0 failed`));
-    const tmp = mkdtempSync(join(tmpdir(), 'mgm-fix-'));
+    const tmp = tempDir('mgm-fix-');
     writeFileSync(join(tmp, 'bad.json'), JSON.stringify({ ...load('01-all-together-ladder-ties.json'), startPlayer: 7 }));
     const bad = capture();
     expect(await runCli(['verify', tmp], bad)).toBe(2);

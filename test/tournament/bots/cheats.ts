@@ -8,7 +8,7 @@ import type { GoldrauschView } from '../../../src/games/goldrausch/view.js';
 import { CONTINENTS } from '../../../src/games/goldrausch/types.js';
 import greedy from '../../../bots/goldrausch/greedy.js';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
+// biome-ignore lint/suspicious/noExplicitAny: this bot writes where the types forbid it, on purpose (it tests the freezing).
 const w = (x: unknown): any => x;
 
 const cheats: GoldrauschBotFactory = {
@@ -75,10 +75,24 @@ export const sneaky: GoldrauschBotFactory = {
     };
     return {
       name: 'sneaky',
-      chooseContinent: (view) => (tamper(view), inner.chooseContinent(view)),
-      negotiate: (view) => (tamper(view), inner.negotiate(view)),
-      commitUpgrade: (view) => (tamper(view), inner.commitUpgrade(view)),
-      provisionalUpgrade: inner.provisionalUpgrade ? (view) => (tamper(view), inner.provisionalUpgrade!(view)) : undefined,
+      chooseContinent: (view) => {
+        tamper(view);
+        return inner.chooseContinent(view);
+      },
+      negotiate: (view) => {
+        tamper(view);
+        return inner.negotiate(view);
+      },
+      commitUpgrade: (view) => {
+        tamper(view);
+        return inner.commitUpgrade(view);
+      },
+      provisionalUpgrade: inner.provisionalUpgrade
+        ? (view) => {
+            tamper(view);
+            return inner.provisionalUpgrade!(view);
+          }
+        : undefined,
     };
   },
 };

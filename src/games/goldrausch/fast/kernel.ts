@@ -17,7 +17,7 @@ generality, not rules:
  * The reference engine stays the specification and the only engine for replays, stories, the
  * search bot and bot files. test/fast/ checks the two against each other over every rules option.
  *
- * Rules references are to rules/goldrausch.md; the comments name the reference function each part
+ * Rules references are to docs/games/goldrausch.md; the comments name the reference function each part
  * follows, which is where the rule is explained.
  */
 import type { FlatRecord, GameRecord } from '../../../core/definition.js';

@@ -1,6 +1,6 @@
 /**
  * The bot contract of the fast kernel (`kernel.ts`): a seat's view as flat numbers, and the fast
- * bot interface. It carries the same information as `GoldrauschView` (rules/goldrausch.md §13) for
+ * bot interface. It carries the same information as `GoldrauschView` (docs/games/goldrausch.md §13) for
  * what the built-in heuristic bots read, and nothing a seat may not see: other seats' gold is null
  * when gold is hidden (GR-A36), and with private channels (GR-A11) other continents' proposals and
  * agreements read as absent.

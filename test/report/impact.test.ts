@@ -1,0 +1,85 @@
+/**
+ * The card-impact report's tests and their multiple-testing labels (issue 17, item 3): the paired-t
+ * metrics are each an FDR family across the cards; the swing (share of games whose winner changed)
+ * is an observed count with no p-value, in no FDR family, and card_impact.csv says so.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { impactReport } from '../../src/report/impact.js';
+import { impactTable, writeImpactOutputs } from '../../src/report/write.js';
+import { IMPACT_METRICS, WIN_UNITS, type CardSums } from '../../src/sim/impact.js';
+import { loadScenario } from '../../src/sim/scenario.js';
+import { benjaminiHochberg, pairedFromSums } from '../../src/stats/index.js';
+
+const scenario = loadScenario('scenarios/baseline.json');
+const GAMES = 100;
+
+/** Sums for a card drawn in `drawn` games: leader-win differences ±1 (in WIN_UNITS), other metrics 0 but swing. */
+function card(card: number, drawn: number, leaderUp: number, leaderDown: number, swings: number): CardSums {
+  const sum = new Float64Array(IMPACT_METRICS.length);
+  const sumSq = new Float64Array(IMPACT_METRICS.length);
+  sum[0] = (leaderUp - leaderDown) * WIN_UNITS;
+  sumSq[0] = (leaderUp + leaderDown) * WIN_UNITS * WIN_UNITS;
+  sum[5] = swings;
+  sumSq[5] = swings;
+  return { card, drawnIn: drawn, sum, sumSq };
+}
+
+describe('card impact: tests, FDR families and the swing', () => {
+  // Card 0 changes the then-leader's result in 30 of 60 games (25 up, 5 down); card 1 in 10 (6 up, 4 down); card 2 in none.
+  const sums = [card(0, 60, 25, 5, 12), card(1, 60, 6, 4, 3), card(2, 60, 0, 0, 0)];
+  const report = impactReport(scenario, 'impact', GAMES, sums);
+
+  it('gives the swing no p-value and no significance, even for a card that changed winners', () => {
+    for (const c of report.cards) {
+      for (const scope of ['perGame', 'perDraw'] as const) {
+        const swing = c[scope].swing;
+        expect(swing.pValue).toBeNull();
+        expect(swing.qValue).toBeNull();
+        expect(swing.significant).toBeNull();
+      }
+    }
+    expect(report.cards[0].perDraw.swing.estimate).toBe(0.2);
+  });
+
+  it('adjusts the paired-t p-values across the cards (Benjamini–Hochberg), leaving the interval and p unadjusted', () => {
+    const p = sums.map((s) => pairedFromSums(s.drawnIn, s.sum[0] / WIN_UNITS, s.sumSq[0] / WIN_UNITS ** 2));
+    const q = benjaminiHochberg(p.map((r) => r.pValue));
+    report.cards.forEach((c, i) => {
+      const e = c.perDraw.leaderWin;
+      expect(e.pValue).toBe(Number(p[i].pValue.toPrecision(6)));
+      expect(e.qValue).toBe(Number(q[i].toPrecision(6)));
+      expect(e.ci95[0]).toBeCloseTo(p[i].lower, 6);
+      expect(e.significant).toBe(q[i] < 0.05);
+    });
+    expect(report.cards[0].perDraw.leaderWin.significant).toBe(true);
+  });
+
+  it('card_impact.csv labels the swing as an observed share with empty p, q and significance cells', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'goldpit-impact-'));
+    try {
+      writeImpactOutputs(dir, report);
+      // No cell holds a comma or a quote, so a split is a faithful parse.
+      const [header, ...lines] = readFileSync(join(dir, 'card_impact.csv'), 'utf8').trim().split('\n');
+      const columns = header.split(',');
+      const rows = lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [columns[i], v])));
+      const swing = rows.filter((r) => r.metric === 'swing');
+      expect(swing).toHaveLength(6);
+      for (const r of swing) expect([r.test, r.p_value, r.q_value_bh, r.significant]).toEqual(['none (observed share)', '', '', '']);
+      const tested = rows.filter((r) => r.metric !== 'swing');
+      expect(tested).toHaveLength(30);
+      for (const r of tested) {
+        expect(r.test).toBe('paired t');
+        expect(r.p_value).not.toBe('');
+        // csv-stringify writes true as 1 and false as an empty cell.
+        expect(['1', '']).toContain(r.significant);
+      }
+      expect(tested.find((r) => r.card === report.cards[0].card && r.scope === 'per_draw' && r.metric === 'leaderWin')!.significant).toBe('1');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(impactTable(report)).toContain('CI: per card, unadjusted. FDR: significant after Benjamini–Hochberg across the cards (adjusted)');
+  });
+});
