@@ -16,29 +16,35 @@ import { CARD_TYPES, UNKNOWN, goldCode } from '../../src/games/gold-knizia/cards
 import type { GoldView } from '../../src/games/gold-knizia/view.js';
 import { CAPTURE, captureMasks, knownPositionOtherThan, randomUnknown, scoreTable } from './lib.js';
 
-class GreedyBot implements GoldBot {
-  readonly name = 'greedy';
+/** Greedy's decisions; spoiler.ts and cautious.ts extend them. */
+export class GreedyBot implements GoldBot {
   private table: Int16Array | null = null;
   private captures: Int32Array | null = null;
   constructor(
-    private readonly seat: number,
-    private readonly random: RandomStream,
+    readonly name: string,
+    protected readonly seat: number,
+    protected readonly random: RandomStream,
   ) {}
 
-  private scores(view: GoldView): Int16Array {
+  protected scores(view: GoldView): Int16Array {
     return (this.table ??= scoreTable(view.players, this.seat));
   }
 
-  firstCard(view: GoldView): number {
-    // The best known capture for itself: the highest known gold with a known own or unowned
-    // digger at least as strong (code masks: no loop over codes that are not there).
+  /** The position of the highest known gold that a known own or unowned digger finds for this seat; −1 if none. */
+  protected knownCapture(view: GoldView): number {
+    // Code masks: no loop over codes that are not there.
     const known = view.knownCodes;
-    if ((known & GOLD_CODES) !== 0) {
-      const captures = (this.captures ??= captureMasks(view.players, this.seat));
-      for (let g = 4; g >= 1; g--) {
-        if ((known & (1 << goldCode(g))) !== 0 && (known & captures[g]) !== 0) return view.knownPositionOf(goldCode(g), 0);
-      }
+    if ((known & GOLD_CODES) === 0) return -1;
+    const captures = (this.captures ??= captureMasks(view.players, this.seat));
+    for (let g = 4; g >= 1; g--) {
+      if ((known & (1 << goldCode(g))) !== 0 && (known & captures[g]) !== 0) return view.knownPositionOf(goldCode(g), 0);
     }
+    return -1;
+  }
+
+  firstCard(view: GoldView): number {
+    const capture = this.knownCapture(view);
+    if (capture >= 0) return capture;
     const unknown = randomUnknown(view, this.random, -1);
     if (unknown >= 0) return unknown;
     return bestKnownPairFirst(view, this.scores(view));
@@ -73,13 +79,18 @@ class GreedyBot implements GoldBot {
         total += k;
         sum += k * table[row + code];
       }
-      if (total > 0 && (bestCode < 0 || sum > best * total)) {
+      if (total > 0 && (bestCode < 0 || sum > (best + this.unknownPenalty(view)) * total)) {
         const unknown = randomUnknown(view, this.random, first);
         if (unknown >= 0) return unknown;
       }
     }
     if (bestCode >= 0) return knownPositionOtherThan(view, bestCode, first);
     return anyOther(view, first);
+  }
+
+  /** What turning an unknown card costs besides its average outcome (cautious.ts); 0 for greedy. */
+  protected unknownPenalty(_view: GoldView): number {
+    return 0;
   }
 
   /** GK-A3 blind, first card unknown: the known card with the best average over its identities. */
@@ -120,8 +131,11 @@ class GreedyBot implements GoldBot {
 /** Bits of the gold codes (0 … 3). */
 const GOLD_CODES = 0b1111;
 
-/** With every card known: the first card of the best pair (over codes with enough known cards). */
-function bestKnownPairFirst(view: GoldView, table: Int16Array): number {
+/** Score of the pair `bestKnownPairFirst` found last (module scratch: no object per call). */
+export let bestKnownPairScore = 0;
+
+/** The first card of the best pair of known cards (over codes with enough known cards); its score in bestKnownPairScore. */
+export function bestKnownPairFirst(view: GoldView, table: Int16Array): number {
   let best = -Infinity;
   let bestCode = -1;
   for (let a = 0; a < CARD_TYPES; a++) {
@@ -136,6 +150,7 @@ function bestKnownPairFirst(view: GoldView, table: Int16Array): number {
       }
     }
   }
+  bestKnownPairScore = best;
   return bestCode >= 0 ? view.knownPositionOf(bestCode, 0) : view.tablePosition(0);
 }
 
@@ -148,7 +163,7 @@ function anyOther(view: GoldView, first: number): number {
 const greedyBot: GoldBotFactory = {
   name: 'greedy',
   description: 'Takes the best gold it knows for itself (own or unowned digger); else turns an unknown card and pairs it with the best known partner, never knowingly handing gold to an opponent.',
-  create: (seat, random) => new GreedyBot(seat, random),
+  create: (seat, random) => new GreedyBot('greedy', seat, random),
 };
 
 export default greedyBot;

@@ -81,6 +81,34 @@ export function captureMasks(players: number, seat: number): Int32Array {
   return masks;
 }
 
+const OPPONENT_MASKS = new Map<number, Int32Array>();
+
+/**
+ * For `seat`: `masks[g]` (g = 1 … 4) = bits of the digger codes owned by an opponent with value ≥ g
+ * (they find gold g for that opponent, whoever turns them); `masks[5]` = the opponents' strong
+ * diggers (value ≥ 4). Made once per process per seat.
+ */
+export function opponentMasks(players: number, seat: number): Int32Array {
+  const key = players * 8 + seat;
+  let masks = OPPONENT_MASKS.get(key);
+  if (masks === undefined) {
+    masks = new Int32Array(6);
+    for (let c = 0; c < 5; c++) {
+      const owner = colourOwner(players, c);
+      if (owner < 0 || owner === seat) continue;
+      for (let v = 2; v <= 5; v++) {
+        for (let g = 1; g <= Math.min(v, 4); g++) masks[g] |= 1 << diggerCode(c, v);
+        if (v >= 4) masks[5] |= 1 << diggerCode(c, v);
+      }
+    }
+    OPPONENT_MASKS.set(key, masks);
+  }
+  return masks;
+}
+
+/** Bits of the gold codes of value ≤ v: `GOLD_UP_TO[v]`, v = 0 … 5. */
+export const GOLD_UP_TO: readonly number[] = [0, 0b1, 0b11, 0b111, 0b1111, 0b1111];
+
 /** A uniformly random table position this seat does not know, other than `except`; −1 if none. */
 export function randomUnknown(view: GoldView, random: RandomStream, except: number): number {
   const n = view.unknownCount;

@@ -226,15 +226,17 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
       }
     }
     // The same guard as the tournament's (benched seats are not asked from their hung call on), and
-    // the state at every bot call, to say where each fault happened.
+    // where the game stood at every bot call, to say where each fault happened.
     const bench = tournamentGuard(resolved, game, benched, null);
     let current: unknown = null;
-    const stateAt: unknown[] = [];
+    // The place as text at the time of the call: an in-place engine (GameModule.inPlace) has one
+    // state object for the whole game, so keeping the state itself would name the final place.
+    const placeAt: string[] = [];
     const played = playTournamentGame(resolved, game, {
       onState: (s) => void (current = s),
       guard: {
         before(seat, decision, request) {
-          stateAt[decision] = current;
+          placeAt[decision] = resolved.definition.decisionPlace(current);
           return bench ? bench.before(seat, decision, request) : true;
         },
         after() {},
@@ -243,7 +245,7 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
     io.out(`Game ${game} of the tournament (seed ${JSON.stringify(spec.seed)}): line-up ${place.lineup}, deal ${place.deal}, rotation ${place.rotation}\n`);
     io.out(`${resolved.definition.story(played.final, names)}\n`);
     for (const f of played.faults) {
-      io.out(`FAULT seat ${f.seat} (${names[f.seat]}) in ${resolved.definition.decisionPlace(stateAt[f.decision])} (${f.request}, bot call ${f.decision}): ${f.reason}: ${f.message}\n`);
+      io.out(`FAULT seat ${f.seat} (${names[f.seat]}) in ${placeAt[f.decision]} (${f.request}, bot call ${f.decision}): ${f.reason}: ${f.message}\n`);
     }
     return 0;
   }

@@ -18,9 +18,12 @@ import { GAMES } from '../../src/games/registry.js';
 import { renderReport } from '../../src/report/html.js';
 import { reportGameOf } from '../../src/report/summary.js';
 
-const GR = reportGameOf(GAMES.goldrausch);
 import { makeImpactReport, makeRunSummary } from './fixture.js';
 import { tempDir } from '../helpers/temp.js';
+import { runCli } from '../../src/cli/main.js';
+import { capture } from '../helpers/io.js';
+
+const GR = reportGameOf(GAMES.goldrausch);
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SCREENSHOT = join(ROOT, 'reports/screenshots/report.png');
@@ -92,4 +95,26 @@ describe.skipIf(SKIP_BROWSER)('report.html in headless Chromium', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  // Every game's page from a real run: the same checks as Goldrausch's (nothing loaded or logged,
+  // no sideways scrolling, every table fits), every chart drawn, and the game's own sections.
+  const GAME_SCENARIOS: Record<string, string> = { goldrausch: 'scenarios/baseline.json', 'gold-knizia': 'scenarios/gold-4p.json', 'my-gold-mine': 'scenarios/my-gold-mine-4p.json' };
+  for (const game of Object.keys(GAMES)) {
+    it(`draws ${game}'s page from a real run, with its own sections and every chart`, async () => {
+      browser();
+      const scenario = GAME_SCENARIOS[game];
+      expect(scenario, `a scenario for ${game} in this test`).toBeDefined();
+      const out = tempDir(`goldpit-page-${game}-`);
+      expect(await runCli(['run', scenario, '--games', '400', '--workers', '0', '--out', out, '--quiet'], capture())).toBe(0);
+      const loaded = await openFile(browser(), join(out, 'report.html'));
+      const { page } = loaded;
+      const charts = await page.$$eval('svg.chart', (svgs) => svgs.map((svg) => ({ name: svg.getAttribute('data-chart'), marks: svg.querySelectorAll('path, rect, circle, line, polyline, polygon').length })));
+      const stepSections = GAMES[game].presentation.sections.filter((x) => x.kind === 'step-counters').map((x) => x.id);
+      expect(charts.map((c) => c.name)).toEqual(['bot-win-rates', 'seat-win-rates', 'seat-advantage', 'gold-curves', 'winner-curve', 'game-length', 'endings', ...stepSections]);
+      for (const chart of charts) expect(chart.marks, `${chart.name} marks`).toBeGreaterThanOrEqual(MIN_MARKS);
+      const ids = await page.$$eval('section[id]', (sections) => sections.map((x) => x.id));
+      for (const section of GAMES[game].presentation.sections) expect(ids).toContain(section.id);
+      await expectSelfContained(loaded, join(ROOT, `reports/screenshots/report-${game}.png`));
+    }, 120_000);
+  }
 });

@@ -159,6 +159,49 @@ export function setupWithLayout(config: GoldConfig, players: number, cards: read
   return s;
 }
 
+/** loadTable's full layout (engine calls are synchronous: one scratch array serves them all). */
+const TABLE_SCRATCH = new Int8Array(POSITIONS);
+const MISSING_SCRATCH = new Int8Array(CARD_TYPES);
+
+/**
+ * A mid-game table on a state made for one game (not a series): `cards[p]` is the code at position
+ * p, or −1 where the card has left the table; every knowledge slot remembers the positions where
+ * `remembered[p]` is not 0. Per-game fields are cleared as for a new layout; the caller sets scores,
+ * whose turn it is and the stage. This is how search bots get an engine state to play forward from
+ * a seat view (determinize.ts) — the engine's own transitions, not a second rules implementation.
+ *
+ * It lays out a full deck (the cards that have left go to the empty positions, in code order) and
+ * takes those off again with `removeCard`, so every count, list and code mask is kept by the code
+ * that keeps it during play.
+ */
+export function loadTable(s: GoldState, cards: ArrayLike<number>, remembered: ArrayLike<number>): void {
+  if (s.seriesGames !== 1) throw new RangeError('loadTable loads one game, not a series');
+  const missing = MISSING_SCRATCH;
+  missing.set(COUNTS);
+  for (let p = 0; p < POSITIONS; p++) {
+    const code = cards[p];
+    if (code >= 0 && --missing[code] < 0) throw new RangeError(`loadTable: more cards of code ${code} than the layout holds (position ${p})`);
+  }
+  const layout = TABLE_SCRATCH;
+  let code = 0;
+  for (let p = 0; p < POSITIONS; p++) {
+    if (cards[p] >= 0) {
+      layout[p] = cards[p];
+      continue;
+    }
+    while (missing[code] === 0) code++;
+    missing[code]--;
+    layout[p] = code;
+  }
+  loadLayout(s, layout, 0);
+  for (let p = 0; p < POSITIONS; p++) if (cards[p] < 0) removeCard(s, p);
+  s.removedThisTurn = 0;
+  for (let p = 0; p < POSITIONS; p++) {
+    if (s.card[p] < 0 || remembered[p] === 0) continue;
+    for (let slot = 0; slot < s.slots; slot++) learn(s, slot, p);
+  }
+}
+
 // --- knowledge (§5, GK-A2) ------------------------------------------------------------------------
 
 /** Every code is on the table at the start (bits 0 … 24). */

@@ -55,7 +55,8 @@ export const comebackCheckpoints = (_config: GoldConfig): readonly number[] => [
 export const check: CheckHooks = { tolerance: { rounds: 0.5 } };
 
 export const tournament: TournamentHooks = {
-  players: 3,
-  checkBotOpponents: ['greedy', 'random'],
+  // The heuristic field (greedy, spoiler, cautious), 4 players as in scenarios/gold-4p.json.
+  players: 4,
+  checkBotOpponents: ['greedy', 'spoiler', 'cautious'],
   starterBot,
 };

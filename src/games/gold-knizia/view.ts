@@ -56,6 +56,17 @@ export class GoldView {
     const s = this.#s;
     return s.rush || (s.stage === 0 && s.liveCount <= RUSH_AT);
   }
+  /**
+   * Consecutive normal turns that removed no card (public: everybody saw them). Read by the GK-A1
+   * `no-progress-turns` rule, which starts the rush after 2 × players of them.
+   */
+  get noProgressTurns(): number {
+    return this.#s.noProgress;
+  }
+  /** The turn cap per game (params.maxTurns, public: goldpit's safety cap, not a rule). */
+  get maxTurns(): number {
+    return this.#s.maxTurns;
+  }
   /** The decision the active seat is asked for now (D1 first-card, D2 second-card, D3 rush-card). */
   get decision(): GoldDecision {
     const s = this.#s;

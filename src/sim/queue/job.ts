@@ -17,7 +17,7 @@ import { InputError } from '../../core/errors.js';
 import { packageRoot, VERSION } from '../../core/package.js';
 import { expectInt, expectKnownKeys, expectObject, expectOneOf, expectString, isObject, show } from '../../core/validate.js';
 import type { BatchTask, DealsTask, ImpactTask } from '../batch.js';
-import { GAMES } from '../../games/registry.js';
+import { DEFAULT_GAME, GAMES } from '../../games/registry.js';
 import { parseScenario } from '../scenario.js';
 import { gameCount, type TournamentSpec } from '../tournament.js';
 
@@ -126,7 +126,7 @@ export function checkJob(jobId: string, data: unknown, identity: CodeIdentity = 
   const hash = expectString(at, 'task.scenario.hash', ref.hash);
   if (!/^[0-9a-f]{16}$/.test(hash)) throw new InputError(at.file, 'task.scenario.hash', `expected 16 hex digits, got ${show(hash)}`);
   if (!isObject(ref.data)) throw new InputError(at.file, 'task.scenario.data', `expected the scenario as an object, got ${show(ref.data)}`);
-  refuseFileParams(at, 'task.scenario.data.params', ref.data.game === undefined ? 'goldrausch' : ref.data.game, ref.data.params);
+  refuseFileParams(at, 'task.scenario.data.params', ref.data.game === undefined ? DEFAULT_GAME : ref.data.game, ref.data.params);
   // Parse the scenario as strictly as a scenario file; the job's hash must be what it parses to.
   let scenario;
   try {

@@ -68,3 +68,29 @@ describe('random (built-in)', () => {
     }
   });
 });
+
+describe('spoiler and cautious (built-in)', () => {
+  it('spoiler blasts the gold an opponent’s digger would find when its first card is dynamite', () => {
+    // 3 players, start 1: seat 1 shows G3 12 + G3 13; seat 2 shows its D2-4 42 + D2-4 43 (equal: nothing).
+    const s = played(config(), 3, [[12, 13], [42, 43]], 1);
+    turnCard(s, 59, TEST_RANDOM); // seat 0's first card: dynamite
+    const random = new RandomSource('bots', 0).stream(Purpose.bot);
+    expect([12, 13]).toContain(GOLD_BOTS.spoiler.create(0, random).secondCard(s.views[0]));
+    // Greedy would rather blast the opponent's digger (no gold lost).
+    expect([42, 43]).toContain(greedy(0).secondCard(s.views[0]));
+  });
+  it('cautious plays a safe known pair instead of showing cards the next seat could capture', () => {
+    // 3 players, start 1: seat 1 drives D0-2 off with its D1-5 (37, known); seat 2 shows D2-2 38 + D3-2 45 (equal).
+    // Seat 0 to play; the next seat (1) would find any of the 24 unknown gold cards with its D1-5: risk 24/60 > 1/4.
+    const s = played(config(), 3, [[37, 24], [38, 45]], 1);
+    expect(s.active).toBe(0);
+    const cautious = GOLD_BOTS.cautious.create(0, new RandomSource('bots', 0).stream(Purpose.bot));
+    const first = cautious.firstCard(s.views[0]);
+    expect(first).toBe(37); // D1-5 drives off seat 2's D2-2: the best known pair without a gift
+    turnCard(s, first, TEST_RANDOM);
+    expect(cautious.secondCard(s.views[0])).toBe(38);
+    // Greedy explores an unknown card instead.
+    const g = played(config(), 3, [[37, 24], [38, 45]], 1);
+    expect(g.views[0].cardAt(greedy(0).firstCard(g.views[0]))).toBe(-1);
+  });
+});

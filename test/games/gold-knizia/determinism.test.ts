@@ -25,6 +25,7 @@ const LINEUPS: [number, string[]][] = [
   [3, ['random', 'greedy', 'greedy']],
   [4, ['greedy', 'random', 'greedy', 'greedy']],
   [5, ['greedy', 'random', 'greedy', 'random', 'greedy']],
+  [4, ['spoiler', 'cautious', 'greedy', 'random']],
 ];
 const OPTIONS: [Record<string, unknown>, Record<string, unknown>?][] = [
   [{}],
