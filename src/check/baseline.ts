@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../core/errors.js';
-import { packageRoot, VERSION } from '../core/package.js';
-import { isObject, show } from '../core/validate.js';
+import { GOLDPIT, packageRoot, VERSION } from '../core/package.js';
+import { isObject, readJsonFile, show } from '../core/validate.js';
 import type { DealColumns } from '../sim/deals.js';
 import type { Scenario } from '../sim/scenario.js';
 import { DEALS_ENCODING, decodeDeals, encodeDeals } from './deals.js';
@@ -117,18 +117,7 @@ export function baselineJson(baseline: Baseline): string {
 
 /** Reads and checks a baseline file; every problem is an InputError naming the file and field. */
 export function readBaseline(file: string): Baseline {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new InputError(file, '', `cannot read the baseline: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}; record one with \`goldpit baseline <scenarios...> --out ${file}\``);
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(file, '', `not valid JSON: ${(e as Error).message}`);
-  }
+  const data = readJsonFile(file, 'the baseline', `; record one with \`${GOLDPIT} baseline <scenarios...> --out ${file}\``);
   if (!isObject(data) || data.kind !== 'goldpit-baseline') throw new InputError(file, 'kind', `expected "goldpit-baseline" (a file written by \`goldpit baseline\`), got ${show(isObject(data) ? data.kind : data)}`);
   if (data.version !== 1) throw new InputError(file, 'version', `expected 1, got ${show(data.version)}; re-record it with this goldpit`);
   if (!isObject(data.scenarios)) throw new InputError(file, 'scenarios', `expected an object of scenarios by name, got ${show(data.scenarios)}`);

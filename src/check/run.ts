@@ -3,6 +3,7 @@
  * the current code and compares them with the baseline's, in fixed or sequential mode.
  */
 import { UsageError } from '../core/errors.js';
+import { GOLDPIT } from '../core/package.js';
 import type { DealColumns } from '../sim/deals.js';
 import { runDealsParallel } from '../sim/parallel.js';
 import type { Progress } from '../sim/progress.js';
@@ -135,7 +136,7 @@ function fillCurrent(series: readonly MetricSeries[], seats: readonly string[], 
 export async function checkScenario(name: string, scenario: Scenario, baselineFile: string, entry: BaselineScenario, options: CheckRunOptions): Promise<ScenarioCheck> {
   const limit = options.games ?? entry.games;
   if (limit > entry.games) {
-    throw new UsageError(`--games ${limit}: the baseline holds only ${entry.games} games of scenario ${name}; record a larger one with \`goldpit baseline --games N\``);
+    throw new UsageError(`--games ${limit}: the baseline holds only ${entry.games} games of scenario ${name}; record a larger one with \`${GOLDPIT} baseline --games N\``);
   }
   if (limit < 2) throw new UsageError(`--games must be at least 2, got ${limit}`);
   const seed = options.seed ?? entry.seed;

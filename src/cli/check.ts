@@ -2,9 +2,9 @@
  * `goldpit baseline` and `goldpit check`: wiring only (the logic is in src/check/).
  */
 import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { GOLDPIT } from '../core/package.js';
 import { baselineJson, readBaseline, type Baseline, type BaselineScenario } from '../check/baseline.js';
 import { CHECK_DEFAULTS } from '../check/compare.js';
 import { EXIT_CODES, jsonReport, markdownReport, overallVerdict, textReport, type CheckReport } from '../check/report.js';
@@ -14,6 +14,8 @@ import { Progress } from '../sim/progress.js';
 import type { QueueExecutor } from '../sim/queue/coordinator.js';
 import { loadScenario, type Scenario } from '../sim/scenario.js';
 import type { Io } from './main.js';
+import { prepareOutputFile } from './outputs.js';
+import { workerCount } from './workers.js';
 
 export interface BaselineArgs {
   readonly out: string;
@@ -39,12 +41,6 @@ export interface CheckArgs {
   readonly queue?: QueueExecutor;
 }
 
-function workersOf(w: number | undefined): number {
-  const workers = w ?? availableParallelism();
-  if (!Number.isInteger(workers) || workers < 0) throw new UsageError(`--workers must be an integer ≥ 0, got ${w}`);
-  return workers;
-}
-
 function positive(name: string, v: number | undefined): number | undefined {
   if (v === undefined) return undefined;
   if (!Number.isInteger(v) || v < 2) throw new UsageError(`--${name} must be an integer ≥ 2, got ${v}`);
@@ -55,7 +51,7 @@ function playOptions(io: Io, args: { workers?: number; batchSize: number; quiet:
   const batchSize = args.batchSize;
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new UsageError(`--batch-size must be a positive integer, got ${batchSize}`);
   return {
-    workers: workersOf(args.workers),
+    workers: workerCount(io.err, args.workers),
     batchSize,
     queue: args.queue,
     progress: (total) => {
@@ -85,6 +81,8 @@ function writeBaseline(file: string, baseline: Baseline): void {
 export async function commandBaseline(io: Io, paths: readonly string[], args: BaselineArgs): Promise<number> {
   const scenarios = loadScenarios(paths);
   const games = positive('games', args.games);
+  // Before any game: a folder named like the file, or one that cannot be written, would lose them all.
+  prepareOutputFile(resolve(args.out), '--out', 'baseline.json');
   const entries: Record<string, BaselineScenario> = {};
   for (const s of scenarios) {
     const n = games ?? s.games;
@@ -105,7 +103,7 @@ export async function commandCheck(io: Io, paths: readonly string[], args: Check
   const games = positive('games', args.games);
   if (args.updateBaseline) return updateBaseline(io, scenarios, args, games);
   if (!existsSync(args.baseline)) {
-    throw new UsageError(`no baseline at ${args.baseline}; record one with \`goldpit baseline ${paths.join(' ')} --out ${args.baseline}\``);
+    throw new UsageError(`no baseline at ${args.baseline}; record one with \`${GOLDPIT} baseline ${paths.join(' ')} --out ${args.baseline}\``);
   }
   const baseline = readBaseline(args.baseline);
   // Every scenario must pair with its entry before any game is played.
@@ -141,6 +139,7 @@ export async function commandCheck(io: Io, paths: readonly string[], args: Check
 
 /** Re-records the named scenarios into the baseline on purpose (same seed and games as before, when there). */
 async function updateBaseline(io: Io, scenarios: readonly Scenario[], args: CheckArgs, games: number | undefined): Promise<number> {
+  prepareOutputFile(resolve(args.baseline), '--baseline', 'baseline.json');
   const old = existsSync(args.baseline) ? readBaseline(args.baseline) : null;
   const entries: Record<string, BaselineScenario> = { ...(old?.scenarios ?? {}) };
   for (const s of scenarios) {

@@ -2,9 +2,9 @@
  * The `goldpit` command. Wiring only: parsing with yargs, then calls into sim/, report/ and games/.
  * One top-level handler turns errors into exit codes: 2 for bad input or usage, 1 for bugs.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import yargs from 'yargs';
 import { GoldpitError, InputError, UsageError } from '../core/errors.js';
 import type { FixtureHooks } from '../core/definition.js';
@@ -14,14 +14,20 @@ import { renderReport, type RunFacts } from '../report/html.js';
 import { impactReport } from '../report/impact.js';
 import type { RunSummary } from '../report/types.js';
 import { impactTable, summaryTable, writeAtomic, writeImpactOutputs, writeRunOutputs } from '../report/write.js';
-import { runImpactParallel, runParallel } from '../sim/parallel.js';
+import { peekCheckpoint, runImpactParallel, runParallel } from '../sim/parallel.js';
 import { Progress } from '../sim/progress.js';
 import type { QueueExecutor } from '../sim/queue/coordinator.js';
 import { playOne, type Engine } from '../sim/run.js';
 import { loadScenario } from '../sim/scenario.js';
 import { CHECK_DEFAULTS } from '../check/compare.js';
 import { mergePartials, parseShard, partialOf, shardRange } from '../sim/shard.js';
+import { GOLDPIT, shellWord, VERSION } from '../core/package.js';
+import { readJsonFile } from '../core/validate.js';
 import { commandBaseline, commandCheck } from './check.js';
+import { clearStaleOutputs, prepareOutputFolder } from './outputs.js';
+import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
+import { numberArgumentProblem, suggestCommand } from './usage.js';
+import { workerCount } from './workers.js';
 import { commandCheckBot, commandNewBot, commandTournament, DEFAULT_BOT_TIMEOUT_MS, GAME_OPTION, tournamentOptions } from './tournament.js';
 import { commandWorker, queueExecutor, queueOptions, withResumeHint, workerOptions } from './worker.js';
 
@@ -45,7 +51,21 @@ const ENGINE_OPTION = {
 };
 
 /** Runs the command line; returns the exit code. */
+/** The commands, for "did you mean" and the message when none is named. */
+export const COMMANDS = ['run', 'impact', 'merge', 'baseline', 'check', 'replay', 'verify', 'tournament', 'new-bot', 'check-bot', 'worker'] as const;
+
 export async function runCli(argv: readonly string[], io: Io = processIo): Promise<number> {
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    io.out(`goldpit ${VERSION}\n`);
+    return 0;
+  }
+  const first = argv[0];
+  if (first !== undefined && !first.startsWith('-') && !(COMMANDS as readonly string[]).includes(first)) {
+    const meant = suggestCommand(first, COMMANDS);
+    io.err(`goldpit: unknown command ${JSON.stringify(first)}${meant ? `; did you mean \`${GOLDPIT} ${meant}\`?` : ''}\n`);
+    io.err(`The commands are ${COMMANDS.join(', ')}. Run \`${GOLDPIT} --help\` for usage.\n`);
+    return 2;
+  }
   let code = 0;
   const parser = yargs([...argv])
     .scriptName('goldpit')
@@ -63,6 +83,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('batch-size', { type: 'number', default: 2000, describe: 'games per batch (the unit of work and of checkpoints)' })
           .option('shard', { type: 'string', describe: 'i/n: play only shard i of n and write a partial result for `goldpit merge`' })
           .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted run from its checkpoint in the output folder' })
+          .option('fresh', { type: 'boolean', default: false, describe: 'delete a checkpoint found in the output folder and start over (without it, a run refuses to overwrite one)' })
           .option('checkpoint-every', { type: 'number', default: 5, describe: 'seconds between checkpoints' })
           .option('games-csv', { type: 'boolean', default: false, describe: 'also write games.csv, one row per game (streamed)' })
           .option('engine', ENGINE_OPTION)
@@ -76,6 +97,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           batchSize: args['batch-size'],
           shard: args.shard,
           resume: args.resume,
+          fresh: args.fresh,
           checkpointEvery: args['checkpoint-every'],
           gamesCsv: args['games-csv'],
           engine: args.engine,
@@ -198,7 +220,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     )
     .command(
       'check-bot <file>',
-      "quick-play a bot file against the game's check-bot opponents and list its faults (exit 1 if any)",
+      "quick-play a bot file against the game's check-bot opponents: type errors, faults and nondeterminism (exit 1 if any)",
       (y) =>
         y
           .positional('file', { type: 'string', demandOption: true, describe: 'the bot file (.ts or .js)' })
@@ -207,7 +229,8 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('seed', { type: 'string', default: 'check' })
           .option('workers', { type: 'number', describe: 'worker threads (default 1)' })
           .option('bot-timeout', { type: 'number', default: DEFAULT_BOT_TIMEOUT_MS, describe: 'per-decision time budget in ms' })
-          .option('hang-limit', { type: 'number', default: 10_000, describe: 'a decision running this long (ms) is stopped' }),
+          .option('hang-limit', { type: 'number', default: 10_000, describe: 'a decision running this long (ms) is stopped' })
+          .option('typecheck', { type: 'boolean', default: true, describe: 'type-check a .ts bot file with goldpit\'s TypeScript first (--no-typecheck skips it)' }),
       async (args) => {
         code = await commandCheckBot(io, args.file, args);
       },
@@ -220,9 +243,14 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
         code = await commandWorker(args, (line) => io.err(`${new Date().toISOString()} ${line}\n`));
       },
     )
-    .demandCommand(1, 'name a command: run, impact, merge, baseline, check, replay, verify, tournament, new-bot, check-bot or worker')
+    .middleware((args) => {
+      const problem = numberArgumentProblem(argv, args);
+      if (problem !== null) throw new UsageError(problem);
+    })
+    .demandCommand(1, `name a command: ${COMMANDS.join(', ')}`)
     .strict()
     .help()
+    .epilogue('`npx goldpit --version` prints the version. Exit codes, stopping a long run, output folders: docs/cli.md.')
     .version(false)
     .exitProcess(false)
     .fail((msg, err) => {
@@ -233,7 +261,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
   } catch (e) {
     if (e instanceof GoldpitError) {
       io.err(`goldpit: ${e.message}\n`);
-      if (e instanceof UsageError) io.err('Run `goldpit --help` for usage.\n');
+      if (e instanceof UsageError) io.err(`Run \`${GOLDPIT} --help\` for usage.\n`);
       return 2;
     }
     io.err(`goldpit: internal error: ${(e as Error).stack ?? String(e)}\n`);
@@ -248,24 +276,6 @@ function positiveInt(name: string, v: number | undefined): number | undefined {
   return v;
 }
 
-/** Runs `work` with SIGINT/SIGTERM turned into an abort signal (and the handlers removed after). */
-async function stoppableBySignals<T>(work: (stop: AbortSignal) => Promise<T>): Promise<{ result: T; signalName: NodeJS.Signals | null }> {
-  const stop = new AbortController();
-  let signalName: NodeJS.Signals | null = null;
-  const onSignal = (name: NodeJS.Signals) => {
-    signalName = name;
-    stop.abort();
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  try {
-    return { result: await work(stop.signal), signalName };
-  } finally {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
-  }
-}
-
 interface RunArgs {
   games?: number;
   seed?: string;
@@ -274,6 +284,7 @@ interface RunArgs {
   batchSize: number;
   shard?: string;
   resume: boolean;
+  fresh: boolean;
   checkpointEvery: number;
   gamesCsv: boolean;
   engine: Engine;
@@ -287,21 +298,22 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
   const games = positiveInt('games', args.games) ?? scenario.games;
   const seed = args.seed ?? scenario.seed;
   const out = resolve(args.out ?? join('reports', scenario.name));
-  const workers = args.workers ?? availableParallelism();
-  if (!Number.isInteger(workers) || workers < 0) throw new UsageError(`--workers must be an integer ≥ 0, got ${args.workers}`);
   const batchSize = positiveInt('batch-size', args.batchSize)!;
   if (!(args.checkpointEvery > 0)) throw new UsageError(`--checkpoint-every must be a positive number of seconds, got ${args.checkpointEvery}`);
+  if (args.resume && args.fresh) throw new UsageError('--resume and --fresh exclude each other: --resume continues the checkpoint, --fresh deletes it');
   const shard = args.shard === undefined ? null : parseShard(args.shard);
   const [from, to] = shard ? shardRange(games, shard) : [0, games];
-  mkdirSync(out, { recursive: true });
+  const workers = workerCount(io.err, args.workers);
+  prepareOutputFolder(out);
   const suffix = shard ? `-${shard.index}-of-${shard.count}` : '';
   const checkpointFile = join(out, `.checkpoint${suffix}.json`);
+  if (!args.resume) startAfresh(io, out, checkpointFile, args, shard === null);
   const progress = new Progress(to - from, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err);
   // Ctrl-C / SIGTERM: stop cleanly, keep what has finished in the checkpoint, say how to resume.
   const started = Date.now();
-  const again = ['goldpit', ...args.argv.filter((a) => a !== '--resume'), '--resume'].join(' ');
+  const again = pasteable([...args.argv.filter((a) => a !== '--resume' && a !== '--fresh'), '--resume']);
   const queue = args.queue;
-  const { result, signalName } = await stoppableBySignals((stop) =>
+  const { result, stoppedBy } = await stoppableBySignals((stop) =>
     runParallel(scenario, {
       seed, engine: args.engine, from, to, workers, batchSize, checkpointFile, checkpointEveryMs: args.checkpointEvery * 1000,
       resume: args.resume, gamesCsvFile: args.gamesCsv ? join(out, `games${suffix}.csv`) : null, progress, stop, queue,
@@ -311,25 +323,62 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
   );
   const seconds = (Date.now() - started) / 1000;
   if (!result.complete) {
-    io.err(`\ninterrupted${signalName ? ` by ${signalName}` : ''} after ${result.gamesDone} of ${to - from} games; kept in ${checkpointFile}\nresume with: ${again}\n`);
-    return signalName === 'SIGTERM' ? 143 : 130;
+    io.err(`\ninterrupted${stoppedBy ? ` by ${describeStop(stoppedBy)}` : ''} after ${result.gamesDone} of ${to - from} games; kept in ${checkpointFile}\nresume with: ${again}\n`);
+    return stopExitCode(stoppedBy ?? 'SIGINT');
   }
+  // A resumed run's facts cover all its sessions when the checkpoint recorded the earlier ones.
+  const earlier = result.earlier;
+  const totalSeconds = seconds + (earlier?.seconds ?? 0);
+  const engine = { kernelGames: result.fastGames + (earlier?.fastGames ?? 0), referenceGames: result.referenceGames + (earlier?.referenceGames ?? 0) };
+  const timedGames = result.resumedGames > 0 && earlier === null ? to - from - result.resumedGames : to - from;
   if (shard) {
     const file = join(out, `partial${suffix}.json`);
-    writeAtomic(file, `${JSON.stringify(partialOf(scenario, seed, games, from, to, result.aggregate))}\n`);
-    if (!args.quiet) io.out(`shard ${shard.index}/${shard.count}: games ${from}–${to - 1} in ${seconds.toFixed(1)} s; wrote ${file}\nmerge the shards with: goldpit merge <partial files> --out DIR\n`);
+    const run: RunFacts = { wallSeconds: Number(totalSeconds.toFixed(3)), workers, finishedAt: new Date().toISOString(), engine, ...(timedGames !== to - from ? { timedGames } : {}) };
+    writeAtomic(file, `${JSON.stringify(partialOf(scenario, seed, games, from, to, result.aggregate, run))}\n`);
+    if (!args.quiet) io.out(`shard ${shard.index}/${shard.count}: games ${from}–${to - 1} in ${seconds.toFixed(1)} s; wrote ${file}\nmerge the shards with: ${GOLDPIT} merge <partial files> --out DIR\n`);
     return 0;
   }
   const summary = summarize({ ...scenario, seed }, result.aggregate);
-  const engine = { kernelGames: result.fastGames, referenceGames: result.referenceGames };
-  const files = writeRunOutputs(out, summary, reportGameOf(scenario.definition), { wallSeconds: Number(seconds.toFixed(3)), workers, finishedAt: new Date().toISOString(), engine });
+  const run: RunFacts = { wallSeconds: Number(totalSeconds.toFixed(3)), workers, finishedAt: new Date().toISOString(), engine, ...(timedGames !== games ? { timedGames } : {}) };
+  const files = writeRunOutputs(out, summary, reportGameOf(scenario.definition), run);
   if (!args.quiet) {
     io.out(`${summaryTable(summary, reportGameOf(scenario.definition))}\n\n`);
     const played = games - result.resumedGames;
     const resumed = result.resumedGames ? ` (${result.resumedGames} taken over from the checkpoint)` : '';
     io.out(`${played} games in ${seconds.toFixed(1)} s (${(played / seconds).toFixed(0)} games/s, ${queue ? `through the queue at ${queue.target.shown}` : `${workers} worker${workers === 1 ? '' : 's'}`}; ${engineLine(engine)})${resumed}; wrote ${files.length} files to ${out}\n`);
+    io.out(`open the report: ${join(out, 'report.html')}\n`);
   }
   return 0;
+}
+
+/** The command to paste to run goldpit again with these arguments. */
+function pasteable(argv: readonly string[]): string {
+  return [GOLDPIT, ...argv.map(shellWord)].join(' ');
+}
+
+/**
+ * Before a run without --resume: a checkpoint in the folder is hours of work, so the run refuses to
+ * start unless --fresh says to delete it; a full run also clears or lists files of earlier runs.
+ */
+function startAfresh(io: Io, out: string, checkpointFile: string, args: RunArgs, fullRun: boolean): void {
+  if (existsSync(checkpointFile)) {
+    if (!args.fresh) {
+      const cp = peekCheckpoint(checkpointFile);
+      const held = cp ? `${cp.gamesDone} of ${cp.games} games, seed ${JSON.stringify(cp.seed)}` : 'an unreadable checkpoint';
+      const rest = args.argv.filter((a) => a !== '--fresh');
+      throw new UsageError(
+        `${checkpointFile} holds the checkpoint of an unfinished run (${held}); this run would overwrite it.\n` +
+          `  continue it:      ${pasteable([...rest, '--resume'])}\n` +
+          `  or start over:    ${pasteable([...rest, '--fresh'])}   (deletes the checkpoint)\n` +
+          '  or write elsewhere with --out DIR',
+      );
+    }
+    rmSync(checkpointFile, { force: true });
+  }
+  if (!fullRun) return;
+  const { removed, leftOver } = clearStaleOutputs(out, args.gamesCsv);
+  if (removed.length > 0 && !args.quiet) io.err(`goldpit: removed ${removed.join(', ')} of an earlier run from ${out} (this run does not write it)\n`);
+  if (leftOver.length > 0 && !args.quiet) io.err(`goldpit: note: ${out} also holds ${leftOver.join(', ')} from other runs; they are not part of this run\n`);
 }
 
 /** Which engine played a run's games, for its closing line. */
@@ -356,17 +405,18 @@ async function commandImpact(
   const games = positiveInt('games', args.games) ?? scenario.games;
   const seed = args.seed ?? scenario.seed;
   const out = resolve(args.out ?? join('reports', scenario.name));
-  const workers = args.workers ?? availableParallelism();
+  const workers = workerCount(io.err, args.workers);
+  prepareOutputFolder(out);
   const started = Date.now();
-  const { result } = await stoppableBySignals((stop) =>
+  const { result, stoppedBy } = await stoppableBySignals((stop) =>
     runImpactParallel(scenario, {
       seed, engine: args.engine, games, cards, workers, batchSize: positiveInt('batch-size', args['batch-size'])!, queue: args.queue,
       progress: new Progress(games, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err), stop,
     }),
   );
   if (!result.complete) {
-    io.err('interrupted: the impact analysis needs all its games; nothing was written\n');
-    return 130;
+    io.err(`interrupted${stoppedBy ? ` by ${describeStop(stoppedBy)}` : ''}: the impact analysis needs all its games; nothing was written\n`);
+    return stopExitCode(stoppedBy ?? 'SIGINT');
   }
   const impact = impactReport(scenario, seed, games, result.sums);
   const files = writeImpactOutputs(out, impact);
@@ -390,11 +440,61 @@ async function commandImpact(
 function commandMerge(io: Io, partials: readonly string[], outArg: string | undefined, quiet: boolean): number {
   const merged = mergePartials(partials);
   const out = resolve(outArg ?? join('reports', merged.scenario.name));
+  prepareOutputFolder(out);
   const summary = summarize({ ...merged.scenario, seed: merged.seed }, merged.aggregate);
   const game = reportGameOf(merged.scenario.definition);
-  const files = writeRunOutputs(out, summary, game);
-  if (!quiet) io.out(`${summaryTable(summary, game)}\n\nmerged ${partials.length} partial results (${merged.games} games); wrote ${files.length} files to ${out}\n`);
+  const files = writeRunOutputs(out, summary, game, mergedRunFacts(merged.shards));
+  const csv = mergeGamesCsv(merged.shards.map((s) => s.file), join(out, 'games.csv'));
+  if (csv.written) files.push(join(out, 'games.csv'));
+  else if (csv.missing.length > 0 && csv.missing.length < merged.shards.length) {
+    io.err(`goldpit: games.csv not written: ${csv.missing.join(', ')} missing (each shard writes its games-i-of-n.csv next to its partial with --games-csv)\n`);
+  }
+  if (!quiet) io.out(`${summaryTable(summary, game)}\n\nmerged ${partials.length} partial results (${merged.games} games); wrote ${files.length} files to ${out}\nopen the report: ${join(out, 'report.html')}\n`);
   return 0;
+}
+
+/**
+ * The run facts of merged shards: their wall times and engine counts added up (the shards may have
+ * run one after another or on many machines at once, so the sum is the playing time spent), the
+ * largest worker count; null when a partial predates run facts.
+ */
+function mergedRunFacts(shards: ReturnType<typeof mergePartials>['shards']): RunFacts | null {
+  if (shards.some((s) => s.run === null)) return null;
+  const runs = shards.map((s) => s.run!);
+  const engines = runs.map((r) => r.engine);
+  return {
+    wallSeconds: Number(runs.reduce((t, r) => t + r.wallSeconds, 0).toFixed(3)),
+    workers: Math.max(...runs.map((r) => r.workers)),
+    finishedAt: new Date().toISOString(),
+    shards: runs.length,
+    ...(engines.every((e) => e !== undefined)
+      ? { engine: { kernelGames: engines.reduce((t, e) => t + e.kernelGames, 0), referenceGames: engines.reduce((t, e) => t + e.referenceGames, 0) } }
+      : {}),
+    ...(runs.some((r) => r.timedGames !== undefined)
+      ? { timedGames: runs.reduce((t, r, i) => t + (r.timedGames ?? shards[i].to - shards[i].from), 0) }
+      : {}),
+  };
+}
+
+/**
+ * The shards' games-i-of-n.csv (next to their partial-i-of-n.json) joined in game order under one
+ * header: the games.csv one run of all games writes. Written only when every shard has one.
+ */
+function mergeGamesCsv(partialFiles: readonly string[], target: string): { written: boolean; missing: string[] } {
+  const sources = partialFiles.map((f) => {
+    const m = /partial(-\d+-of-\d+)\.json$/.exec(f);
+    return m ? join(dirname(f), `games${m[1]}.csv`) : null;
+  });
+  const missing = sources.map((s, i) => s ?? `a games CSV for ${partialFiles[i]}`).filter((s, i) => sources[i] === null || !existsSync(s));
+  if (missing.length > 0) return { written: false, missing };
+  let text = '';
+  sources.forEach((s, i) => {
+    const body = readFileSync(s!, 'utf8');
+    // Each shard's file starts with the same header line; keep it once.
+    text += i === 0 ? body : body.slice(body.indexOf('\n') + 1);
+  });
+  writeAtomic(target, text);
+  return { written: true, missing: [] };
 }
 
 function commandReplay(io: Io, path: string, game: number, seedArg?: string): number {
@@ -436,12 +536,7 @@ function commandVerify(io: Io, paths: readonly string[]): number {
   const malformed: string[] = [];
   for (const file of files) {
     try {
-      let data: unknown;
-      try {
-        data = JSON.parse(readFileSync(file, 'utf8'));
-      } catch (e) {
-        throw new InputError(file, '', `not valid JSON: ${(e as Error).message}`);
-      }
+      const data = readJsonFile(file, 'the fixture');
       const raw = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
       const game = raw.game === undefined ? DEFAULT_GAME : raw.game;
       if (typeof game !== 'string' || !Object.hasOwn(GAMES, game)) {

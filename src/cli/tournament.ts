@@ -6,8 +6,11 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Argv } from 'yargs';
 import { InputError, UsageError } from '../core/errors.js';
-import { packageRoot } from '../core/package.js';
+import { GOLDPIT, packageRoot } from '../core/package.js';
 import { DEFAULT_GAME, GAMES } from '../games/registry.js';
+import { prepareOutputFolder } from './outputs.js';
+import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
+import { workerCount } from './workers.js';
 import type { RunFacts } from '../report/html.js';
 import { reportGameOf } from '../report/summary.js';
 import { summarizeTournament, type TournamentSummary } from '../report/tournament.js';
@@ -33,6 +36,7 @@ import {
 } from '../sim/tournament.js';
 import { runTournament } from '../sim/tournament-pool.js';
 import type { AnyGameDefinition } from '../core/definition.js';
+import { firstReplayDifference, typeCheckBot } from './bot-check.js';
 import { queueExecutor, queueOptions } from './worker.js';
 
 interface CliIo {
@@ -178,7 +182,7 @@ export async function tournamentSpec(args: TournamentArgs) {
     hangLimitMs: hangLimit,
   };
   const replayCommand = [
-    'goldpit tournament',
+    `${GOLDPIT} tournament`,
     ...(GAME !== DEFAULT_GAME && args.scenario === undefined ? [`--game ${GAME}`] : []),
     `--bots ${items.join(',')}`,
     `--players ${players}`,
@@ -196,8 +200,7 @@ export async function tournamentSpec(args: TournamentArgs) {
 
 export async function commandTournament(io: CliIo, args: TournamentArgs): Promise<number> {
   const { spec, factories, possible, replayCommand, sources } = await tournamentSpec(args);
-  const workers = args.workers ?? availableParallelism();
-  if (!Number.isInteger(workers) || workers < 0) throw new UsageError(`--workers must be an integer ≥ 0, got ${args.workers}`);
+  const workers = workerCount(io.err, args.workers);
   const resolved = resolveWith(spec, factories);
 
   if (args.replay !== undefined) {
@@ -255,12 +258,22 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
     );
   }
   const out = resolve(args.out ?? join('reports', 'tournament'));
+  prepareOutputFolder(out);
   const total = gameCount(spec);
+  const dealsPerTask = positiveInt('deals-per-task', args['deals-per-task']);
   const progress = new Progress(total, args.quiet || args.json ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err);
   const started = Date.now();
   const onHang = hangHint(spec, replayCommand, workers, io);
   const queue = queueExecutor(args, io.err, args.quiet || args.json);
-  const games = await runTournament(spec, factories, { workers, dealsPerTask: positiveInt('deals-per-task', args['deals-per-task']), progress, onHang, queue });
+  const { result: games, stoppedBy } = await stoppableBySignals((stop) => runTournament(spec, factories, { workers, dealsPerTask, progress, onHang, queue, stop }));
+  const finished = games.filter((g) => g !== undefined).length;
+  if (stoppedBy !== null && finished < total) {
+    io.err(
+      `\ninterrupted by ${describeStop(stoppedBy)} after ${finished} of ${total} games; a tournament keeps no checkpoint, so nothing was written ` +
+        `(run it again: the same seed plays the same games, or fewer --deals)\n`,
+    );
+    return stopExitCode(stoppedBy);
+  }
   const playSeconds = (Date.now() - started) / 1000;
   const summary = summarize(spec, resolved, games, sources, possible, replayCommand, args);
   const seconds = (Date.now() - started) / 1000;
@@ -361,12 +374,15 @@ export function commandNewBot(io: CliIo, name: string, args: { out?: string; for
 export async function commandCheckBot(
   io: CliIo,
   file: string,
-  args: { deals: number; seed: string; workers?: number; 'bot-timeout': number; 'hang-limit': number; game?: string },
+  args: { deals: number; seed: string; workers?: number; 'bot-timeout': number; 'hang-limit': number; game?: string; typecheck?: boolean },
 ): Promise<number> {
   if (!isBotFile(file)) throw new UsageError(`check-bot: expected a bot file (./my-bot.ts), got ${JSON.stringify(file)}`);
   const gameId = args.game ?? DEFAULT_GAME;
   const opponents = gameNamed(gameId).tournament.checkBotOpponents;
   const seats = opponents.length + 1;
+  // Types first: `npx tsc` in the project does not see a bot file outside its include list.
+  const typeErrors = args.typecheck !== false && /\.m?ts$/.test(file) && existsSync(file) ? await typeCheckBot(file) : [];
+  for (const line of typeErrors) io.out(`TYPE ERROR ${line}\n`);
   const tArgs: TournamentArgs = {
     game: gameId,
     bots: `${file},${opponents.join(',')}`,
@@ -386,6 +402,8 @@ export async function commandCheckBot(
   const workers = args.workers ?? 1;
   if (workers < 1) throw new UsageError('check-bot: --workers must be at least 1 (the bot runs in a worker, so that one that never returns can be stopped)');
   const games = await runTournament(spec, factories, { workers, dealsPerTask: 1, onHang: hangHint(spec, replayCommand, workers, io) });
+  // Played again in this thread from the same seeds, the first games must come out the same.
+  const differs = firstReplayDifference(spec, factories, games.slice(0, REPLAYED_GAMES));
   const me = 0;
   const name = spec.entrants[me].name;
   let played = 0;
@@ -406,14 +424,24 @@ export async function commandCheckBot(
   }
   const against = opponents.length > 1 ? `${opponents.slice(0, -1).join(', ')} and ${opponents[opponents.length - 1]}` : opponents.join('');
   io.out(
-    `${name} (${file}) played ${played} games against ${against}: won ${((100 * wins) / played).toFixed(1)}% (an average bot wins ${((100 * 1) / seats).toFixed(0)}%), mean position ${(position / played).toFixed(2)} of ${seats}\n`,
+    `${name} (${file}) played ${played} games against ${against}: won ${((100 * wins) / played).toFixed(1)}% (an equal share is ${((100 * 1) / seats).toFixed(0)}%), mean position ${(position / played).toFixed(2)} of ${seats}\n`,
   );
-  if (faults.size === 0) {
-    io.out('no faults: every decision was legal and in time\n');
-    return 0;
-  }
+  if (faults.size === 0) io.out('no faults: every decision was legal and in time\n');
   for (const [reason, f] of faults) {
     io.out(`FAULT ${reason}: ${f.count} times; first in game ${f.game} (${f.request}): ${f.message}\n  replay: ${f.replay}\n`);
   }
-  return 1;
+  if (differs !== null) {
+    const { game: g, again } = differs;
+    io.out(
+      `NONDETERMINISTIC: game ${g.game} ended differently when played again from its seed (scores ${g.scores.join('/')}, then ${again.scores.join('/')}; ` +
+        `winners ${g.winners.join(',')}, then ${again.winners.join(',')}): a decision depends on something besides the seat view and the bot's random stream — ` +
+        'Math.random(), Date.now() or state kept from game to game; draw randomness from the `random` stream that create(seat, random) receives\n' +
+        `  replay: ${replayCommand} ${replayArguments(g)}\n`,
+    );
+  } else io.out(`deterministic: the first ${Math.min(REPLAYED_GAMES, games.length)} games replayed identically from their seeds\n`);
+  if (typeErrors.length > 0) io.out(`${typeErrors.length} type error${typeErrors.length === 1 ? '' : 's'} in the bot file (the games ran on the code as written, types stripped)\n`);
+  return faults.size > 0 || differs !== null || typeErrors.length > 0 ? 1 : 0;
 }
+
+/** How many of check-bot's games are played again to test that the bot replays (a deal's rotations and more). */
+const REPLAYED_GAMES = 8;

@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { UsageError } from '../core/errors.js';
+import { GOLDPIT } from '../core/package.js';
 import { DEFAULT_QUEUE_NAME, queueTarget } from '../sim/queue/target.js';
 import type { QueueExecutor } from '../sim/queue/coordinator.js';
 import { QueueError } from '../sim/queue/errors.js';
@@ -79,7 +80,7 @@ export function queueExecutor(
     target,
     lostAfterMs: timeoutSeconds * 1000,
     onQueued: ({ added, found, finished }) => {
-      if (!quiet) err(`queue "${target.name}" at ${target.shown}: ${added} job(s) queued${found ? `, ${found} already there (${finished} finished)` : ''}; waiting for \`goldpit worker\`s\n`);
+      if (!quiet) err(`queue "${target.name}" at ${target.shown}: ${added} job(s) queued${found ? `, ${found} already there (${finished} finished)` : ''}; waiting for \`${GOLDPIT} worker\` processes\n`);
     },
   };
 }

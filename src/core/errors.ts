@@ -46,3 +46,22 @@ export function describeThrown(e: unknown): string {
     }
   }
 }
+
+/** Plain words for the file-system errors users meet (instead of a raw `ENOENT`). */
+const ERRNO_TEXT: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file or folder',
+  EISDIR: 'it is a folder, not a file',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'no space left on the device',
+  EEXIST: 'it exists already',
+};
+
+/** A file-system error as words (`no such file or folder`), else the error's own message. */
+export function errnoText(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException | null)?.code;
+  if (typeof code === 'string' && Object.hasOwn(ERRNO_TEXT, code)) return ERRNO_TEXT[code];
+  return describeThrown(e);
+}

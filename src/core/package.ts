@@ -32,3 +32,15 @@ export const VERSION: string = (() => {
     return 'unknown';
   }
 })();
+
+/**
+ * How commands that goldpit prints for the user to paste (resume, replay, merge) start. After
+ * `npm ci` in a checkout, `goldpit` is not on the PATH, but `npx goldpit` runs this package's bin
+ * from anywhere inside it (and an installed one elsewhere).
+ */
+export const GOLDPIT = 'npx goldpit';
+
+/** A command-line argument quoted for a POSIX shell when it needs it (spaces, quotes, `$`…). */
+export function shellWord(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}

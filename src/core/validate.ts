@@ -1,7 +1,8 @@
 /**
  * Small validators for data files that name the file, the field, the value and what was expected.
  */
-import { InputError } from './errors.js';
+import { readFileSync } from 'node:fs';
+import { errnoText, InputError } from './errors.js';
 
 export interface Where {
   readonly file: string;
@@ -12,6 +13,59 @@ export const show = (v: unknown): string => {
   const text = JSON.stringify(v);
   return text === undefined ? String(v) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
 };
+
+/**
+ * Parses JSON text; a syntax error names the line and column (1-based) of the offending character.
+ * Node 20's parser gives a position for some errors ("... in JSON at position 12") but not for an
+ * unexpected token, so the position is found by bisection: a prefix of the text that is fine so far
+ * fails only with "Unexpected end" (or at its own end), and every longer prefix past the error fails
+ * at the error.
+ */
+export function parseJsonText(file: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    const reason = (e as Error).message.replace(/,? (in JSON )?at position \d+.*$/s, '').replace(/, ".*" is not valid JSON$/s, '');
+    const position = jsonErrorPosition(text);
+    const before = text.slice(0, position).split('\n');
+    const where = position >= text.length ? 'at the end' : `at line ${before.length}, column ${before[before.length - 1].length + 1}`;
+    throw new InputError(file, '', `not valid JSON ${where}: ${reason}`);
+  }
+}
+
+/** The index of the first character at which JSON text stops being valid (text.length if it only ends too early). */
+function jsonErrorPosition(text: string): number {
+  const fineSoFar = (k: number): boolean => {
+    try {
+      JSON.parse(text.slice(0, k));
+      return true;
+    } catch (e) {
+      const message = (e as Error).message;
+      const at = /at position (\d+)/.exec(message);
+      return /Unexpected end of JSON input/.test(message) || (at !== null && Number(at[1]) >= k);
+    }
+  };
+  let lo = 0; // fineSoFar(lo)
+  let hi = text.length; // !fineSoFar(hi), as the whole text fails
+  if (fineSoFar(hi)) return text.length;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (fineSoFar(mid)) lo = mid;
+    else hi = mid;
+  }
+  return hi - 1;
+}
+
+/** Reads and parses a JSON file; `what` names it in the error ("the scenario file"). */
+export function readJsonFile(file: string, what: string, hint = ''): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new InputError(file, '', `cannot read ${what}: ${errnoText(e)}${hint}`);
+  }
+  return parseJsonText(file, text);
+}
 
 export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -118,6 +118,15 @@ export function noData(name: string, what: string): string {
 
 export const title = (text: string) => `<title>${esc(text)}</title>`;
 
+/** "1 card", "3 cards": a count with its noun. */
+export const countOf = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** A counter's id in words for a table ("successfulUpgrades" → "successful upgrades"). */
+export const counterWords = (id: string) => id.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+
+/** Approximate width of a tick label in px (11px tabular digits), to keep an axis title clear of it. */
+const tickWidth = (text: string) => 6.6 * text.length;
+
 /** Vertical grid lines and tick labels along a horizontal axis at y = `bottom`. */
 export function xAxis(ticks: number[], x: (v: number) => number, top: number, bottom: number, format: (v: number) => string, label: string, labelX: number): string {
   const parts = ticks.map(
@@ -132,7 +141,9 @@ export function yAxis(ticks: number[], y: (v: number) => number, left: number, r
   const parts = ticks.map(
     (t) => `<line class="grid" x1="${c(left)}" x2="${c(right)}" y1="${c(y(t))}" y2="${c(y(t))}"/><text class="tick" x="${c(left - 6)}" y="${c(y(t) + 4)}" text-anchor="end">${esc(format(t))}</text>`,
   );
-  parts.push(`<text class="axis-label" transform="translate(${c(left - 40)} ${c(labelY)}) rotate(-90)" text-anchor="middle">${esc(label)}</text>`);
+  // Left of the widest tick label (at least 40 px from the axis), so a long count does not run into it.
+  const widest = Math.max(0, ...ticks.map((t) => tickWidth(format(t))));
+  parts.push(`<text class="axis-label" transform="translate(${c(Math.min(left - 40, left - 18 - widest))} ${c(labelY)}) rotate(-90)" text-anchor="middle">${esc(label)}</text>`);
   return parts.join('');
 }
 
@@ -406,11 +417,12 @@ function gameLengthChart(summary: RunSummary, game: ReportGame): string {
     while (lastPlayed > firstPlayed && sorted[lastPlayed].games === 0) lastPlayed--;
     sorted = sorted.slice(firstPlayed, lastPlayed + 1);
   }
-  const left = 64;
+  const y = niceAxis(0, max(sorted.map((d) => d.games), 1), 4);
+  // Room for the widest game count and the axis title beside it (a million games: "1,000,000").
+  const left = Math.max(64, 34 + Math.max(...y.ticks.map((t) => tickWidth(int(t)))));
   const right = WIDTH - 20;
   const top = 24;
   const h = 170;
-  const y = niceAxis(0, max(sorted.map((d) => d.games), 1), 4);
   const ys = linear(y.domain, [top + h, top]);
   const slot = (right - left) / sorted.length;
   const barW = Math.min(44, slot * 0.72);
@@ -524,12 +536,12 @@ export function winRateVerdict(who: string, winRate: number, ci: Interval, equal
   return `${head}: no detectable difference from an equal share (${pct(equalShare)})`;
 }
 
-/** "seat 1 wins 4.1 pp more than average ± 0.6"; an interval containing 0 gives "no detectable effect". */
+/** "seat 1 wins 4.1 pp more than an equal share ± 0.6"; an interval containing 0 gives "no detectable effect". */
 export function seatVerdict(seat: number, deviation: number, ci: Interval): string {
   const pp = Math.abs(100 * deviation);
   const hw = validInterval(ci) ? ` ± ${num(100 * halfWidth(ci))}` : '';
-  if (!validInterval(ci) || containsZero(ci)) return `seat ${seat}: no detectable effect (${signed(100 * deviation)} pp${hw} against average)`;
-  return `seat ${seat} wins ${num(pp)} pp ${deviation > 0 ? 'more' : 'less'} than average${hw}`;
+  if (!validInterval(ci) || containsZero(ci)) return `seat ${seat}: no detectable effect (${signed(100 * deviation)} pp${hw} against an equal share)`;
+  return `seat ${seat} wins ${num(pp)} pp ${deviation > 0 ? 'more' : 'less'} than an equal share${hw}`;
 }
 
 /**
@@ -580,7 +592,7 @@ export function cardVerdict(card: string, effect: PairedEffect, metric: MetricKe
     return `card ${card}: no detectable effect on ${m.long} ${scope} (${signed(est, m.digits)} ${unit}${hw})`;
   }
   const verb = est > 0 ? 'raises' : 'lowers';
-  const tail = effect.significant ? 'significant after FDR control' : `not significant after FDR control across ${cardsTested} cards, ${pValue(effect.qValue, 'q')}; may be chance`;
+  const tail = effect.significant ? 'significant after FDR control' : `not significant after FDR control across ${countOf(cardsTested, 'card')}, ${pValue(effect.qValue, 'q')}; may be chance`;
   return `card ${card} ${verb} ${m.long} by ${num(Math.abs(est), m.digits)} ${unit}${hw} ${scope} (${tail})`;
 }
 
@@ -610,7 +622,10 @@ function header(summary: RunSummary, impact: ImpactReport | null, colour: Palett
     ],
     ['version', `goldpit ${esc(summary.version)}`],
   ];
-  if (run) facts.push(['wall time', `${esc(num(run.wallSeconds, 1))} s on ${esc(run.workers)} worker${run.workers === 1 ? '' : 's'} (${esc(int(summary.games / run.wallSeconds))} games/s), ${esc(run.finishedAt)}`]);
+  if (run) {
+    const where = run.shards ? `${esc(run.shards)} shards added up, up to ${esc(run.workers)} worker${run.workers === 1 ? '' : 's'} each` : `${esc(run.workers)} worker${run.workers === 1 ? '' : 's'}`;
+    facts.push(['wall time', `${esc(num(run.wallSeconds, 1))} s on ${where} (${esc(int((run.timedGames ?? summary.games) / run.wallSeconds))} games/s), ${esc(run.finishedAt)}`]);
+  }
   if (run?.engine) {
     const { kernelGames, referenceGames } = run.engine;
     facts.push(['engine', `${esc(int(kernelGames))} games on the fast kernel, ${esc(int(referenceGames))} on the reference engine (the same games either way)`]);
@@ -654,7 +669,7 @@ function keyFindings(summary: RunSummary, impact: ImpactReport | null, game: Rep
     items.push(
       significant.length
         ? `${significant.length} of ${impact.cards.length} ${cards} change the then-leader's win chance detectably (per game, after FDR control): ${significant.map((k) => k.card).join(', ')}.`
-        : `No ${one} changes the then-leader's win chance detectably (per game, after FDR control across ${impact.cards.length} cards).`,
+        : `No ${one} changes the then-leader's win chance detectably (per game, after FDR control across ${countOf(impact.cards.length, 'card')}).`,
     );
   }
   return `<section id="in-short"><h2>In short</h2>${verdicts(items)}</section>`;
@@ -855,7 +870,7 @@ function shapeSection(summary: RunSummary, colour: Palette, game: ReportGame): s
     ? table(
         ['counter', ...bots.map((b) => `${swatch(colour(b))}${esc(b)}`)],
         counters.map(([counter, byBot]) => [
-          game.counters[counter] ? `<span title="${esc(game.counters[counter].description)}">${esc(game.counters[counter].label)}</span>` : esc(counter),
+          game.counters[counter] ? `<span title="${esc(game.counters[counter].description)}">${esc(game.counters[counter].label)}</span>` : esc(counterWords(counter)),
           ...bots.map((b) => num(byBot[b], 2)),
         ]),
         { numeric: bots.map((_, i) => i + 1), cls: 'compact', caption: 'Mean per seat-game, by bot' },
@@ -920,10 +935,13 @@ function impactCell(effect: PairedEffect | SwingShare | undefined, metric: Metri
     metric === 'swing'
       ? `${pct(effect.estimate)}${validInterval(ci) ? `, 95% interval ${pctRange(ci)}` : ''}; n = ${int(effect.n)}`
       : `${signed(effect.estimate * m.scale, m.digits)} ${m.unit}${validInterval(ci) ? `, 95% interval ${signed(ci[0] * m.scale, m.digits)} to ${signed(ci[1] * m.scale, m.digits)}` : ''}; unadjusted ${pValue(effect.pValue ?? Number.NaN)}, FDR-adjusted ${pValue(effect.qValue ?? Number.NaN, 'q')}; n = ${int(effect.n)}`;
+  // A small but clear effect needs more digits than the metric's usual: never a bold "+0.00 ± 0.00".
+  let digits = m.digits;
+  while (digits < 4 && validInterval(ci) && Number(num(halfWidth(ci) * m.scale, digits).replace(/[^\d.]/g, '')) === 0) digits++;
   const text =
     metric === 'swing'
       ? pct(effect.estimate)
-      : `${signed(effect.estimate * m.scale, m.digits)}${validInterval(ci) ? `<span class="pm">\u2009\u00b1\u2009${num(halfWidth(ci) * m.scale, m.digits)}</span>` : ''}`;
+      : `${signed(effect.estimate * m.scale, digits)}${validInterval(ci) ? `<span class="pm">\u2009\u00b1\u2009${num(halfWidth(ci) * m.scale, digits)}</span>` : ''}`;
   const sig = effect.significant === true;
   return `<span title="${esc(tip)}"${sig ? ' class="sig"' : ''}>${text}</span>`;
 }
@@ -968,7 +986,7 @@ function impactSection(summary: RunSummary, impact: ImpactReport, game: ReportGa
   ];
   return `<section id="card-impact">
 <h2>Card impact <span class="label-causal">paired counterfactual</span></h2>
-<p class="explain">${esc(int(impact.games))} games were each played twice from the same seed: once as dealt and once with the card replaced by a blank. Effects are the mean of (as dealt \u2212 blanked) with 95% t intervals; <em>per game</em> averages over all games, <em>per draw</em> only over games that drew the card. The intervals are per card, not adjusted for testing ${esc(tested)} cards; the highlighting is adjusted: highlighted cards stay significant after Benjamini\u2013Hochberg control of the false discovery rate at 5% across the ${esc(tested)} cards. So an interval may exclude 0 for a card that is not highlighted.</p>
+<p class="explain">${esc(int(impact.games))} games were each played twice from the same seed: once as dealt and once with the card replaced by a blank. Effects are the mean of (as dealt \u2212 blanked) with 95% t intervals; <em>per game</em> averages over all games, <em>per draw</em> only over games that drew the card. The intervals are per card, not adjusted for testing ${esc(countOf(tested, 'card'))}; the highlighting is adjusted: highlighted cards stay significant after Benjamini\u2013Hochberg control of the false discovery rate at 5% across ${tested === 1 ? 'the one card' : `the ${esc(tested)} cards`}. So an interval may exclude 0 for a card that is not highlighted.</p>
 ${mismatch}
 <h3>Effect on the then-leader\u2019s win chance, per game</h3>
 <p class="key"><span><span class="key-dot sig-dot"></span>significant after FDR control</span><span><span class="key-dot"></span>not significant</span><span>whiskers: 95% interval</span></p>
@@ -1072,7 +1090,7 @@ tr.group th+th.span{border-left:6px solid var(--paper)}
 .tile-note{font-size:11.5px;color:var(--muted);line-height:1.35;margin-top:2px}
 footer{margin-top:56px;padding-top:14px;border-top:1px solid var(--grid);color:var(--muted);font-size:12.5px}
 @media (max-width:640px){.tiles{grid-template-columns:repeat(2,1fr)}.facts{grid-template-columns:1fr}}
-@media print{main{max-width:none;padding:0}h2{break-after:avoid}svg.chart,.tiles,table,.verdicts{break-inside:avoid}details pre{max-height:none}body{font-size:11pt}}
+@media print{main{max-width:none;padding:0}.table-wrap{overflow:visible}table{font-size:8.5pt;width:100%}.num,td:first-child{white-space:normal}h2{break-after:avoid}svg.chart,.tiles,table,.verdicts{break-inside:avoid}details pre{max-height:none}body{font-size:11pt}}
 `;
 
 /**
@@ -1085,8 +1103,12 @@ export interface RunFacts {
   readonly workers: number;
   /** ISO time the run finished. */
   readonly finishedAt: string;
-  /** Games this invocation played on the fast kernel and on the reference engine (the same games either way). */
+  /** Games played on the fast kernel and on the reference engine (the same games either way), over all sessions of a resumed run. */
   readonly engine?: { readonly kernelGames: number; readonly referenceGames: number };
+  /** The games `wallSeconds` covers, when not all (a run resumed from a checkpoint that did not record its time). */
+  readonly timedGames?: number;
+  /** Merged from this many shards: `wallSeconds` is their times added up. */
+  readonly shards?: number;
 }
 
 /** The page around a report's body: the same head, style and security policy for every goldpit page. */

@@ -2,7 +2,7 @@
  * Writes a run's outputs: summary.json and one CSV per table (csv-stringify), each file written to a
  * temporary name and renamed, so an interrupted write never leaves a half file behind.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { renderReport, type RunFacts } from './html.js';
@@ -10,8 +10,13 @@ import type { ImpactReport, ReportGame, RunSummary } from './types.js';
 
 export function writeAtomic(path: string, text: string): void {
   const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
+  try {
+    writeFileSync(tmp, text);
+    renameSync(tmp, path);
+  } catch (e) {
+    rmSync(tmp, { force: true }); // no stray temporary file when the rename fails (a folder named `path`)
+    throw e;
+  }
 }
 
 const csv = (columns: string[], rows: unknown[][]) => stringify(rows, { header: true, columns });

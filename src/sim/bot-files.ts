@@ -11,6 +11,7 @@ import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyGameDefinition, BotFactory } from '../core/definition.js';
 import { InputError, UsageError } from '../core/errors.js';
+import { GOLDPIT } from '../core/package.js';
 import { RandomSource } from '../core/random.js';
 import { show } from '../core/validate.js';
 
@@ -66,7 +67,7 @@ export async function loadBotFile(path: string, definition: AnyGameDefinition): 
   return checkFactory(path, loaded, definition);
 }
 
-const STARTER_HINT = 'see `goldpit new-bot <name>` for a starter file';
+const STARTER_HINT = `see \`${GOLDPIT} new-bot <name>\` for a starter file`;
 
 function checkFactory(path: string, loaded: Record<string, unknown>, definition: AnyGameDefinition): BotFactory<unknown> {
   const factory = loaded.default as Record<string, unknown> | undefined;
@@ -102,11 +103,37 @@ function checkFactory(path: string, loaded: Record<string, unknown>, definition:
       `the bot it makes lacks ${missing.map((m) => `${m}()`).join(', ')}; a ${definition.module.id} bot needs ${definition.botMethods.map((m) => `${m}(view)`).join(', ')}`,
     );
   }
+  const create = factory.create as BotFactory<unknown>['create'];
   return {
     name: factory.name,
     description: typeof factory.description === 'string' ? factory.description : '',
-    create: factory.create as BotFactory<unknown>['create'],
+    create: (seat, random) => synchronousOnly(create(seat, random), definition.botMethods),
   };
+}
+
+/**
+ * The bot, with each decision method checked for a Promise answer (an `async` method): the game
+ * would read a Promise as an illegal or empty decision, with a message about the wrong thing. The
+ * call throws instead, so the fault says what happened. Other methods and fields reach the bot
+ * itself through the prototype, so `this` state works as written.
+ */
+function synchronousOnly(bot: unknown, methods: readonly string[]): unknown {
+  if (typeof bot !== 'object' || bot === null) return bot;
+  const wrapped = Object.create(bot) as Record<string, unknown>;
+  for (const method of methods) {
+    const decide = (bot as Record<string, unknown>)[method];
+    if (typeof decide !== 'function') continue;
+    wrapped[method] = function (this: unknown, ...args: unknown[]) {
+      const answer: unknown = decide.apply(this, args);
+      if (typeof answer === 'object' && answer !== null && typeof (answer as { then?: unknown }).then === 'function') {
+        // The Promise may reject later: never an unhandled rejection that ends the worker.
+        (answer as PromiseLike<unknown>).then(undefined, () => {});
+        throw new Error(`${method} returned a Promise (decisions must be synchronous: remove \`async\`/\`await\`)`);
+      }
+      return answer;
+    };
+  }
+  return wrapped;
 }
 
 /**

@@ -6,10 +6,11 @@
  * (scenario, seed, index); aggregates are exact integer sums. So the result is bit-identical for any
  * worker count, batch size, shard split or interruption.
  */
-import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, ftruncateSync, openSync, rmSync, writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { InputError, UsageError } from '../core/errors.js';
+import { isObject, readJsonFile } from '../core/validate.js';
 import { writeAtomic } from '../report/write.js';
 import { aggregateFromJson, aggregateOver, aggregateToJson, emptyAggregate, gameCount, mergeInto, type Aggregate } from '../stats/aggregate.js';
 import { batchScenario, gamesCsvHeader, runBatch, runDealsBatch, runImpactBatch, type BatchResult, type BatchTask, type DealsBatchResult, type DealsTask, type ImpactTask } from './batch.js';
@@ -57,6 +58,17 @@ export interface ParallelResult {
   /** Of the games played by this call (not those taken over from a checkpoint): how many each engine played. */
   readonly fastGames: number;
   readonly referenceGames: number;
+  /**
+   * The sessions before a resume, as the checkpoint recorded them: their playing time and engine
+   * counts (null without --resume, or from a checkpoint written before goldpit recorded them).
+   */
+  readonly earlier: EarlierSessions | null;
+}
+
+export interface EarlierSessions {
+  readonly seconds: number;
+  readonly fastGames: number;
+  readonly referenceGames: number;
 }
 
 interface Checkpoint {
@@ -72,6 +84,26 @@ interface Checkpoint {
   readonly gamesDone: number;
   readonly csvBytes: number;
   readonly aggregate: ReturnType<typeof aggregateToJson>;
+  /** Seconds spent playing the games done, over all sessions (absent in older checkpoints). */
+  readonly playSeconds?: number;
+  /** Of the games done: how many each engine played (absent in older checkpoints). */
+  readonly fastGames?: number;
+  readonly referenceGames?: number;
+}
+
+/**
+ * What a checkpoint file says about its run, for telling the user (null when it is not readable as
+ * one): games done of how many, and the seed.
+ */
+export function peekCheckpoint(file: string): { gamesDone: number; games: number; seed: string } | null {
+  try {
+    const cp = readJsonFile(file, 'the checkpoint') as Partial<Checkpoint> & { batchesDone?: number };
+    if (!isObject(cp) || cp.kind !== 'goldpit-checkpoint' || typeof cp.from !== 'number' || typeof cp.to !== 'number') return null;
+    const done = cp.gamesDone ?? Math.min(cp.to - cp.from, (cp.batchesDone ?? 0) * (cp.batchSize ?? 0));
+    return { gamesDone: done, games: cp.to - cp.from, seed: String(cp.seed) };
+  } catch {
+    return null;
+  }
 }
 
 /** The compiled worker (dist/); when running from the TypeScript sources (tests), the built copy. */
@@ -84,12 +116,8 @@ export function workerFile(): string {
 }
 
 export function readCheckpoint(file: string, scenario: Scenario, options: ParallelOptions): Checkpoint {
-  let cp: Checkpoint;
-  try {
-    cp = JSON.parse(readFileSync(file, 'utf8')) as Checkpoint;
-  } catch (e) {
-    throw new InputError(file, '', `cannot read the checkpoint to resume from: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  let cp = readJsonFile(file, 'the checkpoint to resume from') as Checkpoint;
+  if (!isObject(cp)) throw new InputError(file, '', 'not a goldpit checkpoint');
   const expect = (field: keyof Checkpoint, value: unknown, hint: string) => {
     if (cp[field] !== value) throw new InputError(file, field, `the checkpoint has ${JSON.stringify(cp[field])} but this run has ${JSON.stringify(value)}; ${hint}`);
   };
@@ -143,6 +171,8 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
   let total = emptyAggregate(shape);
   let resumedGames = 0;
   let csvBytes = 0;
+  let earlier: EarlierSessions | null = null;
+  const started = Date.now();
   if (options.resume) {
     if (!options.checkpointFile || !existsSync(options.checkpointFile)) {
       throw new UsageError(`--resume: no checkpoint at ${options.checkpointFile ?? '(none)'}; run without --resume to start`);
@@ -154,6 +184,9 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
     }
     resumedGames = cp.gamesDone;
     csvBytes = cp.csvBytes;
+    if (typeof cp.playSeconds === 'number' && typeof cp.fastGames === 'number' && typeof cp.referenceGames === 'number') {
+      earlier = { seconds: cp.playSeconds, fastGames: cp.fastGames, referenceGames: cp.referenceGames };
+    }
   }
   // Through a queue the batches are full ones, so a resumed run's jobs are the interrupted run's jobs.
   const bounds = batchBounds(from + resumedGames, to, batchSize, options.queue ? 1 : options.workers);
@@ -166,19 +199,27 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
     else csvBytes += writeSync(csv, gamesCsvHeader(scenario.players), 0);
   }
   const gamesDone = () => bounds[prefix] - from;
+  let fastGames = 0;
+  let referenceGames = 0;
   let lastCheckpoint = Date.now();
   const writeCheckpoint = () => {
     if (!options.checkpointFile) return;
     const cp: Checkpoint = {
       kind: 'goldpit-checkpoint', version: 2, configHash: scenario.configHash, seed: options.seed,
       from, to, batchSize, gamesDone: gamesDone(), csvBytes, aggregate: aggregateToJson(total),
+      // Without the earlier sessions' facts (an older checkpoint resumed), the totals are unknown: left out.
+      ...(resumedGames === 0 || earlier !== null
+        ? {
+            playSeconds: Number(((earlier?.seconds ?? 0) + (Date.now() - started) / 1000).toFixed(3)),
+            fastGames: (earlier?.fastGames ?? 0) + fastGames,
+            referenceGames: (earlier?.referenceGames ?? 0) + referenceGames,
+          }
+        : {}),
     };
     writeAtomic(options.checkpointFile, JSON.stringify(cp));
     lastCheckpoint = Date.now();
   };
   const pending = new Map<number, BatchResult>();
-  let fastGames = 0;
-  let referenceGames = 0;
   const accept = (b: number, result: BatchResult) => {
     if (result.timing) options.onBatch?.(result.timing);
     pending.set(b, result);
@@ -214,7 +255,7 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
     if (csv !== null) closeSync(csv);
     options.progress?.done();
   }
-  return { aggregate: total, gamesDone: gamesDone(), resumedGames, complete: prefix >= batches, fastGames, referenceGames };
+  return { aggregate: total, gamesDone: gamesDone(), resumedGames, complete: prefix >= batches, fastGames, referenceGames, earlier };
 }
 
 /**
@@ -338,41 +379,46 @@ async function runOnPool<T, R>(
   stopped: () => boolean,
 ): Promise<void> {
   const pool = new Piscina({ filename: workerFile(), minThreads: options.workers, maxThreads: options.workers, idleTimeout: 1000 });
-  const abort = new AbortController();
-  const onStop = () => abort.abort();
-  options.stop?.addEventListener('abort', onStop);
+  // One controller per task in flight, not one signal shared by all of them: piscina adds an
+  // 'abort' listener per task to the signal it is given, and 2 × workers listeners on one signal
+  // passed Node's limit of 10 from 6 workers on (MaxListenersExceededWarning).
+  const inFlight = new Set<AbortController>();
+  const abortAll = () => {
+    for (const c of inFlight) c.abort();
+  };
+  options.stop?.addEventListener('abort', abortAll);
   const limit = options.workers * 2;
   let next = 0;
   let failure: unknown = null;
   try {
     await new Promise<void>((resolve) => {
-      let inFlight = 0;
       const pump = () => {
-        while (!stopped() && failure === null && inFlight < limit && next < batches) {
+        while (!stopped() && failure === null && inFlight.size < limit && next < batches) {
           const b = next++;
-          inFlight++;
-          (pool.run(task(b), { signal: abort.signal }) as Promise<R>).then(
+          const controller = new AbortController();
+          inFlight.add(controller);
+          (pool.run(task(b), { signal: controller.signal }) as Promise<R>).then(
             (r) => {
-              inFlight--;
+              inFlight.delete(controller);
               if (!stopped() && failure === null) accept(b, r);
               pump();
             },
             (e: unknown) => {
-              inFlight--;
+              inFlight.delete(controller);
               if (!stopped() && failure === null) {
                 failure = e;
-                abort.abort();
+                abortAll();
               }
               pump();
             },
           );
         }
-        if (inFlight === 0) resolve();
+        if (inFlight.size === 0) resolve();
       };
       pump();
     });
   } finally {
-    options.stop?.removeEventListener('abort', onStop);
+    options.stop?.removeEventListener('abort', abortAll);
     await pool.destroy();
   }
   if (failure !== null) throw failure;

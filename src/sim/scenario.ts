@@ -3,11 +3,10 @@
  * the default number of games and the seed. Validated with errors that name the file and the field.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { AnyGameDefinition, BotFactory } from '../core/definition.js';
 import { InputError } from '../core/errors.js';
-import { expectInt, expectKnownKeys, expectObject, expectOneOf, expectString, show } from '../core/validate.js';
+import { expectInt, expectKnownKeys, expectObject, expectOneOf, expectString, readJsonFile, show } from '../core/validate.js';
 import { DEFAULT_GAME, GAMES } from '../games/registry.js';
 import { parseCheckOptions, type CheckOptions } from './check-options.js';
 
@@ -75,18 +74,13 @@ export function parseScenario(file: string, data: unknown): Scenario {
 }
 
 export function loadScenario(path: string): Scenario {
-  const file = resolve(path);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new InputError(path, '', `cannot read the scenario file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  // Errors name the path as given; reading uses it resolved.
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = readJsonFile(resolve(path), 'the scenario file');
   } catch (e) {
-    throw new InputError(path, '', `not valid JSON: ${(e as Error).message}`);
+    if (e instanceof InputError) throw new InputError(path, e.field, e.problem);
+    throw e;
   }
   return parseScenario(path, data);
 }

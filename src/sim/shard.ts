@@ -2,8 +2,9 @@
  * Shards for many machines: `--shard i/n` plays a contiguous share of the game indices and writes a
  * partial result; `merge` adds partials into exactly what one run of all games computes.
  */
-import { readFileSync } from 'node:fs';
 import { InputError, UsageError } from '../core/errors.js';
+import { GOLDPIT } from '../core/package.js';
+import { isObject, readJsonFile } from '../core/validate.js';
 import { aggregateFromJson, aggregateToJson, mergeInto, type Aggregate } from '../stats/aggregate.js';
 import { parseScenario, type Scenario } from './scenario.js';
 
@@ -38,9 +39,20 @@ export interface Partial {
   readonly from: number;
   readonly to: number;
   readonly aggregate: ReturnType<typeof aggregateToJson>;
+  /** The shard's run facts (wall time, workers, engines), for the merged run.json (absent in older partials). */
+  readonly run?: ShardRunFacts;
 }
 
-export function partialOf(scenario: Scenario, seed: string, games: number, from: number, to: number, aggregate: Aggregate): Partial {
+/** The run facts of one shard (report/html.ts RunFacts, repeated here: sim/ does not import report/). */
+export interface ShardRunFacts {
+  readonly wallSeconds: number;
+  readonly workers: number;
+  readonly finishedAt: string;
+  readonly engine?: { readonly kernelGames: number; readonly referenceGames: number };
+  readonly timedGames?: number;
+}
+
+export function partialOf(scenario: Scenario, seed: string, games: number, from: number, to: number, aggregate: Aggregate, run?: ShardRunFacts): Partial {
   return {
     kind: 'goldpit-partial',
     version: 1,
@@ -50,20 +62,24 @@ export function partialOf(scenario: Scenario, seed: string, games: number, from:
     from,
     to,
     aggregate: aggregateToJson(aggregate),
+    ...(run ? { run } : {}),
   };
 }
 
 /** Reads partial result files and merges them; they must cover games [0, N) exactly once. */
-export function mergePartials(files: readonly string[]): { scenario: Scenario; seed: string; games: number; aggregate: Aggregate } {
+export function mergePartials(files: readonly string[]): {
+  scenario: Scenario;
+  seed: string;
+  games: number;
+  aggregate: Aggregate;
+  /** The partial files in game order, with their run facts (null when a partial has none). */
+  shards: { file: string; from: number; to: number; run: ShardRunFacts | null }[];
+} {
   if (files.length === 0) throw new UsageError('merge needs at least one partial result file');
   const parts = files.map((file) => {
-    let p: Partial;
-    try {
-      p = JSON.parse(readFileSync(file, 'utf8')) as Partial;
-    } catch (e) {
-      throw new InputError(file, '', `cannot read the partial result: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    }
-    if (p.kind !== 'goldpit-partial' || p.version !== 1) throw new InputError(file, 'kind', 'not a goldpit partial result (goldpit run --shard i/n writes them)');
+    const p = readJsonFile(file, 'the partial result') as Partial;
+    if (!isObject(p)) throw new InputError(file, '', `not a goldpit partial result (${GOLDPIT} run --shard i/n writes them)`);
+    if (p.kind !== 'goldpit-partial' || p.version !== 1) throw new InputError(file, 'kind', `not a goldpit partial result (${GOLDPIT} run --shard i/n writes them)`);
     return { file, p };
   });
   const first = parts[0];
@@ -90,5 +106,5 @@ export function mergePartials(files: readonly string[]): { scenario: Scenario; s
   }
   const aggregate = aggregateFromJson(sorted[0].p.aggregate);
   for (const { p } of sorted.slice(1)) mergeInto(aggregate, aggregateFromJson(p.aggregate));
-  return { scenario, seed: first.p.seed, games: first.p.games, aggregate };
+  return { scenario, seed: first.p.seed, games: first.p.games, aggregate, shards: sorted.map(({ file, p }) => ({ file, from: p.from, to: p.to, run: isObject(p.run) ? p.run : null })) };
 }

@@ -61,9 +61,15 @@ export interface TournamentRunOptions {
   readonly only?: { readonly from: number; readonly to: number; readonly benched: readonly Benched[] };
   /** Play the tasks on a Redis job queue (each worker machine runs its own watchdog) instead of here. */
   readonly queue?: QueueExecutor;
+  /** Aborting it stops the tournament: no new tasks, running ones are abandoned (see `complete`). */
+  readonly stop?: AbortSignal;
 }
 
-/** Plays every game of the tournament (or `options.only`'s); returns them in game order. */
+/**
+ * Plays every game of the tournament (or `options.only`'s); returns them in game order. When
+ * `options.stop` aborts, it returns early with the games finished so far (holes in the list):
+ * check `stopped` before using the games.
+ */
 export async function runTournament(spec: TournamentSpec, factories: readonly BotFactory<unknown>[], options: TournamentRunOptions): Promise<TournamentGame[]> {
   const only = options.only;
   const first = only ? only.from : 0;
@@ -90,7 +96,7 @@ export async function runTournament(spec: TournamentSpec, factories: readonly Bo
       await runOnQueue(spec, factories, options.queue, tasks, task, accept);
     } else if (options.workers === 0) {
       const t = resolveWith(spec, factories);
-      for (let i = 0; i < tasks; i++) {
+      for (let i = 0; i < tasks && options.stop?.aborted !== true; i++) {
         const { from, to, benched } = task(i);
         accept(playTournamentRange(t, from, to, benched, null));
         await new Promise((r) => setImmediate(r));
@@ -128,6 +134,11 @@ async function runOnPool(
   const retry: TournamentTask[] = [];
   let next = 0;
   let failure: unknown = null;
+  const stopped = () => options.stop?.aborted === true;
+  const onStop = () => {
+    for (const r of running) r.abort.abort();
+  };
+  options.stop?.addEventListener('abort', onStop);
   const watch =
     spec.hangLimitMs > 0
       ? setInterval(() => {
@@ -157,12 +168,14 @@ async function runOnPool(
         (pool.run(r.task, { signal: r.abort.signal }) as Promise<TournamentGame[]>).then(
           (games) => {
             finish(r, slot);
-            if (failure === null) accept(games);
+            if (failure === null && !stopped()) accept(games);
             pump();
           },
           (e: unknown) => {
             finish(r, slot);
-            if (r.hang !== null && failure === null) {
+            if (stopped()) {
+              // abandoned by a stop request: nothing to record or retry
+            } else if (r.hang !== null && failure === null) {
               retry.push({ ...r.task, benched: [...r.task.benched, r.hang], marker: null });
             } else if (failure === null) {
               failure = e;
@@ -177,7 +190,7 @@ async function runOnPool(
         freeSlots.push(slot);
       };
       const pump = () => {
-        while (failure === null && running.size < limit && (retry.length > 0 || next < tasks)) {
+        while (failure === null && !stopped() && running.size < limit && (retry.length > 0 || next < tasks)) {
           if (retry.length > 0) start(retry.shift()!);
           else start(task(next++));
         }
@@ -186,6 +199,7 @@ async function runOnPool(
       pump();
     });
   } finally {
+    options.stop?.removeEventListener('abort', onStop);
     if (watch !== null) clearInterval(watch);
     await pool.destroy();
   }

@@ -185,7 +185,7 @@ describe('goldpit check usage errors (exit 2)', () => {
   it('a missing baseline', async () => {
     const r = await usage([join(dir, 'four.json'), '--baseline', join(dir, 'nope.json')]);
     expect(r.code).toBe(2);
-    expect(r.message).toContain(`no baseline at ${join(dir, 'nope.json')}; record one with \`goldpit baseline`);
+    expect(r.message).toContain(`no baseline at ${join(dir, 'nope.json')}; record one with \`npx goldpit baseline`);
   });
 
   it('an unreadable baseline', async () => {

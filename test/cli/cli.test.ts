@@ -91,6 +91,9 @@ describe('scenario errors name the file, the field, the value and what was expec
     ['wrong number of seats', { ...good, seats: ['greedy'] }, /field "seats": expected a list of 4 bot names/],
     ['unknown bot', { ...good, seats: ['greedy', 'cooperative', 'betrayer', 'nobody'] }, /field "seats\[3\]": expected one of .*"greedy".*got "nobody"/],
     ['player count', { ...good, players: 7 }, /field "players": expected an integer from 4 to 6, got 7/],
+    ['partial wheel (refused like partial caps)', { ...good, params: { wheel: { event: 9 } } }, /field "params\.wheel": missing "disaster-azul", "disaster-rosso", "disaster-veridia", "disaster-world", "calm": a wheel gives the count of every field/],
+    ['partial caps', { ...good, params: { caps: { azul: 30 } } }, /field "params\.caps\.rosso": expected an integer ≥ 0, got nothing/],
+    ['not JSON, with line and column', '{\n  "players": 4,\n  "seats": [,]\n}', /bad\.json: not valid JSON at line 3, column 13: Unexpected token ','/],
     ['negative fine', { ...good, params: { fine: -1 } }, /field "params\.fine": expected an integer ≥ 0, got -1/],
     ['missing deck file', { ...good, params: { resourceDeck: 'nope.json' } }, /field "params\.resourceDeck": cannot read deck file "nope.json"/],
     ['not JSON', '{ players: 4', /bad\.json: not valid JSON/],
@@ -108,7 +111,7 @@ describe('scenario errors name the file, the field, the value and what was expec
   it('a missing scenario file', async () => {
     const io = capture();
     expect(await runCli(['run', 'no/such/file.json'], io)).toBe(2);
-    expect(io.stderr).toMatch(/no\/such\/file\.json: cannot read the scenario file: ENOENT/);
+    expect(io.stderr).toMatch(/no\/such\/file\.json: cannot read the scenario file: no such file or folder\n/);
   });
 
   it('an unknown command is a usage error', async () => {
@@ -183,6 +186,16 @@ describe('goldpit verify', () => {
     expect(await runCli(['verify', dir], io)).toBe(1);
     expect(io.stdout).toMatch(/FAIL .*gold expected \[16,14,15,14\] got \[13,14,15,14\]/);
     expect(io.stdout).toMatch(/0 passed, 1 failed/);
+  });
+
+  it('refuses a fixture whose expect checks nothing (it would pass whatever the engine does)', async () => {
+    const dir = tmp();
+    const fixture = JSON.parse(readFileSync('fixtures/goldrausch/event-01-alms.json', 'utf8'));
+    fixture.expect = {};
+    writeFileSync(join(dir, 'empty.json'), JSON.stringify(fixture));
+    const io = capture();
+    expect(await runCli(['verify', dir], io)).toBe(2);
+    expect(io.stderr).toMatch(/empty\.json: field "expect": checks nothing: give at least one of "gold" \(per seat\), "stock" \(per continent\) or "winner" \(seats\), got \{\}/);
   });
 
   it('refuses a malformed fixture with exit 2, naming the file and field', async () => {

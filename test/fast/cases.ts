@@ -45,7 +45,7 @@ export const OPTION_CASES: Case[] = [
     },
   },
   { name: 'wheel-events', params: { wheel: { 'disaster-azul': 0, 'disaster-rosso': 1, 'disaster-veridia': 0, 'disaster-world': 0, calm: 1, event: 10 } } },
-  { name: 'no-event-cards', params: { wheel: { event: 9 }, eventDeck: Object.fromEntries(EVENT_CARD_IDS.map((id) => [id, 0])) } },
+  { name: 'no-event-cards', params: { wheel: { 'disaster-azul': 2, 'disaster-rosso': 2, 'disaster-veridia': 2, 'disaster-world': 1, calm: 1, event: 9 }, eventDeck: Object.fromEntries(EVENT_CARD_IDS.map((id) => [id, 0])) } },
   {
     name: 'odd-caps',
     params: { caps: { azul: 3, rosso: 50, veridia: 8 }, setupRespawnMultiplier: { 4: 5, 5: 1, 6: 0 }, capCuts: { 'barren-land': 7, 'poor-mother-earth': 0 }, startingGold: 0, winThreshold: 25 },
@@ -56,7 +56,7 @@ export const OPTION_CASES: Case[] = [
   { name: 'blanked', blanked: ['resource-shortage', 'barren-land', 'market-crash', 'hurricane'] },
   {
     name: 'blanked-reshuffles',
-    params: { rounds: 40, winThreshold: 500, wheel: { event: 10 }, eventDeck: Object.fromEntries(EVENT_CARD_IDS.map((id, i) => [id, i % 3])) },
+    params: { rounds: 40, winThreshold: 500, wheel: { 'disaster-azul': 2, 'disaster-rosso': 2, 'disaster-veridia': 2, 'disaster-world': 1, calm: 1, event: 10 }, eventDeck: Object.fromEntries(EVENT_CARD_IDS.map((id, i) => [id, i % 3])) },
     blanked: ['resource-shortage', 'poor-mother-earth', 'subsidy', 'paperwork-chaos', 'alms'],
   },
   // GR-A17: tied caps fall back to the continents' order (veridia, rosso, azul), also by stock.

@@ -74,9 +74,9 @@ describe('renderReport', () => {
 
   it('states seat effects as pp ± half-width, and an interval containing 0 as no detectable effect', () => {
     const t = text(html);
-    expect(t).toContain('seat 1 wins 4.1 pp more than average ± 0.6');
-    expect(t).toContain('seat 2 wins 13.5 pp less than average ± 0.6');
-    expect(t).toContain('seat 3: no detectable effect (+0.2 pp ± 0.6 against average)');
+    expect(t).toContain('seat 1 wins 4.1 pp more than an equal share ± 0.6');
+    expect(t).toContain('seat 2 wins 13.5 pp less than an equal share ± 0.6');
+    expect(t).toContain('seat 3: no detectable effect (+0.2 pp ± 0.6 against an equal share)');
     expect(t).toContain('χ² = 612.40 on 3 df, p < 0.001: seats do not win equally often');
     expect(t).toContain('Balance 0.773');
   });
@@ -152,8 +152,8 @@ describe('verdict phrases', () => {
   });
 
   it('reads a seat deviation as pp ± half-width', () => {
-    expect(seatVerdict(1, 0.041, [0.035, 0.047])).toBe('seat 1 wins 4.1 pp more than average ± 0.6');
-    expect(seatVerdict(2, -0.003, [-0.009, 0.003])).toBe('seat 2: no detectable effect (−0.3 pp ± 0.6 against average)');
+    expect(seatVerdict(1, 0.041, [0.035, 0.047])).toBe('seat 1 wins 4.1 pp more than an equal share ± 0.6');
+    expect(seatVerdict(2, -0.003, [-0.009, 0.003])).toBe('seat 2: no detectable effect (−0.3 pp ± 0.6 against an equal share)');
   });
 
   it('reads a card effect, per draw or per game, with its FDR status', () => {

@@ -40,6 +40,23 @@ describe('determinism across workers and batch sizes', () => {
   });
 });
 
+describe('many workers', () => {
+  it('emits no process warning with 6 workers (12 tasks in flight, each with its own abort signal)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => void warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', onWarning);
+    try {
+      const r = await runParallel(scenario, options({ to: 1200, workers: 6, batchSize: 50, stop: new AbortController().signal }));
+      expect(r.complete).toBe(true);
+      // Warnings are emitted on the next tick.
+      await new Promise((r) => setImmediate(r));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings).toEqual([]);
+  });
+});
+
 describe('batch timings (for the bench)', () => {
   it('report every batch of a pooled run once, from the worker that played it', async () => {
     const timings: BatchTiming[] = [];
@@ -205,7 +222,7 @@ describe('interruption and resume', () => {
       if (signal === 'SIGINT') {
         expect(code).toBe(130);
         expect(stderr).toMatch(/interrupted by SIGINT after \d+ of 150000 games/);
-        expect(stderr).toMatch(/resume with: goldpit run .* --resume/);
+        expect(stderr).toMatch(/resume with: npx goldpit run .* --resume/);
       }
       // The checkpoint is whole (written to a temp file, then renamed) and no report was written.
       expect(() => JSON.parse(readFileSync(checkpoint, 'utf8'))).not.toThrow();

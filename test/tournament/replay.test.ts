@@ -105,7 +105,9 @@ describe('--replay of a game in which the watchdog stopped a hung bot', () => {
       expect(row.benched).toBe(`${seat}@${firstMeetingTurn}`);
 
       const command = g === 0 ? hangs.first.replay : `${prefix} ${g} --bench ${row.benched}`;
-      const replay = (line: string) => spawnSync(process.execPath, [join(ROOT, 'bin/goldpit.js'), ...line.split(' ').slice(1)], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+      // The printed command starts with `npx goldpit`; run the same arguments on bin/goldpit.js.
+      expect(command.startsWith('npx goldpit ')).toBe(true);
+      const replay = (line: string) => spawnSync(process.execPath, [join(ROOT, 'bin/goldpit.js'), ...line.split(' ').slice(2)], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
       const run = replay(command);
       expect(run.error, `replay of game ${g} did not finish`).toBeUndefined();
       expect(run.stderr).toBe('');

@@ -32,7 +32,7 @@ describe('fault isolation', () => {
     const hint = io.stderr.split('\n').filter(Boolean);
     expect(hint.length, io.stderr).toBe(1);
     expect(hint[0]).toMatch(
-      /^goldpit: bot hangs hung in game \d \(seat \d, bot call \d+\) and was stopped after the 1 s hang limit; each further hang costs another 1 s of a worker \(hanging in all its 4 games: about 4 s more with 1 worker\); fix the bot \(replay: goldpit tournament .* --hang-limit 1000 --replay \d --bench \d@\d+\) or lower --hang-limit$/,
+      /^goldpit: bot hangs hung in game \d \(seat \d, bot call \d+\) and was stopped after the 1 s hang limit; each further hang costs another 1 s of a worker \(hanging in all its 4 games: about 4 s more with 1 worker\); fix the bot \(replay: npx goldpit tournament .* --hang-limit 1000 --replay \d --bench \d@\d+\) or lower --hang-limit$/,
     );
     expect(code).toBe(0);
     const s = readSummary(out);

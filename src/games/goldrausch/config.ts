@@ -2,10 +2,9 @@
  * Reads the `rules` and `params` objects of a scenario (or fixture) into a `GoldrauschConfig`,
  * with errors that name the file, the field, the value and what was expected.
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { InputError } from '../../core/errors.js';
-import { expectInt, expectKnownKeys, expectNumber, expectObject, expectOneOf, expectString, isObject, show, type Where } from '../../core/validate.js';
+import { expectInt, expectKnownKeys, expectNumber, expectObject, expectOneOf, expectString, isObject, readJsonFile, show, type Where } from '../../core/validate.js';
 import { DEFAULT_PARAMS, DEFAULT_RULES, RULES_CHOICES, resourceDeckFromFile, type GameParams, type GoldrauschConfig, type RulesOptions } from './params.js';
 import { CONTINENTS, EVENT_CARD_IDS, WHEEL_FIELDS, type ResourceDeck } from './types.js';
 
@@ -34,9 +33,10 @@ export function parseResourceDeck(where: Where & { dir: string }, field: string,
   if (typeof raw === 'string') {
     file = resolve(where.dir, raw);
     try {
-      data = JSON.parse(readFileSync(file, 'utf8'));
+      data = readJsonFile(file, 'the deck file');
     } catch (e) {
-      throw new InputError(where.file, field, `cannot read deck file ${show(raw)}: ${(e as Error).message}`);
+      if (!(e instanceof InputError)) throw e;
+      throw new InputError(where.file, field, `cannot read deck file ${show(raw)}: ${e.message}`);
     }
   }
   const at = { file };
@@ -92,7 +92,17 @@ export function parseParams(where: Where & { dir: string }, raw: unknown): GameP
   if (obj.wheel !== undefined) {
     const m = expectObject(where, 'params.wheel', obj.wheel);
     expectKnownKeys(where, 'params.wheel', m, WHEEL_FIELDS);
-    const wheel = { ...DEFAULT_PARAMS.wheel, ...Object.fromEntries(Object.entries(m).map(([k, v]) => [k, expectInt(where, `params.wheel.${k}`, v, 0)])) };
+    // Whole, like caps: a partial wheel filled up with the default counts would give odds nobody
+    // wrote down ({ event: 9 } is 9 of 17 fields, not "always an event").
+    const missing = WHEEL_FIELDS.filter((f) => m[f] === undefined);
+    if (missing.length > 0) {
+      throw new InputError(
+        where.file,
+        'params.wheel',
+        `missing ${missing.map((f) => `"${f}"`).join(', ')}: a wheel gives the count of every field (${WHEEL_FIELDS.join(', ')}; default ${WHEEL_FIELDS.map((f) => DEFAULT_PARAMS.wheel[f]).join(', ')}), as caps give every continent`,
+      );
+    }
+    const wheel = Object.fromEntries(WHEEL_FIELDS.map((f) => [f, expectInt(where, `params.wheel.${f}`, m[f], 0)])) as GameParams['wheel'];
     if (Object.values(wheel).every((v) => v === 0)) throw new InputError(where.file, 'params.wheel', 'expected at least one field with a count above 0');
     out.wheel = wheel;
   }

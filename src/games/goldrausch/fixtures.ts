@@ -81,6 +81,10 @@ export function parseFixture(file: string, data: unknown): RoundFixture {
     if (!Array.isArray(expectRaw.winner)) throw new InputError(file, 'expect.winner', `expected a list of seats, got ${show(expectRaw.winner)}`);
     expect.winner = expectRaw.winner.map((v, i) => expectInt(at, `expect.winner[${i}]`, v, 0, players - 1));
   }
+  // A fixture that expects nothing would PASS whatever the engine does.
+  if (Object.keys(expect).length === 0) {
+    throw new InputError(file, 'expect', `checks nothing: give at least one of "gold" (per seat), "stock" (per continent) or "winner" (seats), got ${show(expectRaw)}`);
+  }
   const fixture: RoundFixture = {
     file, name, players, raw: { rules: obj.rules, params: obj.params },
     startPlayer, gold, stock, extract, capReduction, locations, cards, wheel, event, expect,

@@ -1,0 +1,67 @@
+/**
+ * Output folders and files, checked before any game is played: a run of hours must not die at its
+ * first checkpoint because `--out` names a file or a folder it cannot write.
+ */
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { errnoText, UsageError } from '../core/errors.js';
+
+/** Creates `dir` if needed and makes sure files can be written into it; else a UsageError naming it. */
+export function prepareOutputFolder(dir: string, option = '--out'): void {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) {
+    throw new UsageError(`${option} ${dir} is a file; name a folder (goldpit writes several files into it)`);
+  }
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw new UsageError(`${option} ${dir}: cannot create the folder: ${errnoText(e)}`);
+  }
+  probeWrite(dir, `${option} ${dir}`);
+}
+
+/** Makes sure `file` can be written (its folder is created); a folder of that name is an error. */
+export function prepareOutputFile(file: string, option: string, example: string): void {
+  if (existsSync(file) && statSync(file).isDirectory()) {
+    throw new UsageError(`${option} ${file} is a folder; name the file to write (e.g. ${join(file, example)})`);
+  }
+  const dir = dirname(file);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw new UsageError(`${option} ${file}: cannot create its folder ${dir}: ${errnoText(e)}`);
+  }
+  probeWrite(dir, `${option} ${file}`);
+}
+
+/** Writes and removes a small file in `dir`: permissions, a read-only disk and the like show up now. */
+function probeWrite(dir: string, what: string): void {
+  const probe = join(dir, `.goldpit-write-test-${process.pid}`);
+  try {
+    writeFileSync(probe, '');
+  } catch (e) {
+    throw new UsageError(`${what}: cannot write into the folder ${dir}: ${errnoText(e)}`);
+  } finally {
+    rmSync(probe, { force: true });
+  }
+}
+
+/** Files that other goldpit runs write into an output folder: shards' results and checkpoints, `impact`'s tables. */
+const SHARD_FILE = /^(partial-\d+-of-\d+\.json|games-\d+-of-\d+\.csv|\.checkpoint-\d+-of-\d+\.json)$/;
+const IMPACT_FILES = ['impact.json', 'card_impact.csv'];
+
+/**
+ * Before a fresh full run writes into `dir`: removes a games.csv this run will not rewrite (it would
+ * describe another run), and lists the files of other goldpit runs that stay (shards' partials and
+ * checkpoints, an earlier `impact`'s tables), so the user knows they are not part of this run.
+ */
+export function clearStaleOutputs(dir: string, writesGamesCsv: boolean): { removed: string[]; leftOver: string[] } {
+  const removed: string[] = [];
+  const leftOver: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    if (name === 'games.csv' && !writesGamesCsv) {
+      rmSync(join(dir, name), { force: true });
+      removed.push(name);
+    } else if (SHARD_FILE.test(name) || IMPACT_FILES.includes(name)) leftOver.push(name);
+  }
+  return { removed, leftOver };
+}

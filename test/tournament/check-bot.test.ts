@@ -1,0 +1,74 @@
+/**
+ * `goldpit check-bot` beyond faults of play (issue 17, item 12): it type-checks a TypeScript bot
+ * file (the project's `npx tsc` does not include one written by `new-bot`), names an async decision
+ * method, and catches a bot whose games do not replay from their seeds.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.js';
+import { capture } from '../helpers/io.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+const BOTS = join(ROOT, 'test/tournament/bots');
+
+describe('goldpit check-bot', () => {
+  it('reports a type error with file, line and column, plays anyway, and exits 1', { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'goldpit-typed-'));
+    const file = join(dir, 'mistyped.ts');
+    // Runs fine (the index is never used) but returns `string | number` where a Continent is required.
+    writeFileSync(
+      file,
+      [
+        `import type { GoldrauschBotFactory } from '${join(ROOT, 'src/games/goldrausch/bot.js')}';`,
+        'const mistyped: GoldrauschBotFactory = {',
+        "  name: 'mistyped',",
+        "  description: 'a number where a continent is expected',",
+        '  create: (_seat, random) => ({',
+        "    name: 'mistyped',",
+        '    chooseContinent: (view) => {',
+        "      const held = ['azul', 'rosso', 'veridia'].filter((_, c) => view.countryHand[c] > 0);",
+        '      const index: number = 0;',
+        '      return index === 0 ? random.pick(held) : index;',
+        '    },',
+        '    negotiate: () => [],',
+        '    commitUpgrade: () => null,',
+        '  }),',
+        '};',
+        'export default mistyped;',
+        '',
+      ].join('\n'),
+    );
+    const io = capture();
+    expect(await runCli(['check-bot', file, '--deals', '1'], io)).toBe(1);
+    expect(io.stdout).toMatch(/^TYPE ERROR .*mistyped\.ts:7:5: Type '\(view: GoldrauschView\) => string \| number' is not assignable to type/m);
+    expect(io.stdout).toContain('no faults');
+    expect(io.stdout).toMatch(/^1 type error in the bot file/m);
+    // --no-typecheck skips it: the bot itself plays cleanly.
+    const skipped = capture();
+    expect(await runCli(['check-bot', file, '--deals', '1', '--no-typecheck'], skipped)).toBe(0);
+    expect(skipped.stdout).not.toContain('TYPE ERROR');
+  });
+
+  it('names an async decision method: "returned a Promise (decisions must be synchronous)"', { timeout: 120_000 }, async () => {
+    const io = capture();
+    expect(await runCli(['check-bot', join(BOTS, 'async.ts'), '--deals', '1', '--no-typecheck'], io)).toBe(1);
+    expect(io.stdout).toMatch(/^FAULT threw: \d+ times; first in game \d+ \(continent\): chooseContinent returned a Promise \(decisions must be synchronous/m);
+  });
+
+  it('reports a bot whose decisions differ when replayed (Math.random()) as nondeterministic', { timeout: 120_000 }, async () => {
+    const io = capture();
+    expect(await runCli(['check-bot', join(BOTS, 'dice.ts'), '--deals', '2', '--no-typecheck'], io)).toBe(1);
+    expect(io.stdout).toContain('no faults');
+    expect(io.stdout).toMatch(/^NONDETERMINISTIC: game \d+ ended differently when played again from its seed .*Math\.random\(\)/m);
+    expect(io.stdout).toMatch(/^ {2}replay: npx goldpit tournament .* --replay \d+/m);
+  });
+
+  it('finds a bot that throws replayable and well typed (its faults are the only finding)', { timeout: 120_000 }, async () => {
+    const io = capture();
+    expect(await runCli(['check-bot', join(BOTS, 'throws.ts'), '--deals', '1'], io)).toBe(1); // faults, but replayable and typed
+    expect(io.stdout).not.toContain('TYPE ERROR');
+    expect(io.stdout).toContain('deterministic: the first 4 games replayed identically from their seeds');
+  });
+});
