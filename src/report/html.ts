@@ -709,7 +709,7 @@ function winRateSection(summary: RunSummary, colour: Palette, game: ReportGame):
     tooltip: `seat ${s.seat} (${s.bot}): ${pct(s.winRate)} of ${int(s.games)} games${validInterval(s.ci95) ? `, 95% interval ${pctRange(s.ci95)}` : ''}`,
   }));
   const botTable = table(
-    ['bot', 'seats', 'seat-games', 'wins', 'win rate', '95% interval', `mean final ${esc(game.score)}`, 'faults'],
+    ['bot', 'seats', 'seat-games', 'wins', 'win rate', '95% interval', `mean final<span class="unit">${esc(game.score)}</span>`, 'faults'],
     summary.bots.map((b) => [
       `${swatch(colour(b.bot))}${esc(b.bot)}`,
       esc(b.seats.join(', ')),
@@ -723,7 +723,7 @@ function winRateSection(summary: RunSummary, colour: Palette, game: ReportGame):
     { numeric: [2, 3, 4, 5, 6, 7] },
   );
   const seatTable = table(
-    ['seat', 'bot', 'games', 'wins', 'win rate', '95% interval', `mean final ${esc(game.score)}`],
+    ['seat', 'bot', 'games', 'wins', 'win rate', '95% interval', `mean final<span class="unit">${esc(game.score)}</span>`],
     summary.seats.map((s) => [
       esc(String(s.seat)),
       `${swatch(colour(s.bot))}${esc(s.bot)}`,
@@ -795,14 +795,28 @@ ${winnerCurveChart(summary, game)}
 </section>`;
 }
 
-/** A table of per-step means: one column per step, one row per counter. */
+/**
+ * A table of per-step means: one column per step and one row per counter for a short game (up to 12
+ * steps); for a long one (GOLD's turns) one row per step — every k-th and the last, at most 25 —
+ * and one column per counter, so that it fits the page.
+ */
 function stepCountersTable(summary: RunSummary, game: ReportGame, counters: readonly string[]): string {
   const rows = summary.gameShape?.perRound ?? [];
   if (!rows.length) return '';
+  const label = (key: string) => esc(game.stepCounters[key]?.label ?? key);
+  if (rows.length <= 12) {
+    return table(
+      [esc(game.step.one), ...rows.map((r) => esc(String(r.round)))],
+      counters.map((key) => [label(key), ...rows.map((r) => num(r[key], 2))]),
+      { numeric: rows.map((_, i) => i + 1), cls: 'compact', caption: `Mean per game, by ${esc(game.step.one)}` },
+    );
+  }
+  const every = Math.ceil(rows.length / 25);
+  const shown = rows.filter((_, i) => i % every === every - 1 || i === rows.length - 1);
   return table(
-    [esc(game.step.one), ...rows.map((r) => esc(String(r.round)))],
-    counters.map((key) => [esc(game.stepCounters[key]?.label ?? key), ...rows.map((r) => num(r[key], 2))]),
-    { numeric: rows.map((_, i) => i + 1), cls: 'compact', caption: `Mean per game, by ${esc(game.step.one)}` },
+    [esc(game.step.one), ...counters.map(label)],
+    shown.map((r) => [esc(String(r.round)), ...counters.map((key) => num(r[key], 2))]),
+    { numeric: counters.map((_, i) => i + 1), cls: 'compact', caption: `Mean per game, every ${every === 1 ? '' : `${every}th `}${esc(game.step.one)}` },
   );
 }
 
@@ -812,6 +826,16 @@ function counterTable(summary: RunSummary, colour: Palette, game: ReportGame, se
   const present = section.counters.filter((k) => perGame[k] !== undefined);
   if (!present.length) return `<p class="no-data">No ${esc(section.title.toLowerCase())} were recorded.</p>`;
   const share = section.share;
+  const v = (k: string, bot: string) => perGame[k]?.[bot] ?? 0;
+  if (present.length > 4) {
+    // Many counters: one row each and one column per bot, so that the table fits the page.
+    const bots = summary.bots.map((b) => b.bot);
+    return table(
+      ['counter', ...bots.map((b) => `${swatch(colour(b))}${esc(b)}`)],
+      present.map((k) => [`<span title="${esc(game.counters[k]?.description ?? k)}">${esc(game.counters[k]?.label ?? k)}</span>`, ...bots.map((b) => num(v(k, b), 2))]),
+      { numeric: bots.map((_, i) => i + 1), cls: 'compact', caption: esc(section.explain) },
+    );
+  }
   const headers = ['bot', ...present.map((k) => esc(game.counters[k]?.label ?? k)), ...(share ? [esc(share.label)] : [])];
   return table(
     headers,
@@ -920,7 +944,7 @@ ${
     ? `<p class="explain"><em>${esc(capital(game.score))} change</em>: mean change over the ${esc(step)} of the draw for the player who was leading, in the middle or last when the card was drawn. <em>Leader wins</em>: win rate of the player leading when the card was drawn, against the leader at the same point of ${esc(game.step.many)} without it; \u0394 is the difference in percentage points.</p>${table(
         ['card', 'draws', 'per game', 'leader', 'middle', 'last', 'drawn', 'not drawn', '\u0394 pp'],
         rows,
-        { numeric: [1, 2, 3, 4, 5, 6, 7, 8], cls: 'compact', groups: [['', 3], [`${game.score} change, by rank at the draw`, 3], ['leader wins', 3]] },
+        { numeric: [1, 2, 3, 4, 5, 6, 7, 8], cls: 'compact', groups: [['', 3], ['change, by rank at the draw', 3], ['leader wins', 3]] },
       )}`
     : `<p class="no-data" data-chart="${esc(id)}">No data: no ${esc(name)} were drawn.</p>`
 }
