@@ -11,11 +11,19 @@ import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-const { values, positionals } = parseArgs({ allowPositionals: true, options: {
-  games: { type: 'string', default: '5000' }, interval: { type: 'string', default: '256' },
-  scenario: { type: 'string', default: 'scenarios/baseline.json' }, out: { type: 'string' }, top: { type: 'string', default: '30' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    games: { type: 'string', default: '5000' },
+    interval: { type: 'string', default: '256' },
+    scenario: { type: 'string', default: 'scenarios/baseline.json' },
+    out: { type: 'string' },
+    top: { type: 'string', default: '30' },
+  },
+});
 const repo = resolve(positionals[0] ?? '.');
-const games = Number(values.games), top = Number(values.top);
+const games = Number(values.games),
+  top = Number(values.top);
 const { loadScenario } = await import(`${repo}/dist/src/sim/scenario.js`);
 const { runRange } = await import(`${repo}/dist/src/sim/run.js`);
 const scenario = loadScenario(`${repo}/${values.scenario}`);
@@ -23,11 +31,16 @@ runRange(scenario, 0, 2000, { seed: 'alloc-warm-up' });
 const session = new Session();
 session.connect();
 await session.post('HeapProfiler.enable');
-await session.post('HeapProfiler.startSampling', { samplingInterval: Number(values.interval), includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+await session.post('HeapProfiler.startSampling', {
+  samplingInterval: Number(values.interval),
+  includeObjectsCollectedByMajorGC: true,
+  includeObjectsCollectedByMinorGC: true,
+});
 runRange(scenario, 0, games, { seed: 'alloc-profile' });
 const { profile } = await session.post('HeapProfiler.stopSampling');
 if (values.out) writeFileSync(values.out, JSON.stringify(profile));
-const bySite = new Map(), byPath = new Map();
+const bySite = new Map(),
+  byPath = new Map();
 let total = 0;
 const walk = (node, stack) => {
   const f = node.callFrame;
@@ -43,8 +56,11 @@ const walk = (node, stack) => {
 };
 walk(profile.head, []);
 console.log(`${(total / games / 1024).toFixed(1)} KB allocated per game (${games} games of ${values.scenario}, sampling interval ${values.interval} B)`);
-const list = (m) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top)
-  .forEach(([n, b]) => console.log(`${(b / games).toFixed(0).padStart(7)} B ${((100 * b) / total).toFixed(1).padStart(5)}%  ${n}`));
+const list = (m) =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .forEach(([n, b]) => console.log(`${(b / games).toFixed(0).padStart(7)} B ${((100 * b) / total).toFixed(1).padStart(5)}%  ${n}`));
 console.log('--- per function (bytes per game, share)');
 list(bySite);
 console.log('--- per call path (self < caller < caller)');

@@ -19,10 +19,19 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-const { values, positionals } = parseArgs({ allowPositionals: true, options: {
-  games: { type: 'string', default: '3000' }, pairs: { type: 'string', default: '11' },
-  scenario: { type: 'string', default: 'scenarios/baseline.json' }, child: { type: 'string' }, seed: { type: 'string' }, instructions: { type: 'boolean', default: false } } });
-const n = Number(values.games), pairs = Number(values.pairs);
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    games: { type: 'string', default: '3000' },
+    pairs: { type: 'string', default: '11' },
+    scenario: { type: 'string', default: 'scenarios/baseline.json' },
+    child: { type: 'string' },
+    seed: { type: 'string' },
+    instructions: { type: 'boolean', default: false },
+  },
+});
+const n = Number(values.games),
+  pairs = Number(values.pairs);
 const med = (xs) => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)];
 
 if (values.child !== undefined) {
@@ -31,8 +40,8 @@ if (values.child !== undefined) {
   const { loadScenario } = await import(`${repo}/dist/src/sim/scenario.js`);
   const { runParallel } = await import(`${repo}/dist/src/sim/parallel.js`);
   const scenario = loadScenario(`${repo}/${values.scenario}`);
-  const play = (seed) => runParallel(scenario, { seed, from: 0, to: n, workers: 0, batchSize: n, checkpointFile: null,
-    checkpointEveryMs: 1e9, resume: false, gamesCsvFile: null });
+  const play = (seed) =>
+    runParallel(scenario, { seed, from: 0, to: n, workers: 0, batchSize: n, checkpointFile: null, checkpointEveryMs: 1e9, resume: false, gamesCsvFile: null });
   await play(`${values.seed}-warm`);
   const t = process.cpuUsage();
   await play(values.seed);
@@ -41,31 +50,66 @@ if (values.child !== undefined) {
 } else if (values.instructions) {
   if (positionals.length !== 2) throw new Error('usage: bench-ab.mjs A_DIR B_DIR --instructions [--games N] [--scenario FILE]');
   const count = (dir, games) => {
-    const r = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null',
-      process.execPath, '--single-threaded', 'bin/goldpit.js', 'run', values.scenario, '--games', String(games), '--workers', '0',
-      '--quiet', '--out', `/tmp/bench-ab-${process.pid}`], { cwd: dir, encoding: 'utf8' });
+    const r = spawnSync(
+      'valgrind',
+      [
+        '--tool=cachegrind',
+        '--cache-sim=no',
+        '--cachegrind-out-file=/dev/null',
+        process.execPath,
+        '--single-threaded',
+        'bin/goldpit.js',
+        'run',
+        values.scenario,
+        '--games',
+        String(games),
+        '--workers',
+        '0',
+        '--quiet',
+        '--out',
+        `/tmp/bench-ab-${process.pid}`,
+      ],
+      { cwd: dir, encoding: 'utf8' },
+    );
     const m = /I\s+refs:\s+([0-9,]+)/.exec(r.stderr ?? '');
     if (r.status !== 0 || !m) throw new Error(`bench-ab: no instruction count from valgrind in ${dir} (is valgrind installed?) ${r.error ?? ''}`);
     return Number(m[1].replaceAll(',', ''));
   };
   const perGame = (dir) => (count(dir, 1000 + n) - count(dir, 1000)) / n;
   const [a, b] = positionals.map((p) => resolve(p));
-  const ia = perGame(a), ib = perGame(b);
+  const ia = perGame(a),
+    ib = perGame(b);
   rmSync(`/tmp/bench-ab-${process.pid}`, { recursive: true, force: true });
-  console.log(`instructions per game: A ${(ia / 1e6).toFixed(4)} M, B ${(ib / 1e6).toFixed(4)} M; A/B ${(ia / ib).toFixed(3)} (${n} games over a 1,000-game run, cachegrind, single-threaded)`);
+  console.log(
+    `instructions per game: A ${(ia / 1e6).toFixed(4)} M, B ${(ib / 1e6).toFixed(4)} M; A/B ${(ia / ib).toFixed(3)} (${n} games over a 1,000-game run, cachegrind, single-threaded)`,
+  );
 } else {
   if (positionals.length !== 2) throw new Error('usage: bench-ab.mjs A_DIR B_DIR [--games N] [--pairs P] [--scenario FILE]');
   const [a, b] = positionals.map((p) => resolve(p));
   const me = fileURLToPath(import.meta.url);
-  const measure = (dir, seed) => Number(execFileSync(process.execPath,
-    [me, '--child', dir, '--seed', seed, '--games', String(n), '--scenario', values.scenario], { encoding: 'utf8' }).trim());
-  const ratios = [], ra = [], rb = [];
+  const measure = (dir, seed) =>
+    Number(
+      execFileSync(process.execPath, [me, '--child', dir, '--seed', seed, '--games', String(n), '--scenario', values.scenario], { encoding: 'utf8' }).trim(),
+    );
+  const ratios = [],
+    ra = [],
+    rb = [];
   for (let i = 0; i < pairs; i++) {
     const seed = `ab-${i}`;
     let x, y;
-    if (i % 2 === 0) { x = measure(a, seed); y = measure(b, seed); } else { y = measure(b, seed); x = measure(a, seed); }
-    ra.push(x); rb.push(y); ratios.push(y / x);
+    if (i % 2 === 0) {
+      x = measure(a, seed);
+      y = measure(b, seed);
+    } else {
+      y = measure(b, seed);
+      x = measure(a, seed);
+    }
+    ra.push(x);
+    rb.push(y);
+    ratios.push(y / x);
     console.log(`pair ${i + 1}: A ${x.toFixed(0)}  B ${y.toFixed(0)} games/CPU-s  B/A ${(y / x).toFixed(3)}`);
   }
-  console.log(`median A ${med(ra).toFixed(0)}, B ${med(rb).toFixed(0)} games/CPU-s; median paired B/A ${med(ratios).toFixed(3)} (min ${Math.min(...ratios).toFixed(3)}, max ${Math.max(...ratios).toFixed(3)}; ${ratios.filter((r) => r > 1).length}/${pairs} faster)`);
+  console.log(
+    `median A ${med(ra).toFixed(0)}, B ${med(rb).toFixed(0)} games/CPU-s; median paired B/A ${med(ratios).toFixed(3)} (min ${Math.min(...ratios).toFixed(3)}, max ${Math.max(...ratios).toFixed(3)}; ${ratios.filter((r) => r > 1).length}/${pairs} faster)`,
+  );
 }

@@ -27,4 +27,6 @@ for (let r = 0; r < runs; r++) {
   walls.push(games / ((w1 - w0) / 1e3));
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-console.log(`${new Date().toISOString()} ${file} engine=${engine}: ${games} games × ${runs} runs, median ${Math.round(median(rates))} games per CPU-second (${(1e6 / median(rates)).toFixed(2)} µs a game; wall ${Math.round(median(walls))} games/s)`);
+console.log(
+  `${new Date().toISOString()} ${file} engine=${engine}: ${games} games × ${runs} runs, median ${Math.round(median(rates))} games per CPU-second (${(1e6 / median(rates)).toFixed(2)} µs a game; wall ${Math.round(median(walls))} games/s)`,
+);

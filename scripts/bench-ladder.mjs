@@ -15,11 +15,20 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-const { values } = parseArgs({ options: { games: { type: 'string', default: '20000' }, runs: { type: 'string', default: '5' }, rung: { type: 'string' }, engine: { type: 'string', default: 'auto' }, repo: { type: 'string', default: new URL('..', import.meta.url).pathname.replace(/\/$/, '') } } });
+const { values } = parseArgs({
+  options: {
+    games: { type: 'string', default: '20000' },
+    runs: { type: 'string', default: '5' },
+    rung: { type: 'string' },
+    engine: { type: 'string', default: 'auto' },
+    repo: { type: 'string', default: new URL('..', import.meta.url).pathname.replace(/\/$/, '') },
+  },
+});
 const engine = values.engine;
 if (engine !== 'auto' && engine !== 'reference') throw new Error(`--engine must be auto or reference, got ${engine}`);
 const repo = values.repo;
-const games = Number(values.games), runs = Number(values.runs);
+const games = Number(values.games),
+  runs = Number(values.runs);
 const { loadScenario } = await import(`${repo}/dist/src/sim/scenario.js`);
 const { runParallel } = await import(`${repo}/dist/src/sim/parallel.js`);
 const { BUILTIN_BOTS } = await import(`${repo}/dist/bots/goldrausch/index.js`);
@@ -35,7 +44,18 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 async function rate(bots, seed) {
   const scenario = { ...base, bots, seats: bots.map((b) => b.name) };
   const t = process.cpuUsage();
-  const r = await runParallel(scenario, { seed, engine, from: 0, to: games, workers: 0, batchSize: games, checkpointFile: null, checkpointEveryMs: 1e9, resume: false, gamesCsvFile: null });
+  const r = await runParallel(scenario, {
+    seed,
+    engine,
+    from: 0,
+    to: games,
+    workers: 0,
+    batchSize: games,
+    checkpointFile: null,
+    checkpointEveryMs: 1e9,
+    resume: false,
+    gamesCsvFile: null,
+  });
   const d = process.cpuUsage(t);
   const lengths = r.aggregate.lengths;
   let rounds = 0;
@@ -64,8 +84,12 @@ for (let r = 0; r < runs; r++) {
     out[i].rounds = got.rounds;
   }
 }
-console.log(`ladder on the ${engine === 'auto' ? 'fast kernel' : 'reference engine'}: ${games} games × ${runs} runs per rung (each in its own process), one thread, games per CPU-second (median, min–max)`);
+console.log(
+  `ladder on the ${engine === 'auto' ? 'fast kernel' : 'reference engine'}: ${games} games × ${runs} runs per rung (each in its own process), one thread, games per CPU-second (median, min–max)`,
+);
 for (const o of out) {
   const m = median(o.rates);
-  console.log(`  ${o.name.padEnd(56)} ${Math.round(m).toLocaleString('en-US').padStart(7)} (${Math.round(Math.min(...o.rates))}–${Math.round(Math.max(...o.rates))})  ${(1e6 / m).toFixed(1)} µs a game, ${o.rounds.toFixed(2)} rounds, ${(1e6 / m / o.rounds).toFixed(1)} µs a round`);
+  console.log(
+    `  ${o.name.padEnd(56)} ${Math.round(m).toLocaleString('en-US').padStart(7)} (${Math.round(Math.min(...o.rates))}–${Math.round(Math.max(...o.rates))})  ${(1e6 / m).toFixed(1)} µs a game, ${o.rounds.toFixed(2)} rounds, ${(1e6 / m / o.rounds).toFixed(1)} µs a round`,
+  );
 }

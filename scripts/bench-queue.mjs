@@ -69,7 +69,11 @@ function ping(port) {
 async function startRedis() {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'goldpit-bench-redis-'));
-  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--loglevel', 'warning'], { stdio: 'ignore' });
+  const proc = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--loglevel', 'warning'],
+    { stdio: 'ignore' },
+  );
   proc.on('error', (e) => {
     console.error(`cannot start redis-server (${e.message}); install it (Debian: apt-get install redis-server) or pass --redis URL`);
     process.exit(2);
@@ -88,7 +92,9 @@ async function startRedis() {
 }
 
 function startWorker(url, name) {
-  const proc = spawn(process.execPath, ['bin/goldpit.js', 'worker', '--queue', url, '--queue-name', name, '--concurrency', '1'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const proc = spawn(process.execPath, ['bin/goldpit.js', 'worker', '--queue', url, '--queue-name', name, '--concurrency', '1'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const ready = new Promise((resolve, reject) => {
     let text = '';
     proc.stderr.on('data', (d) => {
@@ -104,7 +110,16 @@ async function timeRun(queue) {
   const load = loadavg()[0];
   const started = performance.now();
   const r = await runParallel(scenario, {
-    seed: 'bench', from: 0, to: games, workers, batchSize, checkpointFile: null, checkpointEveryMs: 1e9, resume: false, gamesCsvFile: null, queue,
+    seed: 'bench',
+    from: 0,
+    to: games,
+    workers,
+    batchSize,
+    checkpointFile: null,
+    checkpointEveryMs: 1e9,
+    resume: false,
+    gamesCsvFile: null,
+    queue,
   });
   const seconds = (performance.now() - started) / 1000;
   if (!r.complete) throw new Error('bench run did not complete');
@@ -119,19 +134,29 @@ const procs = Array.from({ length: workers }, () => startWorker(url, name));
 try {
   await Promise.all(procs.map((p) => p.ready));
   const startedAt = new Date().toISOString();
-  log(`goldpit queue bench: ${scenario.name}, ${games} games × ${runs} runs, batches of ${batchSize}: local pool of ${workers} threads vs ${workers} worker processes through Redis at ${target.shown}, alternately\n`);
+  log(
+    `goldpit queue bench: ${scenario.name}, ${games} games × ${runs} runs, batches of ${batchSize}: local pool of ${workers} threads vs ${workers} worker processes through Redis at ${target.shown}, alternately\n`,
+  );
   const local = [];
   const queued = [];
   for (let i = 0; i < runs; i++) {
     for (const mode of i % 2 === 0 ? ['local', 'queue'] : ['queue', 'local']) {
       const r = await timeRun(mode === 'queue' ? { target } : undefined);
       (mode === 'queue' ? queued : local).push(r);
-      log(`  ${mode.padEnd(5)} run ${i + 1}/${runs}: ${Math.round(r.gamesPerSecond)} games/s (${r.seconds.toFixed(2)} s; load average ${r.loadAverage.toFixed(2)})\n`);
+      log(
+        `  ${mode.padEnd(5)} run ${i + 1}/${runs}: ${Math.round(r.gamesPerSecond)} games/s (${r.seconds.toFixed(2)} s; load average ${r.loadAverage.toFixed(2)})\n`,
+      );
     }
   }
   const same = [...local, ...queued].every((r) => r.fingerprint === local[0].fingerprint);
   if (!same) throw new Error('the queue and the local pool gave different aggregates');
-  const stats = (rs) => ({ median: median(rs.map((r) => r.gamesPerSecond)), min: Math.min(...rs.map((r) => r.gamesPerSecond)), max: Math.max(...rs.map((r) => r.gamesPerSecond)), runs: rs.map((r) => Math.round(r.gamesPerSecond)), loadAverages: rs.map((r) => Number(r.loadAverage.toFixed(2))) });
+  const stats = (rs) => ({
+    median: median(rs.map((r) => r.gamesPerSecond)),
+    min: Math.min(...rs.map((r) => r.gamesPerSecond)),
+    max: Math.max(...rs.map((r) => r.gamesPerSecond)),
+    runs: rs.map((r) => Math.round(r.gamesPerSecond)),
+    loadAverages: rs.map((r) => Number(r.loadAverage.toFixed(2))),
+  });
   const result = {
     startedAt,
     finishedAt: new Date().toISOString(),
@@ -150,8 +175,12 @@ try {
   else {
     const f = (x) => Math.round(x).toLocaleString('en-US');
     console.log(`\n${scenario.name}, ${f(games)} games per run (batches of ${f(batchSize)}), median of ${runs}, ${result.startedAt}–${result.finishedAt}`);
-    console.log(`  local pool, ${workers} threads:          ${f(result.local.median)} games/s (min ${f(result.local.min)}, max ${f(result.local.max)}; load average ${result.local.loadAverages.join(', ')})`);
-    console.log(`  queue, ${workers} worker processes:      ${f(result.queue.median)} games/s (min ${f(result.queue.min)}, max ${f(result.queue.max)}; load average ${result.queue.loadAverages.join(', ')})`);
+    console.log(
+      `  local pool, ${workers} threads:          ${f(result.local.median)} games/s (min ${f(result.local.min)}, max ${f(result.local.max)}; load average ${result.local.loadAverages.join(', ')})`,
+    );
+    console.log(
+      `  queue, ${workers} worker processes:      ${f(result.queue.median)} games/s (min ${f(result.queue.min)}, max ${f(result.queue.max)}; load average ${result.queue.loadAverages.join(', ')})`,
+    );
     console.log(`  queue / local:                  ${(100 * result.ratio).toFixed(0)}% (the same aggregates: ${same ? 'yes' : 'NO'})`);
   }
 } finally {

@@ -68,8 +68,16 @@ async function timeRun(workers, n) {
   const main0 = threadTimes();
   const started = clock();
   const r = await runParallel(scenario, {
-    seed: 'bench', engine, from: 0, to: n, workers, batchSize,
-    checkpointFile: null, checkpointEveryMs: 1e9, resume: false, gamesCsvFile: null,
+    seed: 'bench',
+    engine,
+    from: 0,
+    to: n,
+    workers,
+    batchSize,
+    checkpointFile: null,
+    checkpointEveryMs: 1e9,
+    resume: false,
+    gamesCsvFile: null,
     onBatch: (t) => timings.push(t),
   });
   const ended = clock();
@@ -210,29 +218,76 @@ function kernelSplit(n, repeats = 3) {
     return {
       idleWake: bot.idleWake,
       newGame: (seat, random) => bot.newGame(seat, random),
-      chooseContinent: (v) => { calls++; const r = bot.chooseContinent(v); tape.push(r); return r; },
-      negotiate: (v, out) => { calls++; const r = bot.negotiate(v, out); tape.push(r ? 1 : 0, out.type, out.upgrader, out.ref, out.action); return r; },
-      commitUpgrade: (v) => { calls++; const r = bot.commitUpgrade(v); tape.push(r); return r; },
-      idleUntil: (v) => { calls++; const r = bot.idleUntil(v); tape.push(r); return r; },
+      chooseContinent: (v) => {
+        calls++;
+        const r = bot.chooseContinent(v);
+        tape.push(r);
+        return r;
+      },
+      negotiate: (v, out) => {
+        calls++;
+        const r = bot.negotiate(v, out);
+        tape.push(r ? 1 : 0, out.type, out.upgrader, out.ref, out.action);
+        return r;
+      },
+      commitUpgrade: (v) => {
+        calls++;
+        const r = bot.commitUpgrade(v);
+        tape.push(r);
+        return r;
+      },
+      idleUntil: (v) => {
+        calls++;
+        const r = bot.idleUntil(v);
+        tape.push(r);
+        return r;
+      },
     };
   };
-  const recorder = new FastKernel(scenario.config, seats, scenario.bots.map((f, s) => recording(f.fast, tapes[s])));
+  const recorder = new FastKernel(
+    scenario.config,
+    seats,
+    scenario.bots.map((f, s) => recording(f.fast, tapes[s])),
+  );
   for (let g = 0; g < n; g++) recorder.play(gameKey('bench', g));
   class TapeBot {
-    constructor(tape, idleWake) { this.tape = Int32Array.from(tape); this.at = 0; this.idleWake = idleWake; }
+    constructor(tape, idleWake) {
+      this.tape = Int32Array.from(tape);
+      this.at = 0;
+      this.idleWake = idleWake;
+    }
     newGame() {}
-    chooseContinent() { return this.tape[this.at++]; }
+    chooseContinent() {
+      return this.tape[this.at++];
+    }
     negotiate(_v, out) {
-      const t = this.tape; const at = this.at; this.at = at + 5;
-      out.type = t[at + 1]; out.upgrader = t[at + 2]; out.ref = t[at + 3]; out.action = t[at + 4];
+      const t = this.tape;
+      const at = this.at;
+      this.at = at + 5;
+      out.type = t[at + 1];
+      out.upgrader = t[at + 2];
+      out.ref = t[at + 3];
+      out.action = t[at + 4];
       return t[at] === 1;
     }
-    commitUpgrade() { return this.tape[this.at++]; }
-    idleUntil() { return this.tape[this.at++]; }
+    commitUpgrade() {
+      return this.tape[this.at++];
+    }
+    idleUntil() {
+      return this.tape[this.at++];
+    }
   }
   const tapeBots = scenario.bots.map((f, s) => new TapeBot(tapes[s], f.fast().idleWake));
-  const real = new FastKernel(scenario.config, seats, scenario.bots.map((f) => f.fast));
-  const replay = new FastKernel(scenario.config, seats, tapeBots.map((b) => () => b));
+  const real = new FastKernel(
+    scenario.config,
+    seats,
+    scenario.bots.map((f) => f.fast),
+  );
+  const replay = new FastKernel(
+    scenario.config,
+    seats,
+    tapeBots.map((b) => () => b),
+  );
   const timerMs = timerPairMs();
   const time = (kernel) => {
     tapeBots.forEach((b) => (b.at = 0));
@@ -344,15 +399,34 @@ async function otherGame(file, n) {
     const rates = [];
     for (let r = 0; r < runs; r++) {
       const w0 = clock();
-      await runParallel(s, { seed: `bench-${r}`, from: 0, to: n, workers, batchSize, checkpointFile: null, checkpointEveryMs: 1e9, resume: false, gamesCsvFile: null });
+      await runParallel(s, {
+        seed: `bench-${r}`,
+        from: 0,
+        to: n,
+        workers,
+        batchSize,
+        checkpointFile: null,
+        checkpointEveryMs: 1e9,
+        resume: false,
+        gamesCsvFile: null,
+      });
       rates.push(n / ((clock() - w0) / 1e3));
     }
     return median(rates);
   };
-  return { scenario: s.name, game: s.game, lineup: s.seats, games: n, inThreadPerCpuSecond: median(inThread), oneWorker: await pooled(1), allWorkers: await pooled(cores) };
+  return {
+    scenario: s.name,
+    game: s.game,
+    lineup: s.seats,
+    games: n,
+    inThreadPerCpuSecond: median(inThread),
+    oneWorker: await pooled(1),
+    allWorkers: await pooled(cores),
+  };
 }
 const otherGames = Number(values['other-games']);
-result.otherGames = otherGames > 0 ? [await otherGame('scenarios/gold-4p.json', otherGames), await otherGame('scenarios/my-gold-mine-4p.json', otherGames)] : [];
+result.otherGames =
+  otherGames > 0 ? [await otherGame('scenarios/gold-4p.json', otherGames), await otherGame('scenarios/my-gold-mine-4p.json', otherGames)] : [];
 result.finishedAt = new Date().toISOString();
 
 if (values.json) {
@@ -362,33 +436,59 @@ if (values.json) {
   const o = (x, unit = '') => (x === null ? 'n/a' : `${f(x)}${unit}`);
   const pct = (x) => (x === null ? 'n/a' : `${(100 * x).toFixed(0)}%`);
   const col = (a, b) => `${a.padStart(12)} ${b.padStart(12)}`;
-  console.log(`\n${scenario.name} (${scenario.players} players: ${scenario.seats.join(', ')}), ${f(games)} games per run (batches of ${f(batchSize)}), median of ${runs}`);
+  console.log(
+    `\n${scenario.name} (${scenario.players} players: ${scenario.seats.join(', ')}), ${f(games)} games per run (batches of ${f(batchSize)}), median of ${runs}`,
+  );
   console.log(`  1 worker:   ${f(one.median)} games/s  (min ${f(one.min)}, max ${f(one.max)}; load average ${one.loadAverages.join(', ')})`);
   console.log(`  ${cores} workers:  ${f(all.median)} games/s  (min ${f(all.min)}, max ${f(all.max)}; load average ${all.loadAverages.join(', ')})`);
-  console.log(`  speed-up:   ${result.speedup.toFixed(2)}× (medians; paired runs ${result.pairedSpeedup.median.toFixed(2)}×, ${result.pairedSpeedup.min.toFixed(2)}–${result.pairedSpeedup.max.toFixed(2)}), wall clock of whole runs: pool start, warm-up and the last batches included`);
+  console.log(
+    `  speed-up:   ${result.speedup.toFixed(2)}× (medians; paired runs ${result.pairedSpeedup.median.toFixed(2)}×, ${result.pairedSpeedup.min.toFixed(2)}–${result.pairedSpeedup.max.toFixed(2)}), wall clock of whole runs: pool start, warm-up and the last batches included`,
+  );
   console.log(`  where a run's time goes (medians over runs; CPU and waits from /proc/thread-self/schedstat):`);
   console.log(`    ${''.padEnd(34)}${col('1 worker', `${cores} workers`)}`);
-  console.log(`    ${'every worker has its code (ms)'.padEnd(34)}${col(o(one.loadedAfterMs), o(all.loadedAfterMs))}   after the run's start: threads start, modules load`);
-  console.log(`    ${'every worker playing (ms)'.padEnd(34)}${col(o(one.allPlayingAfterMs), o(all.allPlayingAfterMs))}   after the run's start: its first batch begun`);
-  console.log(`    ${'warm-up, CPU ms per worker'.padEnd(34)}${col(o(one.warmupCpuMs), o(all.warmupCpuMs))}   the first batch's CPU over the steady rate (JIT)`);
+  console.log(
+    `    ${'every worker has its code (ms)'.padEnd(34)}${col(o(one.loadedAfterMs), o(all.loadedAfterMs))}   after the run's start: threads start, modules load`,
+  );
+  console.log(
+    `    ${'every worker playing (ms)'.padEnd(34)}${col(o(one.allPlayingAfterMs), o(all.allPlayingAfterMs))}   after the run's start: its first batch begun`,
+  );
+  console.log(
+    `    ${'warm-up, CPU ms per worker'.padEnd(34)}${col(o(one.warmupCpuMs), o(all.warmupCpuMs))}   the first batch's CPU over the steady rate (JIT)`,
+  );
   console.log(`    ${'steady CPU µs per game'.padEnd(34)}${col(o(one.steadyCpuUsPerGame), o(all.steadyCpuUsPerGame))}   after the first batch of each worker`);
-  console.log(`    ${'waiting for a core'.padEnd(34)}${col(pct(one.waitShare), pct(all.waitShare))}   of the workers' time: ready to run, but the core was busy (other processes)`);
-  console.log(`    ${'cores the workers had'.padEnd(34)}${col(one.coresGot === null ? 'n/a' : one.coresGot.toFixed(2), all.coresGot === null ? 'n/a' : all.coresGot.toFixed(2))}   their CPU time over the wall time, on average`);
-  console.log(`    ${'a worker idle at the end (ms)'.padEnd(34)}${col(o(one.idleAtEndMs), o(all.idleAtEndMs))}   the longest wait for the others' last batches`);
-  console.log(`    ${'helper threads, CPU ms'.padEnd(34)}${col(o(one.helperCpuMs), o(all.helperCpuMs))}   V8's background JIT compiler and GC helpers, worker start-up`);
+  console.log(
+    `    ${'waiting for a core'.padEnd(34)}${col(pct(one.waitShare), pct(all.waitShare))}   of the workers' time: ready to run, but the core was busy (other processes)`,
+  );
+  console.log(
+    `    ${'cores the workers had'.padEnd(34)}${col(one.coresGot === null ? 'n/a' : one.coresGot.toFixed(2), all.coresGot === null ? 'n/a' : all.coresGot.toFixed(2))}   their CPU time over the wall time, on average`,
+  );
+  console.log(
+    `    ${'a worker idle at the end (ms)'.padEnd(34)}${col(o(one.idleAtEndMs), o(all.idleAtEndMs))}   the longest wait for the others' last batches`,
+  );
+  console.log(
+    `    ${'helper threads, CPU ms'.padEnd(34)}${col(o(one.helperCpuMs), o(all.helperCpuMs))}   V8's background JIT compiler and GC helpers, worker start-up`,
+  );
   console.log(`    ${'main thread, CPU ms'.padEnd(34)}${col(o(one.mainCpuMs), o(all.mainCpuMs))}   tasks, merging results in batch order, progress`);
   if (result.autogroup) {
-    console.log(`  note: Linux shares the CPU between sessions (sched_autogroup_enabled = 1): while other sessions keep cores busy, this process gets its share whatever its number of workers, so the speed-up then stays near 1×`);
+    console.log(
+      `  note: Linux shares the CPU between sessions (sched_autogroup_enabled = 1): while other sessions keep cores busy, this process gets its share whatever its number of workers, so the speed-up then stays near 1×`,
+    );
   }
-  const line = (name, x) => `  ${name} ${f(x.nsPerGame)} ns = engine ${f(x.engineNs)} + bots ${f(x.botsNs)} + aggregation ${f(x.aggregationNs)} (${x.botCallsPerGame} bot calls/game, ${f(x.games)} games, one thread)`;
+  const line = (name, x) =>
+    `  ${name} ${f(x.nsPerGame)} ns = engine ${f(x.engineNs)} + bots ${f(x.botsNs)} + aggregation ${f(x.aggregationNs)} (${x.botCallsPerGame} bot calls/game, ${f(x.games)} games, one thread)`;
   console.log(`  runs played on: ${result.engine === 'kernel' ? 'the fast kernel (--engine auto)' : 'the reference engine'}`);
   if (result.split) console.log(line('per game, fast kernel:     ', result.split));
   console.log(line('per game, reference engine:', result.referenceSplit));
-  if (result.million) console.log(`  1,000,000 games: ${result.million.seconds.toFixed(1)} s on ${cores} workers (${f(result.million.gamesPerSecond)} games/s, load average ${result.million.loadAverage.toFixed(2)})`);
+  if (result.million)
+    console.log(
+      `  1,000,000 games: ${result.million.seconds.toFixed(1)} s on ${cores} workers (${f(result.million.gamesPerSecond)} games/s, load average ${result.million.loadAverage.toFixed(2)})`,
+    );
   console.log(`  peak memory (RSS, all threads): ${result.peakRssMb} MB`);
   for (const g of result.otherGames) {
     console.log(`\n${g.scenario} (${g.game}, ${g.lineup.length} players: ${g.lineup.join(', ')}), ${f(g.games)} games per run, median of ${runs}`);
-    console.log(`  in one thread: ${f(g.inThreadPerCpuSecond)} games per CPU-second (${(1e6 / g.inThreadPerCpuSecond).toFixed(1)} µs a game, aggregation included)`);
+    console.log(
+      `  in one thread: ${f(g.inThreadPerCpuSecond)} games per CPU-second (${(1e6 / g.inThreadPerCpuSecond).toFixed(1)} µs a game, aggregation included)`,
+    );
     console.log(`  1 worker: ${f(g.oneWorker)} games/s; ${cores} workers: ${f(g.allWorkers)} games/s (wall clock, pool start included)`);
   }
   console.log(`\nfinished ${result.finishedAt}`);

@@ -98,20 +98,22 @@ const MULTIPLES = [2, 1, 0.5];
 /** The check's metric series for one run: baseline values and current values (gold scaled). */
 function seriesOf(defs, seats, base, current, raceEnding, tolerance, goldFactor = 1) {
   const n = base.winners.length;
-  return defs.map((def) => {
-    const baseline = metricValues(def, seats, base, 0, n, raceEnding);
-    const now = metricValues(def, seats, current, 0, n, raceEnding);
-    if (def.family === 'final-gold' && goldFactor !== 1) for (let i = 0; i < n; i++) now[i] *= goldFactor;
-    let mean = 0;
-    if (def.family === 'final-gold') {
-      for (const v of baseline) mean += v;
-      mean /= n;
-    }
-    return { def, baseline, current: now, mean };
-  }).map((m, _, all) => {
-    const meanGold = all.find((x) => x.def.family === 'final-gold').mean;
-    return { def: m.def, delta: deltaOf(m.def, tolerance, meanGold), baseline: m.baseline, current: m.current };
-  });
+  return defs
+    .map((def) => {
+      const baseline = metricValues(def, seats, base, 0, n, raceEnding);
+      const now = metricValues(def, seats, current, 0, n, raceEnding);
+      if (def.family === 'final-gold' && goldFactor !== 1) for (let i = 0; i < n; i++) now[i] *= goldFactor;
+      let mean = 0;
+      if (def.family === 'final-gold') {
+        for (const v of baseline) mean += v;
+        mean /= n;
+      }
+      return { def, baseline, current: now, mean };
+    })
+    .map((m, _, all) => {
+      const meanGold = all.find((x) => x.def.family === 'final-gold').mean;
+      return { def: m.def, delta: deltaOf(m.def, tolerance, meanGold), baseline: m.baseline, current: m.current };
+    });
 }
 
 /** Verdicts of both modes, and whether metric `k` was flagged as shifted in each. */
@@ -159,7 +161,10 @@ function calibrateGames(name, scenario, pool, games, poolSeconds) {
   const defs = metricsOf(seats);
   const poolSize = pool.winners.length;
   // Targets of the injected shift: the first win-rate metric (a bot, or seat 0), rounds, gold, race.
-  const targets = [defs.findIndex((d) => d.family === 'win-rate' || d.family === 'seat-win-rate'), ...['rounds', 'gold', 'race'].map((id) => defs.findIndex((d) => d.id === id))];
+  const targets = [
+    defs.findIndex((d) => d.family === 'win-rate' || d.family === 'seat-win-rate'),
+    ...['rounds', 'gold', 'race'].map((id) => defs.findIndex((d) => d.id === id)),
+  ];
   const cpu0 = process.cpuUsage();
   const none = { fixed: tally(), sequential: tally() };
   const shifted = targets.map(() => MULTIPLES.map(() => ({ fixed: tally(), sequential: tally(), shift: 0 })));
@@ -205,7 +210,9 @@ function calibrateGames(name, scenario, pool, games, poolSeconds) {
     analysisSeconds: (Date.now() - t1) / 1000,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
     none,
-    shifted: targets.flatMap((k, t) => MULTIPLES.map((mult, u) => ({ metric: defs[k].id, multiple: mult, meanShiftInDeltas: shifted[t][u].shift, ...shifted[t][u] }))).map(({ shift, ...rest }) => rest),
+    shifted: targets
+      .flatMap((k, t) => MULTIPLES.map((mult, u) => ({ metric: defs[k].id, multiple: mult, meanShiftInDeltas: shifted[t][u].shift, ...shifted[t][u] })))
+      .map(({ shift, ...rest }) => rest),
   };
 }
 
@@ -217,12 +224,25 @@ const interval = (x, n) => {
 
 function printTable(result) {
   const out = [];
-  out.push(`${result.scenario} [${result.seats.join(', ')}], ${result.games} games a side (fixed; sequential at most); δ: ${Object.entries(result.deltas).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  out.push(
+    `${result.scenario} [${result.seats.join(', ')}], ${result.games} games a side (fixed; sequential at most); δ: ${Object.entries(result.deltas)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
   out.push(`  pool ${result.poolSeconds.toFixed(0)} s, analysis ${result.analysisSeconds.toFixed(0)} s (main-thread CPU ${result.cpuSeconds.toFixed(0)} s)`);
   const head = ['', 'mode', 'FAIL (95% CI)', 'PASS', 'INCONCL.', 'metric flagged', 'mean games', 'hit limit'];
   const rows = [];
   const row = (label, mode, t) => {
-    rows.push([label, mode, `${pct(t.FAIL, t.runs)} ${interval(t.FAIL, t.runs)}`, pct(t.PASS, t.runs), pct(t.INCONCLUSIVE, t.runs), label === 'no shift' ? '—' : pct(t.flagged, t.runs), mode === 'fixed' ? String(result.games) : String(Math.round(t.games / t.runs)), mode === 'fixed' ? '—' : pct(t.limit, t.runs)]);
+    rows.push([
+      label,
+      mode,
+      `${pct(t.FAIL, t.runs)} ${interval(t.FAIL, t.runs)}`,
+      pct(t.PASS, t.runs),
+      pct(t.INCONCLUSIVE, t.runs),
+      label === 'no shift' ? '—' : pct(t.flagged, t.runs),
+      mode === 'fixed' ? String(result.games) : String(Math.round(t.games / t.runs)),
+      mode === 'fixed' ? '—' : pct(t.limit, t.runs),
+    ]);
   };
   row('no shift', 'fixed', result.none.fixed);
   row('no shift', 'sequential', result.none.sequential);
@@ -239,7 +259,18 @@ function printTable(result) {
 }
 
 const wall0 = Date.now();
-const settings = { runs, games: gamesList, pool: poolSize, workers, batchSize, seed: opts.seed, scenarios: names, alpha: CHECK_DEFAULTS.alpha, beta: CHECK_DEFAULTS.beta, lookEvery: CHECK_DEFAULTS.lookEvery };
+const settings = {
+  runs,
+  games: gamesList,
+  pool: poolSize,
+  workers,
+  batchSize,
+  seed: opts.seed,
+  scenarios: names,
+  alpha: CHECK_DEFAULTS.alpha,
+  beta: CHECK_DEFAULTS.beta,
+  lookEvery: CHECK_DEFAULTS.lookEvery,
+};
 const results = [];
 for (const name of names) results.push(...(await calibrate(name, gamesList)));
 const wallSeconds = (Date.now() - wall0) / 1000;

@@ -9,7 +9,8 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 const [oldArg, newArg, gamesArg, withSearch] = process.argv.slice(2);
-const oldDir = resolve(oldArg), newDir = resolve(newArg);
+const oldDir = resolve(oldArg),
+  newDir = resolve(newArg);
 const GAMES = Number(gamesArg ?? 200);
 async function load(dir) {
   const sc = await import(`${dir}/dist/src/sim/scenario.js`);
@@ -19,27 +20,55 @@ async function load(dir) {
 }
 const builds = { old: await load(oldDir), new: await load(newDir) };
 const OPTIONS = {
-  'p5': { players: 5 },
-  'p6': { players: 6 },
-  'private': { rules: { negotiationScope: 'continent-private' } },
-  'table': { rules: { negotiationScope: 'table' } },
-  'hidden': { rules: { goldVisibility: 'hidden' } },
-  'revisable': { rules: { commitRevisable: true } },
-  'gifts': { rules: { allowGoldGifts: true }, gifts: true },
+  p5: { players: 5 },
+  p6: { players: 6 },
+  private: { rules: { negotiationScope: 'continent-private' } },
+  table: { rules: { negotiationScope: 'table' } },
+  hidden: { rules: { goldVisibility: 'hidden' } },
+  revisable: { rules: { commitRevisable: true } },
+  gifts: { rules: { allowGoldGifts: true }, gifts: true },
   'gifts-gross': { rules: { allowGoldGifts: true, winCheck: 'immediate-gross' }, gifts: true, players: 5 },
-  'keep': { rules: { passedCards: 'keep' } },
-  'keep6': { rules: { passedCards: 'keep', oppositeOdd: 'random' }, players: 5 },
-  'leave1': { rules: { oppositeOdd: 'leave-one-out' }, players: 5 },
-  'bank270': { rules: { bank: 270 } },
+  keep: { rules: { passedCards: 'keep' } },
+  keep6: { rules: { passedCards: 'keep', oppositeOdd: 'random' }, players: 5 },
+  leave1: { rules: { oppositeOdd: 'leave-one-out' }, players: 5 },
+  bank270: { rules: { bank: 270 } },
   'default-commit': { rules: { phase1UpgradeCard: 'default-commitment' } },
-  'partial': { rules: { allowPartialAgreements: true }, players: 6 },
-  'prorata': { rules: { shortage: 'pro-rata', continentOrder: 'stock' } },
+  partial: { rules: { allowPartialAgreements: true }, players: 6 },
+  prorata: { rules: { shortage: 'pro-rata', continentOrder: 'stock' } },
   'exempt-ns': { rules: { exemption: 'not-counted', fineScope: 'all-on-continent', fineTiming: 'before' } },
   'exempt-us': { rules: { exemption: 'upgrade-succeeds', finePayment: 'all-or-nothing', penaltySink: 'continent' } },
-  'eor': { rules: { winCheck: 'end-of-round', finalTiebreak: 'fewest-fines', respawnTiming: 'end-of-current-round' } },
-  'eop': { rules: { winCheck: 'end-of-profit', finalTiebreak: 'random', capCut: 'trim-on-respawn', equalRightsPool: 'players-and-board', vultureAllEqual: 5 } },
-  'all': { rules: { negotiationScope: 'table', goldVisibility: 'hidden', commitRevisable: true, allowGoldGifts: true, passedCards: 'keep', bank: 270, phase1UpgradeCard: 'default-commitment', allowPartialAgreements: true, shortage: 'pro-rata' }, players: 6, gifts: true },
-  'all-private5': { rules: { negotiationScope: 'continent-private', goldVisibility: 'hidden', commitRevisable: true, allowGoldGifts: true, passedCards: 'keep', bank: 270, phase1UpgradeCard: 'default-commitment', allowPartialAgreements: true, oppositeOdd: 'random' }, players: 5, gifts: true },
+  eor: { rules: { winCheck: 'end-of-round', finalTiebreak: 'fewest-fines', respawnTiming: 'end-of-current-round' } },
+  eop: { rules: { winCheck: 'end-of-profit', finalTiebreak: 'random', capCut: 'trim-on-respawn', equalRightsPool: 'players-and-board', vultureAllEqual: 5 } },
+  all: {
+    rules: {
+      negotiationScope: 'table',
+      goldVisibility: 'hidden',
+      commitRevisable: true,
+      allowGoldGifts: true,
+      passedCards: 'keep',
+      bank: 270,
+      phase1UpgradeCard: 'default-commitment',
+      allowPartialAgreements: true,
+      shortage: 'pro-rata',
+    },
+    players: 6,
+    gifts: true,
+  },
+  'all-private5': {
+    rules: {
+      negotiationScope: 'continent-private',
+      goldVisibility: 'hidden',
+      commitRevisable: true,
+      allowGoldGifts: true,
+      passedCards: 'keep',
+      bank: 270,
+      phase1UpgradeCard: 'default-commitment',
+      allowPartialAgreements: true,
+      oppositeOdd: 'random',
+    },
+    players: 5,
+    gifts: true,
+  },
 };
 const NAMES = ['greedy', 'cooperative', 'betrayer', 'reciprocal', 'random', 'silent', 'opportunist'];
 function giftBot(inner, seat, random, n) {

@@ -139,7 +139,9 @@ out.push('');
 out.push('/**');
 out.push(' * The inputs, written by the caller into one scratch array (numbers passed to a function that is not');
 out.push(' * inlined would be boxed into heap numbers on every call): the presence and upgrade rate of the rivals');
-out.push(` * present ahead (AP = [${AP}, ${AP + MAX}), AU = [${AU}, ${AU + MAX})) and behind (BP = [${BP}, ${BP + MAX}), BU = [${BU}, ${BU + MAX})), in order,`);
+out.push(
+  ` * present ahead (AP = [${AP}, ${AP + MAX}), AU = [${AU}, ${AU + MAX})) and behind (BP = [${BP}, ${BP + MAX}), BU = [${BU}, ${BU + MAX})), in order,`,
+);
 out.push(` * then X = [e, S, fine, calm = 1 − d, P(no other green), P(collision)] at ${X} … ${X + 5}. The generated code reads`);
 out.push(' * the module-private binding S (V8 embeds a private module constant in optimized code; an exported');
 out.push(' * one is loaded from its cell and checked on every access); callers keep their own private copy of SMALL.');
@@ -170,7 +172,7 @@ for (const [nA, nB, name] of names) {
 }
 out.push('    default:');
 // biome-ignore lint/suspicious/noTemplateCurlyInString: this line writes a template literal into the generated file.
-out.push("      throw new RangeError(`smallUpgradeValue: ${nA} ahead + ${nB} behind is more than ${SMALL_MAX} rivals`);");
+out.push('      throw new RangeError(`smallUpgradeValue: ${nA} ahead + ${nB} behind is more than ${SMALL_MAX} rivals`);');
 out.push('  }');
 out.push('}');
 out.push('');

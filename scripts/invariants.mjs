@@ -27,7 +27,9 @@ for (let g = 0; g < games; g++) {
   }
   const config = { rules, params: DEFAULT_PARAMS };
   const players = 4 + (g % 3);
-  const bots = Array.from({ length: players }, (_, s) => BUILTIN_BOTS[names[random.int(Purpose.setup, 1000 + s, names.length)]].create(s, random.stream(Purpose.bot + s)));
+  const bots = Array.from({ length: players }, (_, s) =>
+    BUILTIN_BOTS[names[random.int(Purpose.setup, 1000 + s, names.length)]].create(s, random.stream(Purpose.bot + s)),
+  );
   const seen = [];
   playGame({ module: goldrausch, config, players, bots, random, onState: (s) => seen.push(s) });
   states += seen.length;
@@ -38,5 +40,7 @@ for (let g = 0; g < games; g++) {
   }
   if (g % 10000 === 9999) process.stderr.write(`  ${g + 1} games checked\n`);
 }
-console.log(`${games} games, ${states} states checked in ${((Date.now() - started) / 1000).toFixed(0)} s: ${bad === 0 ? 'all invariants hold' : `${bad} games broke an invariant`}`);
+console.log(
+  `${games} games, ${states} states checked in ${((Date.now() - started) / 1000).toFixed(0)} s: ${bad === 0 ? 'all invariants hold' : `${bad} games broke an invariant`}`,
+);
 process.exitCode = bad === 0 ? 0 : 1;

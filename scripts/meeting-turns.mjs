@@ -9,8 +9,13 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: {
-  games: { type: 'string', default: '2000' }, scenario: { type: 'string', default: 'scenarios/baseline.json' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    games: { type: 'string', default: '2000' },
+    scenario: { type: 'string', default: 'scenarios/baseline.json' },
+  },
+});
 const repo = resolve(positionals[0] ?? '.');
 const games = Number(values.games);
 const { loadScenario } = await import(`${repo}/dist/src/sim/scenario.js`);
@@ -22,55 +27,60 @@ const emptyAfter = new Map(); // "bot | previous turn" → empty turns
 const finishers = []; // per seat: records the seat's last turn (called before its next turn and at the end of a game)
 
 function wrap(factory, seat) {
-  return { ...factory, create(s, random) {
-    const bot = factory.create(s, random);
-    let turn = null; // this seat's current turn: { round, types, card }
-    let previous = null; // its last finished turn: { round, kind }
-    const finish = () => {
-      if (turn === null) return;
-      const kind = [...turn.types, ...(turn.card !== null ? ['CARD'] : [])].join('+') || 'empty';
-      totals.turns++;
-      if (kind === 'empty') {
-        totals.empty++;
-        const key = `${bot.name} | after ${previous !== null && previous.round === turn.round ? previous.kind : 'first'}`;
-        emptyAfter.set(key, (emptyAfter.get(key) ?? 0) + 1);
-      }
-      previous = { round: turn.round, kind };
-      turn = null;
-    };
-    finishers[seat] = () => {
-      finish();
-      previous = null;
-    };
-    const w = {
-      name: bot.name,
-      idleIgnores: bot.idleIgnores,
-      chooseContinent: (view) => bot.chooseContinent(view),
-      negotiate(view) {
+  return {
+    ...factory,
+    create(s, random) {
+      const bot = factory.create(s, random);
+      let turn = null; // this seat's current turn: { round, types, card }
+      let previous = null; // its last finished turn: { round, kind }
+      const finish = () => {
+        if (turn === null) return;
+        const kind = [...turn.types, ...(turn.card !== null ? ['CARD'] : [])].join('+') || 'empty';
+        totals.turns++;
+        if (kind === 'empty') {
+          totals.empty++;
+          const key = `${bot.name} | after ${previous !== null && previous.round === turn.round ? previous.kind : 'first'}`;
+          emptyAfter.set(key, (emptyAfter.get(key) ?? 0) + 1);
+        }
+        previous = { round: turn.round, kind };
+        turn = null;
+      };
+      finishers[seat] = () => {
         finish();
-        const messages = bot.negotiate(view);
-        turn = { round: view.round, types: messages.map((m) => m.type), card: null };
-        return messages;
-      },
-      commitUpgrade(view) {
-        const card = bot.commitUpgrade(view);
-        turn.card = card;
-        return card;
-      },
-    };
-    if (bot.provisionalUpgrade) w.provisionalUpgrade = (view) => bot.provisionalUpgrade(view);
-    if (bot.idleUntil) w.idleUntil = (view) => {
-      const t = bot.idleUntil(view);
-      if (Number.isInteger(t) && t > view.meeting.tick) totals.promisesAfterEmpty++;
-      return t;
-    };
-    if (bot.idleAfterMessages) w.idleAfterMessages = (view, sent) => {
-      const t = bot.idleAfterMessages(view, sent);
-      if (Number.isInteger(t) && t > view.meeting.tick) totals.promisesAfterMessages++;
-      return t;
-    };
-    return w;
-  } };
+        previous = null;
+      };
+      const w = {
+        name: bot.name,
+        idleIgnores: bot.idleIgnores,
+        chooseContinent: (view) => bot.chooseContinent(view),
+        negotiate(view) {
+          finish();
+          const messages = bot.negotiate(view);
+          turn = { round: view.round, types: messages.map((m) => m.type), card: null };
+          return messages;
+        },
+        commitUpgrade(view) {
+          const card = bot.commitUpgrade(view);
+          turn.card = card;
+          return card;
+        },
+      };
+      if (bot.provisionalUpgrade) w.provisionalUpgrade = (view) => bot.provisionalUpgrade(view);
+      if (bot.idleUntil)
+        w.idleUntil = (view) => {
+          const t = bot.idleUntil(view);
+          if (Number.isInteger(t) && t > view.meeting.tick) totals.promisesAfterEmpty++;
+          return t;
+        };
+      if (bot.idleAfterMessages)
+        w.idleAfterMessages = (view, sent) => {
+          const t = bot.idleAfterMessages(view, sent);
+          if (Number.isInteger(t) && t > view.meeting.tick) totals.promisesAfterMessages++;
+          return t;
+        };
+      return w;
+    },
+  };
 }
 
 const wrapped = { ...scenario, bots: scenario.bots.map(wrap) };
@@ -84,5 +94,5 @@ const per = (x) => (x / games).toFixed(2);
 console.log(`${scenario.name}, ${games} games (${repo}), per game:`);
 console.log(`  transitions ${per(totals.transitions)}, meeting turns ${per(totals.turns)}, empty turns ${per(totals.empty)}`);
 console.log(`  idle promises: after an empty turn ${per(totals.promisesAfterEmpty)}, after a turn with messages ${per(totals.promisesAfterMessages)}`);
-console.log('  empty turns by the same seat\'s previous turn in the round:');
+console.log("  empty turns by the same seat's previous turn in the round:");
 for (const [key, n] of [...emptyAfter].sort((a, b) => b[1] - a[1])) console.log(`    ${per(n).padStart(6)}  ${key}`);

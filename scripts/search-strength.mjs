@@ -94,27 +94,31 @@ async function runAll(tasks, workers, seed, searchOptions, onProgress) {
   let next = 0;
   let done = 0;
   await Promise.all(
-    Array.from({ length: workers }, () => new Promise((resolve, reject) => {
-      const worker = new Worker(new URL(import.meta.url), { workerData: { seed, searchOptions } });
-      const send = () => {
-        if (next >= tasks.length) {
-          worker.postMessage(null);
-          return;
-        }
-        const slice = [];
-        for (let k = 0; k < chunk && next < tasks.length; k++, next++) slice.push({ id: next, ...tasks[next] });
-        worker.postMessage(slice);
-      };
-      worker.on('message', (rows) => {
-        for (const row of rows) results[row.id] = row;
-        done += rows.length;
-        onProgress(done);
-        send();
-      });
-      worker.on('error', reject);
-      worker.on('exit', () => resolve());
-      send();
-    })),
+    Array.from(
+      { length: workers },
+      () =>
+        new Promise((resolve, reject) => {
+          const worker = new Worker(new URL(import.meta.url), { workerData: { seed, searchOptions } });
+          const send = () => {
+            if (next >= tasks.length) {
+              worker.postMessage(null);
+              return;
+            }
+            const slice = [];
+            for (let k = 0; k < chunk && next < tasks.length; k++, next++) slice.push({ id: next, ...tasks[next] });
+            worker.postMessage(slice);
+          };
+          worker.on('message', (rows) => {
+            for (const row of rows) results[row.id] = row;
+            done += rows.length;
+            onProgress(done);
+            send();
+          });
+          worker.on('error', reject);
+          worker.on('exit', () => resolve());
+          send();
+        }),
+    ),
   );
   return results;
 }
@@ -216,7 +220,9 @@ async function main() {
     console.log('X            search win rate           search mean position     win rate − X mirror      X mirror position − search position');
     for (const x of against) {
       const h = report.headToHead[x];
-      console.log(`${x.padEnd(12)} ${ci(h.winRate).padEnd(25)} ${ci(h.meanPosition).padEnd(24)} ${ci(h.winRateMinusMirror).padEnd(24)} ${ci(h.positionGainOverMirror)}`);
+      console.log(
+        `${x.padEnd(12)} ${ci(h.winRate).padEnd(25)} ${ci(h.meanPosition).padEnd(24)} ${ci(h.winRateMinusMirror).padEnd(24)} ${ci(h.positionGainOverMirror)}`,
+      );
     }
     console.log(`time per game with search: ${report.msPerSearchGame.toFixed(1)} ms (wall time in its worker thread)`);
   }
@@ -253,7 +259,12 @@ async function main() {
       overall.win.push(mean(w));
       overall.position.push(mean(p));
     }
-    report.mixed.search = { deals: mixedDeals, lineups: lineups.length, winRate: pairedDifference(overall.win), meanPosition: pairedDifference(overall.position) };
+    report.mixed.search = {
+      deals: mixedDeals,
+      lineups: lineups.length,
+      winRate: pairedDifference(overall.win),
+      meanPosition: pairedDifference(overall.position),
+    };
     for (const x of HEURISTICS) {
       if (values['mixed-with'] !== undefined && x !== values['mixed-with']) continue;
       const posDiff = [];
@@ -278,7 +289,9 @@ async function main() {
       }
       report.mixed[x] = { positionAdvantage: pairedDifference(posDiff), winRateAdvantage: pairedDifference(winDiff), xWinRate: mean(xWin) };
     }
-    console.log(`\nMixed field: the ${lineups.length} line-ups of 4 of the 8 bots with ${searchName}, 4 rotations each, ${mixedDeals} deals; 95% paired t-intervals over deals`);
+    console.log(
+      `\nMixed field: the ${lineups.length} line-ups of 4 of the 8 bots with ${searchName}, 4 rotations each, ${mixedDeals} deals; 95% paired t-intervals over deals`,
+    );
     console.log(`search: win rate ${ci(report.mixed.search.winRate)}, mean position ${ci(report.mixed.search.meanPosition)}`);
     console.log('X            position of X − position of search    win rate of search − win rate of X');
     for (const x of HEURISTICS) {
@@ -286,7 +299,9 @@ async function main() {
       if (m === undefined) continue;
       console.log(`${x.padEnd(12)} ${ci(m.positionAdvantage).padEnd(37)} ${ci(m.winRateAdvantage)}`);
     }
-    console.log(`search: ${(decisions / results.length).toFixed(1)} timed decisions per game, ${report.mixed.msPerDecision.toFixed(2)} ms per decision (wall time in its worker thread, calls that wait included)`);
+    console.log(
+      `search: ${(decisions / results.length).toFixed(1)} timed decisions per game, ${report.mixed.msPerDecision.toFixed(2)} ms per decision (wall time in its worker thread, calls that wait included)`,
+    );
   }
   console.log(`\nwall time ${((Date.now() - started) / 1000).toFixed(0)} s, ${workers} worker(s)`);
   if (values.json) console.log(JSON.stringify(report, null, 1));

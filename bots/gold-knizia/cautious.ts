@@ -46,7 +46,8 @@ class CautiousBot extends GreedyBot {
       const code = 31 - Math.clz32(m & -m);
       const k = view.unknownLeft(code);
       total += k;
-      const gives = code < 4 ? (known & masks[cardValue(code)]) !== 0 : isDigger(code) && (masks[1] & (1 << code)) !== 0 && (known & GOLD_UP_TO[cardValue(code)]) !== 0;
+      const gives =
+        code < 4 ? (known & masks[cardValue(code)]) !== 0 : isDigger(code) && (masks[1] & (1 << code)) !== 0 && (known & GOLD_UP_TO[cardValue(code)]) !== 0;
       if (gives) risky += k;
     }
     return total > 0 ? risky / total : 0;

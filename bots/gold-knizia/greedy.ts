@@ -162,7 +162,8 @@ function anyOther(view: GoldView, first: number): number {
 
 const greedyBot: GoldBotFactory = {
   name: 'greedy',
-  description: 'Takes the best gold it knows for itself (own or unowned digger); else turns an unknown card and pairs it with the best known partner, never knowingly handing gold to an opponent.',
+  description:
+    'Takes the best gold it knows for itself (own or unowned digger); else turns an unknown card and pairs it with the best known partner, never knowingly handing gold to an opponent.',
   create: (seat, random) => new GreedyBot('greedy', seat, random),
 };
 

@@ -240,7 +240,8 @@ export function makeSearch(options: SearchOptions = {}): GoldBotFactory {
   const winWeight = options.winWeight ?? SEARCH_DEFAULTS.winWeight;
   const margin = options.margin ?? SEARCH_DEFAULTS.margin;
   if (!(Number.isInteger(samples) && samples >= 1)) throw new RangeError(`search: samples must be a whole number ≥ 1, got ${samples}`);
-  if (!(Number.isInteger(horizon) && horizon >= 0)) throw new RangeError(`search: horizon must be a whole number of turns ≥ 0 (0 = to the end of the game), got ${horizon}`);
+  if (!(Number.isInteger(horizon) && horizon >= 0))
+    throw new RangeError(`search: horizon must be a whole number of turns ≥ 0 (0 = to the end of the game), got ${horizon}`);
   if (!(winWeight >= 0 && winWeight <= 1)) throw new RangeError(`search: winWeight must be in [0, 1], got ${winWeight}`);
   if (!(margin >= 0 && margin < 1)) throw new RangeError(`search: margin must be in [0, 1), got ${margin}`);
   const parts: string[] = [];

@@ -98,7 +98,7 @@ class BetrayerBot implements GoldrauschBot {
     return meeting.tick < lay ? lay : 0;
   }
 
-    private breaks(view: GoldrauschView): boolean {
+  private breaks(view: GoldrauschView): boolean {
     if (this.mode === 'profitable') {
       const plan = planInForce(view, this.seat);
       const upgrader = plan === NO_PLAN ? NOBODY : plan; // obliged only by its own promise: nobody is named

@@ -25,7 +25,12 @@ class OpportunistBot extends CooperativeBot {
   private readonly rivals = SCRATCH_RIVALS;
   private readonly value = SCRATCH_VALUE;
 
-  constructor(name: string, seat: number, random: RandomStream, private readonly minGain: number) {
+  constructor(
+    name: string,
+    seat: number,
+    random: RandomStream,
+    private readonly minGain: number,
+  ) {
     super(name, seat, random);
   }
 

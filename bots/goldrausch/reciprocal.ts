@@ -20,7 +20,12 @@ export interface ReciprocalOptions {
 }
 
 class ReciprocalBot extends CooperativeBot {
-  constructor(name: string, seat: number, random: RandomStream, private readonly k: number) {
+  constructor(
+    name: string,
+    seat: number,
+    random: RandomStream,
+    private readonly k: number,
+  ) {
     super(name, seat, random);
   }
 

@@ -121,7 +121,12 @@ export function positionValue(state: GoldrauschState, seat: number, sigma: numbe
  * averaged exactly (stratified sampling: disasters no longer add noise to the comparison).
  */
 class SteeredSource extends RandomSource {
-  constructor(seed: number, index: number, private readonly round: number, private readonly field: number) {
+  constructor(
+    seed: number,
+    index: number,
+    private readonly round: number,
+    private readonly field: number,
+  ) {
     super(seed, index);
   }
 
@@ -135,7 +140,14 @@ class SteeredSource extends RandomSource {
 type Forced = { kind: 'continent'; continent: Continent } | { kind: 'commit'; colour: Colour | null; messages: readonly OutgoingMessage[] } | null;
 
 /** Plays `state` forward until `untilRound` begins or the game ends; `forced` answers this seat's first decision. */
-function playOut(state: GoldrauschState, bots: readonly GoldrauschBot[], me: number, forced: Forced, random: RandomSource, untilRound: number): GoldrauschState {
+function playOut(
+  state: GoldrauschState,
+  bots: readonly GoldrauschBot[],
+  me: number,
+  forced: Forced,
+  random: RandomSource,
+  untilRound: number,
+): GoldrauschState {
   let s = state;
   let first = forced;
   for (;;) {
@@ -183,7 +195,10 @@ class SearchBot implements GoldrauschBot {
     const legal = CONTINENTS.filter((_, c) => view.countryHand[c] > 0);
     if (legal.length <= 1) return legal[0] ?? CONTINENTS[0];
     const anchored = this.anchor.chooseContinent(view);
-    const values = this.search(view, legal.map((continent) => ({ kind: 'continent', continent }) as Forced));
+    const values = this.search(
+      view,
+      legal.map((continent) => ({ kind: 'continent', continent }) as Forced),
+    );
     return legal[this.best(values, legal.indexOf(anchored))];
   }
 
@@ -204,7 +219,10 @@ class SearchBot implements GoldrauschBot {
     if (colours.length === 1) return colours[0];
     const messages = this.lastMessages;
     const anchored = this.margin > 0 ? this.anchor.commitUpgrade(view) : null;
-    const values = this.search(view, colours.map((colour) => ({ kind: 'commit', colour, messages }) as Forced));
+    const values = this.search(
+      view,
+      colours.map((colour) => ({ kind: 'commit', colour, messages }) as Forced),
+    );
     return colours[this.best(values, anchored === null ? -1 : colours.indexOf(anchored))];
   }
 
@@ -308,7 +326,13 @@ export function makeSearch(options: SearchOptions = {}): GoldrauschBotFactory {
   if (!(sigma > 0)) throw new RangeError(`search: sigma must be positive, got ${sigma}`);
   if (!(winWeight >= 0 && winWeight <= 1)) throw new RangeError(`search: winWeight must be in [0, 1], got ${winWeight}`);
   if (!(margin >= 0 && margin < 1)) throw new RangeError(`search: margin must be in [0, 1), got ${margin}`);
-  const defaults = options.rollouts === undefined && options.horizon === undefined && timeMs === null && options.sigma === undefined && options.winWeight === undefined && options.margin === undefined;
+  const defaults =
+    options.rollouts === undefined &&
+    options.horizon === undefined &&
+    timeMs === null &&
+    options.sigma === undefined &&
+    options.winWeight === undefined &&
+    options.margin === undefined;
   const parts = [`rollouts=${rollouts}`, `horizon=${horizon}`];
   if (timeMs !== null) parts.push(`timeMs=${timeMs}`);
   if (options.sigma !== undefined) parts.push(`sigma=${sigma}`);

@@ -58,7 +58,11 @@ function hashTree(dir: string): string | null {
     for (const name of readdirSync(d).sort()) {
       const p = join(d, name);
       if (statSync(p).isDirectory()) walk(p);
-      else if (/\.(ts|js|json)$/.test(name)) hash.update(`${p.slice(dir.length)}\0`).update(readFileSync(p)).update('\0');
+      else if (/\.(ts|js|json)$/.test(name))
+        hash
+          .update(`${p.slice(dir.length)}\0`)
+          .update(readFileSync(p))
+          .update('\0');
     }
   };
   walk(dir);
@@ -118,16 +122,19 @@ export function baselineJson(baseline: Baseline): string {
 /** Reads and checks a baseline file; every problem is an InputError naming the file and field. */
 export function readBaseline(file: string): Baseline {
   const data = readJsonFile(file, 'the baseline', `; record one with \`${GOLDPIT} baseline <scenarios...> --out ${file}\``);
-  if (!isObject(data) || data.kind !== 'goldpit-baseline') throw new InputError(file, 'kind', `expected "goldpit-baseline" (a file written by \`goldpit baseline\`), got ${show(isObject(data) ? data.kind : data)}`);
+  if (!isObject(data) || data.kind !== 'goldpit-baseline')
+    throw new InputError(file, 'kind', `expected "goldpit-baseline" (a file written by \`goldpit baseline\`), got ${show(isObject(data) ? data.kind : data)}`);
   if (data.version !== 1) throw new InputError(file, 'version', `expected 1, got ${show(data.version)}; re-record it with this goldpit`);
   if (!isObject(data.scenarios)) throw new InputError(file, 'scenarios', `expected an object of scenarios by name, got ${show(data.scenarios)}`);
   for (const [name, entry] of Object.entries(data.scenarios)) {
     const at = `scenarios.${name}`;
     if (!isObject(entry)) throw new InputError(file, at, `expected an object, got ${show(entry)}`);
-    if (!Number.isInteger(entry.games) || (entry.games as number) < 2) throw new InputError(file, `${at}.games`, `expected an integer ≥ 2, got ${show(entry.games)}`);
+    if (!Number.isInteger(entry.games) || (entry.games as number) < 2)
+      throw new InputError(file, `${at}.games`, `expected an integer ≥ 2, got ${show(entry.games)}`);
     if (typeof entry.seed !== 'string') throw new InputError(file, `${at}.seed`, `expected a string, got ${show(entry.seed)}`);
     if (!Number.isInteger(entry.players)) throw new InputError(file, `${at}.players`, `expected an integer, got ${show(entry.players)}`);
-    if (!Array.isArray(entry.seats) || entry.seats.some((s) => typeof s !== 'string')) throw new InputError(file, `${at}.seats`, `expected a list of bot names, got ${show(entry.seats)}`);
+    if (!Array.isArray(entry.seats) || entry.seats.some((s) => typeof s !== 'string'))
+      throw new InputError(file, `${at}.seats`, `expected a list of bot names, got ${show(entry.seats)}`);
     const deals = entry.deals;
     if (!isObject(deals) || deals.encoding !== DEALS_ENCODING || typeof deals.data !== 'string') {
       throw new InputError(file, `${at}.deals`, `expected { encoding: "${DEALS_ENCODING}", data: "..." }, got ${show(deals)}`);

@@ -79,18 +79,33 @@ export function injectShift(deals: DealColumns, seats: readonly string[], target
       const c = target.family === 'win-rate' ? seats.filter((b) => b === target.bot).length : 1;
       const first = mask & -mask;
       const count = Math.round(shift * n * c);
-      for (const i of choose(where((i) => (deals.winners[i] & mask) === 0), count, draw)) out.winners[i] = first;
+      for (const i of choose(
+        where((i) => (deals.winners[i] & mask) === 0),
+        count,
+        draw,
+      ))
+        out.winners[i] = first;
       return { deals: out, goldFactor: 1, changed: count, shift: count / (n * c) };
     }
     case 'rounds': {
       const count = Math.round(shift * n);
-      for (const i of choose(where(() => true), count, draw)) out.length[i] += 1;
+      for (const i of choose(
+        where(() => true),
+        count,
+        draw,
+      ))
+        out.length[i] += 1;
       return { deals: out, goldFactor: 1, changed: count, shift: count / n };
     }
     case 'ending-share': {
       const count = Math.round(shift * n);
       const ending = target.ending!;
-      for (const i of choose(where((i) => deals.ending[i] !== ending), count, draw)) out.ending[i] = ending;
+      for (const i of choose(
+        where((i) => deals.ending[i] !== ending),
+        count,
+        draw,
+      ))
+        out.ending[i] = ending;
       return { deals: out, goldFactor: 1, changed: count, shift: count / n };
     }
     case 'final-gold': {

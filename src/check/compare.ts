@@ -113,7 +113,12 @@ function mean(values: Float64Array, n: number): number {
 }
 
 /** The fixed-sample analysis of the first `games` deals. */
-export function analyseFixed(series: readonly MetricSeries[], games: number, alpha: number = CHECK_DEFAULTS.alpha, sequential?: readonly SequentialState[]): FixedAnalysis {
+export function analyseFixed(
+  series: readonly MetricSeries[],
+  games: number,
+  alpha: number = CHECK_DEFAULTS.alpha,
+  sequential?: readonly SequentialState[],
+): FixedAnalysis {
   if (games < 2) throw new RangeError(`analyseFixed: games must be at least 2, got ${games}`);
   const rows = series.map((m) => {
     const diffs = new Float64Array(games);
@@ -228,8 +233,7 @@ export class SequentialTest {
   snapshot(outcome: 'FAIL' | 'PASS' | 'continue' = 'continue'): SequentialState[] {
     return this.states.map((s) => ({
       ...s,
-      decisive:
-        outcome === 'FAIL' ? s.up === 'H1' || s.down === 'H1' : outcome === 'PASS' ? s.upAt === this.games || s.downAt === this.games : false,
+      decisive: outcome === 'FAIL' ? s.up === 'H1' || s.down === 'H1' : outcome === 'PASS' ? s.upAt === this.games || s.downAt === this.games : false,
     }));
   }
 }
@@ -243,7 +247,12 @@ export interface SequentialAnalysis extends FixedAnalysis {
 }
 
 /** The verdict of a sequential test that has stopped after `games` deals (`state` its last look). */
-export function concludeSequential(series: readonly MetricSeries[], test: SequentialTest, state: 'FAIL' | 'PASS' | 'continue', alpha: number = CHECK_DEFAULTS.alpha): SequentialAnalysis {
+export function concludeSequential(
+  series: readonly MetricSeries[],
+  test: SequentialTest,
+  state: 'FAIL' | 'PASS' | 'continue',
+  alpha: number = CHECK_DEFAULTS.alpha,
+): SequentialAnalysis {
   const fixed = analyseFixed(series, test.games, alpha, test.snapshot(state));
   if (state === 'continue') return { ...fixed, games: test.games, decidedBy: 'limit', sprt: test.settings };
   // The SPRT decided: its verdict stands; the fixed statistics describe the shifts.
@@ -251,10 +260,18 @@ export function concludeSequential(series: readonly MetricSeries[], test: Sequen
 }
 
 /** Runs the sequential test over series already complete up to `limit` games (calibration, tests). */
-export function sequentialOnSeries(series: readonly MetricSeries[], limit: number, options: { alpha?: number; beta?: number; lookEvery?: number } = {}): SequentialAnalysis {
+export function sequentialOnSeries(
+  series: readonly MetricSeries[],
+  limit: number,
+  options: { alpha?: number; beta?: number; lookEvery?: number } = {},
+): SequentialAnalysis {
   const lookEvery = options.lookEvery ?? CHECK_DEFAULTS.lookEvery;
   const alpha = options.alpha ?? CHECK_DEFAULTS.alpha;
-  const test = new SequentialTest(series.map((m) => m.delta), alpha, options.beta ?? CHECK_DEFAULTS.beta);
+  const test = new SequentialTest(
+    series.map((m) => m.delta),
+    alpha,
+    options.beta ?? CHECK_DEFAULTS.beta,
+  );
   let state: 'FAIL' | 'PASS' | 'continue' = 'continue';
   while (test.games < limit && state === 'continue') {
     const to = Math.min(limit, test.games + lookEvery);

@@ -97,7 +97,14 @@ const popcount = (mask: number) => {
 /**
  * Values of `metric` for deals [from, to), written to `out[0 .. to − from)`.
  */
-export function metricValues(metric: MetricDef, seats: readonly string[], deals: DealColumns, from: number, to: number, out: Float64Array = new Float64Array(to - from)): Float64Array {
+export function metricValues(
+  metric: MetricDef,
+  seats: readonly string[],
+  deals: DealColumns,
+  from: number,
+  to: number,
+  out: Float64Array = new Float64Array(to - from),
+): Float64Array {
   const players = seats.length;
   switch (metric.family) {
     case 'win-rate': {

@@ -72,7 +72,13 @@ function sprtCell(state: SprtState, llr: number, at: number | null): string {
 function sprtStatus(m: MetricResult): string {
   const q = m.sequential!;
   const word =
-    q.up === 'H1' ? 'SHIFTED: nearer +2δ than 0' : q.down === 'H1' ? 'SHIFTED: nearer −2δ than 0' : q.up === 'H0' && q.down === 'H0' ? 'no shift: nearer 0 than ±2δ' : 'undecided';
+    q.up === 'H1'
+      ? 'SHIFTED: nearer +2δ than 0'
+      : q.down === 'H1'
+        ? 'SHIFTED: nearer −2δ than 0'
+        : q.up === 'H0' && q.down === 'H0'
+          ? 'no shift: nearer 0 than ±2δ'
+          : 'undecided';
   return q.decisive ? `${word} ◀` : word;
 }
 
@@ -99,7 +105,12 @@ function header(s: ScenarioCheck): string[] {
 }
 
 function scenarioLine(s: ScenarioCheck): string {
-  const how = s.mode === 'fixed' ? 'fixed sample' : s.decidedBy === 'sprt' ? 'sequential, decided by the SPRT' : 'sequential, reached the game limit: fixed-sample verdict';
+  const how =
+    s.mode === 'fixed'
+      ? 'fixed sample'
+      : s.decidedBy === 'sprt'
+        ? 'sequential, decided by the SPRT'
+        : 'sequential, reached the game limit: fixed-sample verdict';
   return `${s.verdict} — ${s.games} ${s.paired ? 'paired ' : ''}games of the ${s.baselineGames} in the baseline (${how}; seed ${JSON.stringify(s.seed)})`;
 }
 
@@ -116,7 +127,14 @@ function sprtLine(s: ScenarioCheck): string | null {
 
 function pad(table: string[][]): string {
   const widths = table[0].map((_, c) => Math.max(...table.map((r) => r[c].length)));
-  return table.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd()).join('\n');
+  return table
+    .map((r) =>
+      r
+        .map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 function detail(s: ScenarioCheck): string[] {
@@ -134,7 +152,10 @@ function detail(s: ScenarioCheck): string[] {
     lines.push(`cannot be decided at this shift (the observed shift is exactly ±δ, so no number of games would decide it): ${labels.join(', ')}`);
   }
   const small = s.metrics.filter((m) => m.detectedSmallShift);
-  if (small.length) lines.push(`informational: shifts not shown beyond δ that are nonetheless detected (≠ 0, paired t, Holm): ${small.map((m) => `${m.label} ${shift(m, m.shift)}`).join(', ')}`);
+  if (small.length)
+    lines.push(
+      `informational: shifts not shown beyond δ that are nonetheless detected (≠ 0, paired t, Holm): ${small.map((m) => `${m.label} ${shift(m, m.shift)}`).join(', ')}`,
+    );
   lines.push(...s.notes);
   return lines;
 }
@@ -172,7 +193,11 @@ export function verdictMeaning(r: CheckReport): string {
   const carrying = r.scenarios.filter((s) => r.verdict === 'PASS' || s.verdict === r.verdict);
   const readings = new Map<string, string[]>();
   for (const s of carrying) {
-    const text = bySprt(s) ? sprtWord(r.verdict, s) : s.mode === 'sequential' ? `${fixedWord(r.verdict)} (the sequential test reached the game limit undecided: fixed-sample tests on all its games)` : fixedWord(r.verdict);
+    const text = bySprt(s)
+      ? sprtWord(r.verdict, s)
+      : s.mode === 'sequential'
+        ? `${fixedWord(r.verdict)} (the sequential test reached the game limit undecided: fixed-sample tests on all its games)`
+        : fixedWord(r.verdict);
     readings.set(text, [...(readings.get(text) ?? []), s.name]);
   }
   if (readings.size <= 1) return [...readings.keys()][0] ?? fixedWord(r.verdict);

@@ -63,7 +63,8 @@ const sorted = (a: readonly string[]) => [...a].sort();
 
 /** Why a scenario cannot be paired with its baseline entry (exit 2), or null. */
 export function pairingProblem(name: string, scenario: Scenario, entry: BaselineScenario): string | null {
-  if (scenario.game !== entry.game) return `scenario ${name} plays ${scenario.game} but its baseline played ${entry.game}: its metrics cannot be paired; re-record it with --update-baseline`;
+  if (scenario.game !== entry.game)
+    return `scenario ${name} plays ${scenario.game} but its baseline played ${entry.game}: its metrics cannot be paired; re-record it with --update-baseline`;
   if (scenario.players !== entry.players) {
     return `scenario ${name} has ${scenario.players} players but its baseline has ${entry.players}: its metrics cannot be paired; re-record it with --update-baseline`;
   }
@@ -72,7 +73,11 @@ export function pairingProblem(name: string, scenario: Scenario, entry: Baseline
   if (now.join('\0') !== then.join('\0')) {
     const added = [...new Set(now.filter((b) => !then.includes(b)))];
     const gone = [...new Set(then.filter((b) => !now.includes(b)))];
-    const detail = [added.length ? `new: ${added.join(', ')}` : '', gone.length ? `no longer there: ${gone.join(', ')}` : '', !added.length && !gone.length ? 'other numbers of seats per bot' : '']
+    const detail = [
+      added.length ? `new: ${added.join(', ')}` : '',
+      gone.length ? `no longer there: ${gone.join(', ')}` : '',
+      !added.length && !gone.length ? 'other numbers of seats per bot' : '',
+    ]
       .filter(Boolean)
       .join('; ');
     return `scenario ${name}: the line-up changed from [${entry.seats.join(', ')}] to [${scenario.seats.join(', ')}] (${detail}): its per-bot metrics cannot be paired; re-record it with --update-baseline`;
@@ -124,7 +129,12 @@ function seriesOf(scenario: Scenario, entry: BaselineScenario, base: DealColumns
     for (const v of gold) s += v;
     return s / gold.length;
   })();
-  return defs.map((def, k) => ({ def, delta: deltaOf(def, scenario.check.tolerance, meanGold), baseline: baseline[k], current: new Float64Array(entry.games) }));
+  return defs.map((def, k) => ({
+    def,
+    delta: deltaOf(def, scenario.check.tolerance, meanGold),
+    baseline: baseline[k],
+    current: new Float64Array(entry.games),
+  }));
 }
 
 /** Fills the current values of deals [from, to). */
@@ -133,10 +143,18 @@ function fillCurrent(series: readonly MetricSeries[], seats: readonly string[], 
 }
 
 /** Checks one scenario against its baseline entry (the caller has checked the pairing). */
-export async function checkScenario(name: string, scenario: Scenario, baselineFile: string, entry: BaselineScenario, options: CheckRunOptions): Promise<ScenarioCheck> {
+export async function checkScenario(
+  name: string,
+  scenario: Scenario,
+  baselineFile: string,
+  entry: BaselineScenario,
+  options: CheckRunOptions,
+): Promise<ScenarioCheck> {
   const limit = options.games ?? entry.games;
   if (limit > entry.games) {
-    throw new UsageError(`--games ${limit}: the baseline holds only ${entry.games} games of scenario ${name}; record a larger one with \`${GOLDPIT} baseline --games N\``);
+    throw new UsageError(
+      `--games ${limit}: the baseline holds only ${entry.games} games of scenario ${name}; record a larger one with \`${GOLDPIT} baseline --games N\``,
+    );
   }
   if (limit < 2) throw new UsageError(`--games must be at least 2, got ${limit}`);
   const seed = options.seed ?? entry.seed;
@@ -144,10 +162,19 @@ export async function checkScenario(name: string, scenario: Scenario, baselineFi
   const series = seriesOf(scenario, entry, base);
   const alpha = options.alpha ?? CHECK_DEFAULTS.alpha;
   const notes: string[] = [];
-  if (seed !== entry.seed) notes.push(`replayed seed ${JSON.stringify(seed)}, not the baseline's ${JSON.stringify(entry.seed)}: the games are not paired deal by deal (valid, but less sensitive)`);
-  if (scenario.seed !== entry.seed && options.seed === undefined) notes.push(`the scenario's seed is ${JSON.stringify(scenario.seed)}; the check replays the baseline's, ${JSON.stringify(entry.seed)}`);
+  if (seed !== entry.seed)
+    notes.push(
+      `replayed seed ${JSON.stringify(seed)}, not the baseline's ${JSON.stringify(entry.seed)}: the games are not paired deal by deal (valid, but less sensitive)`,
+    );
+  if (scenario.seed !== entry.seed && options.seed === undefined)
+    notes.push(`the scenario's seed is ${JSON.stringify(scenario.seed)}; the check replays the baseline's, ${JSON.stringify(entry.seed)}`);
   const common = {
-    name, file: scenario.file, baselineGames: entry.games, seed, paired: seed === entry.seed, changes: describeChanges(scenario, entry),
+    name,
+    file: scenario.file,
+    baselineGames: entry.games,
+    seed,
+    paired: seed === entry.seed,
+    changes: describeChanges(scenario, entry),
     configHash: { baseline: entry.configHash, current: scenario.configHash },
   };
   let filled = 0;
@@ -156,22 +183,52 @@ export async function checkScenario(name: string, scenario: Scenario, baselineFi
     filled = done;
   };
   if (options.mode === 'fixed') {
-    const played = await runDealsParallel(scenario, { seed, games: limit, workers: options.workers, batchSize: options.batchSize, progress: options.progress?.(limit), stop: options.stop, queue: options.queue });
+    const played = await runDealsParallel(scenario, {
+      seed,
+      games: limit,
+      workers: options.workers,
+      batchSize: options.batchSize,
+      progress: options.progress?.(limit),
+      stop: options.stop,
+      queue: options.queue,
+    });
     if (!played.complete) throw new UsageError('interrupted: the check needs all its games; nothing was compared');
     fillTo(played.deals, limit);
     const fixed = analyseFixed(series, limit, alpha);
     if (fixed.gamesNeeded !== null && fixed.gamesNeeded > entry.games) {
-      notes.push(`deciding would take about ${fixed.gamesNeeded} games; the baseline holds ${entry.games}: record a larger one (goldpit baseline --games ${roundUp(fixed.gamesNeeded)}) or try --until-decided`);
+      notes.push(
+        `deciding would take about ${fixed.gamesNeeded} games; the baseline holds ${entry.games}: record a larger one (goldpit baseline --games ${roundUp(fixed.gamesNeeded)}) or try --until-decided`,
+      );
     }
-    return { ...common, verdict: fixed.verdict, mode: 'fixed', games: limit, decidedBy: 'fixed', metrics: fixed.metrics, gamesNeeded: fixed.gamesNeeded, undecidable: fixed.undecidable, notes };
+    return {
+      ...common,
+      verdict: fixed.verdict,
+      mode: 'fixed',
+      games: limit,
+      decidedBy: 'fixed',
+      metrics: fixed.metrics,
+      gamesNeeded: fixed.gamesNeeded,
+      undecidable: fixed.undecidable,
+      notes,
+    };
   }
   const lookEvery = options.lookEvery ?? CHECK_DEFAULTS.lookEvery;
-  const test = new SequentialTest(series.map((m) => m.delta), alpha, options.beta ?? CHECK_DEFAULTS.beta);
+  const test = new SequentialTest(
+    series.map((m) => m.delta),
+    alpha,
+    options.beta ?? CHECK_DEFAULTS.beta,
+  );
   let state: 'FAIL' | 'PASS' | 'continue' = 'continue';
   // Looks at fixed game counts (multiples of lookEvery, and the limit), whatever the batch size or
   // worker count, so the verdict is deterministic.
   const played = await runDealsParallel(scenario, {
-    seed, games: limit, workers: options.workers, batchSize: options.batchSize, progress: options.progress?.(limit), stop: options.stop, queue: options.queue,
+    seed,
+    games: limit,
+    workers: options.workers,
+    batchSize: options.batchSize,
+    progress: options.progress?.(limit),
+    stop: options.stop,
+    queue: options.queue,
     onPrefix: (done, deals) => {
       fillTo(deals, done);
       while (state === 'continue' && test.games < done) {
@@ -187,11 +244,20 @@ export async function checkScenario(name: string, scenario: Scenario, baselineFi
   const result = concludeSequential(series, test, state, alpha);
   if (result.decidedBy === 'limit') {
     notes.push(`the sequential test had not decided when it reached the ${limit} games the baseline holds; the verdict is the fixed-sample one on those games`);
-    if (result.gamesNeeded !== null) notes.push(`deciding would take about ${result.gamesNeeded} games: record a larger baseline (goldpit baseline --games ${roundUp(result.gamesNeeded)})`);
+    if (result.gamesNeeded !== null)
+      notes.push(`deciding would take about ${result.gamesNeeded} games: record a larger baseline (goldpit baseline --games ${roundUp(result.gamesNeeded)})`);
   }
   return {
-    ...common, verdict: result.verdict, mode: 'sequential', games: result.games, decidedBy: result.decidedBy, metrics: result.metrics, gamesNeeded: result.gamesNeeded,
-    undecidable: result.undecidable, sprt: { ...result.sprt, lookEvery }, notes,
+    ...common,
+    verdict: result.verdict,
+    mode: 'sequential',
+    games: result.games,
+    decidedBy: result.decidedBy,
+    metrics: result.metrics,
+    gamesNeeded: result.gamesNeeded,
+    undecidable: result.undecidable,
+    sprt: { ...result.sprt, lookEvery },
+    notes,
   };
 }
 
@@ -199,7 +265,15 @@ const roundUp = (n: number) => (n <= 1000 ? 1000 : Math.ceil(n / 1000) * 1000);
 
 /** Plays a scenario's deals and makes its baseline entry. */
 export async function recordScenario(scenario: Scenario, options: PlayOptions & { games: number; seed: string }): Promise<BaselineScenario> {
-  const played = await runDealsParallel(scenario, { seed: options.seed, games: options.games, workers: options.workers, batchSize: options.batchSize, progress: options.progress?.(options.games), stop: options.stop, queue: options.queue });
+  const played = await runDealsParallel(scenario, {
+    seed: options.seed,
+    games: options.games,
+    workers: options.workers,
+    batchSize: options.batchSize,
+    progress: options.progress?.(options.games),
+    stop: options.stop,
+    queue: options.queue,
+  });
   if (!played.complete) throw new UsageError('interrupted: the baseline needs all its games; nothing was written');
   const means: Record<string, number> = {};
   for (const def of metricsOf(scenario.seats, checkGameOf(scenario.definition))) {

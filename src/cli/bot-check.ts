@@ -50,7 +50,15 @@ export async function typeCheckBot(file: string): Promise<string[]> {
 
 /** What must be equal when a game is played again from its seed (everything but timing). */
 function replayable(g: TournamentGame): string {
-  return JSON.stringify({ ranks: g.ranks, scores: g.scores, winners: g.winners, endedBy: g.endedBy, length: g.length, counters: g.counters, faults: g.faults.map((f) => [f.seat, f.decision, f.reason, f.message]) });
+  return JSON.stringify({
+    ranks: g.ranks,
+    scores: g.scores,
+    winners: g.winners,
+    endedBy: g.endedBy,
+    length: g.length,
+    counters: g.counters,
+    faults: g.faults.map((f) => [f.seat, f.decision, f.reason, f.message]),
+  });
 }
 
 /**

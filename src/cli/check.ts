@@ -90,7 +90,8 @@ export async function commandBaseline(io: Io, paths: readonly string[], args: Ba
   }
   writeBaseline(args.out, { kind: 'goldpit-baseline', version: 1, scenarios: entries });
   if (!args.quiet) {
-    for (const s of scenarios) io.out(`${s.name}: ${entries[s.name].games} games, seed ${JSON.stringify(entries[s.name].seed)}, config ${entries[s.name].configHash}\n`);
+    for (const s of scenarios)
+      io.out(`${s.name}: ${entries[s.name].games} games, seed ${JSON.stringify(entries[s.name].seed)}, config ${entries[s.name].configHash}\n`);
     io.out(`wrote ${args.out}\n`);
   }
   return 0;
@@ -111,7 +112,9 @@ export async function commandCheck(io: Io, paths: readonly string[], args: Check
     const entry = baseline.scenarios[s.name];
     if (!entry) {
       const known = Object.keys(baseline.scenarios);
-      throw new UsageError(`scenario ${s.name} (${s.file}) is not in the baseline ${args.baseline} (it has ${known.length ? known.join(', ') : 'none'}); add it with --update-baseline`);
+      throw new UsageError(
+        `scenario ${s.name} (${s.file}) is not in the baseline ${args.baseline} (it has ${known.length ? known.join(', ') : 'none'}); add it with --update-baseline`,
+      );
     }
     const problem = pairingProblem(s.name, s, entry);
     if (problem) throw new UsageError(problem);
@@ -130,7 +133,14 @@ export async function commandCheck(io: Io, paths: readonly string[], args: Check
     );
   }
   const verdict = overallVerdict(results);
-  const report: CheckReport = { kind: 'goldpit-check', verdict, exitCode: EXIT_CODES[verdict], baseline: args.baseline, alpha: CHECK_DEFAULTS.alpha, scenarios: results };
+  const report: CheckReport = {
+    kind: 'goldpit-check',
+    verdict,
+    exitCode: EXIT_CODES[verdict],
+    baseline: args.baseline,
+    alpha: CHECK_DEFAULTS.alpha,
+    scenarios: results,
+  };
   io.out(args.json ? jsonReport(report) : args.markdown ? markdownReport(report) : textReport(report));
   const summaryFile = process.env.GITHUB_STEP_SUMMARY;
   if (summaryFile) appendFileSync(summaryFile, markdownReport(report));
@@ -147,7 +157,9 @@ async function updateBaseline(io: Io, scenarios: readonly Scenario[], args: Chec
     const n = games ?? before?.games ?? s.games;
     const seed = args.seed ?? before?.seed ?? s.seed;
     entries[s.name] = await recordScenario(s, { ...playOptions(io, args, `baseline ${s.name}`), games: n, seed });
-    io.out(`${s.name}: ${before ? 're-recorded' : 'added'} (${n} games, seed ${JSON.stringify(seed)}, config ${before ? `${before.configHash} → ` : ''}${s.configHash})\n`);
+    io.out(
+      `${s.name}: ${before ? 're-recorded' : 'added'} (${n} games, seed ${JSON.stringify(seed)}, config ${before ? `${before.configHash} → ` : ''}${s.configHash})\n`,
+    );
   }
   writeBaseline(args.baseline, { kind: 'goldpit-baseline', version: 1, scenarios: entries });
   io.out(`updated ${args.baseline}\n`);

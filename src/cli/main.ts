@@ -47,7 +47,8 @@ const processIo: Io = {
 const ENGINE_OPTION = {
   choices: ['auto', 'reference'] as const,
   default: 'auto' as const,
-  describe: 'auto: the fast kernel when every seat is a built-in heuristic bot (the same games), else the reference engine; reference: always the reference engine',
+  describe:
+    'auto: the fast kernel when every seat is a built-in heuristic bot (the same games), else the reference engine; reference: always the reference engine',
 };
 
 /** Runs the command line; returns the exit code. */
@@ -69,7 +70,11 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
   let code = 0;
   const parser = yargs([...argv])
     .scriptName('goldpit')
-    .usage(`$0 <command> [options]\n\nBot tournaments and Monte-Carlo balance analysis for tabletop games (${Object.values(GAMES).map((g) => g.presentation.title).join(', ')}).`)
+    .usage(
+      `$0 <command> [options]\n\nBot tournaments and Monte-Carlo balance analysis for tabletop games (${Object.values(GAMES)
+        .map((g) => g.presentation.title)
+        .join(', ')}).`,
+    )
     .command(
       'run <scenario>',
       'play N games of a scenario across worker threads and write summary.json and CSV tables',
@@ -83,7 +88,11 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('batch-size', { type: 'number', default: 2000, describe: 'games per batch (the unit of work and of checkpoints)' })
           .option('shard', { type: 'string', describe: 'i/n: play only shard i of n and write a partial result for `goldpit merge`' })
           .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted run from its checkpoint in the output folder' })
-          .option('fresh', { type: 'boolean', default: false, describe: 'delete a checkpoint found in the output folder and start over (without it, a run refuses to overwrite one)' })
+          .option('fresh', {
+            type: 'boolean',
+            default: false,
+            describe: 'delete a checkpoint found in the output folder and start over (without it, a run refuses to overwrite one)',
+          })
           .option('checkpoint-every', { type: 'number', default: 5, describe: 'seconds between checkpoints' })
           .option('games-csv', { type: 'boolean', default: false, describe: 'also write games.csv, one row per game (streamed)' })
           .option('engine', ENGINE_OPTION)
@@ -149,17 +158,28 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('batch-size', { type: 'number', default: 500, describe: 'games per batch' })
           .option('quiet', { type: 'boolean', default: false }),
       async (args) => {
-        code = await commandBaseline(io, args.scenarios as string[], { out: args.out, games: args.games, workers: args.workers, batchSize: args['batch-size'], quiet: args.quiet, queue: queueExecutor(args, io.err, args.quiet) });
+        code = await commandBaseline(io, args.scenarios as string[], {
+          out: args.out,
+          games: args.games,
+          workers: args.workers,
+          batchSize: args['batch-size'],
+          quiet: args.quiet,
+          queue: queueExecutor(args, io.err, args.quiet),
+        });
       },
     )
     .command(
       'check <scenarios..>',
-      'replay the baseline\'s deals with the current code and test every metric against its tolerance: exit 0 PASS, 1 FAIL, 3 INCONCLUSIVE',
+      "replay the baseline's deals with the current code and test every metric against its tolerance: exit 0 PASS, 1 FAIL, 3 INCONCLUSIVE",
       (y) =>
         queueOptions(y)
           .positional('scenarios', { type: 'string', array: true, demandOption: true, describe: 'scenario files (each must be in the baseline)' })
           .option('baseline', { type: 'string', demandOption: true, describe: 'baseline file written by `goldpit baseline`' })
-          .option('until-decided', { type: 'boolean', default: false, describe: 'sequential test (SPRT): add games until PASS or FAIL, up to the games the baseline holds' })
+          .option('until-decided', {
+            type: 'boolean',
+            default: false,
+            describe: 'sequential test (SPRT): add games until PASS or FAIL, up to the games the baseline holds',
+          })
           .option('games', { type: 'number', describe: 'games to compare (default: all the baseline holds; the limit with --until-decided)' })
           .option('seed', { type: 'string', describe: "replay another seed than the baseline's (unpaired; for experiments)" })
           .option('look-every', { type: 'number', default: CHECK_DEFAULTS.lookEvery, describe: 'games between looks of the sequential test' })
@@ -167,12 +187,25 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('batch-size', { type: 'number', default: 500, describe: 'games per batch' })
           .option('json', { type: 'boolean', default: false, describe: 'print the result as JSON' })
           .option('markdown', { type: 'boolean', default: false, describe: 'print the result as Markdown (also appended to $GITHUB_STEP_SUMMARY when set)' })
-          .option('update-baseline', { type: 'boolean', default: false, describe: 'rewrite the baseline entries of these scenarios with the current code (on purpose), then exit 0' })
+          .option('update-baseline', {
+            type: 'boolean',
+            default: false,
+            describe: 'rewrite the baseline entries of these scenarios with the current code (on purpose), then exit 0',
+          })
           .option('quiet', { type: 'boolean', default: false, describe: 'no progress on stderr' }),
       async (args) => {
         code = await commandCheck(io, args.scenarios as string[], {
-          baseline: args.baseline, untilDecided: args['until-decided'], games: args.games, seed: args.seed, lookEvery: args['look-every'],
-          workers: args.workers, batchSize: args['batch-size'], json: args.json, markdown: args.markdown, updateBaseline: args['update-baseline'], quiet: args.quiet,
+          baseline: args.baseline,
+          untilDecided: args['until-decided'],
+          games: args.games,
+          seed: args.seed,
+          lookEvery: args['look-every'],
+          workers: args.workers,
+          batchSize: args['batch-size'],
+          json: args.json,
+          markdown: args.markdown,
+          updateBaseline: args['update-baseline'],
+          quiet: args.quiet,
           queue: queueExecutor(args, io.err, args.quiet),
         });
       },
@@ -184,7 +217,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
         y
           .positional('scenario', { type: 'string', demandOption: true })
           .option('game', { type: 'number', demandOption: true, describe: 'game index K (0-based)' })
-          .option('seed', { type: 'string', describe: 'run seed (default: the scenario\'s)' }),
+          .option('seed', { type: 'string', describe: "run seed (default: the scenario's)" }),
       (args) => {
         code = commandReplay(io, args.scenario, args.game, args.seed);
       },
@@ -230,7 +263,11 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('workers', { type: 'number', describe: 'worker threads (default 1)' })
           .option('bot-timeout', { type: 'number', default: DEFAULT_BOT_TIMEOUT_MS, describe: 'per-decision time budget in ms' })
           .option('hang-limit', { type: 'number', default: 10_000, describe: 'a decision running this long (ms) is stopped' })
-          .option('typecheck', { type: 'boolean', default: true, describe: 'type-check a .ts bot file with goldpit\'s TypeScript first (--no-typecheck skips it)' }),
+          .option('typecheck', {
+            type: 'boolean',
+            default: true,
+            describe: "type-check a .ts bot file with goldpit's TypeScript first (--no-typecheck skips it)",
+          }),
       async (args) => {
         code = await commandCheckBot(io, args.file, args);
       },
@@ -315,15 +352,28 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
   const queue = args.queue;
   const { result, stoppedBy } = await stoppableBySignals((stop) =>
     runParallel(scenario, {
-      seed, engine: args.engine, from, to, workers, batchSize, checkpointFile, checkpointEveryMs: args.checkpointEvery * 1000,
-      resume: args.resume, gamesCsvFile: args.gamesCsv ? join(out, `games${suffix}.csv`) : null, progress, stop, queue,
+      seed,
+      engine: args.engine,
+      from,
+      to,
+      workers,
+      batchSize,
+      checkpointFile,
+      checkpointEveryMs: args.checkpointEvery * 1000,
+      resume: args.resume,
+      gamesCsvFile: args.gamesCsv ? join(out, `games${suffix}.csv`) : null,
+      progress,
+      stop,
+      queue,
     }).catch((e: unknown) => {
       throw withResumeHint(e, checkpointFile, again);
     }),
   );
   const seconds = (Date.now() - started) / 1000;
   if (!result.complete) {
-    io.err(`\ninterrupted${stoppedBy ? ` by ${describeStop(stoppedBy)}` : ''} after ${result.gamesDone} of ${to - from} games; kept in ${checkpointFile}\nresume with: ${again}\n`);
+    io.err(
+      `\ninterrupted${stoppedBy ? ` by ${describeStop(stoppedBy)}` : ''} after ${result.gamesDone} of ${to - from} games; kept in ${checkpointFile}\nresume with: ${again}\n`,
+    );
     return stopExitCode(stoppedBy ?? 'SIGINT');
   }
   // A resumed run's facts cover all its sessions when the checkpoint recorded the earlier ones.
@@ -333,19 +383,36 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
   const timedGames = result.resumedGames > 0 && earlier === null ? to - from - result.resumedGames : to - from;
   if (shard) {
     const file = join(out, `partial${suffix}.json`);
-    const run: RunFacts = { wallSeconds: Number(totalSeconds.toFixed(3)), workers, finishedAt: new Date().toISOString(), engine, ...(timedGames !== to - from ? { timedGames } : {}) };
+    const run: RunFacts = {
+      wallSeconds: Number(totalSeconds.toFixed(3)),
+      workers,
+      finishedAt: new Date().toISOString(),
+      engine,
+      ...(timedGames !== to - from ? { timedGames } : {}),
+    };
     writeAtomic(file, `${JSON.stringify(partialOf(scenario, seed, games, from, to, result.aggregate, run))}\n`);
-    if (!args.quiet) io.out(`shard ${shard.index}/${shard.count}: games ${from}–${to - 1} in ${seconds.toFixed(1)} s; wrote ${file}\nmerge the shards with: ${GOLDPIT} merge <partial files> --out DIR\n`);
+    if (!args.quiet)
+      io.out(
+        `shard ${shard.index}/${shard.count}: games ${from}–${to - 1} in ${seconds.toFixed(1)} s; wrote ${file}\nmerge the shards with: ${GOLDPIT} merge <partial files> --out DIR\n`,
+      );
     return 0;
   }
   const summary = summarize({ ...scenario, seed }, result.aggregate);
-  const run: RunFacts = { wallSeconds: Number(totalSeconds.toFixed(3)), workers, finishedAt: new Date().toISOString(), engine, ...(timedGames !== games ? { timedGames } : {}) };
+  const run: RunFacts = {
+    wallSeconds: Number(totalSeconds.toFixed(3)),
+    workers,
+    finishedAt: new Date().toISOString(),
+    engine,
+    ...(timedGames !== games ? { timedGames } : {}),
+  };
   const files = writeRunOutputs(out, summary, reportGameOf(scenario.definition), run);
   if (!args.quiet) {
     io.out(`${summaryTable(summary, reportGameOf(scenario.definition))}\n\n`);
     const played = games - result.resumedGames;
     const resumed = result.resumedGames ? ` (${result.resumedGames} taken over from the checkpoint)` : '';
-    io.out(`${played} games in ${seconds.toFixed(1)} s (${(played / seconds).toFixed(0)} games/s, ${queue ? `through the queue at ${queue.target.shown}` : `${workers} worker${workers === 1 ? '' : 's'}`}; ${engineLine(engine)})${resumed}; wrote ${files.length} files to ${out}\n`);
+    io.out(
+      `${played} games in ${seconds.toFixed(1)} s (${(played / seconds).toFixed(0)} games/s, ${queue ? `through the queue at ${queue.target.shown}` : `${workers} worker${workers === 1 ? '' : 's'}`}; ${engineLine(engine)})${resumed}; wrote ${files.length} files to ${out}\n`,
+    );
     io.out(`open the report: ${join(out, 'report.html')}\n`);
   }
   return 0;
@@ -391,7 +458,17 @@ function engineLine(engine: { kernelGames: number; referenceGames: number }): st
 async function commandImpact(
   io: Io,
   path: string,
-  args: { card: string; games?: number; seed?: string; out?: string; workers?: number; 'batch-size': number; engine: Engine; quiet: boolean; queue?: QueueExecutor },
+  args: {
+    card: string;
+    games?: number;
+    seed?: string;
+    out?: string;
+    workers?: number;
+    'batch-size': number;
+    engine: Engine;
+    quiet: boolean;
+    queue?: QueueExecutor;
+  },
 ): Promise<number> {
   const scenario = loadScenario(path);
   const all = scenario.definition.chanceCards;
@@ -410,8 +487,15 @@ async function commandImpact(
   const started = Date.now();
   const { result, stoppedBy } = await stoppableBySignals((stop) =>
     runImpactParallel(scenario, {
-      seed, engine: args.engine, games, cards, workers, batchSize: positiveInt('batch-size', args['batch-size'])!, queue: args.queue,
-      progress: new Progress(games, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err), stop,
+      seed,
+      engine: args.engine,
+      games,
+      cards,
+      workers,
+      batchSize: positiveInt('batch-size', args['batch-size'])!,
+      queue: args.queue,
+      progress: new Progress(games, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err),
+      stop,
     }),
   );
   if (!result.complete) {
@@ -444,12 +528,18 @@ function commandMerge(io: Io, partials: readonly string[], outArg: string | unde
   const summary = summarize({ ...merged.scenario, seed: merged.seed }, merged.aggregate);
   const game = reportGameOf(merged.scenario.definition);
   const files = writeRunOutputs(out, summary, game, mergedRunFacts(merged.shards));
-  const csv = mergeGamesCsv(merged.shards.map((s) => s.file), join(out, 'games.csv'));
+  const csv = mergeGamesCsv(
+    merged.shards.map((s) => s.file),
+    join(out, 'games.csv'),
+  );
   if (csv.written) files.push(join(out, 'games.csv'));
   else if (csv.missing.length > 0 && csv.missing.length < merged.shards.length) {
     io.err(`goldpit: games.csv not written: ${csv.missing.join(', ')} missing (each shard writes its games-i-of-n.csv next to its partial with --games-csv)\n`);
   }
-  if (!quiet) io.out(`${summaryTable(summary, game)}\n\nmerged ${partials.length} partial results (${merged.games} games); wrote ${files.length} files to ${out}\nopen the report: ${join(out, 'report.html')}\n`);
+  if (!quiet)
+    io.out(
+      `${summaryTable(summary, game)}\n\nmerged ${partials.length} partial results (${merged.games} games); wrote ${files.length} files to ${out}\nopen the report: ${join(out, 'report.html')}\n`,
+    );
   return 0;
 }
 
@@ -470,9 +560,7 @@ function mergedRunFacts(shards: ReturnType<typeof mergePartials>['shards']): Run
     ...(engines.every((e) => e !== undefined)
       ? { engine: { kernelGames: engines.reduce((t, e) => t + e.kernelGames, 0), referenceGames: engines.reduce((t, e) => t + e.referenceGames, 0) } }
       : {}),
-    ...(runs.some((r) => r.timedGames !== undefined)
-      ? { timedGames: runs.reduce((t, r, i) => t + (r.timedGames ?? shards[i].to - shards[i].from), 0) }
-      : {}),
+    ...(runs.some((r) => r.timedGames !== undefined) ? { timedGames: runs.reduce((t, r, i) => t + (r.timedGames ?? shards[i].to - shards[i].from), 0) } : {}),
   };
 }
 
@@ -540,7 +628,13 @@ function commandVerify(io: Io, paths: readonly string[]): number {
       const raw = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
       const game = raw.game === undefined ? DEFAULT_GAME : raw.game;
       if (typeof game !== 'string' || !Object.hasOwn(GAMES, game)) {
-        throw new InputError(file, 'game', `expected one of ${Object.keys(GAMES).map((g) => `"${g}"`).join(', ')}, got ${JSON.stringify(game)}`);
+        throw new InputError(
+          file,
+          'game',
+          `expected one of ${Object.keys(GAMES)
+            .map((g) => `"${g}"`)
+            .join(', ')}, got ${JSON.stringify(game)}`,
+        );
       }
       const hooks = GAMES[game].fixtures;
       fixtures.push({ file, hooks, fixture: hooks.parse(file, data) });

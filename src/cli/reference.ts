@@ -21,7 +21,10 @@ async function helpOf(argv: readonly string[]): Promise<string> {
     console.log = log;
   }
   // The default worker count names this machine's cores; the reference says it in general.
-  return lines.join('\n').replace(/all \d+ cores/g, 'all N cores').trimEnd();
+  return lines
+    .join('\n')
+    .replace(/all \d+ cores/g, 'all N cores')
+    .trimEnd();
 }
 
 /** The generated Markdown: the overview and every command's options, between the markers. */

@@ -65,21 +65,39 @@ export const DEFAULT_HANG_LIMIT_MS = 30_000;
 
 export function tournamentOptions<T>(y: Argv<T>) {
   return queueOptions(y)
-    .option('game', { ...GAME_OPTION, default: undefined, describe: `the game (default: the --scenario's, else ${DEFAULT_GAME}): ${Object.keys(GAMES).join(', ')}` })
+    .option('game', {
+      ...GAME_OPTION,
+      default: undefined,
+      describe: `the game (default: the --scenario's, else ${DEFAULT_GAME}): ${Object.keys(GAMES).join(', ')}`,
+    })
     .option('bots', { type: 'string', describe: 'comma-separated built-in names and bot files (./my-bot.ts); default: every built-in bot' })
     .option('players', { type: 'number', describe: "seats per game (default: the game's usual count)" })
     .option('lineups', { type: 'string', default: 'all', describe: '"all" line-ups (combinations of bots), or N: a random sample of N' })
     .option('deals', { type: 'number', default: DEFAULT_DEALS, describe: 'deals per line-up; each deal is played in every seat rotation' })
     .option('seed', { type: 'string', default: 'goldpit', describe: 'tournament seed' })
-    .option('scenario', { type: 'string', describe: "take the rules and parameters from this scenario file (its bots and games are ignored)" })
-    .option('bot-timeout', { type: 'number', default: DEFAULT_BOT_TIMEOUT_MS, describe: 'per-decision time budget in ms (over it: a timeout fault, played by the rules\' fallback); 0 = untimed' })
-    .option('hang-limit', { type: 'number', default: DEFAULT_HANG_LIMIT_MS, describe: 'a decision running this long (ms) is stopped: its worker is terminated and the bot benched; 0 = never' })
+    .option('scenario', { type: 'string', describe: 'take the rules and parameters from this scenario file (its bots and games are ignored)' })
+    .option('bot-timeout', {
+      type: 'number',
+      default: DEFAULT_BOT_TIMEOUT_MS,
+      describe: "per-decision time budget in ms (over it: a timeout fault, played by the rules' fallback); 0 = untimed",
+    })
+    .option('hang-limit', {
+      type: 'number',
+      default: DEFAULT_HANG_LIMIT_MS,
+      describe: 'a decision running this long (ms) is stopped: its worker is terminated and the bot benched; 0 = never',
+    })
     .option('bootstrap', { type: 'number', default: 1000, describe: 'bootstrap resamples of the deals for the rating intervals' })
-    .option('rating', { type: 'string', default: 'order', choices: ['order', 'winner'], describe: 'rate on each game\'s finishing order, or on the winner only' })
+    .option('rating', {
+      type: 'string',
+      default: 'order',
+      choices: ['order', 'winner'],
+      describe: "rate on each game's finishing order, or on the winner only",
+    })
     .option('replay', { type: 'number', describe: 'print the full story of game G of this tournament instead of running it' })
     .option('bench', {
       type: 'string',
-      describe: 'with --replay: SEAT@CALL,… bots the hang watchdog stopped in that game (the printed replay command carries it), benched from that bot call on as in the tournament',
+      describe:
+        'with --replay: SEAT@CALL,… bots the hang watchdog stopped in that game (the printed replay command carries it), benched from that bot call on as in the tournament',
     })
     .option('out', { type: 'string', describe: 'output folder (default: reports/tournament/)' })
     .option('workers', { type: 'number', describe: `worker threads (default: all ${availableParallelism()} cores; 0 = this thread, without hang protection)` })
@@ -126,7 +144,11 @@ export async function tournamentSpec(args: TournamentArgs) {
   // The game: the scenario's when there is one (and --game, if given, must agree), else --game.
   const scenario = args.scenario !== undefined ? loadScenario(args.scenario) : null;
   if (scenario && args.game !== undefined && args.game !== scenario.game) {
-    throw new InputError(args.scenario!, 'game', `the scenario plays "${scenario.game}", but --game says "${args.game}"; drop --game or pick a scenario of that game`);
+    throw new InputError(
+      args.scenario!,
+      'game',
+      `the scenario plays "${scenario.game}", but --game says "${args.game}"; drop --game or pick a scenario of that game`,
+    );
   }
   const GAME = scenario ? scenario.game : (args.game ?? DEFAULT_GAME);
   const definition = gameNamed(GAME);
@@ -154,7 +176,9 @@ export async function tournamentSpec(args: TournamentArgs) {
   const botTimeout = nonNegativeInt('bot-timeout', args['bot-timeout']);
   const hangLimit = nonNegativeInt('hang-limit', args['hang-limit']);
   if (hangLimit > 0 && botTimeout > 0 && hangLimit < botTimeout) {
-    throw new UsageError(`--hang-limit (${hangLimit} ms) must be at least --bot-timeout (${botTimeout} ms): a slow decision is a timeout fault, only one that never returns is stopped`);
+    throw new UsageError(
+      `--hang-limit (${hangLimit} ms) must be at least --bot-timeout (${botTimeout} ms): a slow decision is a timeout fault, only one that never returns is stopped`,
+    );
   }
   const bootstrap = positiveInt('bootstrap', args.bootstrap);
   if (bootstrap < 2) throw new UsageError(`--bootstrap must be at least 2, got ${bootstrap}`);
@@ -195,7 +219,14 @@ export async function tournamentSpec(args: TournamentArgs) {
     ...(hangLimit !== DEFAULT_HANG_LIMIT_MS ? [`--hang-limit ${hangLimit}`] : []),
     '--replay',
   ].join(' ');
-  return { spec, factories, items, possible, replayCommand, sources: items.map((item, i) => ({ name: refs[i].name, source: isBotFile(item) ? item : 'built-in' })) };
+  return {
+    spec,
+    factories,
+    items,
+    possible,
+    replayCommand,
+    sources: items.map((item, i) => ({ name: refs[i].name, source: isBotFile(item) ? item : 'built-in' })),
+  };
 }
 
 export async function commandTournament(io: CliIo, args: TournamentArgs): Promise<number> {
@@ -249,7 +280,7 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
     }
     return 0;
   }
-  if (args.bench !== undefined) throw new UsageError('--bench applies only to --replay G (it repeats the benches of that game\'s hung bots)');
+  if (args.bench !== undefined) throw new UsageError("--bench applies only to --replay G (it repeats the benches of that game's hung bots)");
 
   const hasFiles = spec.entrants.some((e) => e.file !== null);
   if (workers === 0 && hasFiles && spec.hangLimitMs > 0) {
@@ -265,7 +296,9 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
   const started = Date.now();
   const onHang = hangHint(spec, replayCommand, workers, io);
   const queue = queueExecutor(args, io.err, args.quiet || args.json);
-  const { result: games, stoppedBy } = await stoppableBySignals((stop) => runTournament(spec, factories, { workers, dealsPerTask, progress, onHang, queue, stop }));
+  const { result: games, stoppedBy } = await stoppableBySignals((stop) =>
+    runTournament(spec, factories, { workers, dealsPerTask, progress, onHang, queue, stop }),
+  );
   const finished = games.filter((g) => g !== undefined).length;
   if (stoppedBy !== null && finished < total) {
     io.err(
@@ -278,11 +311,20 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
   const summary = summarize(spec, resolved, games, sources, possible, replayCommand, args);
   const seconds = (Date.now() - started) / 1000;
   const run: RunFacts = { wallSeconds: Number(seconds.toFixed(3)), workers, finishedAt: new Date().toISOString() };
-  const files = writeTournamentOutputs(out, summary, games, spec.entrants.map((e) => e.name), run, reportGameOf(resolved.definition));
+  const files = writeTournamentOutputs(
+    out,
+    summary,
+    games,
+    spec.entrants.map((e) => e.name),
+    run,
+    reportGameOf(resolved.definition),
+  );
   if (args.json) io.out(`${JSON.stringify(summary, null, 2)}\n`);
   else if (!args.quiet) {
     io.out(`${tournamentTable(summary)}\n\n`);
-    io.out(`${total} games in ${playSeconds.toFixed(1)} s (${(total / playSeconds).toFixed(0)} games/s, ${workers} worker${workers === 1 ? '' : 's'}), ratings ${(seconds - playSeconds).toFixed(1)} s; wrote ${files.length} files to ${out}\n`);
+    io.out(
+      `${total} games in ${playSeconds.toFixed(1)} s (${(total / playSeconds).toFixed(0)} games/s, ${workers} worker${workers === 1 ? '' : 's'}), ratings ${(seconds - playSeconds).toFixed(1)} s; wrote ${files.length} files to ${out}\n`,
+    );
   }
   return 0;
 }
@@ -347,13 +389,15 @@ export function commandNewBot(io: CliIo, name: string, args: { out?: string; for
   const gameId = args.game ?? DEFAULT_GAME;
   const definition = gameNamed(gameId);
   if (!/^[A-Za-z][A-Za-z0-9_-]{0,39}$/.test(name)) {
-    throw new UsageError(`new-bot: the name must start with a letter and hold up to 40 letters, digits, "-" or "_" (it names the bot in tables), got ${JSON.stringify(name)}`);
+    throw new UsageError(
+      `new-bot: the name must start with a letter and hold up to 40 letters, digits, "-" or "_" (it names the bot in tables), got ${JSON.stringify(name)}`,
+    );
   }
   const file = resolve(args.out ?? `${name}.ts`);
   if (!file.endsWith('.ts')) throw new UsageError(`new-bot: --out must name a .ts file, got ${args.out}`);
   if (existsSync(file) && !args.force) throw new UsageError(`new-bot: ${file} exists; pick another name or --out, or pass --force to overwrite it`);
   const root = packageRoot();
-  if (root === null) throw new Error('new-bot: no package.json above this CLI, so the starter cannot point at goldpit\'s types');
+  if (root === null) throw new Error("new-bot: no package.json above this CLI, so the starter cannot point at goldpit's types");
   const types = join(root, 'src', 'games', gameId);
   let from = relative(dirname(file), types).split(sep).join('/');
   if (!from.startsWith('.')) from = `./${from}`;
@@ -417,7 +461,13 @@ export async function commandCheckBot(
     position += g.ranks[seat] + 1;
     for (const f of g.faults) {
       if (f.seat !== seat) continue;
-      const entry = faults.get(f.reason) ?? { count: 0, game: g.game, request: f.request, message: f.message, replay: `${replayCommand} ${replayArguments(g)}` };
+      const entry = faults.get(f.reason) ?? {
+        count: 0,
+        game: g.game,
+        request: f.request,
+        message: f.message,
+        replay: `${replayCommand} ${replayArguments(g)}`,
+      };
       entry.count++;
       faults.set(f.reason, entry);
     }
@@ -439,7 +489,8 @@ export async function commandCheckBot(
         `  replay: ${replayCommand} ${replayArguments(g)}\n`,
     );
   } else io.out(`deterministic: the first ${Math.min(REPLAYED_GAMES, games.length)} games replayed identically from their seeds\n`);
-  if (typeErrors.length > 0) io.out(`${typeErrors.length} type error${typeErrors.length === 1 ? '' : 's'} in the bot file (the games ran on the code as written, types stripped)\n`);
+  if (typeErrors.length > 0)
+    io.out(`${typeErrors.length} type error${typeErrors.length === 1 ? '' : 's'} in the bot file (the games ran on the code as written, types stripped)\n`);
   return faults.size > 0 || differs !== null || typeErrors.length > 0 ? 1 : 0;
 }
 

@@ -21,7 +21,8 @@ export function queueOptions<T>(y: Argv<T>) {
 /** `--queue` as every queue-capable command declares it. */
 export const QUEUE_OPTION = {
   type: 'string',
-  describe: 'run the batches on a Redis job queue (redis://[:password@]host:port[/db], rediss:// for TLS; empty: $GOLDPIT_REDIS_URL) played by `goldpit worker`s; this command becomes the coordinator',
+  describe:
+    'run the batches on a Redis job queue (redis://[:password@]host:port[/db], rediss:// for TLS; empty: $GOLDPIT_REDIS_URL) played by `goldpit worker`s; this command becomes the coordinator',
 } as const;
 
 export const QUEUE_NAME_OPTION = {
@@ -38,13 +39,23 @@ export const QUEUE_TIMEOUT_OPTION = {
 
 export function workerOptions<T>(y: Argv<T>) {
   return y
-    .option('queue', { ...QUEUE_OPTION, describe: 'the Redis URL of the queue (redis://[:password@]host:port[/db], rediss:// for TLS; default $GOLDPIT_REDIS_URL)' })
+    .option('queue', {
+      ...QUEUE_OPTION,
+      describe: 'the Redis URL of the queue (redis://[:password@]host:port[/db], rediss:// for TLS; default $GOLDPIT_REDIS_URL)',
+    })
     .option('queue-name', QUEUE_NAME_OPTION)
     .option('concurrency', { type: 'number', describe: `jobs played at once, one thread each (default: all ${availableParallelism()} cores)` })
-    .option('lock-duration', { type: 'number', default: DEFAULT_LOCK_DURATION_MS / 1000, describe: 'seconds a worker may stay silent before its job is given to another worker' });
+    .option('lock-duration', {
+      type: 'number',
+      default: DEFAULT_LOCK_DURATION_MS / 1000,
+      describe: 'seconds a worker may stay silent before its job is given to another worker',
+    });
 }
 
-export async function commandWorker(args: { queue?: string; 'queue-name': string; concurrency?: number; 'lock-duration': number }, log: (line: string) => void): Promise<number> {
+export async function commandWorker(
+  args: { queue?: string; 'queue-name': string; concurrency?: number; 'lock-duration': number },
+  log: (line: string) => void,
+): Promise<number> {
   const target = queueTarget(args.queue ?? '', process.env, args['queue-name']);
   const concurrency = args.concurrency ?? availableParallelism();
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError(`--concurrency must be a positive integer, got ${args.concurrency}`);
@@ -80,7 +91,10 @@ export function queueExecutor(
     target,
     lostAfterMs: timeoutSeconds * 1000,
     onQueued: ({ added, found, finished }) => {
-      if (!quiet) err(`queue "${target.name}" at ${target.shown}: ${added} job(s) queued${found ? `, ${found} already there (${finished} finished)` : ''}; waiting for \`${GOLDPIT} worker\` processes\n`);
+      if (!quiet)
+        err(
+          `queue "${target.name}" at ${target.shown}: ${added} job(s) queued${found ? `, ${found} already there (${finished} finished)` : ''}; waiting for \`${GOLDPIT} worker\` processes\n`,
+        );
     },
   };
 }
@@ -88,5 +102,7 @@ export function queueExecutor(
 /** A queue failure with how to go on: the checkpoint keeps what finished, and `--resume` collects the rest. */
 export function withResumeHint(e: unknown, checkpointFile: string | null, again: string): unknown {
   if (!(e instanceof QueueError)) return e;
-  return new QueueError(`${e.message}\n${checkpointFile ? `what finished is kept in ${checkpointFile}; ` : ''}when Redis and the workers are fine again, go on with: ${again}`);
+  return new QueueError(
+    `${e.message}\n${checkpointFile ? `what finished is kept in ${checkpointFile}; ` : ''}when Redis and the workers are fine again, go on with: ${again}`,
+  );
 }

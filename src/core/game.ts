@@ -17,9 +17,7 @@ export interface DecisionRequest {
 }
 
 /** What the game waits for: answers to one or more requests (simultaneous), or nothing (over). */
-export type Pending<R extends DecisionRequest> =
-  | { readonly kind: 'decisions'; readonly requests: readonly R[] }
-  | { readonly kind: 'terminal' };
+export type Pending<R extends DecisionRequest> = { readonly kind: 'decisions'; readonly requests: readonly R[] } | { readonly kind: 'terminal' };
 
 /** The result of a finished game. */
 export interface Outcome {

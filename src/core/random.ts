@@ -72,7 +72,10 @@ export const Purpose = {
 export class RandomSource {
   readonly gameKey: number;
 
-  constructor(runSeed: string | number, readonly gameIndex: number) {
+  constructor(
+    runSeed: string | number,
+    readonly gameIndex: number,
+  ) {
     this.gameKey = gameKey(runSeed, gameIndex);
   }
 
@@ -151,7 +154,10 @@ export function gameKey(runSeed: string | number, gameIndex: number): number {
 export class RandomStream {
   private counter = 0;
 
-  constructor(private readonly source: RandomSource, private readonly purpose: number) {}
+  constructor(
+    private readonly source: RandomSource,
+    private readonly purpose: number,
+  ) {}
 
   /** A uniform float in [0, 1). */
   next(): number {

@@ -109,11 +109,7 @@ export function expectKnownKeys(where: Where, field: string, obj: Record<string,
     if (known.includes(key)) continue;
     const near = known.find((k) => k.toLowerCase() === key.toLowerCase() || editDistance(k, key) <= 2);
     const path = field ? `${field}.${key}` : key;
-    throw new InputError(
-      where.file,
-      path,
-      `unknown key${near ? ` (did you mean "${near}"?)` : ''}; known keys: ${known.join(', ')}`,
-    );
+    throw new InputError(where.file, path, `unknown key${near ? ` (did you mean "${near}"?)` : ''}; known keys: ${known.join(', ')}`);
   }
 }
 

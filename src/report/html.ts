@@ -26,11 +26,18 @@ export const MINUS = '\u2212';
 export const DASH = '\u2013';
 export const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
 /** Fixed digits with a typographic minus; a missing or non-finite number shows as an em dash. */
-export const num = (x: number, digits = 1): string => (isNum(x) ? x.toFixed(digits).replace(/^-(?=.*[1-9])/, MINUS).replace(/^-/, '') : '\u2014');
+export const num = (x: number, digits = 1): string =>
+  isNum(x)
+    ? x
+        .toFixed(digits)
+        .replace(/^-(?=.*[1-9])/, MINUS)
+        .replace(/^-/, '')
+    : '\u2014';
 export const signed = (x: number, digits = 1): string => (isNum(x) && Number(x.toFixed(digits)) > 0 ? `+${num(x, digits)}` : num(x, digits));
 export const int = (x: number): string => (isNum(x) ? Math.round(x).toLocaleString('en-US') : '\u2014');
 /** Wins (shared wins count 1/k, so they may be fractional): "1,718.3" or "1,710". */
-const wins = (x: number): string => (isNum(x) && !Number.isInteger(x) ? x.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : int(x));
+const wins = (x: number): string =>
+  isNum(x) && !Number.isInteger(x) ? x.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : int(x);
 /** A proportion as a percentage: 0.3421 → "34.2%". */
 export const pct = (x: number, digits = 1): string => (isNum(x) ? `${num(100 * x, digits)}%` : '\u2014');
 /** A 95% interval of a proportion: "33.5–34.9%". */
@@ -128,22 +135,42 @@ export const counterWords = (id: string) => id.replace(/([a-z0-9])([A-Z])/g, '$1
 const tickWidth = (text: string) => 6.6 * text.length;
 
 /** Vertical grid lines and tick labels along a horizontal axis at y = `bottom`. */
-export function xAxis(ticks: number[], x: (v: number) => number, top: number, bottom: number, format: (v: number) => string, label: string, labelX: number): string {
+export function xAxis(
+  ticks: number[],
+  x: (v: number) => number,
+  top: number,
+  bottom: number,
+  format: (v: number) => string,
+  label: string,
+  labelX: number,
+): string {
   const parts = ticks.map(
-    (t) => `<line class="grid" x1="${c(x(t))}" x2="${c(x(t))}" y1="${c(top)}" y2="${c(bottom)}"/><text class="tick" x="${c(x(t))}" y="${c(bottom + 15)}" text-anchor="middle">${esc(format(t))}</text>`,
+    (t) =>
+      `<line class="grid" x1="${c(x(t))}" x2="${c(x(t))}" y1="${c(top)}" y2="${c(bottom)}"/><text class="tick" x="${c(x(t))}" y="${c(bottom + 15)}" text-anchor="middle">${esc(format(t))}</text>`,
   );
   parts.push(`<text class="axis-label" x="${c(labelX)}" y="${c(bottom + 33)}" text-anchor="middle">${esc(label)}</text>`);
   return parts.join('');
 }
 
 /** Horizontal grid lines and tick labels along a vertical axis at x = `left`. */
-export function yAxis(ticks: number[], y: (v: number) => number, left: number, right: number, format: (v: number) => string, label: string, labelY: number): string {
+export function yAxis(
+  ticks: number[],
+  y: (v: number) => number,
+  left: number,
+  right: number,
+  format: (v: number) => string,
+  label: string,
+  labelY: number,
+): string {
   const parts = ticks.map(
-    (t) => `<line class="grid" x1="${c(left)}" x2="${c(right)}" y1="${c(y(t))}" y2="${c(y(t))}"/><text class="tick" x="${c(left - 6)}" y="${c(y(t) + 4)}" text-anchor="end">${esc(format(t))}</text>`,
+    (t) =>
+      `<line class="grid" x1="${c(left)}" x2="${c(right)}" y1="${c(y(t))}" y2="${c(y(t))}"/><text class="tick" x="${c(left - 6)}" y="${c(y(t) + 4)}" text-anchor="end">${esc(format(t))}</text>`,
   );
   // Left of the widest tick label (at least 40 px from the axis), so a long count does not run into it.
   const widest = Math.max(0, ...ticks.map((t) => tickWidth(format(t))));
-  parts.push(`<text class="axis-label" transform="translate(${c(Math.min(left - 40, left - 18 - widest))} ${c(labelY)}) rotate(-90)" text-anchor="middle">${esc(label)}</text>`);
+  parts.push(
+    `<text class="axis-label" transform="translate(${c(Math.min(left - 40, left - 18 - widest))} ${c(labelY)}) rotate(-90)" text-anchor="middle">${esc(label)}</text>`,
+  );
   return parts.join('');
 }
 
@@ -247,25 +274,40 @@ function divergingChart(
   const top = 14;
   const bottom = top + rows.length * rowH;
   const height = bottom + 44;
-  const lo = min(rows.flatMap((r) => (validInterval(r.ci) ? [r.ci[0], r.value] : [r.value])), 0);
-  const hi = max(rows.flatMap((r) => (validInterval(r.ci) ? [r.ci[1], r.value] : [r.value])), 0);
+  const lo = min(
+    rows.flatMap((r) => (validInterval(r.ci) ? [r.ci[0], r.value] : [r.value])),
+    0,
+  );
+  const hi = max(
+    rows.flatMap((r) => (validInterval(r.ci) ? [r.ci[1], r.value] : [r.value])),
+    0,
+  );
   const extent = Math.max(Math.abs(lo), Math.abs(hi), 0.001);
   const axis = niceAxis(-extent, extent, 6);
   // Bars carry a value label at their outer end: keep a gutter so a negative one clears the row labels.
   const x = linear(axis.domain, [options.bars ? left + 56 : left, right]);
   const out = [svgOpen(name, WIDTH, height, label)];
-  out.push(xAxis(axis.ticks, x, top - 4, bottom, (v) => (v === 0 ? '0' : signed(100 * v, Math.abs(axis.ticks[1] - axis.ticks[0]) < 0.01 ? 1 : 0)), axisLabel, x(0)));
+  out.push(
+    xAxis(axis.ticks, x, top - 4, bottom, (v) => (v === 0 ? '0' : signed(100 * v, Math.abs(axis.ticks[1] - axis.ticks[0]) < 0.01 ? 1 : 0)), axisLabel, x(0)),
+  );
   out.push(`<line class="zero" x1="${c(x(0))}" x2="${c(x(0))}" y1="${c(top - 4)}" y2="${c(bottom)}"/>`);
   rows.forEach((r, i) => {
     const cy = top + i * rowH + rowH / 2;
     out.push(`<g${r.strong ? ' class="significant"' : ''}>${title(r.tooltip)}`);
-    out.push(`<text class="row-label${r.strong ? ' strong' : ''}" x="${left - 10}" y="${c(cy + 4)}" text-anchor="end">${esc(clip(r.label, options.labelChars ?? 22))}</text>`);
+    out.push(
+      `<text class="row-label${r.strong ? ' strong' : ''}" x="${left - 10}" y="${c(cy + 4)}" text-anchor="end">${esc(clip(r.label, options.labelChars ?? 22))}</text>`,
+    );
     if (options.bars) {
       const x0 = Math.min(x(0), x(r.value));
       out.push(`<rect x="${c(x0)}" y="${c(cy - 9)}" width="${c(Math.abs(x(r.value) - x(0)))}" height="18" rx="2" fill="${r.colour}" fill-opacity="0.85"/>`);
       if (validInterval(r.ci)) out.push(whisker(x(r.ci[0]), x(r.ci[1]), cy, 6));
-      const outer = r.value >= 0 ? Math.max(x(r.value), validInterval(r.ci) ? x(r.ci[1]) : -Infinity) + 6 : Math.min(x(r.value), validInterval(r.ci) ? x(r.ci[0]) : Infinity) - 6;
-      out.push(`<text class="value" x="${c(outer)}" y="${c(cy + 4)}" text-anchor="${r.value >= 0 ? 'start' : 'end'}">${esc(`${signed(100 * r.value)} pp`)}</text>`);
+      const outer =
+        r.value >= 0
+          ? Math.max(x(r.value), validInterval(r.ci) ? x(r.ci[1]) : -Infinity) + 6
+          : Math.min(x(r.value), validInterval(r.ci) ? x(r.ci[0]) : Infinity) - 6;
+      out.push(
+        `<text class="value" x="${c(outer)}" y="${c(cy + 4)}" text-anchor="${r.value >= 0 ? 'start' : 'end'}">${esc(`${signed(100 * r.value)} pp`)}</text>`,
+      );
     } else {
       if (validInterval(r.ci)) out.push(whisker(x(r.ci[0]), x(r.ci[1]), cy, 4, r.strong ? 'whisker strong' : 'whisker faint'));
       out.push(`<circle cx="${c(x(r.value))}" cy="${c(cy)}" r="4.5" fill="${r.strong ? r.colour : '#fff'}" stroke="${r.colour}" stroke-width="1.8"/>`);
@@ -304,11 +346,14 @@ function linePanel(
         s.points.map((p) => [x(p.x), y(p.hi ?? NaN)]),
         s.points.map((p) => [x(p.x), y(p.lo ?? NaN)]),
       );
-      if (band) out.push(`<path d="${band}" fill="${s.colour}" fill-opacity="0.16" stroke="none">${title(`${s.label}: 80% of games between p10 and p90`)}</path>`);
+      if (band)
+        out.push(`<path d="${band}" fill="${s.colour}" fill-opacity="0.16" stroke="none">${title(`${s.label}: 80% of games between p10 and p90`)}</path>`);
     }
   }
   for (const s of series) {
-    out.push(`<path d="${linePath(s.points.map((p) => [x(p.x), y(p.y)]))}" fill="none" stroke="${s.colour}" stroke-width="2.4" stroke-linejoin="round"${s.dash ? ' stroke-dasharray="5 4"' : ''}/>`);
+    out.push(
+      `<path d="${linePath(s.points.map((p) => [x(p.x), y(p.y)]))}" fill="none" stroke="${s.colour}" stroke-width="2.4" stroke-linejoin="round"${s.dash ? ' stroke-dasharray="5 4"' : ''}/>`,
+    );
     for (const p of s.points) if (isNum(p.y)) out.push(`<circle cx="${c(x(p.x))}" cy="${c(y(p.y))}" r="3" fill="${s.colour}">${title(p.tip)}</circle>`);
   }
   return out.join('');
@@ -340,7 +385,14 @@ function goldCurvesChart(summary: RunSummary, colour: Palette, game: ReportGame)
   const rounds = curve.map((g) => g.round);
   const xDomain: [number, number] = [min(rounds, 1), Math.max(max(rounds, 1), min(rounds, 1) + 1)];
   const xTicks = stepTicks(rounds);
-  const yAxisNice = niceAxis(0, max(curve.flatMap((g) => [g.p90, g.meanGold]), 1), 4);
+  const yAxisNice = niceAxis(
+    0,
+    max(
+      curve.flatMap((g) => [g.p90, g.meanGold]),
+      1,
+    ),
+    4,
+  );
   const cols = bots.length === 1 ? 1 : 2;
   const rows = Math.ceil(bots.length / cols);
   const panelW = cols === 1 ? WIDTH - 90 : (WIDTH - 70 - 70) / 2;
@@ -375,7 +427,11 @@ function winnerCurveChart(summary: RunSummary, game: ReportGame): string {
   const winner: Series = {
     label: 'eventual winner(s)',
     colour: INK,
-    points: points.map((p) => ({ x: p.round, y: p.winner, tip: `after ${step} ${p.round}: eventual winner(s) ${num(p.winner)} ${score}, everyone else ${num(p.rest)} (gap ${num(p.winner - p.rest)})` })),
+    points: points.map((p) => ({
+      x: p.round,
+      y: p.winner,
+      tip: `after ${step} ${p.round}: eventual winner(s) ${num(p.winner)} ${score}, everyone else ${num(p.rest)} (gap ${num(p.winner - p.rest)})`,
+    })),
   };
   const rest: Series = {
     label: 'everyone else',
@@ -384,9 +440,25 @@ function winnerCurveChart(summary: RunSummary, game: ReportGame): string {
     points: points.map((p) => ({ x: p.round, y: p.rest, tip: `after ${step} ${p.round}: everyone else ${num(p.rest)} ${score}` })),
   };
   const rounds = points.map((p) => p.round);
-  const y = niceAxis(0, max(points.flatMap((p) => [p.winner, p.rest]), 1), 5);
+  const y = niceAxis(
+    0,
+    max(
+      points.flatMap((p) => [p.winner, p.rest]),
+      1,
+    ),
+    5,
+  );
   const h = 190;
-  const frame = { px: 60, py: 34, w: WIDTH - 90, h, xDomain: [min(rounds, 1), Math.max(max(rounds, 1), min(rounds, 1) + 1)] as [number, number], xTicks: stepTicks(rounds), yDomain: y.domain, yTicks: y.ticks };
+  const frame = {
+    px: 60,
+    py: 34,
+    w: WIDTH - 90,
+    h,
+    xDomain: [min(rounds, 1), Math.max(max(rounds, 1), min(rounds, 1) + 1)] as [number, number],
+    xTicks: stepTicks(rounds),
+    yDomain: y.domain,
+    yTicks: y.ticks,
+  };
   const xs = linear(frame.xDomain, [frame.px, frame.px + frame.w]);
   const ys = linear(frame.yDomain, [frame.py + h, frame.py]);
   const gap = bandPath(
@@ -394,8 +466,19 @@ function winnerCurveChart(summary: RunSummary, game: ReportGame): string {
     points.map((p) => [xs(p.round), ys(p.rest)]),
   );
   const out = [svgOpen(name, WIDTH, h + 34 + 44, `Mean ${score} of the eventual winner(s) vs everybody else`)];
-  out.push(legend([{ label: 'eventual winner(s)', colour: INK }, { label: 'everyone else', colour: MUTED, kind: 'dash' }, { label: 'gap', colour: ACCENT, kind: 'band' }], 60, 14));
-  if (gap) out.push(`<path d="${gap}" fill="${ACCENT}" fill-opacity="0.12" stroke="none">${title('the gap between the eventual winner(s) and everyone else')}</path>`);
+  out.push(
+    legend(
+      [
+        { label: 'eventual winner(s)', colour: INK },
+        { label: 'everyone else', colour: MUTED, kind: 'dash' },
+        { label: 'gap', colour: ACCENT, kind: 'band' },
+      ],
+      60,
+      14,
+    ),
+  );
+  if (gap)
+    out.push(`<path d="${gap}" fill="${ACCENT}" fill-opacity="0.12" stroke="none">${title('the gap between the eventual winner(s) and everyone else')}</path>`);
   out.push(linePanel([winner, rest], [], frame, { x: step, y: `mean ${score}` }, (v) => num(v, 0)));
   out.push('</svg>');
   return out.join('');
@@ -417,7 +500,14 @@ function gameLengthChart(summary: RunSummary, game: ReportGame): string {
     while (lastPlayed > firstPlayed && sorted[lastPlayed].games === 0) lastPlayed--;
     sorted = sorted.slice(firstPlayed, lastPlayed + 1);
   }
-  const y = niceAxis(0, max(sorted.map((d) => d.games), 1), 4);
+  const y = niceAxis(
+    0,
+    max(
+      sorted.map((d) => d.games),
+      1,
+    ),
+    4,
+  );
   // Room for the widest game count and the axis title beside it (a million games: "1,000,000").
   const left = Math.max(64, 34 + Math.max(...y.ticks.map((t) => tickWidth(int(t)))));
   const right = WIDTH - 20;
@@ -447,8 +537,12 @@ function gameLengthChart(summary: RunSummary, game: ReportGame): string {
     out.push(`<rect x="${c(cx - barW / 2)}" y="${c(ys(d.games))}" width="${c(barW)}" height="${c(Math.max(0, ys(0) - ys(d.games)))}" rx="2" fill="#5b6b7f"/>`);
     // A tall bar carries its share inside, so the top of the chart stays free for the mean's label.
     const inside = ys(0) - ys(d.games) > h * 0.6;
-    if (showShares && share >= 0.005) out.push(`<text class="value ${inside ? 'on-bar small' : 'small'}" x="${c(cx)}" y="${c(inside ? ys(d.games) + 14 : ys(d.games) - 5)}" text-anchor="middle">${esc(pct(share, share < 0.1 ? 1 : 0))}</text>`);
-    if (d.rounds % tickEvery === 0 || tickEvery === 1) out.push(`<text class="tick" x="${c(cx)}" y="${c(top + h + 15)}" text-anchor="middle">${esc(String(d.rounds))}</text>`);
+    if (showShares && share >= 0.005)
+      out.push(
+        `<text class="value ${inside ? 'on-bar small' : 'small'}" x="${c(cx)}" y="${c(inside ? ys(d.games) + 14 : ys(d.games) - 5)}" text-anchor="middle">${esc(pct(share, share < 0.1 ? 1 : 0))}</text>`,
+      );
+    if (d.rounds % tickEvery === 0 || tickEvery === 1)
+      out.push(`<text class="tick" x="${c(cx)}" y="${c(top + h + 15)}" text-anchor="middle">${esc(String(d.rounds))}</text>`);
     out.push('</g>');
   });
   out.push(`<line class="axis" x1="${left}" x2="${right}" y1="${c(ys(0))}" y2="${c(ys(0))}"/>`);
@@ -478,13 +572,18 @@ function endingsChart(summary: RunSummary, game: ReportGame): string {
     const fill = ENDING_COLOURS[(order.indexOf(key) + ENDING_COLOURS.length) % ENDING_COLOURS.length];
     const x0 = x(at);
     const x1 = x(at + v.share);
-    out.push(`<g>${title(`${endingLabel(game, key)}: ${int(v.games)} games (${pct(v.share)})`)}<rect x="${c(x0)}" y="10" width="${c(Math.max(0, x1 - x0 - (i < endings.length - 1 ? 2 : 0)))}" height="34" fill="${fill}"/>`);
+    out.push(
+      `<g>${title(`${endingLabel(game, key)}: ${int(v.games)} games (${pct(v.share)})`)}<rect x="${c(x0)}" y="10" width="${c(Math.max(0, x1 - x0 - (i < endings.length - 1 ? 2 : 0)))}" height="34" fill="${fill}"/>`,
+    );
     if (x1 - x0 > 60) out.push(`<text class="on-bar" x="${c(x0 + 10)}" y="32">${esc(`${game.endings[key]?.label ?? key} ${pct(v.share)}`)}</text>`);
     out.push('</g>');
     at += v.share;
   });
   out.push(`<line class="axis" x1="${left}" x2="${right}" y1="50" y2="50"/>`);
-  for (const t of [0, 0.25, 0.5, 0.75, 1]) out.push(`<line class="axis" x1="${c(x(t))}" x2="${c(x(t))}" y1="50" y2="55"/><text class="tick" x="${c(x(t))}" y="68" text-anchor="${t === 0 ? 'start' : t === 1 ? 'end' : 'middle'}">${pct(t, 0)}</text>`);
+  for (const t of [0, 0.25, 0.5, 0.75, 1])
+    out.push(
+      `<line class="axis" x1="${c(x(t))}" x2="${c(x(t))}" y1="50" y2="55"/><text class="tick" x="${c(x(t))}" y="68" text-anchor="${t === 0 ? 'start' : t === 1 ? 'end' : 'middle'}">${pct(t, 0)}</text>`,
+    );
   out.push(`<text class="axis-label" x="${c((left + right) / 2)}" y="86" text-anchor="middle">share of games</text>`);
   out.push('</svg>');
   return out.join('');
@@ -508,11 +607,33 @@ function stepCountersChart(summary: RunSummary, game: ReportGame, section: Extra
     points: rows.map((r) => ({ x: r.round, y: r[m.key], tip: `${step} ${r.round}: ${num(r[m.key], 2)} ${m.label} per game` })),
   }));
   const steps = rows.map((r) => r.round);
-  const y = niceAxis(0, max(rows.flatMap((r) => metrics.map((m) => r[m.key])), 1), 4);
+  const y = niceAxis(
+    0,
+    max(
+      rows.flatMap((r) => metrics.map((m) => r[m.key])),
+      1,
+    ),
+    4,
+  );
   const h = 170;
-  const frame = { px: 60, py: 34, w: WIDTH - 90, h, xDomain: [min(steps, 1), Math.max(max(steps, 1), min(steps, 1) + 1)] as [number, number], xTicks: stepTicks(steps), yDomain: y.domain, yTicks: y.ticks };
+  const frame = {
+    px: 60,
+    py: 34,
+    w: WIDTH - 90,
+    h,
+    xDomain: [min(steps, 1), Math.max(max(steps, 1), min(steps, 1) + 1)] as [number, number],
+    xTicks: stepTicks(steps),
+    yDomain: y.domain,
+    yTicks: y.ticks,
+  };
   const out = [svgOpen(name, WIDTH, h + 34 + 44, `${section.title} (mean per game)`)];
-  out.push(legend(series.map((s) => ({ label: s.label, colour: s.colour, kind: s.dash ? ('dash' as const) : ('line' as const) })), 60, 14));
+  out.push(
+    legend(
+      series.map((s) => ({ label: s.label, colour: s.colour, kind: s.dash ? ('dash' as const) : ('line' as const) })),
+      60,
+      14,
+    ),
+  );
   out.push(linePanel(series, [], frame, { x: step, y: 'mean per game' }, (v) => num(v, v % 1 ? 1 : 0)));
   out.push('</svg>');
   return out.join('');
@@ -575,28 +696,40 @@ function impactMetrics(game: ReportGame): Record<MetricKey, MetricWords> {
 }
 
 /** The impact metrics a game has: the key-ending share only where the game names a key ending. */
-const metricKeys = (game: ReportGame): MetricKey[] => (Object.keys(impactMetrics(game)) as MetricKey[]).filter((k) => k !== 'ending' || game.keyEnding !== null);
+const metricKeys = (game: ReportGame): MetricKey[] =>
+  (Object.keys(impactMetrics(game)) as MetricKey[]).filter((k) => k !== 'ending' || game.keyEnding !== null);
 
 /**
  * "card X raises the then-leader's win chance by 3.0 pp ± 1.1 per draw (significant after FDR control)".
  * Only an interval that excludes 0 is called an effect, and only one that survives Benjamini–Hochberg
  * is called significant.
  */
-export function cardVerdict(card: string, effect: PairedEffect, metric: MetricKey, scope: 'per draw' | 'per game', cardsTested: number, game: ReportGame): string {
+export function cardVerdict(
+  card: string,
+  effect: PairedEffect,
+  metric: MetricKey,
+  scope: 'per draw' | 'per game',
+  cardsTested: number,
+  game: ReportGame,
+): string {
   const m = impactMetrics(game)[metric];
   const est = effect.estimate * m.scale;
   const hw = validInterval(effect.ci95) ? ` ± ${num(halfWidth(effect.ci95) * m.scale, m.digits)}` : '';
   const unit = m.unit === '%' ? 'pp' : m.unit;
-  if (metric === 'swing') return `card ${card} changes the winner in ${pct(effect.estimate)} of games${validInterval(effect.ci95) ? ` (${pctRange(effect.ci95)})` : ''} ${scope}`;
+  if (metric === 'swing')
+    return `card ${card} changes the winner in ${pct(effect.estimate)} of games${validInterval(effect.ci95) ? ` (${pctRange(effect.ci95)})` : ''} ${scope}`;
   if (!validInterval(effect.ci95) || containsZero(effect.ci95)) {
     return `card ${card}: no detectable effect on ${m.long} ${scope} (${signed(est, m.digits)} ${unit}${hw})`;
   }
   const verb = est > 0 ? 'raises' : 'lowers';
-  const tail = effect.significant ? 'significant after FDR control' : `not significant after FDR control across ${countOf(cardsTested, 'card')}, ${pValue(effect.qValue, 'q')}; may be chance`;
+  const tail = effect.significant
+    ? 'significant after FDR control'
+    : `not significant after FDR control across ${countOf(cardsTested, 'card')}, ${pValue(effect.qValue, 'q')}; may be chance`;
   return `card ${card} ${verb} ${m.long} by ${num(Math.abs(est), m.digits)} ${unit}${hw} ${scope} (${tail})`;
 }
 
-export const verdicts = (items: readonly string[]): string => (items.length ? `<ul class="verdicts">${items.map((v) => `<li>${esc(v)}</li>`).join('')}</ul>` : '');
+export const verdicts = (items: readonly string[]): string =>
+  items.length ? `<ul class="verdicts">${items.map((v) => `<li>${esc(v)}</li>`).join('')}</ul>` : '';
 
 // ─── sections ────────────────────────────────────────────────────────────────────────────────────
 
@@ -623,18 +756,32 @@ function header(summary: RunSummary, impact: ImpactReport | null, colour: Palett
     ['version', `goldpit ${esc(summary.version)}`],
   ];
   if (run) {
-    const where = run.shards ? `${esc(run.shards)} shards added up, up to ${esc(run.workers)} worker${run.workers === 1 ? '' : 's'} each` : `${esc(run.workers)} worker${run.workers === 1 ? '' : 's'}`;
-    facts.push(['wall time', `${esc(num(run.wallSeconds, 1))} s on ${where} (${esc(int((run.timedGames ?? summary.games) / run.wallSeconds))} games/s), ${esc(run.finishedAt)}`]);
+    const where = run.shards
+      ? `${esc(run.shards)} shards added up, up to ${esc(run.workers)} worker${run.workers === 1 ? '' : 's'} each`
+      : `${esc(run.workers)} worker${run.workers === 1 ? '' : 's'}`;
+    facts.push([
+      'wall time',
+      `${esc(num(run.wallSeconds, 1))} s on ${where} (${esc(int((run.timedGames ?? summary.games) / run.wallSeconds))} games/s), ${esc(run.finishedAt)}`,
+    ]);
   }
   if (run?.engine) {
     const { kernelGames, referenceGames } = run.engine;
-    facts.push(['engine', `${esc(int(kernelGames))} games on the fast kernel, ${esc(int(referenceGames))} on the reference engine (the same games either way)`]);
+    facts.push([
+      'engine',
+      `${esc(int(kernelGames))} games on the fast kernel, ${esc(int(referenceGames))} on the reference engine (the same games either way)`,
+    ]);
   }
   if (impact) facts.push(['card impact', `${esc(int(impact.games))} paired games, seed <code>${esc(impact.seed)}</code>`]);
-  const parameters = summary.parameters === undefined ? '' : `<details><summary>Resolved parameters (defaults included)</summary><pre>${esc(JSON.stringify(summary.parameters, null, 2))}</pre></details>`;
+  const parameters =
+    summary.parameters === undefined
+      ? ''
+      : `<details><summary>Resolved parameters (defaults included)</summary><pre>${esc(JSON.stringify(summary.parameters, null, 2))}</pre></details>`;
   const faults = summary.faults.length
     ? `<div class="warning"><strong>Bot faults.</strong> ${summary.faults
-        .map((f) => `Seat ${f.seat} (${esc(f.bot)}) faulted ${esc(int(f.count))} times, first in game ${esc(f.firstGame)} (${esc(f.request)}, ${esc(f.reason)}): ${esc(f.message)}.`)
+        .map(
+          (f) =>
+            `Seat ${f.seat} (${esc(f.bot)}) faulted ${esc(int(f.count))} times, first in game ${esc(f.firstGame)} (${esc(f.request)}, ${esc(f.reason)}): ${esc(f.message)}.`,
+        )
         .join(' ')} ${esc(game.faultRule)}</div>`
     : '';
   return `<header>
@@ -661,7 +808,8 @@ function keyFindings(summary: RunSummary, impact: ImpactReport | null, game: Rep
   const shape = summary.gameShape;
   const key = game.keyEnding === null ? undefined : (shape?.endings ?? summary.endings)[game.keyEnding];
   const keyLabel = game.keyEnding === null ? '' : (game.endings[game.keyEnding]?.label ?? game.keyEnding);
-  if (shape && isNum(shape.meanLength)) items.push(`A game lasts ${num(shape.meanLength, 1)} ${game.step.many} on average${key ? `; ${pct(key.share)} end by the ${keyLabel}` : ''}.`);
+  if (shape && isNum(shape.meanLength))
+    items.push(`A game lasts ${num(shape.meanLength, 1)} ${game.step.many} on average${key ? `; ${pct(key.share)} end by the ${keyLabel}` : ''}.`);
   if (impact) {
     const significant = impact.cards.filter((k) => k.perGame.leaderWin.significant);
     const cards = game.chanceCards;
@@ -832,7 +980,10 @@ function counterTable(summary: RunSummary, colour: Palette, game: ReportGame, se
     const bots = summary.bots.map((b) => b.bot);
     return table(
       ['counter', ...bots.map((b) => `${swatch(colour(b))}${esc(b)}`)],
-      present.map((k) => [`<span title="${esc(game.counters[k]?.description ?? k)}">${esc(game.counters[k]?.label ?? k)}</span>`, ...bots.map((b) => num(v(k, b), 2))]),
+      present.map((k) => [
+        `<span title="${esc(game.counters[k]?.description ?? k)}">${esc(game.counters[k]?.label ?? k)}</span>`,
+        ...bots.map((b) => num(v(k, b), 2)),
+      ]),
       { numeric: bots.map((_, i) => i + 1), cls: 'compact', caption: esc(section.explain) },
     );
   }
@@ -894,7 +1045,9 @@ function shapeSection(summary: RunSummary, colour: Palette, game: ReportGame): s
     ? table(
         ['counter', ...bots.map((b) => `${swatch(colour(b))}${esc(b)}`)],
         counters.map(([counter, byBot]) => [
-          game.counters[counter] ? `<span title="${esc(game.counters[counter].description)}">${esc(game.counters[counter].label)}</span>` : esc(counterWords(counter)),
+          game.counters[counter]
+            ? `<span title="${esc(game.counters[counter].description)}">${esc(game.counters[counter].label)}</span>`
+            : esc(counterWords(counter)),
           ...bots.map((b) => num(byBot[b], 2)),
         ]),
         { numeric: bots.map((_, i) => i + 1), cls: 'compact', caption: 'Mean per seat-game, by bot' },
@@ -902,7 +1055,9 @@ function shapeSection(summary: RunSummary, colour: Palette, game: ReportGame): s
     : '';
   const shapeVerdicts: string[] = [];
   if (comebacks.length && comebacks.every((cb) => isNum(cb.share))) {
-    shapeVerdicts.push(`${comebacks.map((cb, i) => `${i === 0 ? 'In' : 'in'} ${pct(cb.share)} of games${i === 0 ? ' the winner was' : ''} not${i === 0 ? ' leading' : ''} after ${step} ${cb.after}`).join('; ')}.`);
+    shapeVerdicts.push(
+      `${comebacks.map((cb, i) => `${i === 0 ? 'In' : 'in'} ${pct(cb.share)} of games${i === 0 ? ' the winner was' : ''} not${i === 0 ? ' leading' : ''} after ${step} ${cb.after}`).join('; ')}.`,
+    );
   }
   if (isNum(shape.meanLeadChanges)) shapeVerdicts.push(`The lead changes hands ${num(shape.meanLeadChanges, 1)} times in an average game.`);
   return `<section id="shape">
@@ -944,7 +1099,15 @@ ${
     ? `<p class="explain"><em>${esc(capital(game.score))} change</em>: mean change over the ${esc(step)} of the draw for the player who was leading, in the middle or last when the card was drawn. <em>Leader wins</em>: win rate of the player leading when the card was drawn, against the leader at the same point of ${esc(game.step.many)} without it; \u0394 is the difference in percentage points.</p>${table(
         ['card', 'draws', 'per game', 'leader', 'middle', 'last', 'drawn', 'not drawn', '\u0394 pp'],
         rows,
-        { numeric: [1, 2, 3, 4, 5, 6, 7, 8], cls: 'compact', groups: [['', 3], ['change, by rank at the draw', 3], ['leader wins', 3]] },
+        {
+          numeric: [1, 2, 3, 4, 5, 6, 7, 8],
+          cls: 'compact',
+          groups: [
+            ['', 3],
+            ['change, by rank at the draw', 3],
+            ['leader wins', 3],
+          ],
+        },
       )}`
     : `<p class="no-data" data-chart="${esc(id)}">No data: no ${esc(name)} were drawn.</p>`
 }
@@ -984,7 +1147,9 @@ function impactTable(cards: readonly CardImpact[], scope: 'perGame' | 'perDraw',
 }
 
 function impactSection(summary: RunSummary, impact: ImpactReport, game: ReportGame): string {
-  const cards = [...impact.cards].filter((k) => k.perGame?.leaderWin && isNum(k.perGame.leaderWin.estimate)).sort((a, b) => b.perGame.leaderWin.estimate - a.perGame.leaderWin.estimate || a.card.localeCompare(b.card));
+  const cards = [...impact.cards]
+    .filter((k) => k.perGame?.leaderWin && isNum(k.perGame.leaderWin.estimate))
+    .sort((a, b) => b.perGame.leaderWin.estimate - a.perGame.leaderWin.estimate || a.card.localeCompare(b.card));
   const rows: IntervalRow[] = cards.map((k) => {
     const e = k.perGame.leaderWin;
     return {
@@ -1005,8 +1170,14 @@ function impactSection(summary: RunSummary, impact: ImpactReport, game: ReportGa
   const detectable = impact.cards.filter((k) => validInterval(k.perDraw?.leaderWin?.ci95) && !containsZero(k.perDraw.leaderWin.ci95));
   const quiet = tested - detectable.length;
   const cardVerdicts = [
-    ...[...detectable].sort((a, b) => Math.abs(b.perDraw.leaderWin.estimate) - Math.abs(a.perDraw.leaderWin.estimate)).map((k) => cardVerdict(k.card, k.perDraw.leaderWin, 'leaderWin', 'per draw', tested, game)),
-    ...(quiet ? [`${quiet === tested ? 'No' : `The other ${quiet}`} card${quiet === 1 ? '' : 's'}: no detectable effect on the then-leader's win chance per draw (the 95% interval contains 0).`] : []),
+    ...[...detectable]
+      .sort((a, b) => Math.abs(b.perDraw.leaderWin.estimate) - Math.abs(a.perDraw.leaderWin.estimate))
+      .map((k) => cardVerdict(k.card, k.perDraw.leaderWin, 'leaderWin', 'per draw', tested, game)),
+    ...(quiet
+      ? [
+          `${quiet === tested ? 'No' : `The other ${quiet}`} card${quiet === 1 ? '' : 's'}: no detectable effect on the then-leader's win chance per draw (the 95% interval contains 0).`,
+        ]
+      : []),
   ];
   return `<section id="card-impact">
 <h2>Card impact <span class="label-causal">paired counterfactual</span></h2>

@@ -48,7 +48,12 @@ export function impactReport(scenario: Scenario, seed: string, games: number, su
     return { card: def.chanceCards[s.card], drawnIn: s.drawnIn, perGame: metrics('perGame'), perDraw: metrics('perDraw') };
   });
   // False discovery rate across the cards, separately for each tested metric and scope.
-  const final = drafts.map((d) => ({ card: d.card, drawnIn: d.drawnIn, perGame: {} as Record<string, PairedEffect | SwingShare>, perDraw: {} as Record<string, PairedEffect | SwingShare> }));
+  const final = drafts.map((d) => ({
+    card: d.card,
+    drawnIn: d.drawnIn,
+    perGame: {} as Record<string, PairedEffect | SwingShare>,
+    perDraw: {} as Record<string, PairedEffect | SwingShare>,
+  }));
   for (const scope of ['perGame', 'perDraw'] as const) {
     for (const m of TESTED) {
       const q = benjaminiHochberg(drafts.map((d) => d[scope].tested[m].pValue));
@@ -60,7 +65,12 @@ export function impactReport(scenario: Scenario, seed: string, games: number, su
     // In IMPACT_METRICS order (the JSON's key order), the swing last.
     drafts.forEach((d, i) => (final[i][scope].swing = d[scope].swing));
   }
-  const cards: CardImpact[] = final.map((f) => ({ card: f.card, drawnIn: f.drawnIn, perGame: f.perGame as unknown as ImpactMetrics, perDraw: f.perDraw as unknown as ImpactMetrics }));
+  const cards: CardImpact[] = final.map((f) => ({
+    card: f.card,
+    drawnIn: f.drawnIn,
+    perGame: f.perGame as unknown as ImpactMetrics,
+    perDraw: f.perDraw as unknown as ImpactMetrics,
+  }));
   return {
     tool: 'goldpit',
     scenario: scenario.name,

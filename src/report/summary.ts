@@ -116,7 +116,12 @@ export function summarize(scenario: Scenario, played: Aggregate): RunSummary {
   const seatAdvantage = {
     mirror: names.length === 1,
     expected: fixed(expected),
-    seats: seats.map((s) => ({ seat: s.seat, winRate: s.winRate, deviation: fixed(s.winRate - expected), ci95: [fixed(s.ci95[0] - expected), fixed(s.ci95[1] - expected)] as Interval })),
+    seats: seats.map((s) => ({
+      seat: s.seat,
+      winRate: s.winRate,
+      deviation: fixed(s.winRate - expected),
+      ci95: [fixed(s.ci95[0] - expected), fixed(s.ci95[1] - expected)] as Interval,
+    })),
     chiSquared: { statistic: fixed(chi.statistic), df: chi.df, pValue: Number(chi.pValue.toPrecision(6)), warning: chiSquaredWarning(chi.expected) },
     balance: fixed(1 - (Math.max(...rates) - Math.min(...rates))),
   };
@@ -183,7 +188,16 @@ export function summarize(scenario: Scenario, played: Aggregate): RunSummary {
   const faults = [];
   for (let s = 0; s < p; s++) {
     const first = agg.firstFaults[s];
-    if (first) faults.push({ bot: scenario.seats[s], seat: s, count: agg.faults[s], firstGame: first.game, request: first.request, reason: first.reason, message: first.message });
+    if (first)
+      faults.push({
+        bot: scenario.seats[s],
+        seat: s,
+        count: agg.faults[s],
+        firstGame: first.game,
+        request: first.request,
+        reason: first.reason,
+        message: first.message,
+      });
   }
   return {
     tool: 'goldpit',

@@ -113,13 +113,14 @@ function heatMap(summary: TournamentSummary): string {
       const tip = `${bot} ahead of ${other} in ${pct(p)} of ${int(h.games[i][j])} common games (ties count \u00bd); the fitted ratings predict ${pct(h.model[i][j])}`;
       out.push(`<g>${title(tip)}<rect x="${c(x0)}" y="${c(y0)}" width="${cell}" height="${cell}" fill="${shareColour(p)}" stroke="#fff"/>`);
       const dark = Math.abs(p - 0.5) > 0.22;
-      out.push(`<text class="cell" x="${c(x0 + cell / 2)}" y="${c(y0 + cell / 2 + 4)}" text-anchor="middle"${dark ? ' fill="#fff"' : ''}>${esc(num(100 * p, 0))}</text></g>`);
+      out.push(
+        `<text class="cell" x="${c(x0 + cell / 2)}" y="${c(y0 + cell / 2 + 4)}" text-anchor="middle"${dark ? ' fill="#fff"' : ''}>${esc(num(100 * p, 0))}</text></g>`,
+      );
     });
   });
   out.push('</svg>');
   return out.join('');
 }
-
 
 function header(summary: TournamentSummary, colour: Palette, run: RunFacts | null): string {
   const changed = Object.entries(summary.changedRules ?? {});
@@ -127,7 +128,10 @@ function header(summary: TournamentSummary, colour: Palette, run: RunFacts | nul
   const facts: [string, string][] = [
     ['game', esc(summary.game)],
     ['players', esc(summary.players)],
-    ['bots', `<ul class="rules">${summary.bots.map((b) => `<li>${swatch(colour(b.bot))}${esc(b.bot)}${b.source === 'built-in' ? '' : ` <span class="seat">${esc(b.source)}</span>`}</li>`).join('')}</ul>`],
+    [
+      'bots',
+      `<ul class="rules">${summary.bots.map((b) => `<li>${swatch(colour(b.bot))}${esc(b.bot)}${b.source === 'built-in' ? '' : ` <span class="seat">${esc(b.source)}</span>`}</li>`).join('')}</ul>`,
+    ],
     [
       'schedule',
       `${esc(int(summary.lineups.played))} line-ups${esc(sampled)} \u00d7 ${esc(int(summary.deals))} deals \u00d7 ${esc(summary.players)} seat rotations = ${esc(int(summary.games))} games`,
@@ -141,12 +145,24 @@ function header(summary: TournamentSummary, colour: Palette, run: RunFacts | nul
           : `no intervals (fewer than ${esc(summary.intervals.minimumDeals)} deals per bot)`
       }`,
     ],
-    ['time limits', `${summary.botTimeoutMs === null ? 'no per-decision budget' : `${esc(int(summary.botTimeoutMs))} ms per decision`}; ${summary.hangLimitMs > 0 ? `a decision running ${esc(int(summary.hangLimitMs))} ms is stopped` : 'no hang limit'}`],
+    [
+      'time limits',
+      `${summary.botTimeoutMs === null ? 'no per-decision budget' : `${esc(int(summary.botTimeoutMs))} ms per decision`}; ${summary.hangLimitMs > 0 ? `a decision running ${esc(int(summary.hangLimitMs))} ms is stopped` : 'no hang limit'}`,
+    ],
     ['deck', `<code>${esc(summary.deckId || '(none)')}</code>`],
-    ['rules changed', changed.length ? `<ul class="rules">${changed.map(([k, v]) => `<li><code>${esc(k)}</code> = <code>${esc(JSON.stringify(v))}</code></li>`).join('')}</ul>` : 'none (every rule at its default)'],
+    [
+      'rules changed',
+      changed.length
+        ? `<ul class="rules">${changed.map(([k, v]) => `<li><code>${esc(k)}</code> = <code>${esc(JSON.stringify(v))}</code></li>`).join('')}</ul>`
+        : 'none (every rule at its default)',
+    ],
     ['version', `goldpit ${esc(summary.version)}`],
   ];
-  if (run) facts.push(['wall time', `${esc(num(run.wallSeconds, 1))} s on ${esc(run.workers)} worker${run.workers === 1 ? '' : 's'} (${esc(int(summary.games / run.wallSeconds))} games/s), ${esc(run.finishedAt)}`]);
+  if (run)
+    facts.push([
+      'wall time',
+      `${esc(num(run.wallSeconds, 1))} s on ${esc(run.workers)} worker${run.workers === 1 ? '' : 's'} (${esc(int(summary.games / run.wallSeconds))} games/s), ${esc(run.finishedAt)}`,
+    ]);
   const faults = summary.faults.length
     ? `<div class="warning"><strong>Bot faults.</strong> ${summary.faults.map((f) => `${esc(f.bot)} faulted ${esc(int(f.total))} times in ${esc(int(f.games))} games.`).join(' ')} A faulting bot plays that decision by the rules' fallback (see <a href="#faults">Faults</a>).</div>`
     : '';
@@ -175,7 +191,9 @@ function findings(summary: TournamentSummary): string {
           : `${top.bot} is rated highest, ${points(top.vsBestOther!.elo)} points above ${second.bot} (95% interval ${pointsRange(top.vsBestOther!.ci95)}); it is significantly above ${beaten} of the ${others} others.`,
     );
     const bottom = summary.bots[summary.bots.length - 1];
-    items.push(`${bottom.bot} is rated lowest (${points(bottom.elo)}, win rate ${pct(bottom.winRate)} against ${pct(1 / summary.players)} for an average bot).`);
+    items.push(
+      `${bottom.bot} is rated lowest (${points(bottom.elo)}, win rate ${pct(bottom.winRate)} against ${pct(1 / summary.players)} for an average bot).`,
+    );
     // Neighbours in the ranking that the data cannot separate: their paired interval includes 0.
     const significant = summary.differences.significant;
     if (significant) {
@@ -183,7 +201,11 @@ function findings(summary: TournamentSummary): string {
       for (let i = 0; i + 1 < summary.bots.length; i++) {
         if (!significant[i][i + 1]) close.push(`${summary.bots[i].bot} and ${summary.bots[i + 1].bot}`);
       }
-      items.push(close.length ? `Not separated by the data (paired interval includes 0): ${close.join('; ')}.` : 'Every bot is separated from its neighbour in the ranking with significance.');
+      items.push(
+        close.length
+          ? `Not separated by the data (paired interval includes 0): ${close.join('; ')}.`
+          : 'Every bot is separated from its neighbour in the ranking with significance.',
+      );
     }
   }
   for (const f of summary.faults) items.push(`${f.bot} faulted ${f.total} times (first: ${f.first.reason} in ${f.first.request}, game ${f.first.game}).`);
@@ -212,7 +234,16 @@ function ratingSection(summary: TournamentSummary, colour: Palette, game: Report
   // Intervals sit under their values (as in the all-pairs matrix) and log-worth is left to the chart's
   // tooltips and ratings.csv, so the table fits the reading column.
   const ratingTable = table(
-    ['#', 'bot', 'rating<span class="unit">95% interval</span>', 'win rate<span class="unit">95% interval</span>', 'mean position', `mean ${esc(game.score)}`, ...counterCols.map((c2) => `${esc(counterLabel(c2))}<span class="unit">per game</span>`), 'faults'],
+    [
+      '#',
+      'bot',
+      'rating<span class="unit">95% interval</span>',
+      'win rate<span class="unit">95% interval</span>',
+      'mean position',
+      `mean ${esc(game.score)}`,
+      ...counterCols.map((c2) => `${esc(counterLabel(c2))}<span class="unit">per game</span>`),
+      'faults',
+    ],
     summary.bots.map((b, i) => [
       String(i + 1),
       `${swatch(colour(b.bot))}${esc(b.bot)}`,

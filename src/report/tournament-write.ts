@@ -18,7 +18,14 @@ const csv = (columns: string[], rows: unknown[][]) => stringify(rows, { header: 
 /** An interval's two CSV cells; empty when there is none (a tournament too small for intervals). */
 const cells = (ci: Interval | null): [number | string, number | string] => (ci ? [ci[0], ci[1]] : ['', '']);
 
-export function writeTournamentOutputs(dir: string, summary: TournamentSummary, games: readonly TournamentGame[], botNames: readonly string[], run: RunFacts | null, game: ReportGame): string[] {
+export function writeTournamentOutputs(
+  dir: string,
+  summary: TournamentSummary,
+  games: readonly TournamentGame[],
+  botNames: readonly string[],
+  run: RunFacts | null,
+  game: ReportGame,
+): string[] {
   mkdirSync(dir, { recursive: true });
   const counterNames = Object.keys(summary.bots[0]?.counters ?? {});
   const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -45,12 +52,45 @@ export function writeTournamentOutputs(dir: string, summary: TournamentSummary, 
       'ratings.csv',
       csv(
         [
-          'rank', 'bot', 'source', 'elo', 'elo_ci95_low', 'elo_ci95_high', 'log_worth', 'log_worth_ci95_low', 'log_worth_ci95_high', 'games', 'deals', 'wins', 'win_rate', 'win_ci95_low', 'win_ci95_high', 'win_design_effect',
-          'mean_position', 'mean_score', ...counterNames.map((c) => `mean_${snake(c)}`), 'faults',
+          'rank',
+          'bot',
+          'source',
+          'elo',
+          'elo_ci95_low',
+          'elo_ci95_high',
+          'log_worth',
+          'log_worth_ci95_low',
+          'log_worth_ci95_high',
+          'games',
+          'deals',
+          'wins',
+          'win_rate',
+          'win_ci95_low',
+          'win_ci95_high',
+          'win_design_effect',
+          'mean_position',
+          'mean_score',
+          ...counterNames.map((c) => `mean_${snake(c)}`),
+          'faults',
         ],
         summary.bots.map((b, i) => [
-          i + 1, b.bot, b.source, b.elo, ...cells(b.eloCi95), b.logWorth, ...cells(b.logWorthCi95), b.games, b.deals, b.wins, b.winRate, ...cells(b.winCi95), b.winDesignEffect ?? '',
-          b.meanPosition, b.meanScore, ...counterNames.map((c) => b.counters[c]), b.faults,
+          i + 1,
+          b.bot,
+          b.source,
+          b.elo,
+          ...cells(b.eloCi95),
+          b.logWorth,
+          ...cells(b.logWorthCi95),
+          b.games,
+          b.deals,
+          b.wins,
+          b.winRate,
+          ...cells(b.winCi95),
+          b.winDesignEffect ?? '',
+          b.meanPosition,
+          b.meanScore,
+          ...counterNames.map((c) => b.counters[c]),
+          b.faults,
         ]),
       ),
     ],
@@ -59,14 +99,55 @@ export function writeTournamentOutputs(dir: string, summary: TournamentSummary, 
     [
       'faults.csv',
       csv(
-        ['bot', 'threw', 'illegal', 'timeout', 'hung', 'total', 'games', 'first_game', 'first_seat', 'first_request', 'first_reason', 'first_message', 'replay'],
-        summary.faults.map((f) => [f.bot, f.threw, f.illegal, f.timeout, f.hung, f.total, f.games, f.first.game, f.first.seat, f.first.request, f.first.reason, f.first.message, f.first.replay]),
+        [
+          'bot',
+          'threw',
+          'illegal',
+          'timeout',
+          'hung',
+          'total',
+          'games',
+          'first_game',
+          'first_seat',
+          'first_request',
+          'first_reason',
+          'first_message',
+          'replay',
+        ],
+        summary.faults.map((f) => [
+          f.bot,
+          f.threw,
+          f.illegal,
+          f.timeout,
+          f.hung,
+          f.total,
+          f.games,
+          f.first.game,
+          f.first.seat,
+          f.first.request,
+          f.first.reason,
+          f.first.message,
+          f.first.replay,
+        ]),
       ),
     ],
     [
       'games.csv',
       csv(
-        ['game', 'lineup', 'deal', 'rotation', ...seatCols('bot'), ...seatCols('position'), ...seatCols('score'), 'winners', 'ended_by', 'rounds', 'faults', 'benched'],
+        [
+          'game',
+          'lineup',
+          'deal',
+          'rotation',
+          ...seatCols('bot'),
+          ...seatCols('position'),
+          ...seatCols('score'),
+          'winners',
+          'ended_by',
+          'rounds',
+          'faults',
+          'benched',
+        ],
         games.map((g) => {
           const k = players;
           const dealId = Math.floor(g.game / k);
@@ -114,7 +195,9 @@ export function tournamentTable(summary: TournamentSummary): string {
   const range = (ci: Interval | null, show: (x: number) => string, sep: string) => (ci ? `(${show(ci[0])}${sep}${show(ci[1])})` : '(no interval)');
   lines.push('rank  bot              rating (95% CI)        win rate (95% CI)       mean pos  mean score  faults  vs best other (95% CI)');
   summary.bots.forEach((b, i) => {
-    const vs = b.vsBestOther ? `${elo(b.vsBestOther.elo)} vs ${b.vsBestOther.bot}${b.vsBestOther.ci95 ? ` ${range(b.vsBestOther.ci95, elo, ' to ')}` : ''}${b.vsBestOther.significant ? ' *' : ''}` : '';
+    const vs = b.vsBestOther
+      ? `${elo(b.vsBestOther.elo)} vs ${b.vsBestOther.bot}${b.vsBestOther.ci95 ? ` ${range(b.vsBestOther.ci95, elo, ' to ')}` : ''}${b.vsBestOther.significant ? ' *' : ''}`
+      : '';
     lines.push(
       `${String(i + 1).padStart(4)}  ${b.bot.padEnd(15)} ${elo(b.elo).padStart(6)} ${range(b.eloCi95, elo, ' to ')}`.padEnd(48) +
         `${pct(b.winRate).padStart(6)} ${range(b.winCi95, pct, '–')}`.padEnd(24) +
@@ -135,7 +218,9 @@ export function tournamentTable(summary: TournamentSummary): string {
     );
   }
   for (const f of summary.faults) {
-    lines.push(`FAULTS ${f.bot}: ${f.total} (threw ${f.threw}, illegal ${f.illegal}, timeout ${f.timeout}, hung ${f.hung}) in ${f.games} games; first in game ${f.first.game} (${f.first.request}, ${f.first.reason}): ${f.first.message}`);
+    lines.push(
+      `FAULTS ${f.bot}: ${f.total} (threw ${f.threw}, illegal ${f.illegal}, timeout ${f.timeout}, hung ${f.hung}) in ${f.games} games; first in game ${f.first.game} (${f.first.request}, ${f.first.reason}): ${f.first.message}`,
+    );
     lines.push(`  replay: ${f.first.replay}`);
   }
   return lines.join('\n');

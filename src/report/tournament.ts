@@ -8,7 +8,15 @@
  */
 import type { Fault } from '../core/game.js';
 import { Purpose, RandomSource } from '../core/random.js';
-import { bootstrapPlackettLuce, clusteredProportionInterval, eloFromLogWorth, fitPlackettLuce, headToHead, PLACKETT_LUCE_DEFAULTS, type Ranking } from '../stats/index.js';
+import {
+  bootstrapPlackettLuce,
+  clusteredProportionInterval,
+  eloFromLogWorth,
+  fitPlackettLuce,
+  headToHead,
+  PLACKETT_LUCE_DEFAULTS,
+  type Ranking,
+} from '../stats/index.js';
 import { replayArguments, type TournamentGame } from '../sim/tournament.js';
 import { fixed, VERSION } from './summary.js';
 import type { Interval } from './types.js';
@@ -76,7 +84,14 @@ export interface TournamentFaults {
   /** Games with at least one fault of this bot. */
   readonly games: number;
   /** The first fault (lowest game index): replay it with `replay`. */
-  readonly first: { readonly game: number; readonly seat: number; readonly request: string; readonly reason: string; readonly message: string; readonly replay: string };
+  readonly first: {
+    readonly game: number;
+    readonly seat: number;
+    readonly request: string;
+    readonly reason: string;
+    readonly message: string;
+    readonly replay: string;
+  };
 }
 
 export interface TournamentSummary {
@@ -222,7 +237,14 @@ export function summarizeTournament(facts: TournamentFacts, games: readonly Tour
       const bot = g.seats[f.seat];
       faultCounts[bot][FAULT_REASONS.indexOf(f.reason)]++;
       seen.add(bot);
-      firstFault[bot] ??= { game: g.game, seat: f.seat, request: f.request, reason: f.reason, message: f.message, replay: `${facts.replayCommand} ${replayArguments(g)}` };
+      firstFault[bot] ??= {
+        game: g.game,
+        seat: f.seat,
+        request: f.request,
+        reason: f.reason,
+        message: f.message,
+        replay: `${facts.replayCommand} ${replayArguments(g)}`,
+      };
     }
     for (const bot of seen) faultGames[bot]++;
   }
@@ -253,7 +275,9 @@ export function summarizeTournament(facts: TournamentFacts, games: readonly Tour
   const below = (i: number, j: number) => diff.upper !== null && diff.upper[i][j] < 0;
 
   // Order by rating, best first (ties by name, so the order is stable).
-  const order = Array.from({ length: B }, (_, i) => i).sort((a, b) => logWorth.estimate[b] - logWorth.estimate[a] || facts.bots[a].name.localeCompare(facts.bots[b].name));
+  const order = Array.from({ length: B }, (_, i) => i).sort(
+    (a, b) => logWorth.estimate[b] - logWorth.estimate[a] || facts.bots[a].name.localeCompare(facts.bots[b].name),
+  );
   const gap = (i: number, j: number): RatingGap => ({
     bot: name(j),
     elo: fixed(toElo(diff.estimate[i][j]), 3),
@@ -262,7 +286,12 @@ export function summarizeTournament(facts: TournamentFacts, games: readonly Tour
   });
   const bots: TournamentBot[] = order.map((i) => {
     const deals = [...dealGames[i].keys()];
-    const win = given ? clusteredProportionInterval(deals.map((d) => dealWins[i].get(d)!), deals.map((d) => dealGames[i].get(d)!)) : null;
+    const win = given
+      ? clusteredProportionInterval(
+          deals.map((d) => dealWins[i].get(d)!),
+          deals.map((d) => dealGames[i].get(d)!),
+        )
+      : null;
     const best = order.find((j) => j !== i);
     const others = order.filter((j) => j !== i);
     return {

@@ -115,7 +115,15 @@ export interface RunSummary {
   readonly gameShape: GameShape;
   readonly chanceCards: readonly CardDescriptive[];
   readonly perGame: Readonly<Record<string, Readonly<Record<string, number>>>>;
-  readonly faults: readonly { readonly bot: string; readonly seat: number; readonly count: number; readonly firstGame: number; readonly request: string; readonly reason: string; readonly message: string }[];
+  readonly faults: readonly {
+    readonly bot: string;
+    readonly seat: number;
+    readonly count: number;
+    readonly firstGame: number;
+    readonly request: string;
+    readonly reason: string;
+    readonly message: string;
+  }[];
   readonly parameters: unknown;
 }
 

@@ -33,41 +33,119 @@ export function writeRunOutputs(dir: string, summary: RunSummary, game: ReportGa
   const stepCounters = shape.perRound.length ? Object.keys(shape.perRound[0]).filter((k) => k !== 'round') : [];
   const files: [string, string][] = [
     ['summary.json', `${JSON.stringify(summary, null, 2)}\n`],
-    ['bots.csv', csv(['bot', 'seats', 'games', 'wins', 'win_rate', 'ci95_low', 'ci95_high', `mean_final_${score}`, 'faults'], summary.bots.map((b) => [b.bot, b.seats.join(' '), b.games, b.wins, b.winRate, b.ci95[0], b.ci95[1], b.meanFinalGold, b.faults]))],
-    ['seats.csv', csv(['seat', 'bot', 'games', 'wins', 'win_rate', 'ci95_low', 'ci95_high', 'deviation_from_equal', `mean_final_${score}`], summary.seats.map((s, i) => [s.seat, s.bot, s.games, s.wins, s.winRate, s.ci95[0], s.ci95[1], summary.seatAdvantage.seats[i].deviation, s.meanFinalGold]))],
-    [`${score}_curve.csv`, csv([step, 'bot', `mean_${score}`, 'p10', 'p50', 'p90'], summary.goldCurve.map((g) => [g.round, g.bot, g.meanGold, g.p10, g.p50, g.p90]))],
-    ['seat_curve.csv', csv([step, 'seat', `mean_${score}`, 'p10', 'p50', 'p90'], summary.seatCurve.map((g) => [g.round, g.seat, g.meanGold, g.p10, g.p50, g.p90]))],
-    ['winner_curve.csv', csv([step, `winner_mean_${score}`, `rest_mean_${score}`], summary.winnerCurve.map((w) => [w.round, w.winner, w.rest]))],
-    // A game without chance cards (GOLD) writes no chance-card table.
-    ...((summary.chanceCards.length ? [[
-      `${game.chanceCards.replace(/\W+/g, '_')}.csv`,
+    [
+      'bots.csv',
       csv(
-        ['card', 'draws', 'draws_per_game', 'mean_change_leader', 'mean_change_middle', 'mean_change_last', 'leader_win_rate_drawn', 'leader_win_rate_not_drawn'],
-        summary.chanceCards.map((e) => [e.card, e.draws, e.perGame, e.meanChange.leader, e.meanChange.middle, e.meanChange.last, e.leaderWinRateDrawn, e.leaderWinRateNotDrawn]),
+        ['bot', 'seats', 'games', 'wins', 'win_rate', 'ci95_low', 'ci95_high', `mean_final_${score}`, 'faults'],
+        summary.bots.map((b) => [b.bot, b.seats.join(' '), b.games, b.wins, b.winRate, b.ci95[0], b.ci95[1], b.meanFinalGold, b.faults]),
       ),
-    ]] : []) as [string, string][]),
+    ],
+    [
+      'seats.csv',
+      csv(
+        ['seat', 'bot', 'games', 'wins', 'win_rate', 'ci95_low', 'ci95_high', 'deviation_from_equal', `mean_final_${score}`],
+        summary.seats.map((s, i) => [
+          s.seat,
+          s.bot,
+          s.games,
+          s.wins,
+          s.winRate,
+          s.ci95[0],
+          s.ci95[1],
+          summary.seatAdvantage.seats[i].deviation,
+          s.meanFinalGold,
+        ]),
+      ),
+    ],
+    [
+      `${score}_curve.csv`,
+      csv(
+        [step, 'bot', `mean_${score}`, 'p10', 'p50', 'p90'],
+        summary.goldCurve.map((g) => [g.round, g.bot, g.meanGold, g.p10, g.p50, g.p90]),
+      ),
+    ],
+    [
+      'seat_curve.csv',
+      csv(
+        [step, 'seat', `mean_${score}`, 'p10', 'p50', 'p90'],
+        summary.seatCurve.map((g) => [g.round, g.seat, g.meanGold, g.p10, g.p50, g.p90]),
+      ),
+    ],
+    [
+      'winner_curve.csv',
+      csv(
+        [step, `winner_mean_${score}`, `rest_mean_${score}`],
+        summary.winnerCurve.map((w) => [w.round, w.winner, w.rest]),
+      ),
+    ],
+    // A game without chance cards (GOLD) writes no chance-card table.
+    ...((summary.chanceCards.length
+      ? [
+          [
+            `${game.chanceCards.replace(/\W+/g, '_')}.csv`,
+            csv(
+              [
+                'card',
+                'draws',
+                'draws_per_game',
+                'mean_change_leader',
+                'mean_change_middle',
+                'mean_change_last',
+                'leader_win_rate_drawn',
+                'leader_win_rate_not_drawn',
+              ],
+              summary.chanceCards.map((e) => [
+                e.card,
+                e.draws,
+                e.perGame,
+                e.meanChange.leader,
+                e.meanChange.middle,
+                e.meanChange.last,
+                e.leaderWinRateDrawn,
+                e.leaderWinRateNotDrawn,
+              ]),
+            ),
+          ],
+        ]
+      : []) as [string, string][]),
     [
       'game_shape.csv',
-      csv(['metric', 'value'], [
-        ['games', summary.games],
-        ...Object.entries(shape.endings).map(([k, v]) => [`ended_by_${k}_share`, v.share]),
-        ['shared_win_share', shape.sharedWinShare],
-        [`mean_length_${game.step.many}`, shape.meanLength],
-        ['mean_lead_changes', shape.meanLeadChanges],
-        ...shape.comebacks.map((cb) => [`comeback_after_${step}_${cb.after}`, cb.share]),
-        [`mean_gini_final_${score}`, shape.meanGini],
-        ['seat_chi_squared', summary.seatAdvantage.chiSquared.statistic],
-        ['seat_chi_squared_p', summary.seatAdvantage.chiSquared.pValue],
-        // Only when a seat expects fewer than 5 wins: the p-value above is then an unreliable approximation.
-        ...(summary.seatAdvantage.chiSquared.warning ? [['seat_chi_squared_warning', summary.seatAdvantage.chiSquared.warning]] : []),
-        ['seat_balance', summary.seatAdvantage.balance],
-        ...shape.lengthDistribution.map((l) => [`length_${l.rounds}_games`, l.games]),
-      ]),
+      csv(
+        ['metric', 'value'],
+        [
+          ['games', summary.games],
+          ...Object.entries(shape.endings).map(([k, v]) => [`ended_by_${k}_share`, v.share]),
+          ['shared_win_share', shape.sharedWinShare],
+          [`mean_length_${game.step.many}`, shape.meanLength],
+          ['mean_lead_changes', shape.meanLeadChanges],
+          ...shape.comebacks.map((cb) => [`comeback_after_${step}_${cb.after}`, cb.share]),
+          [`mean_gini_final_${score}`, shape.meanGini],
+          ['seat_chi_squared', summary.seatAdvantage.chiSquared.statistic],
+          ['seat_chi_squared_p', summary.seatAdvantage.chiSquared.pValue],
+          // Only when a seat expects fewer than 5 wins: the p-value above is then an unreliable approximation.
+          ...(summary.seatAdvantage.chiSquared.warning ? [['seat_chi_squared_warning', summary.seatAdvantage.chiSquared.warning]] : []),
+          ['seat_balance', summary.seatAdvantage.balance],
+          ...shape.lengthDistribution.map((l) => [`length_${l.rounds}_games`, l.games]),
+        ],
+      ),
     ],
-    ...((stepCounters.length ? [[`per_${step}.csv`, csv([step, ...stepCounters], shape.perRound.map((r) => [r.round, ...stepCounters.map((k) => r[k])]))]] : []) as [string, string][]),
+    ...((stepCounters.length
+      ? [
+          [
+            `per_${step}.csv`,
+            csv(
+              [step, ...stepCounters],
+              shape.perRound.map((r) => [r.round, ...stepCounters.map((k) => r[k])]),
+            ),
+          ],
+        ]
+      : []) as [string, string][]),
     [
       'per_game.csv',
-      csv(['counter', 'bot', 'mean_per_game'], Object.entries(summary.perGame).flatMap(([counter, byBot]) => Object.entries(byBot).map(([bot, v]) => [counter, bot, v]))),
+      csv(
+        ['counter', 'bot', 'mean_per_game'],
+        Object.entries(summary.perGame).flatMap(([counter, byBot]) => Object.entries(byBot).map(([bot, v]) => [counter, bot, v])),
+      ),
     ],
     ['report.html', renderReport(summary, impact, run, game)],
   ];
@@ -86,14 +164,30 @@ export function writeImpactOutputs(dir: string, impact: ImpactReport): string[] 
       for (const [metric, e] of Object.entries(c[scope])) {
         // The swing is an observed share, not a test: its p, q and significant cells stay empty (`test` says so).
         const test = metric === 'swing' ? 'none (observed share)' : 'paired t';
-        rows.push([c.card, c.drawnIn, scope === 'perGame' ? 'per_game' : 'per_draw', metric, test, e.n, e.estimate, e.ci95[0], e.ci95[1], e.pValue ?? '', e.qValue ?? '', e.significant ?? '']);
+        rows.push([
+          c.card,
+          c.drawnIn,
+          scope === 'perGame' ? 'per_game' : 'per_draw',
+          metric,
+          test,
+          e.n,
+          e.estimate,
+          e.ci95[0],
+          e.ci95[1],
+          e.pValue ?? '',
+          e.qValue ?? '',
+          e.significant ?? '',
+        ]);
       }
     }
   }
   const files: [string, string][] = [
     ['impact.json', `${JSON.stringify(impact, null, 2)}\n`],
     // ci95 and p_value are per card (unadjusted); q_value_bh and significant are adjusted across the cards (BH).
-    ['card_impact.csv', csv(['card', 'drawn_in', 'scope', 'metric', 'test', 'n', 'estimate', 'ci95_low', 'ci95_high', 'p_value', 'q_value_bh', 'significant'], rows)],
+    [
+      'card_impact.csv',
+      csv(['card', 'drawn_in', 'scope', 'metric', 'test', 'n', 'estimate', 'ci95_low', 'ci95_high', 'p_value', 'q_value_bh', 'significant'], rows),
+    ],
   ];
   for (const [name, text] of files) writeAtomic(join(dir, name), text);
   return files.map(([name]) => join(dir, name));
@@ -108,11 +202,17 @@ export function summaryTable(summary: RunSummary, game: ReportGame): string {
   lines.push('');
   lines.push(`bot             seats   win rate (95% CI)          ${`mean ${game.score}`.padStart(9)}   faults`);
   for (const b of summary.bots) {
-    lines.push(`${b.bot.padEnd(15)} ${b.seats.join(',').padEnd(7)} ${pct(b.winRate).padStart(8)} (${pct(b.ci95[0])}–${pct(b.ci95[1])})   ${b.meanFinalGold.toFixed(2).padStart(9)}   ${String(b.faults).padStart(6)}`);
+    lines.push(
+      `${b.bot.padEnd(15)} ${b.seats.join(',').padEnd(7)} ${pct(b.winRate).padStart(8)} (${pct(b.ci95[0])}–${pct(b.ci95[1])})   ${b.meanFinalGold.toFixed(2).padStart(9)}   ${String(b.faults).padStart(6)}`,
+    );
   }
   lines.push('');
   lines.push(`win rate by seat: ${summary.seats.map((s) => `${s.seat}: ${pct(s.winRate)}`).join('  ')}`);
-  lines.push(`ended by ${Object.entries(summary.endings).map(([k, v]) => `${k} ${pct(v.share)}`).join(', ')}; shared wins ${pct(summary.sharedWinShare)}; mean length ${summary.meanLength.toFixed(2)} ${game.step.many}`);
+  lines.push(
+    `ended by ${Object.entries(summary.endings)
+      .map(([k, v]) => `${k} ${pct(v.share)}`)
+      .join(', ')}; shared wins ${pct(summary.sharedWinShare)}; mean length ${summary.meanLength.toFixed(2)} ${game.step.many}`,
+  );
   const rounds = [...new Set(summary.goldCurve.map((g) => g.round))];
   lines.push('');
   // At most 12 columns: a long game (GOLD's turns) shows every k-th step and the last.
@@ -121,7 +221,16 @@ export function summaryTable(summary: RunSummary, game: ReportGame): string {
   lines.push(`${game.score} curve (mean ${game.score} after ${every === 1 ? `each ${step}` : `every ${every}th ${step}`}):`);
   lines.push(`  ${step.padEnd(14)} ${shown.map((r) => String(r).padStart(5)).join('')}`);
   for (const b of summary.bots) {
-    lines.push(`  ${b.bot.padEnd(14)} ${shown.map((r) => summary.goldCurve.find((g) => g.round === r && g.bot === b.bot)!.meanGold.toFixed(1).padStart(5)).join('')}`);
+    lines.push(
+      `  ${b.bot.padEnd(14)} ${shown
+        .map((r) =>
+          summary.goldCurve
+            .find((g) => g.round === r && g.bot === b.bot)!
+            .meanGold.toFixed(1)
+            .padStart(5),
+        )
+        .join('')}`,
+    );
   }
   if (summary.chanceCards.length) {
     const top = [...summary.chanceCards].sort((a, b) => b.draws - a.draws || a.card.localeCompare(b.card));
@@ -130,7 +239,8 @@ export function summaryTable(summary: RunSummary, game: ReportGame): string {
   }
   if (summary.faults.length) {
     lines.push('');
-    for (const f of summary.faults) lines.push(`FAULTS seat ${f.seat} (${f.bot}): ${f.count}; first in game ${f.firstGame} (${f.request}, ${f.reason}): ${f.message}`);
+    for (const f of summary.faults)
+      lines.push(`FAULTS seat ${f.seat} (${f.bot}): ${f.count}; first in game ${f.firstGame} (${f.request}, ${f.reason}): ${f.message}`);
   }
   return lines.join('\n');
 }
@@ -149,6 +259,9 @@ export function impactTable(impact: ImpactReport): string {
         `${pp(last.estimate).padStart(6)} pp      ${(100 * c.perDraw.swing.estimate).toFixed(1).padStart(5)}%   ${l.significant ? 'significant' : ''}`,
     );
   }
-  lines.push('', 'CI: per card, unadjusted. FDR: significant after Benjamini–Hochberg across the cards (adjusted), so a CI may exclude 0 without it. swing: share of games whose winner changed, an observed count (no test).');
+  lines.push(
+    '',
+    'CI: per card, unadjusted. FDR: significant after Benjamini–Hochberg across the cards (adjusted), so a CI may exclude 0 without it. swing: share of games whose winner changed, an observed count (no test).',
+  );
   return lines.join('\n');
 }

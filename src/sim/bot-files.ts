@@ -80,7 +80,11 @@ function checkFactory(path: string, loaded: Record<string, unknown>, definition:
     );
   }
   if (typeof factory !== 'object' || factory === null) {
-    throw new InputError(path, 'default export', `expected a bot factory object { name, description, create(seat, random) }, got ${show(factory)}; ${STARTER_HINT}`);
+    throw new InputError(
+      path,
+      'default export',
+      `expected a bot factory object { name, description, create(seat, random) }, got ${show(factory)}; ${STARTER_HINT}`,
+    );
   }
   if (typeof factory.name !== 'string' || !/^[A-Za-z0-9._-]{1,40}$/.test(factory.name)) {
     throw new InputError(path, 'default.name', `expected the bot's name: 1 to 40 letters, digits, ".", "_" or "-", got ${show(factory.name)}`);
@@ -140,7 +144,10 @@ function synchronousOnly(bot: unknown, methods: readonly string[]): unknown {
  * Resolves `--bots` items into entrants: built-in names as they are, files by their bot's name.
  * Two entrants with one name are an error (ratings and tables are keyed by name).
  */
-export async function resolveEntrants(items: readonly string[], definition: AnyGameDefinition): Promise<{ refs: EntrantRef[]; factories: BotFactory<unknown>[] }> {
+export async function resolveEntrants(
+  items: readonly string[],
+  definition: AnyGameDefinition,
+): Promise<{ refs: EntrantRef[]; factories: BotFactory<unknown>[] }> {
   const refs: EntrantRef[] = [];
   const factories: BotFactory<unknown>[] = [];
   const builtins = Object.keys(definition.builtinBots);
@@ -155,7 +162,9 @@ export async function resolveEntrants(items: readonly string[], definition: AnyG
       }
     } else {
       if (!builtins.includes(item)) {
-        throw new UsageError(`--bots: unknown bot "${item}"; built-in bots are ${builtins.join(', ')}, and a path (with "/" or a .ts/.js extension, e.g. ./my-bot.ts) names a bot file`);
+        throw new UsageError(
+          `--bots: unknown bot "${item}"; built-in bots are ${builtins.join(', ')}, and a path (with "/" or a .ts/.js extension, e.g. ./my-bot.ts) names a bot file`,
+        );
       }
       factory = definition.builtinBots[item];
       ref = { name: item, file: null };

@@ -59,7 +59,12 @@ export function copyDeals(into: DealColumns, part: DealColumns, at: number): voi
 
 /** The first `games` rows (views, no copy). */
 export function headDeals(deals: DealColumns, games: number): DealColumns {
-  return { winners: deals.winners.subarray(0, games), length: deals.length.subarray(0, games), ending: deals.ending.subarray(0, games), scoreSum: deals.scoreSum.subarray(0, games) };
+  return {
+    winners: deals.winners.subarray(0, games),
+    length: deals.length.subarray(0, games),
+    ending: deals.ending.subarray(0, games),
+    scoreSum: deals.scoreSum.subarray(0, games),
+  };
 }
 
 export function dealCount(deals: DealColumns): number {

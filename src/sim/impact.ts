@@ -99,7 +99,12 @@ export function impactRange(
   onGame?: (done: number) => void,
   engine?: Engine,
 ): CardSums[] {
-  const sums: CardSums[] = cards.map((card) => ({ card, drawnIn: 0, sum: new Float64Array(IMPACT_METRICS.length), sumSq: new Float64Array(IMPACT_METRICS.length) }));
+  const sums: CardSums[] = cards.map((card) => ({
+    card,
+    drawnIn: 0,
+    sum: new Float64Array(IMPACT_METRICS.length),
+    sumSq: new Float64Array(IMPACT_METRICS.length),
+  }));
   const blankedConfigs = cards.map((card) => blankedConfig(scenario, card));
   for (let i = from; i < to; i++) {
     const dealt = playRecord(scenario, scenario.config, i, seed, engine);

@@ -13,7 +13,18 @@ import { InputError, UsageError } from '../core/errors.js';
 import { isObject, readJsonFile } from '../core/validate.js';
 import { writeAtomic } from '../report/write.js';
 import { aggregateFromJson, aggregateOver, aggregateToJson, emptyAggregate, gameCount, mergeInto, type Aggregate } from '../stats/aggregate.js';
-import { batchScenario, gamesCsvHeader, runBatch, runDealsBatch, runImpactBatch, type BatchResult, type BatchTask, type DealsBatchResult, type DealsTask, type ImpactTask } from './batch.js';
+import {
+  batchScenario,
+  gamesCsvHeader,
+  runBatch,
+  runDealsBatch,
+  runImpactBatch,
+  type BatchResult,
+  type BatchTask,
+  type DealsBatchResult,
+  type DealsTask,
+  type ImpactTask,
+} from './batch.js';
 import { copyDeals, emptyDeals, type DealColumns } from './deals.js';
 import { addCardSums, IMPACT_METRICS, type CardSums, type ImpactBatchResult } from './impact.js';
 import type { Progress } from './progress.js';
@@ -119,7 +130,8 @@ export function readCheckpoint(file: string, scenario: Scenario, options: Parall
   let cp = readJsonFile(file, 'the checkpoint to resume from') as Checkpoint;
   if (!isObject(cp)) throw new InputError(file, '', 'not a goldpit checkpoint');
   const expect = (field: keyof Checkpoint, value: unknown, hint: string) => {
-    if (cp[field] !== value) throw new InputError(file, field, `the checkpoint has ${JSON.stringify(cp[field])} but this run has ${JSON.stringify(value)}; ${hint}`);
+    if (cp[field] !== value)
+      throw new InputError(file, field, `the checkpoint has ${JSON.stringify(cp[field])} but this run has ${JSON.stringify(value)}; ${hint}`);
   };
   if (cp.kind !== 'goldpit-checkpoint') throw new InputError(file, 'kind', 'not a goldpit checkpoint');
   if (cp.version !== 1 && cp.version !== 2) throw new InputError(file, 'version', `expected 1 or 2, got ${JSON.stringify(cp.version)}`);
@@ -180,7 +192,11 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
     const cp = readCheckpoint(options.checkpointFile, scenario, options);
     total = aggregateFromJson(cp.aggregate);
     if (gameCount(total) !== cp.gamesDone) {
-      throw new InputError(options.checkpointFile, 'gamesDone', `the checkpoint's aggregate holds ${gameCount(total)} games but it says ${cp.gamesDone} are done: the file was changed; start afresh without --resume`);
+      throw new InputError(
+        options.checkpointFile,
+        'gamesDone',
+        `the checkpoint's aggregate holds ${gameCount(total)} games but it says ${cp.gamesDone} are done: the file was changed; start afresh without --resume`,
+      );
     }
     resumedGames = cp.gamesDone;
     csvBytes = cp.csvBytes;
@@ -205,8 +221,16 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
   const writeCheckpoint = () => {
     if (!options.checkpointFile) return;
     const cp: Checkpoint = {
-      kind: 'goldpit-checkpoint', version: 2, configHash: scenario.configHash, seed: options.seed,
-      from, to, batchSize, gamesDone: gamesDone(), csvBytes, aggregate: aggregateToJson(total),
+      kind: 'goldpit-checkpoint',
+      version: 2,
+      configHash: scenario.configHash,
+      seed: options.seed,
+      from,
+      to,
+      batchSize,
+      gamesDone: gamesDone(),
+      csvBytes,
+      aggregate: aggregateToJson(total),
       // Without the earlier sessions' facts (an older checkpoint resumed), the totals are unknown: left out.
       ...(resumedGames === 0 || earlier !== null
         ? {
@@ -265,9 +289,24 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
  */
 export async function runImpactParallel(
   scenario: Scenario,
-  options: { seed: string; engine?: Engine; games: number; cards: readonly number[]; workers: number; batchSize: number; progress?: Pick<Progress, 'update' | 'done'>; stop?: AbortSignal; queue?: QueueExecutor },
+  options: {
+    seed: string;
+    engine?: Engine;
+    games: number;
+    cards: readonly number[];
+    workers: number;
+    batchSize: number;
+    progress?: Pick<Progress, 'update' | 'done'>;
+    stop?: AbortSignal;
+    queue?: QueueExecutor;
+  },
 ): Promise<{ sums: CardSums[]; complete: boolean }> {
-  const sums: CardSums[] = options.cards.map((card) => ({ card, drawnIn: 0, sum: new Float64Array(IMPACT_METRICS.length), sumSq: new Float64Array(IMPACT_METRICS.length) }));
+  const sums: CardSums[] = options.cards.map((card) => ({
+    card,
+    drawnIn: 0,
+    sum: new Float64Array(IMPACT_METRICS.length),
+    sumSq: new Float64Array(IMPACT_METRICS.length),
+  }));
   const bounds = batchBounds(0, options.games, options.batchSize, options.queue ? 1 : options.workers);
   const batches = bounds.length - 1;
   let done = 0;
@@ -341,7 +380,15 @@ export async function runDealsParallel(
   };
   const stopped = () => enough || options.stop?.aborted === true;
   try {
-    await runBatches(options, batches, task, (t) => runDealsBatch(t, scenario), accept, stopped, () => enough);
+    await runBatches(
+      options,
+      batches,
+      task,
+      (t) => runDealsBatch(t, scenario),
+      accept,
+      stopped,
+      () => enough,
+    );
   } finally {
     options.progress?.done();
   }

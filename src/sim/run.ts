@@ -39,11 +39,7 @@ export function shapeOf(scenario: Scenario): AggregateShape {
 }
 
 /** Plays game `index` of the scenario and returns it (replay uses this, so it is the same game). */
-export function playOne(
-  scenario: Scenario,
-  index: number,
-  options: RunOptions & { onState?: (s: unknown) => void; config?: unknown },
-): PlayedGame<unknown> {
+export function playOne(scenario: Scenario, index: number, options: RunOptions & { onState?: (s: unknown) => void; config?: unknown }): PlayedGame<unknown> {
   const random = new RandomSource(options.seed, index);
   const bots = scenario.bots.map((factory, seat) => factory.create(seat, random.stream(Purpose.bot + seat)));
   return playGame({

@@ -79,13 +79,15 @@ export function mergePartials(files: readonly string[]): {
   const parts = files.map((file) => {
     const p = readJsonFile(file, 'the partial result') as Partial;
     if (!isObject(p)) throw new InputError(file, '', `not a goldpit partial result (${GOLDPIT} run --shard i/n writes them)`);
-    if (p.kind !== 'goldpit-partial' || p.version !== 1) throw new InputError(file, 'kind', `not a goldpit partial result (${GOLDPIT} run --shard i/n writes them)`);
+    if (p.kind !== 'goldpit-partial' || p.version !== 1)
+      throw new InputError(file, 'kind', `not a goldpit partial result (${GOLDPIT} run --shard i/n writes them)`);
     return { file, p };
   });
   const first = parts[0];
   for (const { file, p } of parts) {
     const same = (field: string, a: unknown, b: unknown) => {
-      if (a !== b) throw new InputError(file, field, `${JSON.stringify(a)} differs from ${JSON.stringify(b)} in ${first.file}: these partials are not shards of one run`);
+      if (a !== b)
+        throw new InputError(file, field, `${JSON.stringify(a)} differs from ${JSON.stringify(b)} in ${first.file}: these partials are not shards of one run`);
     };
     same('scenario.configHash', p.scenario.configHash, first.p.scenario.configHash);
     same('seed', p.seed, first.p.seed);
@@ -95,7 +97,11 @@ export function mergePartials(files: readonly string[]): {
   let at = 0;
   for (const { file, p } of sorted) {
     if (p.from !== at) {
-      throw new InputError(file, 'from', p.from > at ? `games ${at}–${p.from - 1} are missing from the partials` : `games ${p.from}–${Math.min(at, p.to) - 1} are covered twice`);
+      throw new InputError(
+        file,
+        'from',
+        p.from > at ? `games ${at}–${p.from - 1} are missing from the partials` : `games ${p.from}–${Math.min(at, p.to) - 1} are covered twice`,
+      );
     }
     at = p.to;
   }
@@ -106,5 +112,11 @@ export function mergePartials(files: readonly string[]): {
   }
   const aggregate = aggregateFromJson(sorted[0].p.aggregate);
   for (const { p } of sorted.slice(1)) mergeInto(aggregate, aggregateFromJson(p.aggregate));
-  return { scenario, seed: first.p.seed, games: first.p.games, aggregate, shards: sorted.map(({ file, p }) => ({ file, from: p.from, to: p.to, run: isObject(p.run) ? p.run : null })) };
+  return {
+    scenario,
+    seed: first.p.seed,
+    games: first.p.games,
+    aggregate,
+    shards: sorted.map(({ file, p }) => ({ file, from: p.from, to: p.to, run: isObject(p.run) ? p.run : null })),
+  };
 }

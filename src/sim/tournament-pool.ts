@@ -141,22 +141,25 @@ async function runOnPool(
   options.stop?.addEventListener('abort', onStop);
   const watch =
     spec.hangLimitMs > 0
-      ? setInterval(() => {
-          const now = Date.now();
-          for (const r of running) {
-            const at = r.task.marker!.slot * MARKER_FIELDS;
-            const since = marks[at];
-            if (r.hang === null && since > 0 && now - since > spec.hangLimitMs) {
-              const hang = { game: marks[at + 1], seat: marks[at + 2], decision: marks[at + 3] };
-              // The worker writes the call first and its start time last; if the start time changed
-              // while we read, that call returned after all and another one began: look again later.
-              if (marks[at] !== since) continue;
-              r.hang = hang;
-              r.abort.abort();
-              options.onHang?.(hang);
+      ? setInterval(
+          () => {
+            const now = Date.now();
+            for (const r of running) {
+              const at = r.task.marker!.slot * MARKER_FIELDS;
+              const since = marks[at];
+              if (r.hang === null && since > 0 && now - since > spec.hangLimitMs) {
+                const hang = { game: marks[at + 1], seat: marks[at + 2], decision: marks[at + 3] };
+                // The worker writes the call first and its start time last; if the start time changed
+                // while we read, that call returned after all and another one began: look again later.
+                if (marks[at] !== since) continue;
+                r.hang = hang;
+                r.abort.abort();
+                options.onHang?.(hang);
+              }
             }
-          }
-        }, options.watchEveryMs ?? Math.max(5, Math.min(100, spec.hangLimitMs / 10)))
+          },
+          options.watchEveryMs ?? Math.max(5, Math.min(100, spec.hangLimitMs / 10)),
+        )
       : null;
   try {
     await new Promise<void>((resolve) => {

@@ -167,7 +167,11 @@ export interface TournamentGame {
 }
 
 /** Plays game g; `guard` watches the bot calls (see {@link tournamentGuard}). */
-export function playTournamentGame(t: ResolvedTournament, game: number, options: { guard?: DecisionGuard; onState?: (s: unknown) => void } = {}): PlayedGame<unknown> {
+export function playTournamentGame(
+  t: ResolvedTournament,
+  game: number,
+  options: { guard?: DecisionGuard; onState?: (s: unknown) => void } = {},
+): PlayedGame<unknown> {
   const { spec } = t;
   const place = placeOf(spec, game);
   const random = new RandomSource(spec.seed, place.dealId);

@@ -431,5 +431,4 @@ function addGameShape(agg: Aggregate, r: FlatRecord, played: number, winners: nu
   }
 }
 
-
 export const LEADER_WIN_UNITS = WIN_UNITS;

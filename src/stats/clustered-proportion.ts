@@ -70,7 +70,8 @@ export interface ClusteredProportionInterval {
  */
 export function clusteredProportionInterval(successes: ArrayLike<number>, trials: ArrayLike<number>, confidence = 0.95): ClusteredProportionInterval {
   const where = 'clusteredProportionInterval';
-  if (successes === null || typeof successes !== 'object' || typeof successes.length !== 'number') fail(where, 'successes', 'an array of successes per cluster', successes);
+  if (successes === null || typeof successes !== 'object' || typeof successes.length !== 'number')
+    fail(where, 'successes', 'an array of successes per cluster', successes);
   if (trials === null || typeof trials !== 'object' || typeof trials.length !== 'number') fail(where, 'trials', 'an array of trials per cluster', trials);
   const clusters = trials.length;
   if (successes.length !== clusters) fail(where, 'successes', `an array as long as trials (${clusters} clusters)`, successes);

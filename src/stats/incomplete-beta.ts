@@ -61,7 +61,8 @@ function continuedFraction(x: number, y: number, a: number, b: number): number {
     const delta = c * d;
     f *= delta;
     if (Math.abs(delta - 1) <= 2 * EPSILON) return f;
-    if (m > limit || !Number.isFinite(f)) fail('regularizedBeta', 'a and b', `small enough for the continued fraction to converge in ${limit} terms`, Math.max(a, b));
+    if (m > limit || !Number.isFinite(f))
+      fail('regularizedBeta', 'a and b', `small enough for the continued fraction to converge in ${limit} terms`, Math.max(a, b));
   }
 }
 

@@ -439,7 +439,12 @@ function choiceTotals(choices: Choices, multiplicity: Float64Array | undefined):
 }
 
 /** Hunter's MM iteration (see fitPlackettLuce); returns raw worths (reference item = 1 when pseudo > 0). */
-function maximise(choices: Choices, totals: Totals, settings: Settings, start: Float64Array | undefined): { worth: Float64Array; iterations: number; converged: boolean } {
+function maximise(
+  choices: Choices,
+  totals: Totals,
+  settings: Settings,
+  start: Float64Array | undefined,
+): { worth: Float64Array; iterations: number; converged: boolean } {
   const n = choices.items;
   const { setStart, setMember } = choices;
   const active: number[] = [];
@@ -544,7 +549,8 @@ function resolveOptions(where: string, options: PlackettLuceOptions): Settings {
   if (typeof settings.winnerOnly !== 'boolean') fail(where, 'options.winnerOnly', 'a boolean', settings.winnerOnly);
   if (!Number.isInteger(settings.maxIterations) || settings.maxIterations < 1) fail(where, 'options.maxIterations', 'an integer >= 1', settings.maxIterations);
   if (typeof settings.tolerance !== 'number' || !(settings.tolerance >= 0)) fail(where, 'options.tolerance', 'a number >= 0', settings.tolerance);
-  if (typeof settings.pseudo !== 'number' || !Number.isFinite(settings.pseudo) || settings.pseudo < 0) fail(where, 'options.pseudo', 'a finite number >= 0', settings.pseudo);
+  if (typeof settings.pseudo !== 'number' || !Number.isFinite(settings.pseudo) || settings.pseudo < 0)
+    fail(where, 'options.pseudo', 'a finite number >= 0', settings.pseudo);
   return settings;
 }
 
@@ -567,7 +573,8 @@ function requireRankings(where: string, items: number, rankings: readonly Rankin
     if (ranking.ranks.length !== ranking.items.length) fail(where, `${at}.ranks`, `one rank per item (${ranking.items.length})`, ranking.ranks);
     for (let k = 0; k < ranking.items.length; k++) {
       const item: unknown = ranking.items[k];
-      if (typeof item !== 'number' || !Number.isInteger(item) || item < 0 || item >= items) fail(where, `${at}.items[${k}]`, `an integer item id in 0..${items - 1}`, item);
+      if (typeof item !== 'number' || !Number.isInteger(item) || item < 0 || item >= items)
+        fail(where, `${at}.items[${k}]`, `an integer item id in 0..${items - 1}`, item);
       if (seen[item] === r) fail(where, `${at}.items[${k}]`, 'an item not already in this ranking', item);
       seen[item] = r;
       const rank = ranking.ranks[k];
@@ -576,7 +583,8 @@ function requireRankings(where: string, items: number, rankings: readonly Rankin
     if (ranking.items.length > MAX_TIE) {
       const tied = new Map<number, number>();
       for (const rank of ranking.ranks) tied.set(rank, (tied.get(rank) ?? 0) + 1);
-      if (Math.max(...tied.values()) > MAX_TIE) fail(where, `${at}.ranks`, `no tie of more than ${MAX_TIE} items (a tie of m costs 2^m choice sets)`, ranking.ranks);
+      if (Math.max(...tied.values()) > MAX_TIE)
+        fail(where, `${at}.ranks`, `no tie of more than ${MAX_TIE} items (a tie of m costs 2^m choice sets)`, ranking.ranks);
     }
   });
 }
@@ -586,7 +594,9 @@ function requireEveryItemPlayed(where: string, items: number, rankings: readonly
   for (const ranking of rankings) for (const item of ranking.items) played[item] = 1;
   const missing = played.indexOf(0);
   if (missing >= 0) {
-    throw new RangeError(`${where}: rankings must include every item 0..${items - 1} (the worth of an item that never played is not identified; drop or renumber it), got none with item ${missing}`);
+    throw new RangeError(
+      `${where}: rankings must include every item 0..${items - 1} (the worth of an item that never played is not identified; drop or renumber it), got none with item ${missing}`,
+    );
   }
 }
 
@@ -595,7 +605,13 @@ function requireEveryItemPlayed(where: string, items: number, rankings: readonly
  * edge i → j whenever i finishes ahead of (or tied with) j in a choice that includes j is strongly
  * connected. Rankings with multiplicity 0 are left out.
  */
-function requireStronglyConnected(where: string, items: number, rankings: readonly Ranking[], winnerOnly: boolean, multiplicity: Float64Array | undefined): void {
+function requireStronglyConnected(
+  where: string,
+  items: number,
+  rankings: readonly Ranking[],
+  winnerOnly: boolean,
+  multiplicity: Float64Array | undefined,
+): void {
   const edge = new Uint8Array(items * items);
   rankings.forEach((ranking, r) => {
     if (multiplicity !== undefined && multiplicity[r] === 0) return;

@@ -71,7 +71,8 @@ export function toleranceTest(moments: PairedMoments, delta: number): ToleranceT
   requirePositive(where, 'delta', delta);
   if (moments === null || typeof moments !== 'object') fail(where, 'moments', 'the paired statistics { mean, standardError, df }', moments);
   if (!Number.isFinite(moments.mean)) fail(where, 'moments.mean', 'a finite number', moments.mean);
-  if (!(moments.standardError >= 0) || !Number.isFinite(moments.standardError)) fail(where, 'moments.standardError', 'a finite number >= 0', moments.standardError);
+  if (!(moments.standardError >= 0) || !Number.isFinite(moments.standardError))
+    fail(where, 'moments.standardError', 'a finite number >= 0', moments.standardError);
   if (!(moments.df > 0)) fail(where, 'moments.df', 'a number > 0', moments.df);
   const pAboveLower = above(moments, -delta);
   const pBelowUpper = below(moments, delta);

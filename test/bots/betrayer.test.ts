@@ -8,16 +8,12 @@ const obliged = (tick: number, upgrader: number | null = 1) =>
 
 describe('betrayer', () => {
   it('proposes itself first', () => {
-    expect(betrayer.create(0, stream(1)).negotiate(makeView({ meeting: { locations } }))).toEqual([
-      { type: 'PROPOSE', plan: { upgrader: 0 } },
-    ]);
+    expect(betrayer.create(0, stream(1)).negotiate(makeView({ meeting: { locations } }))).toEqual([{ type: 'PROPOSE', plan: { upgrader: 0 } }]);
   });
 
   it('accepts any proposal, also one naming somebody else', () => {
     const proposals = [proposal('r1-V-1', 0, 0), proposal('r1-V-2', 1, 1)];
-    expect(betrayer.create(0, stream(1)).negotiate(makeView({ meeting: { locations, proposals } }))).toEqual([
-      { type: 'ACCEPT', ref: 'r1-V-2' },
-    ]);
+    expect(betrayer.create(0, stream(1)).negotiate(makeView({ meeting: { locations, proposals } }))).toEqual([{ type: 'ACCEPT', ref: 'r1-V-2' }]);
   });
 
   it('promises red once obliged to red', () => {

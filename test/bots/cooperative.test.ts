@@ -49,11 +49,20 @@ describe('cooperative: proposals', () => {
 
   it('having laid green, agrees only to plans naming itself (its card would break any other)', () => {
     const fairProposal = [proposal('r1-V-1', 2, 2)];
-    const laidGreen = makeView({ gold: [5, 9, 1, 5], meeting: { tick: 8, locations: [2, 2, 2, 0], proposals: fairProposal, ownCommit: 'green', committed: [true, false, false, false] } });
+    const laidGreen = makeView({
+      gold: [5, 9, 1, 5],
+      meeting: { tick: 8, locations: [2, 2, 2, 0], proposals: fairProposal, ownCommit: 'green', committed: [true, false, false, false] },
+    });
     expect(bot().negotiate(laidGreen)).toEqual([{ type: 'PASS' }]); // nothing it can agree to: done talking
-    const namingMe = makeView({ gold: [5, 9, 1, 5], meeting: { tick: 8, locations: [2, 2, 2, 0], proposals: [proposal('r1-V-1', 2, 0)], ownCommit: 'green', committed: [true, false, false, false] } });
+    const namingMe = makeView({
+      gold: [5, 9, 1, 5],
+      meeting: { tick: 8, locations: [2, 2, 2, 0], proposals: [proposal('r1-V-1', 2, 0)], ownCommit: 'green', committed: [true, false, false, false] },
+    });
     expect(bot().negotiate(namingMe)).toEqual([{ type: 'ACCEPT', ref: 'r1-V-1' }]);
-    const laidRed = makeView({ gold: [5, 9, 1, 5], meeting: { tick: 8, locations: [2, 2, 2, 0], proposals: fairProposal, ownCommit: 'red', committed: [true, false, false, false] } });
+    const laidRed = makeView({
+      gold: [5, 9, 1, 5],
+      meeting: { tick: 8, locations: [2, 2, 2, 0], proposals: fairProposal, ownCommit: 'red', committed: [true, false, false, false] },
+    });
     expect(bot().negotiate(laidRed)).toEqual([{ type: 'ACCEPT', ref: 'r1-V-1' }]);
   });
 });
@@ -122,7 +131,7 @@ describe('cooperative: commitments', () => {
     expect([...colours].sort()).toEqual(['green', 'red']);
   });
 
-  it('lays red when a rotation clause names somebody else, even if this round\'s agreement names it', () => {
+  it("lays red when a rotation clause names somebody else, even if this round's agreement names it", () => {
     const clause = { source: 'r1-V-1', round: 2, parties: [0, 1], upgrader: 1 };
     const a = agreement('r2-V-1', [0, 1], 0, 2, 2);
     const view = makeView({ round: 2, meeting: { locations: [2, 2, 0, 1], agreements: agreementsWith(a), bindingClauses: [clause] } });

@@ -17,7 +17,13 @@ describe('the §14 baseline p', () => {
   });
 
   it('makes upgrading and not upgrading worth the same', () => {
-    for (const [k, e, f] of [[2, 3, 2], [3, 4, 2], [4, 6, 2], [5, 5, 3], [6, 7, 1]]) {
+    for (const [k, e, f] of [
+      [2, 3, 2],
+      [3, 4, 2],
+      [4, 6, 2],
+      [5, 5, 3],
+      [6, 7, 1],
+    ]) {
       const p = baselineP(k, e, f);
       const q = (1 - p) ** (k - 1);
       expect(q * 2 * e + (1 - q) * (e - f)).toBeCloseTo(e, 10);
@@ -165,7 +171,10 @@ describe('fair upgrader (§15.4)', () => {
   const onVeridia = [2, 2, 2, 0] as const;
 
   it('is the co-located player with the fewest successful upgrades', () => {
-    const history = [makeRecord(4, { upgradeSucceeded: [true, false, false, false] }), makeRecord(4, { round: 2, upgradeSucceeded: [false, false, true, false] })];
+    const history = [
+      makeRecord(4, { upgradeSucceeded: [true, false, false, false] }),
+      makeRecord(4, { round: 2, upgradeSucceeded: [false, false, true, false] }),
+    ];
     const view = makeView({ round: 3, history, gold: [1, 9, 1, 0] });
     expect(fairUpgrader(view, onVeridia, 2)).toBe(1);
   });
@@ -215,7 +224,7 @@ describe('history readers', () => {
     expect(rates[2]).toBeCloseTo(1 / 4);
   });
 
-  it('learns how often each seat returns to last round\'s continent (1/3 with no evidence)', () => {
+  it("learns how often each seat returns to last round's continent (1/3 with no evidence)", () => {
     const history = [
       makeRecord(4, { round: 1, locations: [0, 2, 2, 1] }),
       makeRecord(4, { round: 2, locations: [0, 1, 2, 1] }),
@@ -228,7 +237,7 @@ describe('history readers', () => {
     expect(new SeatHabits().of(makeView({ round: 2, history: history.slice(0, 1) })).stay[0]).toBeCloseTo(1 / 3);
   });
 
-  it('shares the counting of one public history between seats, but a write to one seat\'s habits reaches no other seat', () => {
+  it("shares the counting of one public history between seats, but a write to one seat's habits reaches no other seat", () => {
     const history = [
       makeRecord(4, { round: 1, locations: [0, 2, 2, 1], commits: ['green', 'green', 'red', 'green'] }),
       makeRecord(4, { round: 2, locations: [0, 2, 2, 1], commits: ['green', 'green', null, 'green'] }),
@@ -248,7 +257,7 @@ describe('history readers', () => {
     expect(successCounts(view)[1]).toBe(1);
   });
 
-  it('keeps each seat\'s habits its own when they are overwritten in place round after round', () => {
+  it("keeps each seat's habits its own when they are overwritten in place round after round", () => {
     const r1 = makeRecord(4, { round: 1, locations: [2, 2, 0, 1], commits: ['green', 'green', 'red', 'red'] });
     const r2 = makeRecord(4, { round: 2, locations: [2, 2, 0, 1], commits: ['red', 'green', 'red', 'red'] });
     const first = new SeatHabits(); // counts and publishes

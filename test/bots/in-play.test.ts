@@ -59,7 +59,9 @@ describe('bots in real games', () => {
     let agreementsAfter = 0;
     for (const f of finals) {
       for (const r of f.history) {
-        const breachRounds = f.history.filter((h) => h.round < r.round && h.breaches.some((b) => b.seat === BETRAYER && b.victims.includes(RECIPROCAL))).map((h) => h.round);
+        const breachRounds = f.history
+          .filter((h) => h.round < r.round && h.breaches.some((b) => b.seat === BETRAYER && b.victims.includes(RECIPROCAL)))
+          .map((h) => h.round);
         if (breachRounds.length === 0 || r.round - Math.max(...breachRounds) <= 2) continue;
         if (r.agreements.some((a) => a.parties.includes(RECIPROCAL) && a.parties.includes(BETRAYER))) agreementsAfter++;
       }

@@ -12,8 +12,7 @@ const history = [
 ];
 const locations = [2, 2, 2, 0] as const;
 const gold = [6, 2, 6, 6];
-const at = (round: number, meeting: object = {}) =>
-  makeView({ round, gold, history: history.slice(0, round - 1), meeting: { locations, ...meeting } });
+const at = (round: number, meeting: object = {}) => makeView({ round, gold, history: history.slice(0, round - 1), meeting: { locations, ...meeting } });
 
 describe('reciprocal (tit-for-tat, k = 2)', () => {
   it('rejects a proposal naming a recent betrayer', () => {

@@ -76,7 +76,7 @@ describe('search', () => {
     expect(problems).toEqual([]);
   });
 
-  it('plays without faults under private channels (GR-A11), where other continents\' proposals are hidden', () => {
+  it("plays without faults under private channels (GR-A11), where other continents' proposals are hidden", () => {
     // Its rollouts start from determinized states; an agreement visible without its proposal made the
     // engine throw in every decision (~10 faults a game) before views hid other continents' agreements.
     const config = { ...DEFAULT_CONFIG, rules: { ...DEFAULT_CONFIG.rules, negotiationScope: 'continent-private' as const } };

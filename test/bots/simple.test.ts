@@ -36,9 +36,7 @@ describe('greedy', () => {
   });
 
   // Seat 1 shared Veridia with seat 2 five times and always laid green: estimated rate 6/7.
-  const history = Array.from({ length: 5 }, (_, i) =>
-    makeRecord(4, { round: i + 1, locations: [0, 2, 2, 1], commits: ['green', 'green', 'red', 'green'] }),
-  );
+  const history = Array.from({ length: 5 }, (_, i) => makeRecord(4, { round: i + 1, locations: [0, 2, 2, 1], commits: ['green', 'green', 'red', 'green'] }));
 
   it('stays red next to a habitual upgrader when the stock is ample', () => {
     const view = makeView({ round: 6, history, stock: [7, 11, 30], meeting: { locations: [2, 2, 0, 1] } });

@@ -117,10 +117,15 @@ describe('goldpit check', () => {
     expect(fine.report.scenarios[0].sprt).toMatchObject({ lookEvery: 500, beta: 0.05 });
     // The text report explains the SPRT verdict by the SPRT, not by the fixed-sample tests.
     const io = capture();
-    await runCli(['check', changed({ params: { fine: 5 } }), '--baseline', baseline, '--workers', '0', '--quiet', '--until-decided', '--look-every', '500'], io);
+    await runCli(
+      ['check', changed({ params: { fine: 5 } }), '--baseline', baseline, '--workers', '0', '--quiet', '--until-decided', '--look-every', '500'],
+      io,
+    );
     expect(io.stdout).toContain('outcome (SPRT)');
     expect(io.stdout).toContain('◀');
-    expect(io.stdout).toMatch(/goldpit check: FAIL \(exit 1\) — a metric's sequential test accepted a shift of ±2δ against none: the shift is nearer 2δ than 0/);
+    expect(io.stdout).toMatch(
+      /goldpit check: FAIL \(exit 1\) — a metric's sequential test accepted a shift of ±2δ against none: the shift is nearer 2δ than 0/,
+    );
   }, 60_000);
 
   it('is INCONCLUSIVE (exit 3) with the games needed when there are too few games to decide', async () => {
@@ -133,7 +138,7 @@ describe('goldpit check', () => {
     expect(io.stdout).toContain('"gamesNeeded"');
   }, 60_000);
 
-  it('reads the tolerances from the scenario\'s check block', async () => {
+  it("reads the tolerances from the scenario's check block", async () => {
     // A tolerance of 0.001 rounds makes even the vulture change's length shift undecidable in 1500 games.
     const { report } = await check([changed({ check: { tolerance: { winRate: 0.5, rounds: 5, finalGold: 0.5, endingShare: 0.5 } }, params: { fine: 3 } })]);
     const s = report.scenarios[0];
@@ -146,7 +151,10 @@ describe('goldpit check', () => {
     const file = changed({ params: { fine: 3 } });
     const a = await check([file], '--until-decided', '--look-every', '500');
     const io = capture();
-    await runCli(['check', file, '--baseline', baseline, '--workers', '2', '--batch-size', '70', '--quiet', '--json', '--until-decided', '--look-every', '500'], io);
+    await runCli(
+      ['check', file, '--baseline', baseline, '--workers', '2', '--batch-size', '70', '--quiet', '--json', '--until-decided', '--look-every', '500'],
+      io,
+    );
     expect(io.stdout).toBe(a.io.stdout);
   }, 60_000);
 
@@ -199,7 +207,9 @@ describe('goldpit check usage errors (exit 2)', () => {
   it('other bot names in the line-up', async () => {
     const r = await usage([changed({ seats: ['greedy', 'cooperative', 'betrayer', 'silent'] }), '--baseline', baseline]);
     expect(r.code).toBe(2);
-    expect(r.message).toContain('scenario four: the line-up changed from [greedy, cooperative, betrayer, reciprocal] to [greedy, cooperative, betrayer, silent] (new: silent; no longer there: reciprocal)');
+    expect(r.message).toContain(
+      'scenario four: the line-up changed from [greedy, cooperative, betrayer, reciprocal] to [greedy, cooperative, betrayer, silent] (new: silent; no longer there: reciprocal)',
+    );
   });
 
   it('another player count', async () => {

@@ -23,10 +23,22 @@ const cycle = (n: number, pattern: number[]) => Array.from({ length: n }, (_, i)
 function scenario(name: string, a: FixedAnalysis | SequentialAnalysis, mode: 'fixed' | 'sequential'): ScenarioCheck {
   const seq = 'decidedBy' in a ? a : null;
   return {
-    name, file: `${name}.json`, verdict: a.verdict, mode, games: seq ? seq.games : a.metrics[0].games, baselineGames: 1000, seed: 's', paired: true,
-    decidedBy: seq ? seq.decidedBy : 'fixed', metrics: a.metrics, gamesNeeded: a.gamesNeeded, undecidable: a.undecidable,
+    name,
+    file: `${name}.json`,
+    verdict: a.verdict,
+    mode,
+    games: seq ? seq.games : a.metrics[0].games,
+    baselineGames: 1000,
+    seed: 's',
+    paired: true,
+    decidedBy: seq ? seq.decidedBy : 'fixed',
+    metrics: a.metrics,
+    gamesNeeded: a.gamesNeeded,
+    undecidable: a.undecidable,
     ...(seq ? { sprt: { ...seq.sprt, lookEvery: 10 } } : {}),
-    changes: [], configHash: { baseline: 'a', current: 'b' }, notes: [],
+    changes: [],
+    configHash: { baseline: 'a', current: 'b' },
+    notes: [],
   };
 }
 
@@ -49,7 +61,7 @@ describe('games needed to decide', () => {
     const d = cycle(100, [-1.95, 2.05]);
     const mean = d.reduce((x, y) => x + y, 0) / 100;
     const sd = Math.sqrt(d.reduce((x, y) => x + (y - mean) ** 2, 0) / 99);
-    expect(a.gamesNeeded).toBe(Math.ceil(((1.6448536269514722 + 1.2815515655446004) * sd / (0.25 - mean)) ** 2));
+    expect(a.gamesNeeded).toBe(Math.ceil((((1.6448536269514722 + 1.2815515655446004) * sd) / (0.25 - mean)) ** 2));
     expect(a.gamesNeeded).toBeGreaterThan(800);
   });
 
@@ -57,7 +69,9 @@ describe('games needed to decide', () => {
     const r = report(scenario('s', a, 'fixed'));
     for (const out of [textReport(r), markdownReport(r), jsonReport(r)]) expect(out).not.toContain('Infinity');
     expect(textReport(r)).toContain('cannot be decided at this shift (the observed shift is exactly ±δ, so no number of games would decide it): mean rounds');
-    expect(textReport(r)).toContain(`games needed to decide for the other undecided metrics (from the observed shifts and variance, 90% power): about ${a.gamesNeeded}`);
+    expect(textReport(r)).toContain(
+      `games needed to decide for the other undecided metrics (from the observed shifts and variance, 90% power): about ${a.gamesNeeded}`,
+    );
   });
 
   it('gives no figure when every undecided metric sits exactly on δ', () => {
@@ -109,7 +123,9 @@ describe('the report by mode', () => {
     expect(text).not.toContain('p beyond δ (Holm)');
     expect(text).toMatch(/mean rounds .*H1 5\.00 @10 +H0 −\S+ @10 +SHIFTED: nearer \+2δ than 0 ◀/);
     expect(text).toMatch(/mean final gold .*H0 −∞ @10 +H0 −∞ @10 +no shift: nearer 0 than ±2δ$/m);
-    expect(text).toContain(`H1 (shift of ±2δ accepted) at LLR ≥ ${fail.sprt.upper.toFixed(2)}, H0 (no shift accepted) at LLR ≤ −${(-fail.sprt.lower).toFixed(2)}`);
+    expect(text).toContain(
+      `H1 (shift of ±2δ accepted) at LLR ≥ ${fail.sprt.upper.toFixed(2)}, H0 (no shift accepted) at LLR ≤ −${(-fail.sprt.lower).toFixed(2)}`,
+    );
     const verdict = text.trimEnd().split('\n').pop()!;
     expect(verdict).toContain('goldpit check: FAIL (exit 1) — ');
     expect(verdict).toContain('the shift is nearer 2δ than 0');
@@ -129,7 +145,9 @@ describe('the report by mode', () => {
     const text = textReport(report(scenario('fix', fixed, 'fixed')));
     expect(text).toContain('p beyond δ (Holm)');
     expect(text).not.toContain('SPRT');
-    expect(text.trimEnd().split('\n').pop()).toBe('goldpit check: FAIL (exit 1) — a metric moved beyond its tolerance (significant, Holm-corrected at α = 0.05)');
+    expect(text.trimEnd().split('\n').pop()).toBe(
+      'goldpit check: FAIL (exit 1) — a metric moved beyond its tolerance (significant, Holm-corrected at α = 0.05)',
+    );
   });
 
   it('at the sequential game limit shows the fixed-sample verdict beside the SPRT states, and says so', () => {

@@ -10,11 +10,16 @@ import { packageRoot, VERSION } from '../../src/core/package.js';
 import { codeFacts } from '../../src/check/baseline.js';
 import { VERSION as REPORT_VERSION } from '../../src/report/summary.js';
 
-const sources = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => ({ file: join(dir, f), text: readFileSync(join(dir, f), 'utf8') }));
+const sources = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => ({ file: join(dir, f), text: readFileSync(join(dir, f), 'utf8') }));
 
 describe('layering', () => {
   it('src/sim/ imports nothing from src/check/ (the check builds on the simulator, not the reverse)', () => {
-    const offenders = sources('src/sim').filter((s) => /from '\.\.\/check\//.test(s.text)).map((s) => s.file);
+    const offenders = sources('src/sim')
+      .filter((s) => /from '\.\.\/check\//.test(s.text))
+      .map((s) => s.file);
     expect(offenders).toEqual([]);
   });
 

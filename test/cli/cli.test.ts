@@ -28,8 +28,18 @@ describe('goldpit run', () => {
     expect(await runCli(['run', file, '--games', '300', '--out', b, '--quiet'], capture())).toBe(0);
     const files = readdirSync(a).sort();
     expect(files).toEqual([
-      'bots.csv', 'event_cards.csv', 'game_shape.csv', 'gold_curve.csv', 'per_game.csv', 'per_round.csv',
-      'report.html', 'run.json', 'seat_curve.csv', 'seats.csv', 'summary.json', 'winner_curve.csv',
+      'bots.csv',
+      'event_cards.csv',
+      'game_shape.csv',
+      'gold_curve.csv',
+      'per_game.csv',
+      'per_round.csv',
+      'report.html',
+      'run.json',
+      'seat_curve.csv',
+      'seats.csv',
+      'summary.json',
+      'winner_curve.csv',
     ]);
     // Everything but the wall-time facts (run.json and the page that shows them) is identical.
     for (const f of files.filter((f) => f.endsWith('.csv') || f === 'summary.json')) {
@@ -55,8 +65,12 @@ describe('goldpit run', () => {
     const reference = tmp();
     const file = scenarioFile(tmp(), { ...good, players: 5, seats: ['greedy', 'cooperative', 'betrayer', 'reciprocal', 'opportunist'] }, 'five.json');
     expect(await runCli(['run', file, '--games', '400', '--out', fast, '--games-csv', '--workers', '0', '--quiet'], capture())).toBe(0);
-    expect(await runCli(['run', file, '--games', '400', '--out', reference, '--games-csv', '--workers', '0', '--engine', 'reference', '--quiet'], capture())).toBe(0);
-    const files = readdirSync(fast).filter((f) => f.endsWith('.csv') || f === 'summary.json').sort();
+    expect(
+      await runCli(['run', file, '--games', '400', '--out', reference, '--games-csv', '--workers', '0', '--engine', 'reference', '--quiet'], capture()),
+    ).toBe(0);
+    const files = readdirSync(fast)
+      .filter((f) => f.endsWith('.csv') || f === 'summary.json')
+      .sort();
     expect(files).toContain('games.csv');
     for (const f of files) expect(readFileSync(join(fast, f), 'utf8'), f).toBe(readFileSync(join(reference, f), 'utf8'));
     // run.json says which engine played the games.
@@ -91,7 +105,11 @@ describe('scenario errors name the file, the field, the value and what was expec
     ['wrong number of seats', { ...good, seats: ['greedy'] }, /field "seats": expected a list of 4 bot names/],
     ['unknown bot', { ...good, seats: ['greedy', 'cooperative', 'betrayer', 'nobody'] }, /field "seats\[3\]": expected one of .*"greedy".*got "nobody"/],
     ['player count', { ...good, players: 7 }, /field "players": expected an integer from 4 to 6, got 7/],
-    ['partial wheel (refused like partial caps)', { ...good, params: { wheel: { event: 9 } } }, /field "params\.wheel": missing "disaster-azul", "disaster-rosso", "disaster-veridia", "disaster-world", "calm": a wheel gives the count of every field/],
+    [
+      'partial wheel (refused like partial caps)',
+      { ...good, params: { wheel: { event: 9 } } },
+      /field "params\.wheel": missing "disaster-azul", "disaster-rosso", "disaster-veridia", "disaster-world", "calm": a wheel gives the count of every field/,
+    ],
     ['partial caps', { ...good, params: { caps: { azul: 30 } } }, /field "params\.caps\.rosso": expected an integer ≥ 0, got nothing/],
     ['not JSON, with line and column', '{\n  "players": 4,\n  "seats": [,]\n}', /bad\.json: not valid JSON at line 3, column 13: Unexpected token ','/],
     ['negative fine', { ...good, params: { fine: -1 } }, /field "params\.fine": expected an integer ≥ 0, got -1/],
@@ -135,7 +153,12 @@ describe('goldpit impact', () => {
     const a = tmp();
     const b = tmp();
     expect(await runCli(['impact', 'scenarios/baseline.json', '--card', 'all', '--games', '120', '--workers', '0', '--out', a, '--quiet'], capture())).toBe(0);
-    expect(await runCli(['impact', 'scenarios/baseline.json', '--card', 'all', '--games', '120', '--workers', '2', '--batch-size', '25', '--out', b, '--quiet'], capture())).toBe(0);
+    expect(
+      await runCli(
+        ['impact', 'scenarios/baseline.json', '--card', 'all', '--games', '120', '--workers', '2', '--batch-size', '25', '--out', b, '--quiet'],
+        capture(),
+      ),
+    ).toBe(0);
     const impact = JSON.parse(readFileSync(join(a, 'impact.json'), 'utf8'));
     expect(impact.cards).toHaveLength(25);
     expect(readFileSync(join(a, 'impact.json'), 'utf8')).toBe(readFileSync(join(b, 'impact.json'), 'utf8'));
@@ -195,7 +218,9 @@ describe('goldpit verify', () => {
     writeFileSync(join(dir, 'empty.json'), JSON.stringify(fixture));
     const io = capture();
     expect(await runCli(['verify', dir], io)).toBe(2);
-    expect(io.stderr).toMatch(/empty\.json: field "expect": checks nothing: give at least one of "gold" \(per seat\), "stock" \(per continent\) or "winner" \(seats\), got \{\}/);
+    expect(io.stderr).toMatch(
+      /empty\.json: field "expect": checks nothing: give at least one of "gold" \(per seat\), "stock" \(per continent\) or "winner" \(seats\), got \{\}/,
+    );
   });
 
   it('refuses a malformed fixture with exit 2, naming the file and field', async () => {

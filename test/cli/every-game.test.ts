@@ -22,7 +22,11 @@ function scenarioOf(game: string): string {
   const files = readdirSync('scenarios')
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .filter((f) => (JSON.parse(readFileSync(join('scenarios', f), 'utf8')) as { game?: string }).game === (game === 'goldrausch' ? undefined : game) || (game === 'goldrausch' && f === 'baseline.json'));
+    .filter(
+      (f) =>
+        (JSON.parse(readFileSync(join('scenarios', f), 'utf8')) as { game?: string }).game === (game === 'goldrausch' ? undefined : game) ||
+        (game === 'goldrausch' && f === 'baseline.json'),
+    );
   if (files.length === 0) throw new Error(`no scenario of ${game} in scenarios/`);
   return join('scenarios', files.includes('baseline.json') ? 'baseline.json' : files[0]);
 }
@@ -47,7 +51,8 @@ describe.each(Object.keys(GAMES))('every command on %s', (game) => {
       ['--workers', '1', '--batch-size', '97'],
       ['--workers', '2', '--batch-size', '50'],
     ];
-    for (let i = 0; i < 3; i++) expect(await runCli(['run', scenario, '--games', '300', '--seed', 'every', '--out', outs[i], '--quiet', ...runs[i]], capture())).toBe(0);
+    for (let i = 0; i < 3; i++)
+      expect(await runCli(['run', scenario, '--games', '300', '--seed', 'every', '--out', outs[i], '--quiet', ...runs[i]], capture())).toBe(0);
     expect(tables(outs[1])).toEqual(tables(outs[0]));
     expect(tables(outs[2])).toEqual(tables(outs[0]));
     const files = readdirSync(outs[0]);
@@ -67,8 +72,13 @@ describe.each(Object.keys(GAMES))('every command on %s', (game) => {
     const parts = tmp();
     const merged = tmp();
     expect(await runCli(['run', scenario, '--games', '240', '--seed', 'sh', '--workers', '0', '--out', whole, '--quiet'], capture())).toBe(0);
-    for (const i of [1, 2, 3]) expect(await runCli(['run', scenario, '--games', '240', '--seed', 'sh', '--workers', '0', '--shard', `${i}/3`, '--out', parts, '--quiet'], capture())).toBe(0);
-    const partials = readdirSync(parts).filter((f) => f.startsWith('partial')).map((f) => join(parts, f));
+    for (const i of [1, 2, 3])
+      expect(
+        await runCli(['run', scenario, '--games', '240', '--seed', 'sh', '--workers', '0', '--shard', `${i}/3`, '--out', parts, '--quiet'], capture()),
+      ).toBe(0);
+    const partials = readdirSync(parts)
+      .filter((f) => f.startsWith('partial'))
+      .map((f) => join(parts, f));
     expect(partials).toHaveLength(3);
     expect(await runCli(['merge', ...partials, '--out', merged, '--quiet'], capture())).toBe(0);
     expect(tables(merged)).toEqual(tables(whole));
@@ -80,7 +90,13 @@ describe.each(Object.keys(GAMES))('every command on %s', (game) => {
     const checkpointFile = join(dir, 'cp.json');
     const stop = new AbortController();
     const base = { seed: 'cp', from: 0, to: 600, workers: 0, batchSize: 100, checkpointEveryMs: 0, gamesCsvFile: null } as const;
-    const first = await runParallel(s, { ...base, checkpointFile, resume: false, stop: stop.signal, progress: { update: (done) => void (done >= 200 && stop.abort()), done: () => {} } });
+    const first = await runParallel(s, {
+      ...base,
+      checkpointFile,
+      resume: false,
+      stop: stop.signal,
+      progress: { update: (done) => void (done >= 200 && stop.abort()), done: () => {} },
+    });
     expect(first.complete).toBe(false);
     expect(existsSync(checkpointFile)).toBe(true);
     const resumed = await runParallel(s, { ...base, checkpointFile, resume: true });
@@ -129,9 +145,13 @@ describe.each(Object.keys(GAMES))('every command on %s', (game) => {
   it('tournament --game plays the built-in bots and rates them', async () => {
     const out = tmp();
     const io = capture();
-    const bots = Object.keys(def.builtinBots).filter((b) => b !== 'search').slice(0, def.tournament.players);
+    const bots = Object.keys(def.builtinBots)
+      .filter((b) => b !== 'search')
+      .slice(0, def.tournament.players);
     if (bots.length < def.tournament.players) return; // too few fast bots for a line-up (say so in the game's docs)
-    expect(await runCli(['tournament', '--game', game, '--bots', bots.join(','), '--deals', '2', '--workers', '0', '--bootstrap', '20', '--out', out], io)).toBe(0);
+    expect(
+      await runCli(['tournament', '--game', game, '--bots', bots.join(','), '--deals', '2', '--workers', '0', '--bootstrap', '20', '--out', out], io),
+    ).toBe(0);
     const summary = JSON.parse(readFileSync(join(out, 'tournament.json'), 'utf8')) as { game: string; bots: { bot: string }[] };
     expect(summary.game).toBe(game);
     expect(summary.bots.map((b) => b.bot).sort()).toEqual([...bots].sort());
@@ -145,7 +165,25 @@ describe.each(Object.keys(GAMES))('every command on %s', (game) => {
     expect(await runCli(['new-bot', 'starter', '--game', game, '--out', file], io)).toBe(0);
     if (game !== 'goldrausch') expect(io.stdout).toContain(`--game ${game}`);
     // It type-checks under the repository's strict settings.
-    execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--skipLibCheck', '--types', 'node', file], { stdio: 'pipe' });
+    execFileSync(
+      process.execPath,
+      [
+        'node_modules/typescript/bin/tsc',
+        '--noEmit',
+        '--strict',
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        '--target',
+        'es2022',
+        '--skipLibCheck',
+        '--types',
+        'node',
+        file,
+      ],
+      { stdio: 'pipe' },
+    );
     const check = capture();
     const code = await runCli(['check-bot', file, '--game', game, '--deals', '1', '--workers', '1'], check);
     expect(check.stdout).toContain('no faults');

@@ -68,8 +68,17 @@ describe('a checkpoint in the output folder', () => {
   async function interrupted(out: string, games: number): Promise<void> {
     const stop = new AbortController();
     await runParallel(scenario, {
-      seed: scenario.seed, from: 0, to: games, workers: 0, batchSize: 100, checkpointFile: join(out, '.checkpoint.json'), checkpointEveryMs: 60_000,
-      resume: false, gamesCsvFile: null, stop: stop.signal, progress: { update: (done) => void (done >= 300 && stop.abort()), done: () => {} },
+      seed: scenario.seed,
+      from: 0,
+      to: games,
+      workers: 0,
+      batchSize: 100,
+      checkpointFile: join(out, '.checkpoint.json'),
+      checkpointEveryMs: 60_000,
+      resume: false,
+      gamesCsvFile: null,
+      stop: stop.signal,
+      progress: { update: (done) => void (done >= 300 && stop.abort()), done: () => {} },
     });
   }
 
@@ -116,7 +125,7 @@ describe('a checkpoint in the output folder', () => {
 });
 
 describe('files of earlier runs in the output folder', () => {
-  it('a games.csv this run does not write is removed; shards\' partials and impact tables are named', async () => {
+  it("a games.csv this run does not write is removed; shards' partials and impact tables are named", async () => {
     const out = tmp();
     writeFileSync(join(out, 'games.csv'), 'game,of,another,scenario\n');
     writeFileSync(join(out, 'partial-1-of-2.json'), '{}');
@@ -130,7 +139,7 @@ describe('files of earlier runs in the output folder', () => {
 });
 
 describe('merge', () => {
-  it('writes run.json and joins the shards\' games CSVs into the games.csv of one run', async () => {
+  it("writes run.json and joins the shards' games CSVs into the games.csv of one run", async () => {
     const whole = tmp();
     const common = ['--games', '300', '--seed', 'm', '--workers', '0', '--games-csv', '--quiet'];
     expect(await runCli(['run', SCENARIO, ...common, '--out', whole], capture())).toBe(0);
@@ -144,7 +153,10 @@ describe('merge', () => {
     expect(run.shards).toBe(3);
     expect(run.engine.kernelGames + run.engine.referenceGames).toBe(300);
     const shardSeconds = [1, 2, 3].map((i) => JSON.parse(readFileSync(join(parts, `partial-${i}-of-3.json`), 'utf8')).run.wallSeconds as number);
-    expect(run.wallSeconds).toBeCloseTo(shardSeconds.reduce((a, b) => a + b, 0), 3);
+    expect(run.wallSeconds).toBeCloseTo(
+      shardSeconds.reduce((a, b) => a + b, 0),
+      3,
+    );
     expect(io.stdout.trim().split('\n').at(-1)).toBe(`open the report: ${join(merged, 'report.html')}`);
   });
 });

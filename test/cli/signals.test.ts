@@ -42,9 +42,29 @@ describe.runIf(process.platform === 'linux')('signals', () => {
   it('kill -TERM of the npx process stops goldpit within seconds, keeping its checkpoint', { timeout: 180_000 }, async () => {
     const out = tmp();
     // Far more games than the test lasts: without the fix goldpit would play on for many minutes.
-    const args = ['goldpit', 'run', 'scenarios/baseline.json', '--games', '5000000', '--seed', 'npx', '--workers', '1', '--batch-size', '2000', '--checkpoint-every', '0.2', '--out', out, '--quiet'];
+    const args = [
+      'goldpit',
+      'run',
+      'scenarios/baseline.json',
+      '--games',
+      '5000000',
+      '--seed',
+      'npx',
+      '--workers',
+      '1',
+      '--batch-size',
+      '2000',
+      '--checkpoint-every',
+      '0.2',
+      '--out',
+      out,
+      '--quiet',
+    ];
     // npx runs this package's own bin; offline, as it needs nothing from the registry.
-    const npx = spawn('npx', args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false' } });
+    const npx = spawn('npx', args, {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false' },
+    });
     const stderr = stderrOf(npx);
     const checkpoint = join(out, '.checkpoint.json');
     try {
@@ -67,7 +87,9 @@ describe.runIf(process.platform === 'linux')('signals', () => {
 
   it('an interrupted tournament says so, writes nothing and exits 130', { timeout: 90_000 }, async () => {
     const out = tmp();
-    const child = spawn(process.execPath, ['bin/goldpit.js', 'tournament', '--deals', '20000', '--workers', '1', '--out', out], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['bin/goldpit.js', 'tournament', '--deals', '20000', '--workers', '1', '--out', out], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     const stderr = stderrOf(child);
     let seen = '';
     child.stderr!.on('data', (d) => (seen += d));

@@ -7,7 +7,7 @@ import { workerCount } from '../../src/cli/workers.js';
 import { capture } from '../helpers/io.js';
 
 describe('goldpit --version', () => {
-  it("prints the package.json version and exits 0", async () => {
+  it('prints the package.json version and exits 0', async () => {
     const io = capture();
     expect(await runCli(['--version'], io)).toBe(0);
     expect(io.stdout).toBe(`goldpit ${JSON.parse(readFileSync('package.json', 'utf8')).version}\n`);

@@ -12,7 +12,8 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const CORE = ['core', 'sim', 'stats', 'report', 'check', 'cli'].map((d) => join(ROOT, 'src', d));
 
 /** Words of Goldrausch's, GOLD's and My Gold Mine's rules that must not appear in core code. */
-const GAME_WORDS = /goldrausch|gold-knizia|my-gold-mine|continent|upgrade|collision|agreement|azul|rosso|veridia|(?<!Promise\.)\brace\b|event.?card|wheel|meeting|late player|\bfines\b|dynamite|digger|dragon|nugget/i;
+const GAME_WORDS =
+  /goldrausch|gold-knizia|my-gold-mine|continent|upgrade|collision|agreement|azul|rosso|veridia|(?<!Promise\.)\brace\b|event.?card|wheel|meeting|late player|\bfines\b|dynamite|digger|dragon|nugget/i;
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -16,7 +16,12 @@ describe('RandomSource', () => {
     const items = Array.from({ length: 40 }, (_, i) => i);
     for (let game = 0; game < 50; game++) {
       const random = new RandomSource('shuffle-test', game);
-      for (const [purpose, base] of [[2, 0], [3, 0], [3, 4096 * 3], [64, 7]]) {
+      for (const [purpose, base] of [
+        [2, 0],
+        [3, 0],
+        [3, 4096 * 3],
+        [64, 7],
+      ]) {
         const got = random.shuffle(items, purpose, base);
         expect(got).toEqual(referenceShuffle(random, items, purpose, base));
         expect([...got].sort((a, b) => a - b)).toEqual(items); // a permutation

@@ -38,8 +38,25 @@ describe('the link checker', () => {
   });
 
   it('makes the anchors GitHub makes, repeated headings numbered', () => {
-    const text = ['# Title', '## 10.1 Data schema', '## `--until-decided`', '### Idle turns are skipped (2026-11-23)', '## Phase 1 — Set policy', '## Title', '```', '## not a heading', '```'].join('\n');
-    expect([...headingAnchors(text)]).toEqual(['title', '101-data-schema', '--until-decided', 'idle-turns-are-skipped-2026-11-23', 'phase-1--set-policy', 'title-1']);
+    const text = [
+      '# Title',
+      '## 10.1 Data schema',
+      '## `--until-decided`',
+      '### Idle turns are skipped (2026-11-23)',
+      '## Phase 1 — Set policy',
+      '## Title',
+      '```',
+      '## not a heading',
+      '```',
+    ].join('\n');
+    expect([...headingAnchors(text)]).toEqual([
+      'title',
+      '101-data-schema',
+      '--until-decided',
+      'idle-turns-are-skipped-2026-11-23',
+      'phase-1--set-policy',
+      'title-1',
+    ]);
   });
 
   it('reports a missing file, a missing anchor, a link out of the repository and an absolute path; accepts the rest', () => {
@@ -93,7 +110,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('rules references in the source', () => {
-  it('point into the repository (docs/games/<game>.md), not at the rules\' old home outside it', () => {
+  it("point into the repository (docs/games/<game>.md), not at the rules' old home outside it", () => {
     const outside = /\.\.\/shared|\/work\/shared|\.\.\/seeds|(?<!docs\/games\/)\brules\/goldrausch\.md/;
     const offenders = ['src', 'bots', 'test', 'scripts']
       .flatMap((d) => sourceFiles(join(ROOT, d)))

@@ -101,7 +101,14 @@ interface Case {
 }
 
 /** Plays `games` games of the line-up under the case's rules and parameters in lockstep. */
-function lockstep(label: string, c: Case, lineup: readonly GoldrauschBotFactory[], games: number, options: LockstepOptions = {}, result?: LockstepResult): LockstepResult {
+function lockstep(
+  label: string,
+  c: Case,
+  lineup: readonly GoldrauschBotFactory[],
+  games: number,
+  options: LockstepOptions = {},
+  result?: LockstepResult,
+): LockstepResult {
   const scenario = parseScenario(label, {
     players: lineup.length,
     seats: lineup.map(() => 'greedy'), // replaced by the line-up's factories
@@ -183,9 +190,23 @@ describe('fast twins decide as the reference bots, draw for draw', () => {
     lockstep('mischief-4', {}, [mischief, cooperative, profitable, reciprocal], 200, {}, r);
     lockstep('mischief-5', {}, [mischief, opportunist, betrayer, cooperative, reciprocal1], 200, {}, r);
     lockstep('mischief-6', {}, [mischief, cooperative, profitable, mischief, opportunist2, noPromise], 200, {}, r);
-    lockstep('mischief-partial', { rules: { allowPartialAgreements: true } }, [mischief, profitable, cooperative, opportunist, mischief, profitableSure], 200, {}, r);
+    lockstep(
+      'mischief-partial',
+      { rules: { allowPartialAgreements: true } },
+      [mischief, profitable, cooperative, opportunist, mischief, profitableSure],
+      200,
+      {},
+      r,
+    );
     lockstep('mischief-revisable', { rules: { commitRevisable: true } }, [mischief, cooperative, reciprocal, profitable, greedy], 150, {}, r);
-    lockstep('mischief-private', { rules: { negotiationScope: 'continent-private', goldVisibility: 'hidden' } }, [mischief, cooperative, betrayer, reciprocal, opportunist], 150, {}, r);
+    lockstep(
+      'mischief-private',
+      { rules: { negotiationScope: 'continent-private', goldVisibility: 'hidden' } },
+      [mischief, cooperative, betrayer, reciprocal, opportunist],
+      150,
+      {},
+      r,
+    );
     clean(r);
   });
 
@@ -223,7 +244,8 @@ describe('fast twins decide as the reference bots, draw for draw', () => {
       onMeetingView: (fv, state) => {
         views++;
         const own = fv.locations[fv.seat];
-        for (let i = 0; i < fv.proposalCount; i++) if (fv.proposalContinent(i) !== own) bad.push(`seat ${fv.seat} sees proposal ${i} on ${fv.proposalContinent(i)}`);
+        for (let i = 0; i < fv.proposalCount; i++)
+          if (fv.proposalContinent(i) !== own) bad.push(`seat ${fv.seat} sees proposal ${i} on ${fv.proposalContinent(i)}`);
         for (let c = 0; c < 3; c++) {
           if (c === own) continue;
           if (fv.agreement(c) !== -1 || fv.agreementParties(c) !== 0 || fv.agreementUpgrader(c) !== -1) bad.push(`seat ${fv.seat} sees the agreement on ${c}`);
@@ -270,13 +292,25 @@ describe('the lockstep test can fail', () => {
   }
 
   it('a greedy twin with a flipped comparison is caught', () => {
-    const r = lockstep('wrong-greedy', {}, MIX4, 20, withTwin(greedy, () => new FlippedGreedy()));
+    const r = lockstep(
+      'wrong-greedy',
+      {},
+      MIX4,
+      20,
+      withTwin(greedy, () => new FlippedGreedy()),
+    );
     expect(r.mismatchCount).toBeGreaterThan(0);
     expect(r.mismatches[0]).toMatch(/\(greedy\) commitUpgrade: reference "(green|red)", twin [12]/);
   });
 
   it('a twin that draws once too often is caught, though it decides the same', () => {
-    const r = lockstep('wrong-silent', {}, [silent, cooperative, greedy, betrayer], 20, withTwin(silent, () => new ExtraDrawSilent(0.5)));
+    const r = lockstep(
+      'wrong-silent',
+      {},
+      [silent, cooperative, greedy, betrayer],
+      20,
+      withTwin(silent, () => new ExtraDrawSilent(0.5)),
+    );
     expect(r.mismatchCount).toBeGreaterThan(0);
     expect(r.mismatches[0]).toMatch(/\(silent\) commitUpgrade draws: reference \d+, twin \d+/);
   });

@@ -23,13 +23,22 @@ export const OPTION_CASES: Case[] = [
   { name: 'exempt-ns', rules: { exemption: 'not-counted', fineScope: 'all-on-continent', fineTiming: 'before' } },
   { name: 'exempt-us', rules: { exemption: 'upgrade-succeeds', finePayment: 'all-or-nothing', penaltySink: 'continent' } },
   { name: 'eor', rules: { winCheck: 'end-of-round', finalTiebreak: 'fewest-fines', respawnTiming: 'end-of-current-round' } },
-  { name: 'eop', rules: { winCheck: 'end-of-profit', finalTiebreak: 'random', capCut: 'trim-on-respawn', equalRightsPool: 'players-and-board', vultureAllEqual: 5 } },
+  {
+    name: 'eop',
+    rules: { winCheck: 'end-of-profit', finalTiebreak: 'random', capCut: 'trim-on-respawn', equalRightsPool: 'players-and-board', vultureAllEqual: 5 },
+  },
   { name: 'gross-strict', rules: { winCheck: 'immediate-gross', winThresholdStrict: true } },
   { name: 'late', params: { pLate: 0.5, negotiationTicks: 4 } },
   { name: 'long', params: { rounds: 30, winThreshold: 400 } },
   { name: 'low-threshold', params: { winThreshold: 15, startingGold: 0, fine: 5 } },
   { name: 'deck', params: { eventDeck: { 'market-crash': 4, 'paperwork-chaos': 3, 'change-of-management': 3, hurricane: 3, alms: 2, 'equal-rights': 2 } } },
-  { name: 'one-card-deck', params: { rounds: 12, resourceDeck: { deck_id: 'one', cards: [{ id: 'X', respawn: { azul: 4, rosso: 6, veridia: 9 }, extract: { azul: 3, rosso: 5, veridia: 7 } }] } } },
+  {
+    name: 'one-card-deck',
+    params: {
+      rounds: 12,
+      resourceDeck: { deck_id: 'one', cards: [{ id: 'X', respawn: { azul: 4, rosso: 6, veridia: 9 }, extract: { azul: 3, rosso: 5, veridia: 7 } }] },
+    },
+  },
   {
     name: 'three-card-deck',
     params: {
@@ -45,10 +54,22 @@ export const OPTION_CASES: Case[] = [
     },
   },
   { name: 'wheel-events', params: { wheel: { 'disaster-azul': 0, 'disaster-rosso': 1, 'disaster-veridia': 0, 'disaster-world': 0, calm: 1, event: 10 } } },
-  { name: 'no-event-cards', params: { wheel: { 'disaster-azul': 2, 'disaster-rosso': 2, 'disaster-veridia': 2, 'disaster-world': 1, calm: 1, event: 9 }, eventDeck: Object.fromEntries(EVENT_CARD_IDS.map((id) => [id, 0])) } },
+  {
+    name: 'no-event-cards',
+    params: {
+      wheel: { 'disaster-azul': 2, 'disaster-rosso': 2, 'disaster-veridia': 2, 'disaster-world': 1, calm: 1, event: 9 },
+      eventDeck: Object.fromEntries(EVENT_CARD_IDS.map((id) => [id, 0])),
+    },
+  },
   {
     name: 'odd-caps',
-    params: { caps: { azul: 3, rosso: 50, veridia: 8 }, setupRespawnMultiplier: { 4: 5, 5: 1, 6: 0 }, capCuts: { 'barren-land': 7, 'poor-mother-earth': 0 }, startingGold: 0, winThreshold: 25 },
+    params: {
+      caps: { azul: 3, rosso: 50, veridia: 8 },
+      setupRespawnMultiplier: { 4: 5, 5: 1, 6: 0 },
+      capCuts: { 'barren-land': 7, 'poor-mother-earth': 0 },
+      startingGold: 0,
+      winThreshold: 25,
+    },
   },
   { name: 'three-messages', params: { messagesPerTick: 3, negotiationTicks: 2 } },
   // goldpit impact's counterfactual: blanks in the deck (a blank is discarded like a card and comes
@@ -56,7 +77,12 @@ export const OPTION_CASES: Case[] = [
   { name: 'blanked', blanked: ['resource-shortage', 'barren-land', 'market-crash', 'hurricane'] },
   {
     name: 'blanked-reshuffles',
-    params: { rounds: 40, winThreshold: 500, wheel: { 'disaster-azul': 2, 'disaster-rosso': 2, 'disaster-veridia': 2, 'disaster-world': 1, calm: 1, event: 10 }, eventDeck: Object.fromEntries(EVENT_CARD_IDS.map((id, i) => [id, i % 3])) },
+    params: {
+      rounds: 40,
+      winThreshold: 500,
+      wheel: { 'disaster-azul': 2, 'disaster-rosso': 2, 'disaster-veridia': 2, 'disaster-world': 1, calm: 1, event: 10 },
+      eventDeck: Object.fromEntries(EVENT_CARD_IDS.map((id, i) => [id, i % 3])),
+    },
     blanked: ['resource-shortage', 'poor-mother-earth', 'subsidy', 'paperwork-chaos', 'alms'],
   },
   // GR-A17: tied caps fall back to the continents' order (veridia, rosso, azul), also by stock.
@@ -65,12 +91,30 @@ export const OPTION_CASES: Case[] = [
   {
     name: 'all',
     players: 6,
-    rules: { negotiationScope: 'table', goldVisibility: 'hidden', commitRevisable: true, passedCards: 'keep', bank: 270, phase1UpgradeCard: 'default-commitment', allowPartialAgreements: true, shortage: 'pro-rata' },
+    rules: {
+      negotiationScope: 'table',
+      goldVisibility: 'hidden',
+      commitRevisable: true,
+      passedCards: 'keep',
+      bank: 270,
+      phase1UpgradeCard: 'default-commitment',
+      allowPartialAgreements: true,
+      shortage: 'pro-rata',
+    },
   },
   {
     name: 'all-private5',
     players: 5,
-    rules: { negotiationScope: 'continent-private', goldVisibility: 'hidden', commitRevisable: true, passedCards: 'keep', bank: 270, phase1UpgradeCard: 'default-commitment', allowPartialAgreements: true, oppositeOdd: 'random' },
+    rules: {
+      negotiationScope: 'continent-private',
+      goldVisibility: 'hidden',
+      commitRevisable: true,
+      passedCards: 'keep',
+      bank: 270,
+      phase1UpgradeCard: 'default-commitment',
+      allowPartialAgreements: true,
+      oppositeOdd: 'random',
+    },
   },
   { name: 'eop-strict', rules: { winCheck: 'end-of-profit', winThresholdStrict: true, finalTiebreak: 'random' } },
   { name: 'fine0', params: { fine: 0 } },

@@ -10,7 +10,21 @@ import type { GoldrauschBot, GoldrauschBotFactory, OutgoingMessage } from '../..
 import type { RandomStream } from '../../src/core/random.js';
 import { CONTINENTS, type Colour, type Continent } from '../../src/games/goldrausch/types.js';
 import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
-import { GREEN, MSG_ACCEPT, MSG_PASS, MSG_PROMISE, MSG_PROPOSE, MSG_REJECT, NOBODY, NONE, RED, type FastBot, type FastMessage, type FastRandom, type FastView } from '../../src/games/goldrausch/fast/view.js';
+import {
+  GREEN,
+  MSG_ACCEPT,
+  MSG_PASS,
+  MSG_PROMISE,
+  MSG_PROPOSE,
+  MSG_REJECT,
+  NOBODY,
+  NONE,
+  RED,
+  type FastBot,
+  type FastMessage,
+  type FastRandom,
+  type FastView,
+} from '../../src/games/goldrausch/fast/view.js';
 
 /** How often the chaos bot lays a card on a turn (the rest it waits; never laid = a timeout). */
 const LAY = 0.22;

@@ -20,7 +20,6 @@ import { EVENT_CARD_IDS } from '../../src/games/goldrausch/types.js';
 
 const NAMES = ['greedy', 'cooperative', 'betrayer', 'reciprocal', 'random', 'silent', 'opportunist'];
 
-
 const GAMES = 60;
 
 /** Every line-up rotates the seven built-in bots through the seats, one rotation per game. */
@@ -57,8 +56,19 @@ describe('fast kernel = reference engine with the built-in bots', () => {
   }
 
   it('plays the variants of the built-in bots the same way (beta, profitable, no promise, k, q, minGain)', () => {
-    const variants = [makeBetrayer({ beta: 0.5, mode: 'profitable' }), makeBetrayer({ promise: false }), makeReciprocal({ k: 1 }), makeSilent({ q: 0.3 }), makeOpportunist({ minGain: 2 })];
-    const base = parseScenario('/tmp/variants.json', { name: 'variants', players: 5, seats: ['cooperative', 'greedy', 'betrayer', 'reciprocal', 'opportunist'], seed: 'variants' });
+    const variants = [
+      makeBetrayer({ beta: 0.5, mode: 'profitable' }),
+      makeBetrayer({ promise: false }),
+      makeReciprocal({ k: 1 }),
+      makeSilent({ q: 0.3 }),
+      makeOpportunist({ minGain: 2 }),
+    ];
+    const base = parseScenario('/tmp/variants.json', {
+      name: 'variants',
+      players: 5,
+      seats: ['cooperative', 'greedy', 'betrayer', 'reciprocal', 'opportunist'],
+      seed: 'variants',
+    });
     for (let g = 0; g < 100; g++) {
       const bots = [variants[g % 5], variants[(g + 1) % 5], HEURISTIC_BOTS.cooperative, HEURISTIC_BOTS.betrayer, variants[(g + 3) % 5]];
       const scenario = { ...base, bots };
@@ -104,7 +114,7 @@ describe('fast kernel = reference engine with the built-in bots', () => {
     }
   });
 
-  it('is used only for the registry\'s own factories (never a wrapper or a bot file)', () => {
+  it("is used only for the registry's own factories (never a wrapper or a bot file)", () => {
     const scenario = parseScenario('/tmp/wrapped.json', { name: 'wrapped', players: 4, seats: ['greedy', 'greedy', 'greedy', 'greedy'], seed: 'w' });
     expect(fastPlayerOf(scenario)).not.toBeNull();
     const wrapped = { ...scenario, bots: scenario.bots.map((b) => ({ ...(b as GoldrauschBotFactory) })) };

@@ -14,7 +14,11 @@ describe('fast kernel = reference engine (chaos bots in every seat)', () => {
       const scenario = scenarioOf(c);
       const config = configOf(scenario, c);
       const bots = Array.from({ length: scenario.players }, () => chaos);
-      const kernel = kernelFor(scenario, Array.from({ length: scenario.players }, () => fastChaos), config);
+      const kernel = kernelFor(
+        scenario,
+        Array.from({ length: scenario.players }, () => fastChaos),
+        config,
+      );
       for (let g = 0; g < 120; g++) {
         const { reference, fast, faults } = playBoth(scenario, kernel, bots, g, config);
         expect(faults).toBe(0);

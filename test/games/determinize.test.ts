@@ -15,7 +15,9 @@ const NAMES = Object.keys(HEURISTIC_BOTS);
 function decisionPoints(seed: number, rules: RulesOptions = DEFAULT_RULES, rounds = DEFAULT_PARAMS.rounds, winThreshold = DEFAULT_PARAMS.winThreshold) {
   const random = new RandomSource('determinize-test', seed);
   const players = 4 + (seed % 3);
-  const bots = Array.from({ length: players }, (_, s) => HEURISTIC_BOTS[NAMES[random.int(Purpose.setup, 500 + s, NAMES.length)]].create(s, random.stream(Purpose.bot + s)));
+  const bots = Array.from({ length: players }, (_, s) =>
+    HEURISTIC_BOTS[NAMES[random.int(Purpose.setup, 500 + s, NAMES.length)]].create(s, random.stream(Purpose.bot + s)),
+  );
   const points: { state: GoldrauschState; seat: number }[] = [];
   playGame({
     module: goldrausch,
@@ -130,7 +132,7 @@ describe('determinize', () => {
     expect(differentResources).toBeGreaterThan(checked / 2);
   });
 
-  it('samples the colours of the other seats\' laid cards, never this seat\'s own card', () => {
+  it("samples the colours of the other seats' laid cards, never this seat's own card", () => {
     const points = decisionPoints(4).filter(({ state, seat }) => state.meeting?.committed.some((c, s) => c && s !== seat));
     expect(points.length).toBeGreaterThan(5);
     const colours = new Set<string>();

@@ -43,7 +43,11 @@ function play(config: GoldrauschConfig, scripts: Script[], seed = 'test') {
 describe('setup (§3)', () => {
   it('lays out the first card ×2 with 4–5 players and ×3 with 6, capped, and gives 5 gold each', () => {
     const config = fixedConfig({ respawn: [4, 7, 12] });
-    for (const [players, expected] of [[4, [8, 14, 24]], [5, [8, 14, 24]], [6, [10, 20, 30]]] as const) {
+    for (const [players, expected] of [
+      [4, [8, 14, 24]],
+      [5, [8, 14, 24]],
+      [6, [10, 20, 30]],
+    ] as const) {
       const s = setup(config, players, new RandomSource('x', 1));
       expect(s.stock).toEqual(expected); // 6p: 12, 21, 36 capped at 10, 20, 30 (GR-A38)
       expect(s.gold).toEqual(new Array(players).fill(5));
@@ -200,13 +204,23 @@ describe('seat views (§13)', () => {
     for (let s = 0; s < 4; s++) expect(JSON.stringify(seatView(a, s))).toBe(JSON.stringify(seatView(b, s)));
   });
 
-  it('hide the colour of other seats\' laid cards but show that they laid one', () => {
+  it("hide the colour of other seats' laid cards but show that they laid one", () => {
     const config = fixedConfig({ wheel: 'calm' });
     const random = new RandomSource('v', 2);
     let s = setup(config, 4, random);
-    s = goldrausch.apply(s, [0, 1, 2, 3].map(() => ({ kind: 'continent', continent: 'veridia', provisional: null }) as const), random);
-    const withGreen = { ...s, meeting: { ...s.meeting!, commits: ['green', null, null, null] as const, committed: [true, false, false, false] } } as GoldrauschState;
-    const withRed = { ...s, meeting: { ...s.meeting!, commits: ['red', null, null, null] as const, committed: [true, false, false, false] } } as GoldrauschState;
+    s = goldrausch.apply(
+      s,
+      [0, 1, 2, 3].map(() => ({ kind: 'continent', continent: 'veridia', provisional: null }) as const),
+      random,
+    );
+    const withGreen = {
+      ...s,
+      meeting: { ...s.meeting!, commits: ['green', null, null, null] as const, committed: [true, false, false, false] },
+    } as GoldrauschState;
+    const withRed = {
+      ...s,
+      meeting: { ...s.meeting!, commits: ['red', null, null, null] as const, committed: [true, false, false, false] },
+    } as GoldrauschState;
     for (const seat of [1, 2, 3]) {
       expect(JSON.stringify(seatView(withGreen, seat))).toBe(JSON.stringify(seatView(withRed, seat)));
       expect(seatView(withGreen, seat).meeting!.committed).toEqual([true, false, false, false]);
@@ -252,7 +266,11 @@ describe('seat views (§13)', () => {
       const random = new RandomSource('private-agreements', game);
       const bots = [cooperative, cooperative, reciprocal, betrayer].map((f, seat) => f.create(seat, random.stream(Purpose.bot + seat)));
       playGame({
-        module: goldrausch, config, players: 4, bots, random,
+        module: goldrausch,
+        config,
+        players: 4,
+        bots,
+        random,
         onState: (state) => {
           const meeting = state.meeting;
           if (!meeting) return;
@@ -287,7 +305,7 @@ describe('seat views (§13)', () => {
     expect(hidden).toBeGreaterThan(0);
   });
 
-  it('hide other players\' gold with goldVisibility = hidden (GR-A36)', () => {
+  it("hide other players' gold with goldVisibility = hidden (GR-A36)", () => {
     const s = setup({ rules: { ...DEFAULT_RULES, goldVisibility: 'hidden' }, params: DEFAULT_PARAMS }, 4, new RandomSource('v', 3));
     expect(seatView(s, 2).gold).toEqual([null, null, 5, null]);
   });

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { compareFixture, parseFixture, playFixture } from '../../src/games/goldrausch/fixtures.js';
 
 const dir = 'fixtures/goldrausch';
-const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 describe('round fixtures (hand-computed, cross-checked by scripts/reference/goldrausch_round.py)', () => {
   it('covers the worked example under both fine sinks and every event card', () => {

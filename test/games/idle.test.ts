@@ -42,7 +42,10 @@ function playOnce(config: GoldrauschConfig, game: number, hook: boolean) {
   );
   const played = playGame({ module: goldrausch, config, players, bots, random, freeze: game % 4 === 0 });
   const final = played.final as GoldrauschState;
-  return { calls: count.calls, story: JSON.stringify({ history: final.history, gold: final.gold, winners: final.winners, outcome: played.outcome, faults: played.faults }) };
+  return {
+    calls: count.calls,
+    story: JSON.stringify({ history: final.history, gold: final.gold, winners: final.winners, outcome: played.outcome, faults: played.faults }),
+  };
 }
 
 const VARIANTS: [string, Partial<RulesOptions>, Partial<GameParams>][] = [

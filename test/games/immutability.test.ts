@@ -36,7 +36,11 @@ describe('immutable state', () => {
     const states: GoldrauschState[] = [];
     const snapshots: string[] = [];
     playGame({
-      module: goldrausch, config, players: 4, bots, random,
+      module: goldrausch,
+      config,
+      players: 4,
+      bots,
+      random,
       onState: (s) => {
         states.push(s);
         snapshots.push(JSON.stringify(s));

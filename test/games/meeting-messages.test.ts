@@ -17,10 +17,22 @@ function meeting(locations: ContinentIndex[]): Meeting {
   const nulls = locations.map(() => null);
   const falses = locations.map(() => false);
   return {
-    locations, provisional: nulls, tick: 2, order: locations.map((_, s) => s), turn: 0,
-    messages: [], proposals: [], agreements: [null, null, null], promises: nulls,
-    commits: nulls, committed: falses, commitTicks: zeros, passed: falses,
-    idleUntil: zeros, idleFrom: zeros, idleWake: zeros.slice(0, n),
+    locations,
+    provisional: nulls,
+    tick: 2,
+    order: locations.map((_, s) => s),
+    turn: 0,
+    messages: [],
+    proposals: [],
+    agreements: [null, null, null],
+    promises: nulls,
+    commits: nulls,
+    committed: falses,
+    commitTicks: zeros,
+    passed: falses,
+    idleUntil: zeros,
+    idleFrom: zeros,
+    idleWake: zeros.slice(0, n),
   };
 }
 
@@ -54,9 +66,31 @@ describe('sendMessage: PROPOSE', () => {
   it('names in a rotation clause only a party (or nobody)', () => {
     const ctx = context();
     const m = meeting(table);
-    const ok = sendMessage(ctx, m, 2, { type: 'PROPOSE', plan: { upgrader: 2 }, next: [{ round: 4, upgrader: 4 }, { round: 5, upgrader: null }] });
-    expect(ok.proposals[0].next).toEqual([{ round: 4, upgrader: 4 }, { round: 5, upgrader: null }]);
-    expect(ok.messages[0]).toEqual({ t: 2, from: 2, round: 3, continent: 'veridia', type: 'PROPOSE', id: 'r3-V-1', plan: { upgrader: 2 }, next: [{ round: 4, upgrader: 4 }, { round: 5, upgrader: null }] });
+    const ok = sendMessage(ctx, m, 2, {
+      type: 'PROPOSE',
+      plan: { upgrader: 2 },
+      next: [
+        { round: 4, upgrader: 4 },
+        { round: 5, upgrader: null },
+      ],
+    });
+    expect(ok.proposals[0].next).toEqual([
+      { round: 4, upgrader: 4 },
+      { round: 5, upgrader: null },
+    ]);
+    expect(ok.messages[0]).toEqual({
+      t: 2,
+      from: 2,
+      round: 3,
+      continent: 'veridia',
+      type: 'PROPOSE',
+      id: 'r3-V-1',
+      plan: { upgrader: 2 },
+      next: [
+        { round: 4, upgrader: 4 },
+        { round: 5, upgrader: null },
+      ],
+    });
     for (const upgrader of [1, 3, 7, '4', 0.5] as unknown as number[]) {
       expect(() => sendMessage(ctx, m, 2, { type: 'PROPOSE', plan: { upgrader: 2 }, next: [{ round: 4, upgrader }] })).toThrow(/not a party/);
     }

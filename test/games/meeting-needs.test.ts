@@ -13,10 +13,22 @@ function meeting(locations: ContinentIndex[], commits: (Colour | null)[], passed
   const n = locations.length;
   const zeros = locations.map(() => 0);
   return {
-    locations, provisional: commits.map(() => null), tick: 1, order: locations.map((_, s) => s), turn: 0,
-    messages: [], proposals: [], agreements: [null, null, null], promises: commits.map(() => null),
-    commits, committed: commits.map((c) => c !== null), commitTicks: zeros, passed,
-    idleUntil: zeros, idleFrom: zeros, idleWake: zeros.slice(0, n),
+    locations,
+    provisional: commits.map(() => null),
+    tick: 1,
+    order: locations.map((_, s) => s),
+    turn: 0,
+    messages: [],
+    proposals: [],
+    agreements: [null, null, null],
+    promises: commits.map(() => null),
+    commits,
+    committed: commits.map((c) => c !== null),
+    commitTicks: zeros,
+    passed,
+    idleUntil: zeros,
+    idleFrom: zeros,
+    idleWake: zeros.slice(0, n),
   };
 }
 
@@ -59,7 +71,8 @@ describe('needsMask', () => {
           const cfg = config(revisable);
           let expected = 0;
           for (let s = 0; s < n; s++) if (needsTurn(cfg, m, s)) expected |= 1 << s;
-          if (needsMask(cfg, m, n) !== expected) wrong.push(`${JSON.stringify(m.locations)} ${JSON.stringify(m.commits)} ${JSON.stringify(m.passed)} revisable ${revisable}`);
+          if (needsMask(cfg, m, n) !== expected)
+            wrong.push(`${JSON.stringify(m.locations)} ${JSON.stringify(m.commits)} ${JSON.stringify(m.passed)} revisable ${revisable}`);
           checked++;
         }
       }

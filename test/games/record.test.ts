@@ -52,7 +52,9 @@ describe('game record', () => {
       expect(rec.roundCounters).toEqual(
         final.history.map((r) => [r.upgraded.filter(Boolean).length, r.collisions.filter(Boolean).length, r.fines.reduce((a, b) => a + b, 0)]),
       );
-      const drawn = final.history.filter((r) => r.event !== null && r.event !== 'blank').map((r) => ({ card: EVENT_CARD_IDS.indexOf(r.event as never), round: r.round }));
+      const drawn = final.history
+        .filter((r) => r.event !== null && r.event !== 'blank')
+        .map((r) => ({ card: EVENT_CARD_IDS.indexOf(r.event as never), round: r.round }));
       expect(rec.cardsDrawn).toEqual(drawn);
       cards += drawn.length;
     }

@@ -47,7 +47,11 @@ describe('askBot answers', () => {
     expect(ask(fixed('azul', null), start, random).answer).toEqual({ kind: 'continent', continent: 'azul', provisional: null });
 
     // Everybody on azul: a meeting; a turn without messages and card is a quiet answer.
-    const meeting = goldrausch.apply(start, [0, 1, 2, 3].map(() => ({ kind: 'continent', continent: 'azul', provisional: null }) as const), random);
+    const meeting = goldrausch.apply(
+      start,
+      [0, 1, 2, 3].map(() => ({ kind: 'continent', continent: 'azul', provisional: null }) as const),
+      random,
+    );
     expect(meeting.stage).toBe('meeting');
     const quiet = ask(fixed('azul', null), meeting, random).answer;
     expect(quiet).toMatchObject({ kind: 'meeting-turn', messages: [], commit: null });
@@ -109,7 +113,14 @@ function wrapped(factory: GoldrauschBotFactory, nest: boolean, counter: { calls:
 
 describe('nested engine use', () => {
   it('bots that play other games inside their decisions leave the outer game as it is without them', () => {
-    const rules: RulesOptions = { ...DEFAULT_RULES, allowGoldGifts: true, commitRevisable: true, passedCards: 'keep', phase1UpgradeCard: 'default-commitment', bank: 270 };
+    const rules: RulesOptions = {
+      ...DEFAULT_RULES,
+      allowGoldGifts: true,
+      commitRevisable: true,
+      passedCards: 'keep',
+      phase1UpgradeCard: 'default-commitment',
+      bank: 270,
+    };
     const outer = { rules, params: DEFAULT_PARAMS };
     const names = ['cooperative', 'betrayer', 'reciprocal', 'greedy'];
     const counter = { calls: 0 };

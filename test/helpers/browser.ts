@@ -13,7 +13,15 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const inCi = process.env.CI === 'true' || process.env.CI === '1';
 export const SKIP_BROWSER = process.env.GOLDPIT_SKIP_BROWSER === '1' || (!inCi && !existsSync(CHROMIUM));

@@ -20,7 +20,9 @@ export default function setup(): () => void {
     if (left.length > 0) {
       // vitest reports an error thrown here but still exits 0: set the exit code as well.
       process.exitCode = 1;
-      throw new Error(`the tests left ${left.length} temporary file(s) or folder(s) behind: ${left.join(', ')} (make them with tempDir() from test/helpers/temp.ts)`);
+      throw new Error(
+        `the tests left ${left.length} temporary file(s) or folder(s) behind: ${left.join(', ')} (make them with tempDir() from test/helpers/temp.ts)`,
+      );
     }
   };
 }

@@ -63,7 +63,11 @@ export async function startRedis(): Promise<LocalRedis> {
   const dir = mkdtempSync(join(tmpdir(), 'goldpit-redis-'));
   let proc: ChildProcess | null = null;
   const launch = async () => {
-    const p = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--loglevel', 'warning'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--loglevel', 'warning'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     proc = p;
     // Ready when it answers PING.
     const until = Date.now() + 10_000;
@@ -110,7 +114,9 @@ export interface WorkerProcess {
 export const CLI = join(import.meta.dirname, '..', '..', 'bin', 'goldpit.js');
 
 export function startWorker(url: string, extra: readonly string[] = []): WorkerProcess {
-  const proc = spawn(process.execPath, [CLI, 'worker', '--queue', url, ...(extra.includes('--concurrency') ? [] : ['--concurrency', '1']), ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [CLI, 'worker', '--queue', url, ...(extra.includes('--concurrency') ? [] : ['--concurrency', '1']), ...extra], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines: string[] = [];
   const waiters = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
   let buffered = '';

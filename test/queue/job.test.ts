@@ -51,8 +51,12 @@ describe('a job payload', () => {
     expect(bad({ code: 'process.exit()' })).toThrow(/field "task.code"/);
     expect(bad({ kind: 'shell' })).toThrow(/field "task.kind": expected one of "games" \| "impact" \| "deals"/);
     expect(bad({ engine: 'turbo' })).toThrow(/field "task.engine"/);
-    expect(bad({}, { hash: '0123456789abcdef' })).toThrow(`job gp-x: field "task.scenario.hash": the scenario parses to config hash ${scenario.configHash}, the job says 0123456789abcdef`);
-    expect(bad({}, { data: { ...(scenario.portable as object), seats: ['greedy', 'greedy', 'greedy', 'nobody'] } })).toThrow(/job gp-x: field "task.scenario.data": .*seats\[3\]/);
+    expect(bad({}, { hash: '0123456789abcdef' })).toThrow(
+      `job gp-x: field "task.scenario.hash": the scenario parses to config hash ${scenario.configHash}, the job says 0123456789abcdef`,
+    );
+    expect(bad({}, { data: { ...(scenario.portable as object), seats: ['greedy', 'greedy', 'greedy', 'nobody'] } })).toThrow(
+      /job gp-x: field "task.scenario.data": .*seats\[3\]/,
+    );
     // A deck named by path would make the worker read its own disk: only the portable form is accepted.
     expect(bad({}, { data: { ...(scenario.portable as object), params: { resourceDeck: '/etc/passwd' } } })).toThrow(
       'job gp-x: field "task.scenario.data.params.resourceDeck": expected the content inlined (the portable form a coordinator sends), got a file name "/etc/passwd"',
@@ -64,7 +68,9 @@ describe('a job payload', () => {
     const impact = { kind: 'impact' as const, scenario: batchScenario(scenario), seed: 's', from: 0, to: 5, cards: [0, 3] };
     expect(checkJob('gp-i', envelope(impact))).toEqual(impact);
     const n = scenario.definition.chanceCards.length;
-    expect(() => checkJob('gp-i', envelope({ ...impact, cards: [n] }))).toThrow(`job gp-i: field "task.cards[0]": expected an integer from 0 to ${n - 1}, got ${n}`);
+    expect(() => checkJob('gp-i', envelope({ ...impact, cards: [n] }))).toThrow(
+      `job gp-i: field "task.cards[0]": expected an integer from 0 to ${n - 1}, got ${n}`,
+    );
     expect(() => checkJob('gp-i', envelope({ ...impact, cards: [1, 1] }))).toThrow(/distinct/);
   });
 });
@@ -74,9 +80,22 @@ describe('a tournament job', () => {
   writeFileSync(botFile, 'export default {};\n');
   const sha = createHash('sha256').update('export default {};\n').digest('hex');
   const spec: TournamentSpec = {
-    game: 'goldrausch', rules: undefined, params: undefined, configFile: '(defaults)', players: 4,
-    entrants: [{ name: 'mine', file: botFile }, { name: 'greedy', file: null }, { name: 'cooperative', file: null }, { name: 'betrayer', file: null }],
-    lineups: [[0, 1, 2, 3]], deals: 2, seed: 's', botTimeoutMs: null, hangLimitMs: 0,
+    game: 'goldrausch',
+    rules: undefined,
+    params: undefined,
+    configFile: '(defaults)',
+    players: 4,
+    entrants: [
+      { name: 'mine', file: botFile },
+      { name: 'greedy', file: null },
+      { name: 'cooperative', file: null },
+      { name: 'betrayer', file: null },
+    ],
+    lineups: [[0, 1, 2, 3]],
+    deals: 2,
+    seed: 's',
+    botTimeoutMs: null,
+    hangLimitMs: 0,
   };
   const job = (sha256: (string | null)[], over: Partial<TournamentGamesTask> = {}) =>
     JSON.parse(JSON.stringify(envelope({ kind: 'tournament-games', spec, sha256, from: 0, to: 8, ...over }))) as unknown;
@@ -85,7 +104,9 @@ describe('a tournament job', () => {
     expect(checkJob('gp-t', job([sha, null, null, null]))).toMatchObject({ kind: 'tournament-games', from: 0, to: 8 });
     const other = 'f'.repeat(64);
     expect(() => checkJob('gp-t', job([other, null, null, null]))).toThrow(JobRefused);
-    expect(() => checkJob('gp-t', job([other, null, null, null]))).toThrow(`refused job gp-t: bot file ${botFile} has sha256 ${sha} on this worker, the job needs sha256 ${other}; copy the same file to that path on every worker`);
+    expect(() => checkJob('gp-t', job([other, null, null, null]))).toThrow(
+      `refused job gp-t: bot file ${botFile} has sha256 ${sha} on this worker, the job needs sha256 ${other}; copy the same file to that path on every worker`,
+    );
     const gone = JSON.parse(JSON.stringify(job([sha, null, null, null])));
     gone.task.spec.entrants[0].file = '/nonexistent/mine.ts';
     expect(() => checkJob('gp-t', gone)).toThrow('refused job gp-t: bot file /nonexistent/mine.ts does not exist on this worker');
@@ -93,7 +114,9 @@ describe('a tournament job', () => {
 
   it('is checked field by field', () => {
     expect(() => checkJob('gp-t', job([sha, null, null]))).toThrow('job gp-t: field "task.sha256": expected one hash (or null) per entrant');
-    expect(() => checkJob('gp-t', job([sha, 'a'.repeat(64), null, null]))).toThrow('job gp-t: field "task.sha256[1]": expected null for the built-in bot "greedy"');
+    expect(() => checkJob('gp-t', job([sha, 'a'.repeat(64), null, null]))).toThrow(
+      'job gp-t: field "task.sha256[1]": expected null for the built-in bot "greedy"',
+    );
     expect(() => checkJob('gp-t', job([sha, null, null, null], { to: 9 }))).toThrow('job gp-t: field "task.to": expected an integer from 1 to 8, got 9');
     const rel = JSON.parse(JSON.stringify(job([sha, null, null, null])));
     rel.task.spec.entrants[0].file = 'mine.ts';
@@ -143,7 +166,9 @@ describe('the queue URL', () => {
 
   it('rejects what is not a Redis URL, without echoing a password', () => {
     expect(() => queueTarget('http://host:6379', {})).toThrow('--queue: expected a redis:// or rediss:// URL, got http://…');
-    expect(() => queueTarget('redis://:pw@host:6379/x', {})).toThrow('--queue: the path of redis://:***@host:6379/x must be a database number (/0, /1, …), got "/x"');
+    expect(() => queueTarget('redis://:pw@host:6379/x', {})).toThrow(
+      '--queue: the path of redis://:***@host:6379/x must be a database number (/0, /1, …), got "/x"',
+    );
     expect(() => queueTarget('redis://host', {}, 'a:b')).toThrow(/queue name/);
   });
 });

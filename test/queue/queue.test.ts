@@ -20,7 +20,9 @@ const tmp = () => tempDir('goldpit-queue-');
 
 /** The result tables (run.json and report.html also carry the wall time, which differs by design). */
 function outputs(dir: string): Record<string, string> {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.csv') || f === 'summary.json').sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.csv') || f === 'summary.json')
+    .sort();
   expect(files.length).toBeGreaterThanOrEqual(10);
   return Object.fromEntries(files.map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
 }
@@ -117,7 +119,9 @@ describe('a run through the queue', () => {
     const at = mark();
     const out = tmp();
     const checkpoint = join(out, '.checkpoint.json');
-    const coordinator = spawn(process.execPath, [CLI, 'run', SCENARIO, ...args, ...viaQueue(), '--out', out, '--checkpoint-every', '0.01', '--quiet'], { stdio: 'ignore' });
+    const coordinator = spawn(process.execPath, [CLI, 'run', SCENARIO, ...args, ...viaQueue(), '--out', out, '--checkpoint-every', '0.01', '--quiet'], {
+      stdio: 'ignore',
+    });
     // Killed once a checkpoint holds some games but before the run ends.
     for (;;) {
       if (existsSync(checkpoint) && JSON.parse(readFileSync(checkpoint, 'utf8')).gamesDone > 0) break;
@@ -148,7 +152,12 @@ describe('impact, baseline and check through the queue', () => {
   it('write the same files and verdicts as local runs', async () => {
     const at = mark();
     const q = [...viaQueue(), '--quiet'];
-    const files = (dir: string) => Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+    const files = (dir: string) =>
+      Object.fromEntries(
+        readdirSync(dir)
+          .sort()
+          .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
+      );
     const [localImpact, queuedImpact] = [tmp(), tmp()];
     const impact = ['impact', SCENARIO, '--card', 'all', '--games', '400', '--batch-size', '100'];
     expect(await runCli([...impact, '--workers', '0', '--out', localImpact, '--quiet'], capture())).toBe(0);
@@ -180,7 +189,13 @@ describe('a tournament through the queue', () => {
     expect(await runCli([...args, '--workers', '1', '--out', local], capture())).toBe(0);
     expect(await runCli([...args, ...viaQueue(), '--out', queued], capture())).toBe(0);
     // Everything but the wall-time facts (run.json and the page that shows them).
-    const tables = (dir: string) => Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.csv') || f === 'tournament.json').sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+    const tables = (dir: string) =>
+      Object.fromEntries(
+        readdirSync(dir)
+          .filter((f) => f.endsWith('.csv') || f === 'tournament.json')
+          .sort()
+          .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
+      );
     expect(Object.keys(tables(queued))).toContain('faults.csv');
     expect(tables(queued)).toEqual(tables(local));
     expect(playedSince(at, 'tournament-games')).toHaveLength(2); // 5 line-ups × 2 deals × 4 rotations = 40 games, 20 per job
@@ -192,11 +207,21 @@ describe('refusals and faults', () => {
     const at = mark();
     const scenario = loadScenario(SCENARIO);
     const run = runParallel(scenario, {
-      seed: 's', from: 0, to: 200, workers: 0, batchSize: 100, checkpointFile: null, checkpointEveryMs: 60_000, resume: false, gamesCsvFile: null,
+      seed: 's',
+      from: 0,
+      to: 200,
+      workers: 0,
+      batchSize: 100,
+      checkpointFile: null,
+      checkpointEveryMs: 60_000,
+      resume: false,
+      gamesCsvFile: null,
       queue: { target: queueTarget(redis.url, {}, SHARED), identity: { version: '0.0.0-other', codeHash: '0123456789abcdef' } },
     });
     await expect(run).rejects.toThrow(QueueError);
-    await expect(run).rejects.toThrow(/failed after 1 attempt\(s\) on worker .*: refused job gp-[0-9a-f]+: it was queued by goldpit "0.0.0-other" with code hash "0123456789abcdef", this worker runs goldpit "[^"]+" with code hash "[0-9a-f]{16}"; run workers and coordinator from the same commit/);
+    await expect(run).rejects.toThrow(
+      /failed after 1 attempt\(s\) on worker .*: refused job gp-[0-9a-f]+: it was queued by goldpit "0.0.0-other" with code hash "0123456789abcdef", this worker runs goldpit "[^"]+" with code hash "[0-9a-f]{16}"; run workers and coordinator from the same commit/,
+    );
     expect(playedSince(at, 'games')).toEqual([]);
   });
 
@@ -233,7 +258,9 @@ describe('refusals and faults', () => {
     const started = Date.now();
     expect(await run).toBe(2);
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(io.stderr).toMatch(new RegExp(`goldpit: lost the connection to Redis at redis://127\\.0\\.0\\.1:${redis.port} for 1\\.0 s \\(ECONNREFUSED\\); the run stopped`));
+    expect(io.stderr).toMatch(
+      new RegExp(`goldpit: lost the connection to Redis at redis://127\\.0\\.0\\.1:${redis.port} for 1\\.0 s \\(ECONNREFUSED\\); the run stopped`),
+    );
     expect(io.stderr).toContain(`what finished is kept in ${join(out, '.checkpoint.json')}`);
     expect(io.stderr).toMatch(/go on with: goldpit run .* --resume/);
     // Redis comes back empty (no persistence); the worker reconnects by itself; --resume queues what is missing.

@@ -30,7 +30,6 @@ const SCREENSHOT = join(ROOT, 'reports/screenshots/report.png');
 /** Fewest drawn marks (path, rect, circle, line, polyline, polygon) a chart must contain. */
 const MIN_MARKS = 4;
 
-
 describe.skipIf(SKIP_BROWSER)('report.html in headless Chromium', () => {
   let work = '';
   let context: BrowserContext | undefined;
@@ -73,10 +72,25 @@ describe.skipIf(SKIP_BROWSER)('report.html in headless Chromium', () => {
     const charts = await page.$$eval('svg.chart', (svgs) =>
       svgs.map((svg) => {
         const box = svg.getBoundingClientRect();
-        return { name: svg.getAttribute('data-chart'), width: box.width, height: box.height, marks: svg.querySelectorAll('path, rect, circle, line, polyline, polygon').length };
+        return {
+          name: svg.getAttribute('data-chart'),
+          width: box.width,
+          height: box.height,
+          marks: svg.querySelectorAll('path, rect, circle, line, polyline, polygon').length,
+        };
       }),
     );
-    expect(charts.map((c) => c.name)).toEqual(['bot-win-rates', 'seat-win-rates', 'seat-advantage', 'gold-curves', 'winner-curve', 'game-length', 'endings', 'per-round', 'card-impact']);
+    expect(charts.map((c) => c.name)).toEqual([
+      'bot-win-rates',
+      'seat-win-rates',
+      'seat-advantage',
+      'gold-curves',
+      'winner-curve',
+      'game-length',
+      'endings',
+      'per-round',
+      'card-impact',
+    ]);
     for (const chart of charts) {
       expect(chart.width, `${chart.name} width`).toBeGreaterThan(100);
       expect(chart.height, `${chart.name} height`).toBeGreaterThan(40);
@@ -89,7 +103,9 @@ describe.skipIf(SKIP_BROWSER)('report.html in headless Chromium', () => {
     const summary = makeRunSummary();
     const empty = { ...summary, goldCurve: [], winnerCurve: [] };
     const { page, problems } = await open('empty.html', renderReport(empty, null, null, GR));
-    const notes = await page.$$eval('p.no-data[data-chart]', (ps) => ps.map((p) => ({ name: p.getAttribute('data-chart'), height: p.getBoundingClientRect().height })));
+    const notes = await page.$$eval('p.no-data[data-chart]', (ps) =>
+      ps.map((p) => ({ name: p.getAttribute('data-chart'), height: p.getBoundingClientRect().height })),
+    );
     expect(notes.map((n) => n.name)).toEqual(['gold-curves', 'winner-curve']);
     for (const note of notes) expect(note.height).toBeGreaterThan(20);
     expect(problems).toEqual([]);
@@ -98,7 +114,11 @@ describe.skipIf(SKIP_BROWSER)('report.html in headless Chromium', () => {
 
   // Every game's page from a real run: the same checks as Goldrausch's (nothing loaded or logged,
   // no sideways scrolling, every table fits), every chart drawn, and the game's own sections.
-  const GAME_SCENARIOS: Record<string, string> = { goldrausch: 'scenarios/baseline.json', 'gold-knizia': 'scenarios/gold-4p.json', 'my-gold-mine': 'scenarios/my-gold-mine-4p.json' };
+  const GAME_SCENARIOS: Record<string, string> = {
+    goldrausch: 'scenarios/baseline.json',
+    'gold-knizia': 'scenarios/gold-4p.json',
+    'my-gold-mine': 'scenarios/my-gold-mine-4p.json',
+  };
   for (const game of Object.keys(GAMES)) {
     it(`draws ${game}'s page from a real run, with its own sections and every chart`, async () => {
       browser();
@@ -108,9 +128,20 @@ describe.skipIf(SKIP_BROWSER)('report.html in headless Chromium', () => {
       expect(await runCli(['run', scenario, '--games', '400', '--workers', '0', '--out', out, '--quiet'], capture())).toBe(0);
       const loaded = await openFile(browser(), join(out, 'report.html'));
       const { page } = loaded;
-      const charts = await page.$$eval('svg.chart', (svgs) => svgs.map((svg) => ({ name: svg.getAttribute('data-chart'), marks: svg.querySelectorAll('path, rect, circle, line, polyline, polygon').length })));
+      const charts = await page.$$eval('svg.chart', (svgs) =>
+        svgs.map((svg) => ({ name: svg.getAttribute('data-chart'), marks: svg.querySelectorAll('path, rect, circle, line, polyline, polygon').length })),
+      );
       const stepSections = GAMES[game].presentation.sections.filter((x) => x.kind === 'step-counters').map((x) => x.id);
-      expect(charts.map((c) => c.name)).toEqual(['bot-win-rates', 'seat-win-rates', 'seat-advantage', 'gold-curves', 'winner-curve', 'game-length', 'endings', ...stepSections]);
+      expect(charts.map((c) => c.name)).toEqual([
+        'bot-win-rates',
+        'seat-win-rates',
+        'seat-advantage',
+        'gold-curves',
+        'winner-curve',
+        'game-length',
+        'endings',
+        ...stepSections,
+      ]);
       for (const chart of charts) expect(chart.marks, `${chart.name} marks`).toBeGreaterThanOrEqual(MIN_MARKS);
       const ids = await page.$$eval('section[id]', (sections) => sections.map((x) => x.id));
       for (const section of GAMES[game].presentation.sections) expect(ids).toContain(section.id);

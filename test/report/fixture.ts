@@ -13,11 +13,31 @@ import type { CardImpact, ImpactMetrics, ImpactReport, Interval, PairedEffect, R
 export const LINEUP = ['greedy', 'cooperative', 'betrayer', 'reciprocal'] as const;
 
 export const EVENT_CARDS = [
-  'alms', 'workaholic-azul', 'rigorous-rosso', 'business-veridia', 'free-market',
-  'gold-shower-azul', 'gold-shower-rosso', 'gold-shower-veridia', 'drying-vein',
-  'progress-azul', 'progress-rosso', 'progress-veridia', 'nostalgia-azul', 'nostalgia-rosso',
-  'nostalgia-veridia', 'market-crash', 'equal-rights', 'barren-land', 'poor-mother-earth',
-  'resource-shortage', 'vulture', 'subsidy', 'change-of-management', 'hurricane', 'paperwork-chaos',
+  'alms',
+  'workaholic-azul',
+  'rigorous-rosso',
+  'business-veridia',
+  'free-market',
+  'gold-shower-azul',
+  'gold-shower-rosso',
+  'gold-shower-veridia',
+  'drying-vein',
+  'progress-azul',
+  'progress-rosso',
+  'progress-veridia',
+  'nostalgia-azul',
+  'nostalgia-rosso',
+  'nostalgia-veridia',
+  'market-crash',
+  'equal-rights',
+  'barren-land',
+  'poor-mother-earth',
+  'resource-shortage',
+  'vulture',
+  'subsidy',
+  'change-of-management',
+  'hurricane',
+  'paperwork-chaos',
 ] as const;
 
 const GAMES = 5000;
@@ -71,7 +91,14 @@ export function makeRunSummary(options: FixtureOptions = {}): RunSummary {
   for (let round = 1; round <= 10; round++) {
     for (const b of bots) {
       const mean = 5 + ((b.meanFinalGold - 5) * round) / 10;
-      goldCurve.push({ round, bot: b.bot, meanGold: round6(mean), p10: Math.max(0, Math.round(mean * 0.62)), p50: Math.round(mean), p90: Math.round(mean * 1.36) });
+      goldCurve.push({
+        round,
+        bot: b.bot,
+        meanGold: round6(mean),
+        p10: Math.max(0, Math.round(mean * 0.62)),
+        p50: Math.round(mean),
+        p90: Math.round(mean * 1.36),
+      });
     }
   }
   const seatCurve = [];
@@ -130,7 +157,12 @@ export function makeRunSummary(options: FixtureOptions = {}): RunSummary {
         { after: 8, share: 0.118 },
       ],
       meanGini: 0.121,
-      perRound: Array.from({ length: 10 }, (_, i) => ({ round: i + 1, upgrades: round6(2.4 + 0.12 * i), collisions: round6(1.1 + 0.07 * i), fines: round6(2.0 + 0.35 * i) })),
+      perRound: Array.from({ length: 10 }, (_, i) => ({
+        round: i + 1,
+        upgrades: round6(2.4 + 0.12 * i),
+        collisions: round6(1.1 + 0.07 * i),
+        fines: round6(2.0 + 0.35 * i),
+      })),
     },
     chanceCards: EVENT_CARDS.map((card, i) => ({
       card,

@@ -99,7 +99,9 @@ describe('renderReport', () => {
     const t = text(html);
     expect(t).toContain("card gold-shower-azul raises the then-leader's win chance by 3.0 pp ± 1.1 per draw (significant after FDR control)");
     expect(t).toContain("card market-crash lowers the then-leader's win chance by 5.1 pp ± 1.4 per draw (significant after FDR control)");
-    expect(t).toMatch(/card hurricane raises the then-leader's win chance by 2\.4 pp ± 2\.2 per draw \(not significant after FDR control across 25 cards, q = 0\.090; may be chance\)/);
+    expect(t).toMatch(
+      /card hurricane raises the then-leader's win chance by 2\.4 pp ± 2\.2 per draw \(not significant after FDR control across 25 cards, q = 0\.090; may be chance\)/,
+    );
     expect(t).toContain("The other 22 cards: no detectable effect on the then-leader's win chance per draw");
   });
 
@@ -158,7 +160,9 @@ describe('verdict phrases', () => {
 
   it('reads a card effect, per draw or per game, with its FDR status', () => {
     const e = { estimate: 0.03, ci95: [0.019, 0.041] as const, pValue: 0.001, qValue: 0.01, significant: true, n: 1200 };
-    expect(cardVerdict('X', e, 'leaderWin', 'per draw', 25, GR)).toBe("card X raises the then-leader's win chance by 3.0 pp ± 1.1 per draw (significant after FDR control)");
+    expect(cardVerdict('X', e, 'leaderWin', 'per draw', 25, GR)).toBe(
+      "card X raises the then-leader's win chance by 3.0 pp ± 1.1 per draw (significant after FDR control)",
+    );
     expect(cardVerdict('X', { ...e, estimate: 0.4, ci95: [-0.1, 0.9], significant: false, qValue: 0.7 }, 'spread', 'per game', 25, GR)).toBe(
       'card X: no detectable effect on the final gold spread per game (+0.40 gold ± 0.50)',
     );

@@ -97,7 +97,9 @@ describe('the seat chi-squared test with few games', () => {
   it('warns, naming the expected wins per seat, when a seat expects fewer than 5 wins (Cochran)', () => {
     // 12 games, 4 seats: 3 expected wins per seat.
     const few = summarize({ ...scenario, seed: 'summary' }, runRange(scenario, 0, 12, { seed: 'summary' }));
-    expect(few.seatAdvantage.chiSquared.warning).toBe('each seat expects only 3 wins (fewer than 5): the chi-squared p-value is an unreliable approximation; play more games');
+    expect(few.seatAdvantage.chiSquared.warning).toBe(
+      'each seat expects only 3 wins (fewer than 5): the chi-squared p-value is an unreliable approximation; play more games',
+    );
     // 400 games: 100 expected per seat, no warning.
     expect(summary.seatAdvantage.chiSquared.warning).toBeNull();
   });
@@ -116,7 +118,10 @@ describe('the seat chi-squared test with few games', () => {
     try {
       writeRunOutputs(join(dir, 'few'), few, GR);
       writeRunOutputs(join(dir, 'many'), summary, GR);
-      const rows = (run: string) => readFileSync(join(dir, run, 'game_shape.csv'), 'utf8').split('\n').map((l) => l.split(',')[0]);
+      const rows = (run: string) =>
+        readFileSync(join(dir, run, 'game_shape.csv'), 'utf8')
+          .split('\n')
+          .map((l) => l.split(',')[0]);
       const metrics = rows('few');
       expect(metrics[metrics.indexOf('seat_chi_squared_p') + 1]).toBe('seat_chi_squared_warning');
       expect(rows('many')).not.toContain('seat_chi_squared_warning');

@@ -27,7 +27,15 @@ describe('report wording', () => {
   });
 
   it('puts the y axis title left of its widest tick label', () => {
-    const svg = yAxis([0, 500_000, 1_000_000], (v) => 200 - v / 10_000, 80, 600, (v) => v.toLocaleString('en-US'), 'games', 100);
+    const svg = yAxis(
+      [0, 500_000, 1_000_000],
+      (v) => 200 - v / 10_000,
+      80,
+      600,
+      (v) => v.toLocaleString('en-US'),
+      'games',
+      100,
+    );
     const x = Number(/translate\(([\d.-]+) /.exec(svg)![1]);
     // "1,000,000" is 9 characters of ~6.6 px right-aligned at 74 px: it starts near 14.6 px.
     expect(x).toBeLessThan(80 - 6 - 9 * 6.6);
@@ -45,7 +53,12 @@ describe('report wording', () => {
     const impact = makeImpactReport();
     const card = impact.cards[0];
     const tiny: PairedEffect = { ...card.perGame.length, estimate: 0.004, ci95: [0.002, 0.006], significant: true };
-    const html = renderReport(makeRunSummary(), { ...impact, cards: [{ ...card, perGame: { ...card.perGame, length: tiny } }, ...impact.cards.slice(1)] }, null, GR);
+    const html = renderReport(
+      makeRunSummary(),
+      { ...impact, cards: [{ ...card, perGame: { ...card.perGame, length: tiny } }, ...impact.cards.slice(1)] },
+      null,
+      GR,
+    );
     expect(html).not.toMatch(/class="sig">\+0\.00<span class="pm">\u2009±\u20090\.00</);
     expect(html).toContain('class="sig">+0.004<span class="pm">\u2009±\u20090.002</span>');
   });

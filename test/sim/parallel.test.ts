@@ -14,14 +14,27 @@ const tmp = () => tempDir('goldpit-par-');
 const quietIo = (): Io => ({ out: () => {}, err: () => {}, errIsTty: false });
 
 function options(over: Partial<ParallelOptions>): ParallelOptions {
-  return { seed: 'par', from: 0, to: 600, workers: 0, batchSize: 100, checkpointFile: null, checkpointEveryMs: 60_000, resume: false, gamesCsvFile: null, ...over };
+  return {
+    seed: 'par',
+    from: 0,
+    to: 600,
+    workers: 0,
+    batchSize: 100,
+    checkpointFile: null,
+    checkpointEveryMs: 60_000,
+    resume: false,
+    gamesCsvFile: null,
+    ...over,
+  };
 }
 
 const fingerprint = (r: { aggregate: Parameters<typeof aggregateToJson>[0] }) => JSON.stringify(aggregateToJson(r.aggregate));
 
 /** The result tables (run.json and report.html also carry the wall time, which differs by design). */
 function outputs(dir: string): Record<string, string> {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.csv') || f === 'summary.json').sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.csv') || f === 'summary.json')
+    .sort();
   expect(files.length).toBeGreaterThanOrEqual(10);
   return Object.fromEntries(files.map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
 }
@@ -65,7 +78,11 @@ describe('batch timings (for the bench)', () => {
     const after = performance.timeOrigin + performance.now();
     expect(r.complete).toBe(true);
     const covered = timings.map((t) => [t.from, t.games]).sort((a, b) => a[0] - b[0]);
-    expect(covered).toEqual(batchBounds(0, 3000, 600, 2).slice(0, -1).map((from, i, all) => [from, (all[i + 1] ?? 3000) - from]));
+    expect(covered).toEqual(
+      batchBounds(0, 3000, 600, 2)
+        .slice(0, -1)
+        .map((from, i, all) => [from, (all[i + 1] ?? 3000) - from]),
+    );
     for (const t of timings) {
       expect(t.thread).toBeGreaterThan(0); // a worker, not the main thread (0)
       expect(before).toBeLessThanOrEqual(t.loaded);
@@ -118,7 +135,9 @@ describe('shards', () => {
     expect(await runCli(['run', file, '--games', '500', '--seed', 'sh', '--workers', '0', '--out', whole, '--quiet'], quietIo())).toBe(0);
     const parts = tmp();
     for (const i of [1, 2, 3]) {
-      expect(await runCli(['run', file, '--games', '500', '--seed', 'sh', '--workers', '1', '--shard', `${i}/3`, '--out', parts, '--quiet'], quietIo())).toBe(0);
+      expect(await runCli(['run', file, '--games', '500', '--seed', 'sh', '--workers', '1', '--shard', `${i}/3`, '--out', parts, '--quiet'], quietIo())).toBe(
+        0,
+      );
     }
     const merged = tmp();
     const partials = [3, 1, 2].map((i) => join(parts, `partial-${i}-of-3.json`));
@@ -128,7 +147,8 @@ describe('shards', () => {
 
   it('refuses partials that leave games out, naming the gap', async () => {
     const parts = tmp();
-    for (const i of [1, 3]) await runCli(['run', 'scenarios/baseline.json', '--games', '90', '--workers', '0', '--shard', `${i}/3`, '--out', parts, '--quiet'], quietIo());
+    for (const i of [1, 3])
+      await runCli(['run', 'scenarios/baseline.json', '--games', '90', '--workers', '0', '--shard', `${i}/3`, '--out', parts, '--quiet'], quietIo());
     const err: string[] = [];
     const io: Io = { out: () => {}, err: (t) => void err.push(t), errIsTty: false };
     expect(await runCli(['merge', join(parts, 'partial-1-of-3.json'), join(parts, 'partial-3-of-3.json'), '--out', tmp()], io)).toBe(2);
@@ -149,7 +169,14 @@ describe('interruption and resume', () => {
     const games = 40000;
     const first = await runParallel(
       scenario,
-      options({ to: games, workers: 2, checkpointFile, gamesCsvFile: csvA, stop: stop.signal, progress: { update: (done) => void (done >= 300 && stop.abort()), done: () => {} } }),
+      options({
+        to: games,
+        workers: 2,
+        checkpointFile,
+        gamesCsvFile: csvA,
+        stop: stop.signal,
+        progress: { update: (done) => void (done >= 300 && stop.abort()), done: () => {} },
+      }),
     );
     expect(first.complete).toBe(false);
     expect(first.gamesDone).toBeGreaterThanOrEqual(300);
@@ -171,7 +198,17 @@ describe('interruption and resume', () => {
     const dir = tmp();
     const checkpointFile = join(dir, 'cp.json');
     const stop = new AbortController();
-    await runParallel(scenario, options({ to: 1000, workers: 0, batchSize: 100, checkpointFile, stop: stop.signal, progress: { update: (done) => void (done >= 300 && stop.abort()), done: () => {} } }));
+    await runParallel(
+      scenario,
+      options({
+        to: 1000,
+        workers: 0,
+        batchSize: 100,
+        checkpointFile,
+        stop: stop.signal,
+        progress: { update: (done) => void (done >= 300 && stop.abort()), done: () => {} },
+      }),
+    );
     const v2 = JSON.parse(readFileSync(checkpointFile, 'utf8')) as Record<string, unknown>;
     expect(v2.version).toBe(2);
     expect(v2.gamesDone).toBe(300);
@@ -180,12 +217,18 @@ describe('interruption and resume', () => {
     const resumed = await runParallel(scenario, options({ to: 1000, workers: 2, batchSize: 100, checkpointFile, resume: true }));
     expect(resumed.resumedGames).toBe(300);
     writeFileSync(checkpointFile, JSON.stringify({ ...v2, gamesDone: 1001 }));
-    await expect(runParallel(scenario, options({ to: 1000, checkpointFile, resume: true }))).rejects.toThrow(/field "gamesDone": expected a whole number of games from 0 to 1000, got 1001/);
+    await expect(runParallel(scenario, options({ to: 1000, checkpointFile, resume: true }))).rejects.toThrow(
+      /field "gamesDone": expected a whole number of games from 0 to 1000, got 1001/,
+    );
     writeFileSync(checkpointFile, JSON.stringify({ ...rest, version: 1, batchesDone: 2.5 }));
-    await expect(runParallel(scenario, options({ to: 1000, checkpointFile, resume: true }))).rejects.toThrow(/field "batchesDone": expected a whole number of batches, got 2.5/);
+    await expect(runParallel(scenario, options({ to: 1000, checkpointFile, resume: true }))).rejects.toThrow(
+      /field "batchesDone": expected a whole number of batches, got 2.5/,
+    );
     // A count that disagrees with the games the aggregate holds (a hand-edited file) is refused.
     writeFileSync(checkpointFile, JSON.stringify({ ...v2, gamesDone: 250 }));
-    await expect(runParallel(scenario, options({ to: 1000, checkpointFile, resume: true }))).rejects.toThrow(/field "gamesDone": the checkpoint's aggregate holds 300 games but it says 250 are done/);
+    await expect(runParallel(scenario, options({ to: 1000, checkpointFile, resume: true }))).rejects.toThrow(
+      /field "gamesDone": the checkpoint's aggregate holds 300 games but it says 250 are done/,
+    );
     expect(fingerprint(resumed)).toBe(fingerprint(await runParallel(scenario, options({ to: 1000, workers: 0, batchSize: 1000 }))));
     // A version-2 checkpoint counts games, so the run may go on with another batch size.
     writeFileSync(checkpointFile, JSON.stringify(v2));
@@ -194,7 +237,9 @@ describe('interruption and resume', () => {
     expect(fingerprint(rebatched)).toBe(fingerprint(resumed));
     // A version-1 checkpoint still needs its own batch size.
     writeFileSync(checkpointFile, JSON.stringify({ ...rest, version: 1, batchesDone: 3 }));
-    await expect(runParallel(scenario, options({ to: 1000, batchSize: 70, checkpointFile, resume: true }))).rejects.toThrow(/field "batchSize": the checkpoint has 100 but this run has 70/);
+    await expect(runParallel(scenario, options({ to: 1000, batchSize: 70, checkpointFile, resume: true }))).rejects.toThrow(
+      /field "batchSize": the checkpoint has 100 but this run has 70/,
+    );
   });
 
   it('refuses to resume with a different seed, naming the checkpoint field', async () => {
@@ -202,14 +247,33 @@ describe('interruption and resume', () => {
     const checkpointFile = join(dir, 'cp.json');
     const stop = new AbortController();
     await runParallel(scenario, options({ checkpointFile, stop: stop.signal, progress: { update: () => stop.abort(), done: () => {} } }));
-    await expect(runParallel(scenario, options({ checkpointFile, resume: true, seed: 'other' }))).rejects.toThrow(/field "seed": the checkpoint has "par" but this run has "other"/);
+    await expect(runParallel(scenario, options({ checkpointFile, resume: true, seed: 'other' }))).rejects.toThrow(
+      /field "seed": the checkpoint has "par" but this run has "other"/,
+    );
   });
 
   for (const signal of ['SIGINT', 'SIGKILL'] as const) {
     it(`a real ${signal} loses at most the last checkpoint interval; --resume reproduces the uninterrupted outputs`, async () => {
       const out = tmp();
       // Long enough (several seconds on the fast kernel) that the signal lands mid-run.
-      const args = ['bin/goldpit.js', 'run', 'scenarios/baseline.json', '--games', '150000', '--seed', 'sig', '--workers', '2', '--batch-size', '2500', '--checkpoint-every', '0.2', '--out', out, '--quiet'];
+      const args = [
+        'bin/goldpit.js',
+        'run',
+        'scenarios/baseline.json',
+        '--games',
+        '150000',
+        '--seed',
+        'sig',
+        '--workers',
+        '2',
+        '--batch-size',
+        '2500',
+        '--checkpoint-every',
+        '0.2',
+        '--out',
+        out,
+        '--quiet',
+      ];
       const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));
@@ -229,7 +293,12 @@ describe('interruption and resume', () => {
       expect(existsSync(join(out, 'summary.json'))).toBe(false);
       expect(await runCli(args.slice(1).concat('--resume'), quietIo())).toBe(0);
       const straight = tmp();
-      expect(await runCli(['run', 'scenarios/baseline.json', '--games', '150000', '--seed', 'sig', '--workers', '2', '--batch-size', '2500', '--out', straight, '--quiet'], quietIo())).toBe(0);
+      expect(
+        await runCli(
+          ['run', 'scenarios/baseline.json', '--games', '150000', '--seed', 'sig', '--workers', '2', '--batch-size', '2500', '--out', straight, '--quiet'],
+          quietIo(),
+        ),
+      ).toBe(0);
       expect(outputs(out)).toEqual(outputs(straight));
     });
   }

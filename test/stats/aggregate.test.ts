@@ -8,7 +8,11 @@ const shape: AggregateShape = { players: 3, rounds: 6, cards: 2, counters: 1, ro
 const gameA: GameRecord = {
   outcome: { winners: [2], scores: [5, 8, 12], ranks: [2, 1, 0], endedBy: 'race', length: 3 },
   initialScores: [3, 3, 3],
-  curve: [[6, 4, 3], [6, 7, 7], [5, 8, 12]],
+  curve: [
+    [6, 4, 3],
+    [6, 7, 7],
+    [5, 8, 12],
+  ],
   cardsDrawn: [{ card: 1, round: 3 }],
   counters: [[1, 0, 2]],
   roundCounters: [[1], [0], [2]],
@@ -16,7 +20,14 @@ const gameA: GameRecord = {
 const gameB: GameRecord = {
   outcome: { winners: [0, 1], scores: [9, 9, 4], ranks: [0, 0, 2], endedBy: 'clock', length: 6 },
   initialScores: [2, 2, 2],
-  curve: [[3, 2, 2], [3, 3, 2], [3, 3, 5], [4, 3, 5], [4, 3, 6], [9, 9, 4]],
+  curve: [
+    [3, 2, 2],
+    [3, 3, 2],
+    [3, 3, 5],
+    [4, 3, 5],
+    [4, 3, 6],
+    [9, 9, 4],
+  ],
   cardsDrawn: [{ card: 0, round: 6 }],
   counters: [[0, 1, 0]],
   roundCounters: [[0], [1], [0], [0], [1], [0]],

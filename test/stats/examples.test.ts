@@ -24,34 +24,84 @@ describe('doc-comment examples', () => {
     expect(stats.benjaminiHochberg([0.01, 0.04, 0.03, 0.2])).toEqual([0.04, 0.05333333333333334, 0.05333333333333334, 0.2]);
     expect(stats.holm([0.01, 0.04, 0.03, 0.2])).toEqual([0.04, 0.09, 0.09, 0.2]);
     expect(stats.wilsonInterval(30, 100)).toEqual({
-      estimate: 0.3, lower: 0.2189488529493276, upper: 0.39584854633346667, n: 100, successes: 30, confidence: 0.95, method: 'wilson',
+      estimate: 0.3,
+      lower: 0.2189488529493276,
+      upper: 0.39584854633346667,
+      n: 100,
+      successes: 30,
+      confidence: 0.95,
+      method: 'wilson',
     });
     expect(stats.clopperPearsonInterval(3, 20)).toEqual({
-      estimate: 0.15, lower: 0.03207093718546374, upper: 0.37892682654531384, n: 20, successes: 3, confidence: 0.95, method: 'clopper-pearson',
+      estimate: 0.15,
+      lower: 0.03207093718546374,
+      upper: 0.37892682654531384,
+      n: 20,
+      successes: 3,
+      confidence: 0.95,
+      method: 'clopper-pearson',
     });
     expect(stats.binomialInterval(2.5, 40)).toEqual({
-      estimate: 0.0625, lower: 0.015742179851041545, upper: 0.20386474873289898, n: 40, successes: 2.5, confidence: 0.95, method: 'clopper-pearson',
+      estimate: 0.0625,
+      lower: 0.015742179851041545,
+      upper: 0.20386474873289898,
+      n: 40,
+      successes: 2.5,
+      confidence: 0.95,
+      method: 'clopper-pearson',
     });
     expect(stats.clusteredProportionInterval([3, 0, 4, 1], [4, 4, 4, 4])).toEqual({
-      estimate: 0.5, lower: 0.0881578498136755, upper: 0.9118421501863245, n: 16, successes: 8, clusters: 4,
-      designEffect: 3.333333333333333, effectiveN: 4.800000000000001, confidence: 0.95, method: 'wilson-clustered',
+      estimate: 0.5,
+      lower: 0.0881578498136755,
+      upper: 0.9118421501863245,
+      n: 16,
+      successes: 8,
+      clusters: 4,
+      designEffect: 3.333333333333333,
+      effectiveN: 4.800000000000001,
+      confidence: 0.95,
+      method: 'wilson-clustered',
     });
     const paired = {
-      mean: 3, estimate: 3, sd: 1.5811388300841898, standardError: 0.7071067811865476, n: 5, df: 4, confidence: 0.95, method: 'paired-t',
-      lower: 1.0367568385224428, upper: 4.963243161477557, t: 4.242640687119285, pValue: 0.013235599563682686,
+      mean: 3,
+      estimate: 3,
+      sd: 1.5811388300841898,
+      standardError: 0.7071067811865476,
+      n: 5,
+      df: 4,
+      confidence: 0.95,
+      method: 'paired-t',
+      lower: 1.0367568385224428,
+      upper: 4.963243161477557,
+      t: 4.242640687119285,
+      pValue: 0.013235599563682686,
     };
     expect(stats.pairedDifference([1, 2, 3, 4, 5])).toEqual(paired);
     expect(stats.pairedFromSums(5, 15, 55)).toEqual(paired);
     expect(stats.chiSquaredUniform([30, 20, 25, 25])).toEqual({
-      statistic: 2, df: 3, pValue: 0.5724067044708792, n: 100, k: 4, expected: 25, method: 'pearson-chi-squared',
+      statistic: 2,
+      df: 3,
+      pValue: 0.5724067044708792,
+      n: 100,
+      k: 4,
+      expected: 25,
+      method: 'pearson-chi-squared',
     });
     expect(stats.toleranceTest({ n: 5, mean: 3, standardError: 0.7071067811865476, df: 4 }, 5).pEquivalent).toBe(0.02371032779215981);
     expect(stats.gamesToDecide(0.002, 0.6, 0.01, 0.05, 7)).toBe(48172);
     expect(stats.sprtBounds(0.05, 0.05)).toEqual({ lower: -2.9444389791664403, upper: 2.9444389791664403 });
     expect(stats.gaussianLlr(5, 15, 55, 0, 1)).toBe(6.25);
     expect(stats.eloFromLogWorth(Math.LN10)).toBe(400.00000000000006);
-    expect(stats.headToHead(3, [{ items: [0, 1, 2], ranks: [1, 2, 2] }]).ahead).toEqual([[0, 1, 1], [0, 0, 0.5], [0, 0.5, 0]]);
-    const pair = [{ items: [0, 1], ranks: [1, 2] }, { items: [1, 0], ranks: [1, 2] }, { items: [0, 1], ranks: [1, 2] }];
+    expect(stats.headToHead(3, [{ items: [0, 1, 2], ranks: [1, 2, 2] }]).ahead).toEqual([
+      [0, 1, 1],
+      [0, 0, 0.5],
+      [0, 0.5, 0],
+    ]);
+    const pair = [
+      { items: [0, 1], ranks: [1, 2] },
+      { items: [1, 0], ranks: [1, 2] },
+      { items: [0, 1], ranks: [1, 2] },
+    ];
     expect(stats.fitPlackettLuce(2, pair, { pseudo: 0 }).logWorth).toEqual([0.34657359027997264, -0.34657359027997264]);
   });
 });

@@ -98,7 +98,11 @@ describe('clopperPearsonInterval', () => {
   });
 
   it('contains the Wilson interval at the boundary (it is the conservative one)', () => {
-    for (const [s, n] of [[0, 30], [2, 30], [30, 30]]) {
+    for (const [s, n] of [
+      [0, 30],
+      [2, 30],
+      [30, 30],
+    ]) {
       const exact = clopperPearsonInterval(s, n);
       const wilson = wilsonInterval(s, n);
       expect(exact.lower).toBeLessThanOrEqual(wilson.lower);

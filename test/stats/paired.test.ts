@@ -82,6 +82,8 @@ describe('pairedFromSums', () => {
 
   it('refuses sums that no set of differences can have (Σd² < (Σd)²/n)', () => {
     expect(() => pairedFromSums(4, 10, 20)).toThrow(RangeError);
-    expect(() => pairedFromSums(4, 10, 20)).toThrow('pairedFromSums: sumSq must be at least sum²/n (= 25); are sum and sumSq from the same differences?, got 20');
+    expect(() => pairedFromSums(4, 10, 20)).toThrow(
+      'pairedFromSums: sumSq must be at least sum²/n (= 25); are sum and sumSq from the same differences?, got 20',
+    );
   });
 });

@@ -6,14 +6,7 @@
  * (and with `--pseudo 0`, and `--pseudo 0.5 --winner-only`).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  bootstrapPlackettLuce,
-  eloFromLogWorth,
-  fitPlackettLuce,
-  headToHead,
-  PLACKETT_LUCE_DEFAULTS,
-  type Ranking,
-} from '../../src/stats/index.js';
+import { bootstrapPlackettLuce, eloFromLogWorth, fitPlackettLuce, headToHead, PLACKETT_LUCE_DEFAULTS, type Ranking } from '../../src/stats/index.js';
 import { expectClose } from './close.js';
 
 /** '3>0=2>1' (best first, '=' joins tied players) as a Ranking with ranks 1, 2, 2, 3. */
@@ -33,11 +26,46 @@ function game(notation: string): Ranking {
 // with shared wins and other ties added; bot 4 is weak: it never wins or shares a win.
 // BEGIN GAMES
 const FROZEN_GAMES = [
-  '0>3>2=4', '1>0>4>2', '1>3>0>4', '2>0>3>1', '0=2>3>4', '3>0>1>2', '3>0>2>4', '1>3>2>0',
-  '1>3>2>4', '1=2>0>4', '0>2>1>4', '0>4>1>2', '2>3>1>4', '0>1>3>4', '0>3>2>4', '0>1>2>3',
-  '0>1>2>4', '3>1>2>4', '1>3>2>4', '0=2>1>4', '0>2>1>4', '0>1>2>4', '1=0>3>4', '3>1>2>4',
-  '3>0>1>4', '3>1>2=4', '1>0>4>2', '3>0>2>4', '3>1>2>4', '3>0>2>4', '3>0>1>2', '0>3>2>1',
-  '0>4>3>1', '3>4>2>1', '0>3>2>4', '0=3>4>2', '3=0=2>4', '0>1>3>4', '0>1>2>3', '3=0>2>4',
+  '0>3>2=4',
+  '1>0>4>2',
+  '1>3>0>4',
+  '2>0>3>1',
+  '0=2>3>4',
+  '3>0>1>2',
+  '3>0>2>4',
+  '1>3>2>0',
+  '1>3>2>4',
+  '1=2>0>4',
+  '0>2>1>4',
+  '0>4>1>2',
+  '2>3>1>4',
+  '0>1>3>4',
+  '0>3>2>4',
+  '0>1>2>3',
+  '0>1>2>4',
+  '3>1>2>4',
+  '1>3>2>4',
+  '0=2>1>4',
+  '0>2>1>4',
+  '0>1>2>4',
+  '1=0>3>4',
+  '3>1>2>4',
+  '3>0>1>4',
+  '3>1>2=4',
+  '1>0>4>2',
+  '3>0>2>4',
+  '3>1>2>4',
+  '3>0>2>4',
+  '3>0>1>2',
+  '0>3>2>1',
+  '0>4>3>1',
+  '3>4>2>1',
+  '0>3>2>4',
+  '0=3>4>2',
+  '3=0=2>4',
+  '0>1>3>4',
+  '0>1>2>3',
+  '3=0>2>4',
 ].map(game);
 // END GAMES
 
@@ -114,10 +142,18 @@ describe('fitPlackettLuce', () => {
     //   | python3 scripts/reference/plackett_luce.py --items 6 --pseudo 0.5 [--winner-only]
     const games = ['0=1=2=3>4>5', '5>4=3=2=1', '2>0=5>1=4=3', '1=3>0>2', '4=5=0=1=2=3', '3>2>1>0>5>4', '0>1>2>3>4>5', '5=2>0=4>1', '1>5>3', '4>0=2'].map(game);
     const full = fitPlackettLuce(6, games);
-    expectAllNear(full.logWorth, [0.2960536512776476, 0.10297184148616872, 0.30597292102073376, 0.022309381022288723, -0.42631902276140166, -0.300988772045437], 1e-8);
+    expectAllNear(
+      full.logWorth,
+      [0.2960536512776476, 0.10297184148616872, 0.30597292102073376, 0.022309381022288723, -0.42631902276140166, -0.300988772045437],
+      1e-8,
+    );
     expectClose(full.logLikelihood, -48.01845759023479, 1e-10);
     const winners = fitPlackettLuce(6, games, { winnerOnly: true });
-    expectAllNear(winners.logWorth, [-0.12405528291326201, 0.07641670018306831, 0.04000990462461009, 0.1863988132010797, -0.2586120517858955, 0.07984191669039943], 1e-8);
+    expectAllNear(
+      winners.logWorth,
+      [-0.12405528291326201, 0.07641670018306831, 0.04000990462461009, 0.1863988132010797, -0.2586120517858955, 0.07984191669039943],
+      1e-8,
+    );
     expectClose(winners.logLikelihood, -15.644368085947919, 1e-10);
   });
 
@@ -161,7 +197,10 @@ describe('fitPlackettLuce', () => {
   it('never lowers the log-likelihood from one MM update to the next', () => {
     const random = mulberry32(7);
     const theta = [1.5, 0.5, 0, -0.5, -1.5, 0.2];
-    const games = [...FROZEN_GAMES.map((r) => ({ items: r.items, ranks: r.ranks })), ...Array.from({ length: 200 }, () => simulateGame(theta, lineup(6, 5, random), random))];
+    const games = [
+      ...FROZEN_GAMES.map((r) => ({ items: r.items, ranks: r.ranks })),
+      ...Array.from({ length: 200 }, () => simulateGame(theta, lineup(6, 5, random), random)),
+    ];
     let previous = -Infinity;
     let rose = 0;
     for (let k = 1; k <= 40; k++) {
@@ -183,7 +222,10 @@ describe('fitPlackettLuce', () => {
     const penalised = (t: readonly number[]): number => {
       let total = 0;
       for (const g of games) {
-        const order = g.items.map((_, k) => k).sort((a, b) => g.ranks[a] - g.ranks[b]).map((k) => g.items[k]);
+        const order = g.items
+          .map((_, k) => k)
+          .sort((a, b) => g.ranks[a] - g.ranks[b])
+          .map((k) => g.items[k]);
         for (let s = 0; s < order.length - 1; s++) {
           total += t[order[s]] - Math.log(order.slice(s).reduce((sum, i) => sum + Math.exp(t[i]), 0));
         }
@@ -240,10 +282,18 @@ describe('fitPlackettLuce', () => {
     expect(() => fitPlackettLuce(3, [{ items: [0, 1, 1], ranks: [1, 2, 3] }])).toThrow(
       'fitPlackettLuce: rankings[0].items[2] must be an item not already in this ranking, got 1',
     );
-    expect(() => fitPlackettLuce(3, [{ items: [0, 3], ranks: [1, 2] }])).toThrow('fitPlackettLuce: rankings[0].items[1] must be an integer item id in 0..2, got 3');
-    expect(() => fitPlackettLuce(3, [{ items: [0, 1], ranks: [1] }])).toThrow('fitPlackettLuce: rankings[0].ranks must be one rank per item (2), got an array of length 1');
-    expect(() => fitPlackettLuce(3, [{ items: [0], ranks: [1] }])).toThrow('fitPlackettLuce: rankings[0].items must be at least 2 items, got an array of length 1');
-    expect(() => fitPlackettLuce(3, [{ items: [0, 1], ranks: [1, Number.NaN] }])).toThrow('fitPlackettLuce: rankings[0].ranks[1] must be a finite number (1 = best), got NaN');
+    expect(() => fitPlackettLuce(3, [{ items: [0, 3], ranks: [1, 2] }])).toThrow(
+      'fitPlackettLuce: rankings[0].items[1] must be an integer item id in 0..2, got 3',
+    );
+    expect(() => fitPlackettLuce(3, [{ items: [0, 1], ranks: [1] }])).toThrow(
+      'fitPlackettLuce: rankings[0].ranks must be one rank per item (2), got an array of length 1',
+    );
+    expect(() => fitPlackettLuce(3, [{ items: [0], ranks: [1] }])).toThrow(
+      'fitPlackettLuce: rankings[0].items must be at least 2 items, got an array of length 1',
+    );
+    expect(() => fitPlackettLuce(3, [{ items: [0, 1], ranks: [1, Number.NaN] }])).toThrow(
+      'fitPlackettLuce: rankings[0].ranks[1] must be a finite number (1 = best), got NaN',
+    );
     expect(() => fitPlackettLuce(0, [])).toThrow(RangeError);
     expect(() => fitPlackettLuce(5, FROZEN_GAMES, { pseudo: -1 })).toThrow('fitPlackettLuce: options.pseudo must be a finite number >= 0, got -1');
     expect(() => fitPlackettLuce(5, FROZEN_GAMES, { maxIterations: 0 })).toThrow('fitPlackettLuce: options.maxIterations must be an integer >= 1, got 0');
@@ -295,7 +345,10 @@ describe('bootstrapPlackettLuce', () => {
   }
 
   it('is reproducible from its random source, brackets the full-data fit and scales to Elo', () => {
-    const groups = [FROZEN_GAMES.slice(0, 10), FROZEN_GAMES.slice(10, 20), FROZEN_GAMES.slice(20, 30), FROZEN_GAMES.slice(30)].flatMap((g) => [g.slice(0, 5), g.slice(5)]);
+    const groups = [FROZEN_GAMES.slice(0, 10), FROZEN_GAMES.slice(10, 20), FROZEN_GAMES.slice(20, 30), FROZEN_GAMES.slice(30)].flatMap((g) => [
+      g.slice(0, 5),
+      g.slice(5),
+    ]);
     const a = bootstrapPlackettLuce(5, groups, 200, mulberry32(1));
     const b = bootstrapPlackettLuce(5, groups, 200, mulberry32(1));
     const c = bootstrapPlackettLuce(5, groups, 200, mulberry32(2));
@@ -315,7 +368,10 @@ describe('bootstrapPlackettLuce', () => {
   });
 
   it('gives pairwise difference intervals equal to a by-hand bootstrap with the same draws', () => {
-    const groups = [FROZEN_GAMES.slice(0, 10), FROZEN_GAMES.slice(10, 20), FROZEN_GAMES.slice(20, 30), FROZEN_GAMES.slice(30)].flatMap((g) => [g.slice(0, 5), g.slice(5)]);
+    const groups = [FROZEN_GAMES.slice(0, 10), FROZEN_GAMES.slice(10, 20), FROZEN_GAMES.slice(20, 30), FROZEN_GAMES.slice(30)].flatMap((g) => [
+      g.slice(0, 5),
+      g.slice(5),
+    ]);
     const replicates = 60;
     const boot = bootstrapPlackettLuce(5, groups, replicates, mulberry32(7));
     // The same resamples, refitted one by one from scratch with fitPlackettLuce.
@@ -384,8 +440,12 @@ describe('bootstrapPlackettLuce', () => {
   it('rejects bad arguments', () => {
     const groups = [FROZEN_GAMES.slice(0, 20), FROZEN_GAMES.slice(20)];
     expect(() => bootstrapPlackettLuce(5, groups, 1, mulberry32(1))).toThrow('bootstrapPlackettLuce: replicates must be an integer >= 2, got 1');
-    expect(() => bootstrapPlackettLuce(5, [FROZEN_GAMES, []], 10, mulberry32(1))).toThrow('bootstrapPlackettLuce: groups[1] must be a non-empty array of rankings, got an array of length 0');
-    expect(() => bootstrapPlackettLuce(5, groups, 10, mulberry32(1), { level: 95 })).toThrow('bootstrapPlackettLuce: level must be a number strictly between 0 and 1 (e.g. 0.95), got 95');
+    expect(() => bootstrapPlackettLuce(5, [FROZEN_GAMES, []], 10, mulberry32(1))).toThrow(
+      'bootstrapPlackettLuce: groups[1] must be a non-empty array of rankings, got an array of length 0',
+    );
+    expect(() => bootstrapPlackettLuce(5, groups, 10, mulberry32(1), { level: 95 })).toThrow(
+      'bootstrapPlackettLuce: level must be a number strictly between 0 and 1 (e.g. 0.95), got 95',
+    );
     expect(() => bootstrapPlackettLuce(5, groups, 10, { float: () => 1 })).toThrow('bootstrapPlackettLuce: random.float() must be a number in [0, 1), got 1');
   });
 });

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { gamesToDecide, gaussianLlr, holm, pairedDifference, sprtBounds, sprtDecision, studentTQuantile, toleranceTest } from '../../src/stats/index.js';
 import { expectClose } from './close.js';
 
-const generated = (n: number, mult: number, mod: number, shift: number, scale: number) => Array.from({ length: n }, (_, i) => (((i * mult) % mod) - shift) / scale);
+const generated = (n: number, mult: number, mod: number, shift: number, scale: number) =>
+  Array.from({ length: n }, (_, i) => (((i * mult) % mod) - shift) / scale);
 
 const DATA: Record<string, [number[], number]> = {
   small: [[0.5, -0.25, 1, 0, 0.75, -0.5, 0.25, 1.25, 0, 0.5], 1.0],
@@ -18,10 +19,38 @@ const DATA: Record<string, [number[], number]> = {
 };
 
 const TOLERANCE: Record<string, Record<string, number>> = {
-  small: { pAboveLower: 1.5183517714057983e-5, pBelowUpper: 0.00245375178843197, pEquivalent: 0.00245375178843197, pShiftUp: 0.997546248211568, pShiftDown: 0.999984816482286, pBeyond: 1.0 },
-  shares: { pAboveLower: 0.06814561958233366, pBelowUpper: 0.6327633011880669, pEquivalent: 0.6327633011880669, pShiftUp: 0.3672366988119331, pShiftDown: 0.9318543804176663, pBeyond: 0.7344733976238662 },
-  generated: { pAboveLower: 0.018781286593445565, pBelowUpper: 0.00959948929680139, pEquivalent: 0.018781286593445565, pShiftUp: 0.9904005107031986, pShiftDown: 0.9812187134065544, pBeyond: 1.0 },
-  shifted: { pAboveLower: 2.2279628089056246e-77, pBelowUpper: 0.5177642370363826, pEquivalent: 0.5177642370363826, pShiftUp: 0.48223576296361736, pShiftDown: 1.0, pBeyond: 0.9644715259272347 },
+  small: {
+    pAboveLower: 1.5183517714057983e-5,
+    pBelowUpper: 0.00245375178843197,
+    pEquivalent: 0.00245375178843197,
+    pShiftUp: 0.997546248211568,
+    pShiftDown: 0.999984816482286,
+    pBeyond: 1.0,
+  },
+  shares: {
+    pAboveLower: 0.06814561958233366,
+    pBelowUpper: 0.6327633011880669,
+    pEquivalent: 0.6327633011880669,
+    pShiftUp: 0.3672366988119331,
+    pShiftDown: 0.9318543804176663,
+    pBeyond: 0.7344733976238662,
+  },
+  generated: {
+    pAboveLower: 0.018781286593445565,
+    pBelowUpper: 0.00959948929680139,
+    pEquivalent: 0.018781286593445565,
+    pShiftUp: 0.9904005107031986,
+    pShiftDown: 0.9812187134065544,
+    pBeyond: 1.0,
+  },
+  shifted: {
+    pAboveLower: 2.2279628089056246e-77,
+    pBelowUpper: 0.5177642370363826,
+    pEquivalent: 0.5177642370363826,
+    pShiftUp: 0.48223576296361736,
+    pShiftDown: 1.0,
+    pBeyond: 0.9644715259272347,
+  },
 };
 
 const LLR: Record<string, [number, number]> = {
@@ -65,9 +94,15 @@ describe('toleranceTest (TOST and shift beyond ±δ)', () => {
 describe('the t quantiles the intervals use', () => {
   it('match scipy.stats.t.ppf', () => {
     const ref: Record<string, number> = {
-      '0.95 9': 1.833112932656237, '0.95 199': 1.6525467461665633, '0.95 19999': 1.64492982276945,
-      '0.975 9': 2.262157162798205, '0.975 199': 1.9719565442517533, '0.975 19999': 1.960082611089815,
-      '0.99643 9': 3.461844737051426, '0.99643 199': 2.7183544187120505, '0.99643 19999': 2.690520080372833,
+      '0.95 9': 1.833112932656237,
+      '0.95 199': 1.6525467461665633,
+      '0.95 19999': 1.64492982276945,
+      '0.975 9': 2.262157162798205,
+      '0.975 199': 1.9719565442517533,
+      '0.975 19999': 1.960082611089815,
+      '0.99643 9': 3.461844737051426,
+      '0.99643 199': 2.7183544187120505,
+      '0.99643 19999': 2.690520080372833,
     };
     for (const [key, expected] of Object.entries(ref)) {
       const [p, df] = key.split(' ').map(Number);

@@ -16,7 +16,6 @@ import { tempDir } from '../helpers/temp.js';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SCREENSHOT = join(ROOT, 'reports/screenshots/tournament.png');
 
-
 describe.skipIf(SKIP_BROWSER)('tournament.html in headless Chromium', () => {
   let work = '';
   let context: BrowserContext | undefined;
@@ -25,10 +24,18 @@ describe.skipIf(SKIP_BROWSER)('tournament.html in headless Chromium', () => {
     work = tempDir('goldpit-tour-html-');
     const io = { errIsTty: false, out: () => {}, err: () => {} };
     const bots = [join(ROOT, 'test/tournament/bots/throws.ts'), 'greedy', 'cooperative', 'betrayer', 'reciprocal', 'opportunist', 'silent'].join(',');
-    const code = await runCli(['tournament', '--bots', bots, '--deals', '1', '--workers', '1', '--bootstrap', '50', '--seed', 'page', '--out', join(work, 'out'), '--quiet'], io);
+    const code = await runCli(
+      ['tournament', '--bots', bots, '--deals', '1', '--workers', '1', '--bootstrap', '50', '--seed', 'page', '--out', join(work, 'out'), '--quiet'],
+      io,
+    );
     if (code !== 0) throw new Error(`tournament exited with ${code}`);
     if (!existsSync(CHROMIUM)) return;
-    context = await chromium.launchPersistentContext(join(work, 'profile'), { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, viewport: { width: 1000, height: 900 } });
+    context = await chromium.launchPersistentContext(join(work, 'profile'), {
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
+      headless: true,
+      viewport: { width: 1000, height: 900 },
+    });
   });
 
   afterAll(async () => {
@@ -43,7 +50,13 @@ describe.skipIf(SKIP_BROWSER)('tournament.html in headless Chromium', () => {
     const charts = await page.$$eval('svg.chart', (svgs) =>
       svgs.map((svg) => {
         const box = svg.getBoundingClientRect();
-        return { name: svg.getAttribute('data-chart'), width: box.width, height: box.height, rects: svg.querySelectorAll('rect').length, marks: svg.querySelectorAll('path, rect, circle, line').length };
+        return {
+          name: svg.getAttribute('data-chart'),
+          width: box.width,
+          height: box.height,
+          rects: svg.querySelectorAll('rect').length,
+          marks: svg.querySelectorAll('path, rect, circle, line').length,
+        };
       }),
     );
     expect(charts.map((c) => c.name)).toEqual(['ratings', 'rating-gaps', 'head-to-head']);

@@ -47,7 +47,17 @@ function dominantGames(deals: number): TournamentGame[] {
     for (let rotation = 0; rotation < 4; rotation++) {
       const game = deal * 4 + rotation;
       const seats = [0, 1, 2, 3].map((s) => (s + rotation) % 4);
-      games.push({ game, seats, ranks: seats.map((bot) => bot), scores: seats.map((bot) => 40 - 10 * bot), winners: [seats.indexOf(0)], endedBy: 'race', length: 8, counters: seats.map(() => []), faults: [] });
+      games.push({
+        game,
+        seats,
+        ranks: seats.map((bot) => bot),
+        scores: seats.map((bot) => 40 - 10 * bot),
+        winners: [seats.indexOf(0)],
+        endedBy: 'race',
+        length: 8,
+        counters: seats.map(() => []),
+        faults: [],
+      });
     }
   }
   return games;
@@ -60,7 +70,9 @@ describe('too few deals: no intervals and no significance', () => {
     for (const deals of [1, 2, MIN_DEALS - 1]) {
       const s = summarize(deals);
       expect(s.intervals).toMatchObject({ given: false, minimumDeals: MIN_DEALS, fewestDeals: deals });
-      expect(s.intervals.reason).toMatch(new RegExp(`played ${deals} deals?; intervals and significance need at least ${MIN_DEALS} deals per bot, because a deal`));
+      expect(s.intervals.reason).toMatch(
+        new RegExp(`played ${deals} deals?; intervals and significance need at least ${MIN_DEALS} deals per bot, because a deal`),
+      );
       expect(s.rating.bootstrap).toBe(0);
       for (const b of s.bots) {
         expect(b.deals).toBe(deals);
@@ -118,7 +130,17 @@ describe('too few deals: no intervals and no significance', () => {
     for (let rotation = 0; rotation < 4; rotation++) {
       const seats = [0, 1, 2, 4].map((_, s) => [0, 1, 2, 4][(s + rotation) % 4]);
       const rank = (bot: number) => (bot === 4 ? 3 : bot);
-      games.push({ game: (MIN_DEALS + 5) * 4 + rotation, seats, ranks: seats.map(rank), scores: seats.map((b) => 40 - 10 * rank(b)), winners: [seats.indexOf(0)], endedBy: 'race', length: 8, counters: seats.map(() => []), faults: [] });
+      games.push({
+        game: (MIN_DEALS + 5) * 4 + rotation,
+        seats,
+        ranks: seats.map(rank),
+        scores: seats.map((b) => 40 - 10 * rank(b)),
+        winners: [seats.indexOf(0)],
+        endedBy: 'race',
+        length: 8,
+        counters: seats.map(() => []),
+        faults: [],
+      });
     }
     const s = summarizeTournament({ ...factsFor([...BOTS, 'random'], MIN_DEALS + 5, 2), deals: MIN_DEALS + 5 }, games, { winnerOnly: false, bootstrap: 20 });
     expect(s.intervals).toMatchObject({ given: false, fewestDeals: 1, fewestDealsBot: 'random' });
@@ -138,7 +160,17 @@ describe('win-rate intervals over deals', () => {
       for (let rotation = 0; rotation < 4; rotation++) {
         const seats = [0, 1, 2, 3].map((s) => (s + rotation) % 4);
         const rank = (bot: number) => (bot === winner ? 0 : bot === 1 - winner ? 1 : bot);
-        games.push({ game: deal * 4 + rotation, seats, ranks: seats.map(rank), scores: seats.map((b) => 40 - 10 * rank(b)), winners: [seats.indexOf(winner)], endedBy: 'race', length: 8, counters: seats.map(() => []), faults: [] });
+        games.push({
+          game: deal * 4 + rotation,
+          seats,
+          ranks: seats.map(rank),
+          scores: seats.map((b) => 40 - 10 * rank(b)),
+          winners: [seats.indexOf(winner)],
+          endedBy: 'race',
+          length: 8,
+          counters: seats.map(() => []),
+          faults: [],
+        });
       }
     }
     const s = summarizeTournament(factsFor(BOTS, MIN_DEALS), games, { winnerOnly: false, bootstrap: 20 });
@@ -166,7 +198,18 @@ describe('win-rate intervals over deals', () => {
     const deals = 1000;
     const slice = MIN_DEALS;
     const args: TournamentArgs = {
-      bots: BOTS.join(','), players: 4, lineups: 'all', deals, seed: 'coverage', 'bot-timeout': 0, 'hang-limit': 0, bootstrap: 2, rating: 'order', json: false, quiet: true, 'deals-per-task': 50,
+      bots: BOTS.join(','),
+      players: 4,
+      lineups: 'all',
+      deals,
+      seed: 'coverage',
+      'bot-timeout': 0,
+      'hang-limit': 0,
+      bootstrap: 2,
+      rating: 'order',
+      json: false,
+      quiet: true,
+      'deals-per-task': 50,
     };
     const { spec, factories } = await tournamentSpec(args);
     const games = await runTournament(spec, factories, { workers: 0, dealsPerTask: 50 });

@@ -24,7 +24,8 @@ const tmp = () => tempDir('goldpit-replay-');
 type Row = Record<string, string>;
 /** games.csv as rows by column name (fields are plain or double-quoted, none spans lines). */
 function gamesCsv(dir: string): Row[] {
-  const split = (line: string) => [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) => (m[1].startsWith('"') ? m[1].slice(1, -1).replace(/""/g, '"') : m[1]));
+  const split = (line: string) =>
+    [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) => (m[1].startsWith('"') ? m[1].slice(1, -1).replace(/""/g, '"') : m[1]));
   const [head, ...lines] = readFileSync(join(dir, 'games.csv'), 'utf8').trimEnd().split('\n');
   const names = split(head);
   return lines.map((l) => Object.fromEntries(split(l).map((v, i) => [names[i], v])));
@@ -107,7 +108,8 @@ describe('--replay of a game in which the watchdog stopped a hung bot', () => {
       const command = g === 0 ? hangs.first.replay : `${prefix} ${g} --bench ${row.benched}`;
       // The printed command starts with `npx goldpit`; run the same arguments on bin/goldpit.js.
       expect(command.startsWith('npx goldpit ')).toBe(true);
-      const replay = (line: string) => spawnSync(process.execPath, [join(ROOT, 'bin/goldpit.js'), ...line.split(' ').slice(2)], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+      const replay = (line: string) =>
+        spawnSync(process.execPath, [join(ROOT, 'bin/goldpit.js'), ...line.split(' ').slice(2)], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
       const run = replay(command);
       expect(run.error, `replay of game ${g} did not finish`).toBeUndefined();
       expect(run.stderr).toBe('');
@@ -157,7 +159,19 @@ describe('--replay of a game in which the watchdog stopped a hung bot', () => {
 describe('--replay of games without a hang', () => {
   it('prints for every game the final gold, winners, ending, length and fault count of its games.csv row', async () => {
     const out = tmp();
-    const args = ['tournament', '--bots', `${BOTS}/throws.ts,greedy,cooperative,betrayer,reciprocal`, '--players', '5', '--deals', '1', '--seed', 'plain', '--bot-timeout', '0'];
+    const args = [
+      'tournament',
+      '--bots',
+      `${BOTS}/throws.ts,greedy,cooperative,betrayer,reciprocal`,
+      '--players',
+      '5',
+      '--deals',
+      '1',
+      '--seed',
+      'plain',
+      '--bot-timeout',
+      '0',
+    ];
     expect(await runCli([...args, '--workers', '1', '--bootstrap', '20', '--out', out, '--quiet'], capture())).toBe(0);
     const rows = gamesCsv(out);
     expect(rows.length).toBe(5);
@@ -169,7 +183,8 @@ describe('--replay of games without a hang', () => {
       const story = storyFacts(io.stdout);
       expect({ ...story, faults: undefined }, `game ${row.game}`).toEqual({ ...csvFacts(row, 5), faults: undefined });
       expect(story.faults.length).toBe(Number(row.faults));
-      for (const f of story.faults) expect(f).toMatch(/^FAULT seat \d \(throws\) in round \d+, (continents \(continent|meeting t\d+ \(meeting-turn), bot call \d+\): threw: boom in /);
+      for (const f of story.faults)
+        expect(f).toMatch(/^FAULT seat \d \(throws\) in round \d+, (continents \(continent|meeting t\d+ \(meeting-turn), bot call \d+\): threw: boom in /);
     }
   });
 });

@@ -27,7 +27,29 @@ describe('fault isolation', () => {
     // 4 bots in 4 seats: one line-up, one deal, 4 rotations = 4 games; `hangs` hangs in every game.
     // Untimed decisions and a 1 s hang limit: a slow moment of a loaded machine cannot turn a throw
     // into a timeout, nor a healthy decision into a hang.
-    const code = await runCli(['tournament', '--bots', bots, '--deals', '1', '--workers', '1', '--bot-timeout', '0', '--hang-limit', '1000', '--bootstrap', '20', '--seed', 'faults', '--out', out, '--quiet'], io);
+    const code = await runCli(
+      [
+        'tournament',
+        '--bots',
+        bots,
+        '--deals',
+        '1',
+        '--workers',
+        '1',
+        '--bot-timeout',
+        '0',
+        '--hang-limit',
+        '1000',
+        '--bootstrap',
+        '20',
+        '--seed',
+        'faults',
+        '--out',
+        out,
+        '--quiet',
+      ],
+      io,
+    );
     // One hint, at the first of the four hangs, with what each hang costs and how to replay it.
     const hint = io.stderr.split('\n').filter(Boolean);
     expect(hint.length, io.stderr).toBe(1);
@@ -96,7 +118,18 @@ describe('a bot written from the new-bot starter', () => {
     expect(checked.stdout).toMatch(/^my-bot \(\.\/my-bot\.ts\) played \d+ games/);
     expect(checked.stdout).toContain('no faults');
     // 5 deals: my-bot plays 4 line-ups × 5 = 20 deals, the minimum for intervals (MIN_DEALS).
-    const ran = cli(['tournament', '--bots', './my-bot.ts,greedy,cooperative,betrayer,reciprocal', '--deals', '5', '--workers', '1', '--bootstrap', '50', '--quiet']);
+    const ran = cli([
+      'tournament',
+      '--bots',
+      './my-bot.ts,greedy,cooperative,betrayer,reciprocal',
+      '--deals',
+      '5',
+      '--workers',
+      '1',
+      '--bootstrap',
+      '50',
+      '--quiet',
+    ]);
     expect(ran.stderr).toBe('');
     expect(ran.status).toBe(0);
     const s = readSummary(join(dir, 'reports/tournament'));
@@ -108,7 +141,11 @@ describe('a bot written from the new-bot starter', () => {
     expect(mine.eloCi95![0]).toBeLessThan(mine.elo);
     expect(mine.eloCi95![1]).toBeGreaterThan(mine.elo);
     // No build step: nothing was compiled next to the bot.
-    expect(readdirSync(dir).filter((f) => f !== 'reports').sort()).toEqual(['my-bot.ts']);
+    expect(
+      readdirSync(dir)
+        .filter((f) => f !== 'reports')
+        .sort(),
+    ).toEqual(['my-bot.ts']);
   });
 
   it('points its comment at the rules and its imports at the types, both files that exist from where it was written', async () => {
@@ -142,7 +179,18 @@ describe('determinism', () => {
     const a = tmp();
     const b = tmp();
     // 5 deals: every bot plays 20 deals, so the intervals (bootstrap and over deals) are compared too.
-    const base = ['tournament', '--bots', 'greedy,cooperative,betrayer,reciprocal,opportunist', '--deals', '5', '--bootstrap', '100', '--seed', 'same', '--quiet'];
+    const base = [
+      'tournament',
+      '--bots',
+      'greedy,cooperative,betrayer,reciprocal,opportunist',
+      '--deals',
+      '5',
+      '--bootstrap',
+      '100',
+      '--seed',
+      'same',
+      '--quiet',
+    ];
     expect(await runCli([...base, '--workers', '1', '--deals-per-task', '1', '--out', a], capture())).toBe(0);
     expect(await runCli([...base, '--workers', '2', '--deals-per-task', '3', '--out', b], capture())).toBe(0);
     const files = readdirSync(a).filter((f) => f.endsWith('.csv') || f === 'tournament.json');

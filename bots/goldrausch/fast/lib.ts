@@ -20,16 +20,7 @@
 import { breachWinsAt } from '../lib/breach.js';
 import { firstRoundKey } from '../lib/continent.js';
 import { baselineP, newUpgradeValue, Rivals, upgradeValue } from '../lib/estimate.js';
-import {
-  GREEN,
-  MSG_PASS,
-  NOBODY,
-  NONE,
-  RED,
-  type FastMessage,
-  type FastRandom,
-  type FastView,
-} from '../../../src/games/goldrausch/fast/view.js';
+import { GREEN, MSG_PASS, NOBODY, NONE, RED, type FastMessage, type FastRandom, type FastView } from '../../../src/games/goldrausch/fast/view.js';
 
 /** Plan value (../lib/meeting.ts NO_PLAN): nothing binds the seat. */
 export const NO_PLAN = -2;
@@ -716,7 +707,7 @@ export function hasProposed(view: FastView, seat: number, c: number, upgrader: n
 export function popcount(mask: number): number {
   const a = mask - ((mask >>> 1) & 0x55555555);
   const b = (a & 0x33333333) + ((a >>> 2) & 0x33333333);
-  return (Math.imul((b + (b >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+  return Math.imul((b + (b >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -792,11 +783,7 @@ export function fairUpgrader(view: FastView, candidates: number): number {
     const upgrades = successes[s];
     const gold = goldKnown ? (view.gold(s) as number) : 0;
     const rank = s >= start ? s - start : s - start + players; // clockwiseRank
-    if (
-      best === -1 ||
-      upgrades < bestUpgrades ||
-      (upgrades === bestUpgrades && (gold < bestGold || (gold === bestGold && rank < bestRank)))
-    ) {
+    if (best === -1 || upgrades < bestUpgrades || (upgrades === bestUpgrades && (gold < bestGold || (gold === bestGold && rank < bestRank)))) {
       best = s;
       bestUpgrades = upgrades;
       bestGold = gold;

@@ -43,7 +43,18 @@ export function breachWins(view: GoldrauschView, upgrader: number): boolean {
   const gold = view.gold[view.seat];
   if (gold === null) return false;
   const threshold = view.params.winThreshold + (view.rules.winThresholdStrict ? 1 : 0);
-  return breachWinsAt(view.meeting!.locations, view.seat, upgrader, view.startPlayer, view.players, gold, view.extract, view.stock, view.params.fine, threshold);
+  return breachWinsAt(
+    view.meeting!.locations,
+    view.seat,
+    upgrader,
+    view.startPlayer,
+    view.players,
+    gold,
+    view.extract,
+    view.stock,
+    view.params.fine,
+    threshold,
+  );
 }
 
 /**

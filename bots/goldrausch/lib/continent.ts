@@ -48,9 +48,7 @@ const FIRST_ROUND_MAX = 4096;
  * The round-1 memo key of a view (see FIRST_ROUND), or −1 if an input is not a small whole number.
  * Reads only fields every seat view has (the fast twins' `FastView` too, bots/goldrausch/fast).
  */
-export function firstRoundKey(
-  view: Pick<GoldrauschView, 'players' | 'seat' | 'startPlayer' | 'countryHand' | 'extract' | 'stock'>,
-): number {
+export function firstRoundKey(view: Pick<GoldrauschView, 'players' | 'seat' | 'startPlayer' | 'countryHand' | 'extract' | 'stock'>): number {
   const players = view.players;
   const me = view.seat;
   const start = view.startPlayer;

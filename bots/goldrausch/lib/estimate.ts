@@ -123,14 +123,7 @@ let pay = new Float64Array(8);
  * Expected net gold of green and red for one seat (see the model above). Writes and returns `out`.
  * @param e base extraction, @param stock S, @param fine the collision fine, @param disaster d.
  */
-export function upgradeValue(
-  e: number,
-  stock: number,
-  fine: number,
-  disaster: number,
-  rivals: Rivals,
-  out: UpgradeValue,
-): UpgradeValue {
+export function upgradeValue(e: number, stock: number, fine: number, disaster: number, rivals: Rivals, out: UpgradeValue): UpgradeValue {
   const n = rivals.count;
   const presence = rivals.presence;
   const upgrade = rivals.upgrade;

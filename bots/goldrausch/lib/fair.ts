@@ -12,12 +12,7 @@ import { clockwiseRank } from './seats.js';
  * Gold breaks ties only if every candidate's gold is visible (GR-A36: with hidden gold each seat would
  * otherwise rank differently). Returns -1 if no candidate is left.
  */
-export function fairUpgrader(
-  view: GoldrauschView,
-  locations: readonly number[],
-  c: number,
-  exclude = 0,
-): number {
+export function fairUpgrader(view: GoldrauschView, locations: readonly number[], c: number, exclude = 0): number {
   const players = view.players;
   let goldKnown = true;
   for (let s = 0; s < players; s++) {
@@ -33,11 +28,7 @@ export function fairUpgrader(
     const upgrades = successes[s];
     const gold = goldKnown ? (view.gold[s] as number) : 0;
     const rank = clockwiseRank(s, view.startPlayer, players);
-    if (
-      best === -1 ||
-      upgrades < bestUpgrades ||
-      (upgrades === bestUpgrades && (gold < bestGold || (gold === bestGold && rank < bestRank)))
-    ) {
+    if (best === -1 || upgrades < bestUpgrades || (upgrades === bestUpgrades && (gold < bestGold || (gold === bestGold && rank < bestRank)))) {
       best = s;
       bestUpgrades = upgrades;
       bestGold = gold;

@@ -37,8 +37,7 @@ export function countSuccesses(view: GoldrauschView): { readonly counts: ArrayLi
   const memo = successes;
   if (history === memo.history && length === memo.length && players === memo.players) return memo;
   let from = memo.length;
-  const grown =
-    players === memo.players && from >= 0 && from <= length && (from === 0 || history[from - 1] === memo.lastRecord);
+  const grown = players === memo.players && from >= 0 && from <= length && (from === 0 || history[from - 1] === memo.lastRecord);
   if (!grown) {
     if (memo.counts.length < players) memo.counts = new Float64Array(Math.max(8, players));
     else memo.counts.fill(0);

@@ -39,7 +39,11 @@ export function parseGoldParams(where: Where, raw: unknown, rules: GoldRules, pl
     if (obj[key] === undefined) continue;
     // A memory parameter under perfect memory would be silently ignored: say so instead.
     if (rules.memory !== 'lossy') {
-      throw new InputError(where.file, `params.${key}`, `is read only with rules.memory "lossy" (rules.memory is ${show(rules.memory)}); set rules.memory to "lossy" or remove params.${key}`);
+      throw new InputError(
+        where.file,
+        `params.${key}`,
+        `is read only with rules.memory "lossy" (rules.memory is ${show(rules.memory)}); set rules.memory to "lossy" or remove params.${key}`,
+      );
     }
     out[key] = perSeatProbability(where, `params.${key}`, obj[key], players);
   }

@@ -94,13 +94,20 @@ export function story(final: GoldState, names: readonly string[]): string {
       lines.push(`${head}: ${cards(a)} + ${cards(b)} → ${what}`);
     }
     const ending = ENDINGS[final.gameEnding[k]];
-    const unscored = Array.from({ length: 64 }, (_, p) => (onTable[p] && final.layouts[base + p] < 4 ? cardValue(final.layouts[base + p]) : 0)).reduce((x, y) => x + y, 0);
+    const unscored = Array.from({ length: 64 }, (_, p) => (onTable[p] && final.layouts[base + p] < 4 ? cardValue(final.layouts[base + p]) : 0)).reduce(
+      (x, y) => x + y,
+      0,
+    );
     for (let s = 0; s < n; s++) totals[s] += gold[s];
-    lines.push(`  Game over (${ending}${unscored > 0 ? `, ${unscored} gold unscored` : ''}): gold ${gold.join('/')}${final.seriesGames > 1 ? `; series totals ${totals.join('/')}` : ''}`);
+    lines.push(
+      `  Game over (${ending}${unscored > 0 ? `, ${unscored} gold unscored` : ''}): gold ${gold.join('/')}${final.seriesGames > 1 ? `; series totals ${totals.join('/')}` : ''}`,
+    );
   }
   if (final.stage === Stage.over) {
     const winners = final.winners.slice(0, final.winnerCount);
-    lines.push(`Result: ${winners.map((s) => seatName(names, s)).join(' and ')} ${winners.length > 1 ? 'share the win' : 'wins'}; scores ${final.seriesScore.join('/')}, gold cards ${final.counters[1].join('/')}.`);
+    lines.push(
+      `Result: ${winners.map((s) => seatName(names, s)).join(' and ')} ${winners.length > 1 ? 'share the win' : 'wins'}; scores ${final.seriesScore.join('/')}, gold cards ${final.counters[1].join('/')}.`,
+    );
   }
   return lines.join('\n');
 }

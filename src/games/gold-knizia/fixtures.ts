@@ -44,7 +44,11 @@ function seatList(file: string, field: string, raw: unknown, players: number): n
 
 function parseLayout(file: string, raw: unknown): number[] {
   if (!Array.isArray(raw) || raw.length !== POSITIONS) {
-    throw new InputError(file, 'layout', `expected a list of ${POSITIONS} card codes (G1…G4, D<colour>-<value>, X), got ${Array.isArray(raw) ? `${raw.length} entries` : show(raw)}`);
+    throw new InputError(
+      file,
+      'layout',
+      `expected a list of ${POSITIONS} card codes (G1…G4, D<colour>-<value>, X), got ${Array.isArray(raw) ? `${raw.length} entries` : show(raw)}`,
+    );
   }
   const counts = new Array<number>(CARD_TYPES).fill(0);
   const layout = raw.map((v, i) => {
@@ -86,7 +90,8 @@ export function parseGoldFixture(file: string, data: unknown): GoldFixture {
   if (ex.rush !== undefined) expect.rush = expectOneOf(at, 'expect.rush', ex.rush, [true, false]);
   if (ex.over !== undefined) expect.over = expectOneOf(at, 'expect.over', ex.over, [true, false]);
   if (ex.winners !== undefined) {
-    if (!Array.isArray(ex.winners)) throw new InputError(file, 'expect.winners', `expected a list of seats ([] when the game is not over), got ${show(ex.winners)}`);
+    if (!Array.isArray(ex.winners))
+      throw new InputError(file, 'expect.winners', `expected a list of seats ([] when the game is not over), got ${show(ex.winners)}`);
     expect.winners = ex.winners.map((v, i) => expectInt(at, `expect.winners[${i}]`, v, 0, players - 1));
   }
   const fixture: GoldFixture = { file, name, players, config, layout, startPlayer, turns, expect };
@@ -107,7 +112,9 @@ export function playGoldFixture(fixture: GoldFixture): GoldState {
     const rush = rushTurnNow(s);
     const arity = rush ? 1 : 2;
     if (turn.length !== arity) {
-      const why = rush ? `a gold-rush turn (${s.liveCount} cards on the table${s.rush ? ', the rush in force' : ''})` : `a normal turn (${s.liveCount} cards on the table)`;
+      const why = rush
+        ? `a gold-rush turn (${s.liveCount} cards on the table${s.rush ? ', the rush in force' : ''})`
+        : `a normal turn (${s.liveCount} cards on the table)`;
       throw new InputError(file, `turns[${t}]`, `expected ${arity} position${arity > 1 ? 's' : ''} for ${why}, got ${turn.length}`);
     }
     for (let i = 0; i < arity; i++) {

@@ -31,9 +31,17 @@ export const COUNTER_INFO = [
   { name: 'giftsGiven', label: 'gold handed over', description: "gold cards another seat's digger found on this seat's turn" },
   { name: 'rushGold', label: 'rush gold', description: 'gold cards taken in the gold rush (§3.2)' },
   { name: 'dynamitedGold', label: 'gold blasted', description: "gold value destroyed by dynamite on this seat's turns" },
-  { name: 'emptyTurns', label: 'empty turns', description: "normal turns of this seat in which no card left the table" },
-  { name: 'goldUnscored', label: 'gold unscored', description: 'game fact (same for every seat): gold value left on the table at the end (stalemate or turn limit)' },
-  { name: 'rushTurn', label: 'rush turn', description: 'game fact (same for every seat): turn of the game at which the gold rush began, 0 = never (a series: its last game)' },
+  { name: 'emptyTurns', label: 'empty turns', description: 'normal turns of this seat in which no card left the table' },
+  {
+    name: 'goldUnscored',
+    label: 'gold unscored',
+    description: 'game fact (same for every seat): gold value left on the table at the end (stalemate or turn limit)',
+  },
+  {
+    name: 'rushTurn',
+    label: 'rush turn',
+    description: 'game fact (same for every seat): turn of the game at which the gold rush began, 0 = never (a series: its last game)',
+  },
   { name: 'stalemate', label: 'stalemates', description: 'game fact (same for every seat): 1 when the stalemate rule fired (a series: games in which it did)' },
 ] as const satisfies readonly MetricInfo[];
 

@@ -7,7 +7,8 @@ import { COUNTER_INFO, ENDING_INFO, ROUND_COUNTER_INFO, type MetricInfo } from '
 import type { GoldConfig } from './params.js';
 import { starterBot } from './starter-bot.js';
 
-const labels = (infos: readonly MetricInfo[]): Record<string, Label> => Object.fromEntries(infos.map((m) => [m.name, { label: m.label, description: m.description }]));
+const labels = (infos: readonly MetricInfo[]): Record<string, Label> =>
+  Object.fromEntries(infos.map((m) => [m.name, { label: m.label, description: m.description }]));
 
 export const presentation: GamePresentation = {
   title: 'GOLD (Knizia)',
@@ -32,14 +33,16 @@ export const presentation: GamePresentation = {
       kind: 'counter-table',
       id: 'captures',
       title: 'Where the gold went',
-      explain: 'Per seat-game: gold cards found by the seat\u2019s own diggers on its turns, by unowned colours (GK-A7), by its diggers on others\u2019 turns and by others\u2019 diggers on its turns, taken in the rush, and gold value blasted by dynamite on its turns.',
+      explain:
+        'Per seat-game: gold cards found by the seat\u2019s own diggers on its turns, by unowned colours (GK-A7), by its diggers on others\u2019 turns and by others\u2019 diggers on its turns, taken in the rush, and gold value blasted by dynamite on its turns.',
       counters: ['ownCaptures', 'unownedCaptures', 'giftsReceived', 'giftsGiven', 'rushGold', 'dynamitedGold'],
     },
     {
       kind: 'counter-table',
       id: 'endgame',
       title: 'Rush, stalemates and unscored gold',
-      explain: 'Game facts, the same for every seat: the turn at which the gold rush began (0 = never), games in which the stalemate rule fired (GK-A1), gold left unscored.',
+      explain:
+        'Game facts, the same for every seat: the turn at which the gold rush began (0 = never), games in which the stalemate rule fired (GK-A1), gold left unscored.',
       counters: ['rushTurn', 'stalemate', 'goldUnscored', 'emptyTurns'],
     },
   ],

@@ -37,5 +37,15 @@ export function recordFromArrays(
 /** `GameDefinition.record`: the record of a finished game. */
 export function record(final: GoldState): GameRecord {
   if (final.stage !== Stage.over) throw new RangeError('the game is not over');
-  return recordFromArrays(final.players, final.turn, final.ending, final.winners, final.winnerCount, final.seriesScore, final.curve, final.roundCounters, final.counters);
+  return recordFromArrays(
+    final.players,
+    final.turn,
+    final.ending,
+    final.winners,
+    final.winnerCount,
+    final.seriesScore,
+    final.curve,
+    final.roundCounters,
+    final.counters,
+  );
 }

@@ -134,7 +134,10 @@ export class GoldState {
   /** One read-only view per seat for the whole game (seatView returns it). */
   readonly views: readonly GoldView[];
 
-  constructor(readonly config: GoldConfig, players: number) {
+  constructor(
+    readonly config: GoldConfig,
+    players: number,
+  ) {
     const { rules, params } = config;
     this.players = players;
     this.seriesGames = rules.series ? players : 1;

@@ -4,7 +4,18 @@
  */
 import { resolve } from 'node:path';
 import { InputError } from '../../core/errors.js';
-import { expectInt, expectKnownKeys, expectNumber, expectObject, expectOneOf, expectString, isObject, readJsonFile, show, type Where } from '../../core/validate.js';
+import {
+  expectInt,
+  expectKnownKeys,
+  expectNumber,
+  expectObject,
+  expectOneOf,
+  expectString,
+  isObject,
+  readJsonFile,
+  show,
+  type Where,
+} from '../../core/validate.js';
 import { DEFAULT_PARAMS, DEFAULT_RULES, RULES_CHOICES, resourceDeckFromFile, type GameParams, type GoldrauschConfig, type RulesOptions } from './params.js';
 import { CONTINENTS, EVENT_CARD_IDS, WHEEL_FIELDS, type ResourceDeck } from './types.js';
 
@@ -82,7 +93,10 @@ export function parseParams(where: Where & { dir: string }, raw: unknown): GameP
   if (obj.setupRespawnMultiplier !== undefined) {
     const m = expectObject(where, 'params.setupRespawnMultiplier', obj.setupRespawnMultiplier);
     expectKnownKeys(where, 'params.setupRespawnMultiplier', m, ['4', '5', '6']);
-    out.setupRespawnMultiplier = { ...DEFAULT_PARAMS.setupRespawnMultiplier, ...Object.fromEntries(Object.entries(m).map(([k, v]) => [k, expectInt(where, `params.setupRespawnMultiplier.${k}`, v, 0)])) };
+    out.setupRespawnMultiplier = {
+      ...DEFAULT_PARAMS.setupRespawnMultiplier,
+      ...Object.fromEntries(Object.entries(m).map(([k, v]) => [k, expectInt(where, `params.setupRespawnMultiplier.${k}`, v, 0)])),
+    };
   }
   if (obj.capCuts !== undefined) {
     const m = expectObject(where, 'params.capCuts', obj.capCuts);
@@ -109,7 +123,10 @@ export function parseParams(where: Where & { dir: string }, raw: unknown): GameP
   if (obj.eventDeck !== undefined) {
     const m = expectObject(where, 'params.eventDeck', obj.eventDeck);
     expectKnownKeys(where, 'params.eventDeck', m, EVENT_CARD_IDS);
-    out.eventDeck = { ...DEFAULT_PARAMS.eventDeck, ...Object.fromEntries(Object.entries(m).map(([k, v]) => [k, expectInt(where, `params.eventDeck.${k}`, v, 0, 100)])) };
+    out.eventDeck = {
+      ...DEFAULT_PARAMS.eventDeck,
+      ...Object.fromEntries(Object.entries(m).map(([k, v]) => [k, expectInt(where, `params.eventDeck.${k}`, v, 0, 100)])),
+    };
   }
   if (obj.resourceDeck !== undefined) out.resourceDeck = parseResourceDeck(where, 'params.resourceDeck', obj.resourceDeck);
   return out as unknown as GameParams;

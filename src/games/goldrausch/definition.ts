@@ -75,7 +75,10 @@ export function facts(config: GoldrauschConfig) {
     changedRules: changedRules(config.rules) as Record<string, unknown>,
     resolved: {
       rules: config.rules,
-      params: { ...config.params, resourceDeck: { deckId: config.params.resourceDeck.deckId, source: config.params.resourceDeck.source, cards: config.params.resourceDeck.cards.length } },
+      params: {
+        ...config.params,
+        resourceDeck: { deckId: config.params.resourceDeck.deckId, source: config.params.resourceDeck.source, cards: config.params.resourceDeck.cards.length },
+      },
     },
   };
 }
@@ -87,7 +90,9 @@ function describeMessage(m: Message, names: readonly string[]): string {
   const who = seatName(names, m.from);
   switch (m.type) {
     case 'PROPOSE': {
-      const next = m.next?.length ? `; next: ${m.next.map((n) => `round ${n.round} → ${n.upgrader === null ? 'nobody' : `seat ${n.upgrader}`}`).join(', ')}` : '';
+      const next = m.next?.length
+        ? `; next: ${m.next.map((n) => `round ${n.round} → ${n.upgrader === null ? 'nobody' : `seat ${n.upgrader}`}`).join(', ')}`
+        : '';
       return `${who} PROPOSE ${m.id} on ${m.continent}: upgrader ${m.plan!.upgrader === null ? 'nobody' : `seat ${m.plan!.upgrader}`}${next}`;
     }
     case 'ACCEPT':
@@ -112,16 +117,25 @@ function describeRound(r: RoundRecord, names: readonly string[], lines: string[]
   lines.push(`  Phase 3 (meeting):`);
   for (const m of r.messages) lines.push(`    t${m.t} ${describeMessage(m, names)}`);
   for (const a of r.agreements) {
-    lines.push(`    agreement ${a.id} on ${CONTINENTS[a.continent]}: parties ${a.parties.join(', ')}, upgrader ${a.upgrader === null ? 'nobody' : `seat ${a.upgrader}`}`);
+    lines.push(
+      `    agreement ${a.id} on ${CONTINENTS[a.continent]}: parties ${a.parties.join(', ')}, upgrader ${a.upgrader === null ? 'nobody' : `seat ${a.upgrader}`}`,
+    );
   }
   const timedOut = r.commits.map((c, s) => (c === null ? s : -1)).filter((s) => s >= 0);
   if (timedOut.length) lines.push(`    no card by the deadline (red): seats ${timedOut.join(', ')}`);
-  const wheel = r.event === 'blank' ? 'event → a blank card (no effect; counterfactual)' : r.event ? `event → ${eventCard(r.event).english} (#${eventCard(r.event).number}, ${r.event})` : r.wheel;
+  const wheel =
+    r.event === 'blank'
+      ? 'event → a blank card (no effect; counterfactual)'
+      : r.event
+        ? `event → ${eventCard(r.event).english} (#${eventCard(r.event).number}, ${r.event})`
+        : r.wheel;
   lines.push(`  Phase 4 (wheel): ${wheel}`);
   if (r.eventGold.some((g) => g !== 0)) lines.push(`    gold change: ${r.eventGold.map((g, s) => `seat ${s} ${g >= 0 ? '+' : ''}${g}`).join(', ')}`);
   const moved = r.finalLocations.some((c, s) => c !== r.locations[s]) || r.finalCards.some((c, s) => c !== r.commits[s]);
   if (moved) {
-    lines.push(`    cards passed: locations now ${r.finalLocations.map((c) => CONTINENTS[c]).join('/')}, upgrade cards now ${r.finalCards.map((c) => c ?? 'none').join('/')}`);
+    lines.push(
+      `    cards passed: locations now ${r.finalLocations.map((c) => CONTINENTS[c]).join('/')}, upgrade cards now ${r.finalCards.map((c) => c ?? 'none').join('/')}`,
+    );
   }
   lines.push(`  Phase 5 (profit): cards laid ${r.commits.map((c, s) => `seat ${s} ${c ?? 'none'}`).join(', ')}`);
   for (let s = 0; s < n; s++) {
@@ -134,7 +148,8 @@ function describeRound(r: RoundRecord, names: readonly string[], lines: string[]
   lines.push(`    stock after profit: ${perContinent(r.stockAfterProfit)}`);
   for (const b of r.breaches) lines.push(`    BREACH: seat ${b.seat} broke ${b.source} (let down seats ${b.victims.join(', ')})`);
   if (r.kept.length) lines.push(`    kept their word: seats ${r.kept.join(', ')}`);
-  if (r.nextResourceCard) lines.push(`  Phase 6 (climate): new card ${r.nextResourceCard}, respawn ${perContinent(r.respawned)} → stock ${perContinent(r.stockAfter)}`);
+  if (r.nextResourceCard)
+    lines.push(`  Phase 6 (climate): new card ${r.nextResourceCard}, respawn ${perContinent(r.respawned)} → stock ${perContinent(r.stockAfter)}`);
   else lines.push(`  Phase 6 (climate): no new card${r.winners.length ? ' (game over)' : ' (final round, GR-A3)'}`);
   lines.push(`  gold after round ${r.round}: ${r.goldAfter.join('/')}`);
 }
@@ -150,8 +165,13 @@ export function story(final: GoldrauschState, names: readonly string[]): string 
   if (first) lines.push(`Setup: stock ${perContinent(first.stockBefore)}; gold ${first.goldBefore.join('/')}`);
   for (const r of final.history) describeRound(r, names, lines);
   const o = goldrausch.outcome(final);
-  const how = o.endedBy === 'race' ? `reached ${final.config.params.winThreshold} gold (the race) in round ${final.round}` : `had the most gold after round ${final.round} (the clock)`;
-  lines.push(`Result: ${o.winners.map((s) => seatName(names, s)).join(' and ')} ${o.winners.length > 1 ? 'share the win:' : 'wins:'} ${how}. Final gold ${final.gold.join('/')}.`);
+  const how =
+    o.endedBy === 'race'
+      ? `reached ${final.config.params.winThreshold} gold (the race) in round ${final.round}`
+      : `had the most gold after round ${final.round} (the clock)`;
+  lines.push(
+    `Result: ${o.winners.map((s) => seatName(names, s)).join(' and ')} ${o.winners.length > 1 ? 'share the win:' : 'wins:'} ${how}. Final gold ${final.gold.join('/')}.`,
+  );
   return lines.join('\n');
 }
 
@@ -163,7 +183,11 @@ export function portableParams(params: unknown, config: GoldrauschConfig): unkno
   const triple = (v: readonly number[]) => ({ azul: v[0], rosso: v[1], veridia: v[2] });
   return {
     ...obj,
-    resourceDeck: { deck_id: deck.deckId, source: deck.source, cards: deck.cards.map((c) => ({ id: c.id, respawn: triple(c.respawn), extract: triple(c.extract) })) },
+    resourceDeck: {
+      deck_id: deck.deckId,
+      source: deck.source,
+      cards: deck.cards.map((c) => ({ id: c.id, respawn: triple(c.respawn), extract: triple(c.extract) })),
+    },
   };
 }
 

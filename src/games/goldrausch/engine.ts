@@ -12,7 +12,23 @@ import { eventCard } from './cards.js';
 import { commitCard, IllegalMessage, needsMask, plainMessage, sendMessage, sent, type MeetingContext } from './meeting.js';
 import type { GoldrauschConfig } from './params.js';
 import { applyWheel, capOf, maxOf, resolveProfit, richestAtThreshold, spinWheel, takeFromBank, type RoundWork } from './round.js';
-import { appended, copyMeeting, copyState, filled, identity, zeros, messageBit, WAKE_ON_ALL, type Agreement, type Breach, type Draft, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
+import {
+  appended,
+  copyMeeting,
+  copyState,
+  filled,
+  identity,
+  zeros,
+  messageBit,
+  WAKE_ON_ALL,
+  type Agreement,
+  type Breach,
+  type Draft,
+  type GoldrauschState,
+  type Meeting,
+  type RoundRecord,
+  type StandingClause,
+} from './state.js';
 import type { Colour, Continent, ContinentIndex, EventSlot, WheelField } from './types.js';
 import { CONTINENTS, EVENT_CARD_IDS, indexOfContinent } from './types.js';
 import { bindingClauses, seatView, type GoldrauschView } from './view.js';
@@ -304,20 +320,21 @@ function meetingTurn(state: GoldrauschState, answer: GoldrauschAnswer, random: R
   probed.meeting = null; // used once: the turn's meeting copy is finished in place below
   if (checked !== null) {
     meeting = checked; // askBot already sent exactly these messages to exactly this meeting (no GIFT)
-  } else for (let i = 0; i < limit; i++) {
-    // The state is itself a MeetingContext (config, round, players, gold) unless a GIFT moved gold.
-    const ctx: MeetingContext = gold === state.gold ? state : { config, round: state.round, players: state.players, gold };
-    meeting = sendMessage(ctx, meeting, seat, answer.messages[i]);
-    if (sent.gift) {
-      const g = gold.slice();
-      g[seat] -= sent.amount;
-      g[sent.to] += sent.amount;
-      gold = g;
-      if (config.rules.winCheck === 'immediate' || config.rules.winCheck === 'immediate-gross') {
-        winners = richestAtThreshold(config, gold);
+  } else
+    for (let i = 0; i < limit; i++) {
+      // The state is itself a MeetingContext (config, round, players, gold) unless a GIFT moved gold.
+      const ctx: MeetingContext = gold === state.gold ? state : { config, round: state.round, players: state.players, gold };
+      meeting = sendMessage(ctx, meeting, seat, answer.messages[i]);
+      if (sent.gift) {
+        const g = gold.slice();
+        g[seat] -= sent.amount;
+        g[sent.to] += sent.amount;
+        gold = g;
+        if (config.rules.winCheck === 'immediate' || config.rules.winCheck === 'immediate-gross') {
+          winners = richestAtThreshold(config, gold);
+        }
       }
     }
-  }
   if (winners.length > 0) {
     const over = copyState(state);
     over.gold = gold;
@@ -440,8 +457,7 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
   const n = state.players;
   // Timeout = red (GR-A10), unless the phase-1 card stands as the commitment (GR-A9 option).
   // (Without that option the laid cards are used as they are: no copy.)
-  const commits =
-    rules.phase1UpgradeCard === 'default-commitment' ? meeting.commits.map((c, s) => (c === null ? meeting.provisional[s] : c)) : meeting.commits;
+  const commits = rules.phase1UpgradeCard === 'default-commitment' ? meeting.commits.map((c, s) => (c === null ? meeting.provisional[s] : c)) : meeting.commits;
   const card = params.resourceDeck.cards[state.currentCard];
   const work: RoundWork = newWork(state, card.extract, meeting.locations, commits);
 
@@ -884,4 +900,3 @@ export const goldrausch: GameModule<GoldrauschConfig, GoldrauschState, Goldrausc
   askBot,
   fallbackAnswer,
 };
-

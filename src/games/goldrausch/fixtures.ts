@@ -83,11 +83,27 @@ export function parseFixture(file: string, data: unknown): RoundFixture {
   }
   // A fixture that expects nothing would PASS whatever the engine does.
   if (Object.keys(expect).length === 0) {
-    throw new InputError(file, 'expect', `checks nothing: give at least one of "gold" (per seat), "stock" (per continent) or "winner" (seats), got ${show(expectRaw)}`);
+    throw new InputError(
+      file,
+      'expect',
+      `checks nothing: give at least one of "gold" (per seat), "stock" (per continent) or "winner" (seats), got ${show(expectRaw)}`,
+    );
   }
   const fixture: RoundFixture = {
-    file, name, players, raw: { rules: obj.rules, params: obj.params },
-    startPlayer, gold, stock, extract, capReduction, locations, cards, wheel, event, expect,
+    file,
+    name,
+    players,
+    raw: { rules: obj.rules, params: obj.params },
+    startPlayer,
+    gold,
+    stock,
+    extract,
+    capReduction,
+    locations,
+    cards,
+    wheel,
+    event,
+    expect,
   };
   // Checks that need the config: stock within the caps.
   const config = parseGoldrauschConfig(fixture.raw, { file, dir: dirname(file) });

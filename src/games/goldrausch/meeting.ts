@@ -106,13 +106,23 @@ export function sendMessage(ctx: MeetingContext, meeting: Meeting, from: number,
       const message: Message = { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[proposal.continent], type: msg.type, ref: msg.ref };
       const next = withMessage(meeting, message);
       if (msg.type === 'REJECT' || proposal.acceptedBy.includes(from)) return next;
-      const accepted: Proposal = { id: proposal.id, continent: proposal.continent, proposer: proposal.proposer, upgrader: proposal.upgrader, next: proposal.next, acceptedBy: appended(proposal.acceptedBy, from) };
+      const accepted: Proposal = {
+        id: proposal.id,
+        continent: proposal.continent,
+        proposer: proposal.proposer,
+        upgrader: proposal.upgrader,
+        next: proposal.next,
+        acceptedBy: appended(proposal.acceptedBy, from),
+      };
       return withProposal(ctx, next, accepted, index);
     }
     case 'PROMISE': {
       if (msg.action !== 'GREEN' && msg.action !== 'RED') throw new IllegalMessage('PROMISE needs action GREEN or RED');
       // The optional ref names a proposal (§15.2), like ACCEPT's: only a known id is stored.
-      if (msg.ref !== undefined && proposalIndex(meeting.proposals, msg.ref) < 0) throw new IllegalMessage(`PROMISE refers to unknown proposal ${typeof msg.ref === 'string' ? JSON.stringify(msg.ref) : `(a ${typeof msg.ref}, not a proposal id)`}`);
+      if (msg.ref !== undefined && proposalIndex(meeting.proposals, msg.ref) < 0)
+        throw new IllegalMessage(
+          `PROMISE refers to unknown proposal ${typeof msg.ref === 'string' ? JSON.stringify(msg.ref) : `(a ${typeof msg.ref}, not a proposal id)`}`,
+        );
       const promises = meeting.promises.slice();
       promises[from] = msg.action;
       const message: Message = msg.ref

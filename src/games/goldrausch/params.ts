@@ -155,16 +155,14 @@ export function resourceDeckFromFile(file: {
   source: string;
   cards: { id: string; respawn: Record<string, number>; extract: Record<string, number> }[];
 }): ResourceDeck {
-  const triple = (o: Record<string, number>) =>
-    CONTINENTS.map((c) => o[c]) as unknown as readonly [number, number, number];
+  const triple = (o: Record<string, number>) => CONTINENTS.map((c) => o[c]) as unknown as readonly [number, number, number];
   const cards: ResourceCard[] = file.cards.map((c) => ({ id: c.id, respawn: triple(c.respawn), extract: triple(c.extract) }));
   return { deckId: file.deck_id, source: file.source, cards };
 }
 
 export const SYNTHETIC_DECK: ResourceDeck = resourceDeckFromFile(syntheticDeck);
 
-const ones = <K extends string>(keys: readonly K[]): { [P in K]: number } =>
-  Object.fromEntries(keys.map((k) => [k, 1])) as { [P in K]: number };
+const ones = <K extends string>(keys: readonly K[]): { [P in K]: number } => Object.fromEntries(keys.map((k) => [k, 1])) as { [P in K]: number };
 
 export const DEFAULT_PARAMS: GameParams = {
   rounds: 10,

@@ -36,7 +36,13 @@ export const presentation: GamePresentation = {
   placeholders: { [SYNTHETIC_DECK_ID]: 'synthetic placeholder deck, not the publisher\u2019s cards' },
   tournamentCounters: ['kept', 'broken'],
   sections: [
-    { kind: 'step-counters', id: 'per-round', title: 'Upgrades, collisions and fines per round', explain: 'Mean per game, by round.', counters: ['upgrades', 'collisions', 'fines'] },
+    {
+      kind: 'step-counters',
+      id: 'per-round',
+      title: 'Upgrades, collisions and fines per round',
+      explain: 'Mean per game, by round.',
+      counters: ['upgrades', 'collisions', 'fines'],
+    },
     {
       kind: 'counter-table',
       id: 'agreements',

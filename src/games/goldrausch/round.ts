@@ -245,8 +245,7 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: RandomSou
       const max = maxOf(work.gold);
       const min = minOf(work.gold);
       for (let s = 0; s < n; s++) {
-        const loss =
-          max === min ? rules.vultureAllEqual : work.gold[s] === max ? 5 : work.gold[s] === min ? 1 : 3;
+        const loss = max === min ? rules.vultureAllEqual : work.gold[s] === max ? 5 : work.gold[s] === min ? 1 : 3;
         const paid = Math.min(loss, work.gold[s]);
         work.gold[s] -= paid;
         work.bank += paid;

@@ -20,14 +20,7 @@ export function indexOfContinent(x: unknown): ContinentIndex | -1 {
   return -1;
 }
 
-export const WHEEL_FIELDS = [
-  'disaster-azul',
-  'disaster-rosso',
-  'disaster-veridia',
-  'disaster-world',
-  'calm',
-  'event',
-] as const;
+export const WHEEL_FIELDS = ['disaster-azul', 'disaster-rosso', 'disaster-veridia', 'disaster-world', 'calm', 'event'] as const;
 export type WheelField = (typeof WHEEL_FIELDS)[number];
 
 export const EVENT_CARD_IDS = [

@@ -162,16 +162,11 @@ export function seatView(state: GoldrauschState, seat: number): GoldrauschView {
         rules.negotiationScope === 'continent-private'
           ? meeting.messages.filter((m) => m.from === seat || continentOf(m) === myContinent || m.continent === null)
           : meeting.messages,
-      proposals:
-        rules.negotiationScope === 'continent-private'
-          ? meeting.proposals.filter((p) => p.continent === myContinent)
-          : meeting.proposals,
+      proposals: rules.negotiationScope === 'continent-private' ? meeting.proposals.filter((p) => p.continent === myContinent) : meeting.proposals,
       // Private channels (GR-A11): an agreement made on another continent is as hidden as its talk.
       agreements: rules.negotiationScope === 'continent-private' ? ownAgreement(meeting.agreements, myContinent) : meeting.agreements,
       bindingClauses:
-        rules.negotiationScope === 'continent-private'
-          ? ownClauses(bindingClauses(state, meeting.locations), seat)
-          : bindingClauses(state, meeting.locations),
+        rules.negotiationScope === 'continent-private' ? ownClauses(bindingClauses(state, meeting.locations), seat) : bindingClauses(state, meeting.locations),
       committed: meeting.committed,
       ownCommit: meeting.commits[seat],
       passed: meeting.passed,

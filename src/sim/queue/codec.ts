@@ -42,7 +42,8 @@ export function decodeResult(task: QueueTask, text: unknown): BatchResult | Impa
   const value = JSON.parse(text, (_key, v: unknown) => {
     if (typeof v !== 'object' || v === null || !(TAG in v)) return v;
     const { [TAG]: name, base64 } = v as Record<string, unknown>;
-    if (typeof name !== 'string' || !Object.hasOwn(TYPED, name) || typeof base64 !== 'string') throw new Error(`bad typed array in a result: ${JSON.stringify(v).slice(0, 80)}`);
+    if (typeof name !== 'string' || !Object.hasOwn(TYPED, name) || typeof base64 !== 'string')
+      throw new Error(`bad typed array in a result: ${JSON.stringify(v).slice(0, 80)}`);
     const Type = TYPED[name as TypedName];
     const bytes = Buffer.from(base64, 'base64');
     if (bytes.length % Type.BYTES_PER_ELEMENT !== 0) throw new Error(`a ${name} of ${bytes.length} bytes`);
@@ -52,11 +53,16 @@ export function decodeResult(task: QueueTask, text: unknown): BatchResult | Impa
     return out;
   }) as Record<string, unknown>;
   if (typeof value !== 'object' || value === null) throw new Error('expected a result object');
-  if (value.from !== task.from || value.to !== task.to) throw new Error(`the result covers games ${String(value.from)}–${String(value.to)}, the job ${task.from}–${task.to}`);
+  if (value.from !== task.from || value.to !== task.to)
+    throw new Error(`the result covers games ${String(value.from)}–${String(value.to)}, the job ${task.from}–${task.to}`);
   const games = task.to - task.from;
   if (task.kind === 'tournament-games') {
     const list = value.games;
-    if (!Array.isArray(list) || list.length !== games || list.some((g, i) => typeof g !== 'object' || g === null || (g as { game: unknown }).game !== task.from + i)) {
+    if (
+      !Array.isArray(list) ||
+      list.length !== games ||
+      list.some((g, i) => typeof g !== 'object' || g === null || (g as { game: unknown }).game !== task.from + i)
+    ) {
       throw new Error(`expected games ${task.from}–${task.to - 1} in order`);
     }
   } else if (task.kind === 'impact') {
@@ -64,9 +70,11 @@ export function decodeResult(task: QueueTask, text: unknown): BatchResult | Impa
   } else if (task.kind === 'deals') {
     const d = value.deals as Record<string, unknown> | undefined;
     const ok = d && d.winners instanceof Uint8Array && d.length instanceof Uint16Array && d.ending instanceof Uint8Array && d.scoreSum instanceof Int32Array;
-    if (!ok || [d.winners, d.length, d.ending, d.scoreSum].some((c) => (c as Uint8Array).length !== games)) throw new Error(`expected ${games} deals in typed columns`);
+    if (!ok || [d.winners, d.length, d.ending, d.scoreSum].some((c) => (c as Uint8Array).length !== games))
+      throw new Error(`expected ${games} deals in typed columns`);
   } else {
-    if (!(value.data instanceof Float64Array) || !Array.isArray(value.firstFaults) || typeof value.rows !== 'string') throw new Error('expected an aggregate (data, firstFaults, rows)');
+    if (!(value.data instanceof Float64Array) || !Array.isArray(value.firstFaults) || typeof value.rows !== 'string')
+      throw new Error('expected an aggregate (data, firstFaults, rows)');
     if (typeof value.fastGames !== 'number' || typeof value.referenceGames !== 'number' || value.fastGames + value.referenceGames !== games) {
       throw new Error(`expected fastGames + referenceGames = ${games}`);
     }

@@ -139,7 +139,9 @@ export async function runOnQueue<T extends QueueTask, R>(
         } else if (states[i] === 'failed') {
           const job = await queue.getJob(ids[b]);
           const reason = job?.failedReason ?? 'no reason given';
-          throw new QueueError(`${describeBatch(tasks[b], ids[b])} failed after ${job?.attemptsMade ?? '?'} attempt(s) on worker ${job?.processedBy ?? '?'}: ${reason}`);
+          throw new QueueError(
+            `${describeBatch(tasks[b], ids[b])} failed after ${job?.attemptsMade ?? '?'} attempt(s) on worker ${job?.processedBy ?? '?'}: ${reason}`,
+          );
         } else if (states[i] === 'unknown') {
           vanished.push(b);
         }
@@ -181,6 +183,12 @@ async function closeQuietly(queue: Queue, redis: { disconnect(): void; quit(): P
     return;
   }
   const timeout = new Promise((r) => setTimeout(r, 2000).unref());
-  await Promise.race([queue.close().then(() => redis.quit()).catch(() => redis.disconnect()), timeout]);
+  await Promise.race([
+    queue
+      .close()
+      .then(() => redis.quit())
+      .catch(() => redis.disconnect()),
+    timeout,
+  ]);
   redis.disconnect();
 }

@@ -76,7 +76,11 @@ function hashTree(hash: ReturnType<typeof createHash>, root: string, tree: strin
   for (const name of readdirSync(dir).sort()) {
     const rel = `${tree}/${name}`;
     if (statSync(join(root, rel)).isDirectory()) hashTree(hash, root, rel);
-    else if (/\.(ts|js|json)$/.test(name) && !name.endsWith('.d.ts')) hash.update(`${rel}\0`).update(readFileSync(join(root, rel))).update('\0');
+    else if (/\.(ts|js|json)$/.test(name) && !name.endsWith('.d.ts'))
+      hash
+        .update(`${rel}\0`)
+        .update(readFileSync(join(root, rel)))
+        .update('\0');
   }
 }
 
@@ -108,7 +112,10 @@ export function checkJob(jobId: string, data: unknown, identity: CodeIdentity = 
   const at = { file: `job ${jobId}` };
   const job = expectObject(at, '', data);
   expectKnownKeys(at, '', job, ['protocol', 'goldpit', 'codeHash', 'task']);
-  if (job.protocol !== QUEUE_PROTOCOL) throw new JobRefused(`refused job ${jobId}: it is of queue protocol ${show(job.protocol)}, this worker speaks ${QUEUE_PROTOCOL}; run workers and coordinator from the same goldpit`);
+  if (job.protocol !== QUEUE_PROTOCOL)
+    throw new JobRefused(
+      `refused job ${jobId}: it is of queue protocol ${show(job.protocol)}, this worker speaks ${QUEUE_PROTOCOL}; run workers and coordinator from the same goldpit`,
+    );
   if (job.goldpit !== identity.version || job.codeHash !== identity.codeHash) {
     throw new JobRefused(
       `refused job ${jobId}: it was queued by goldpit ${show(job.goldpit)} with code hash ${show(job.codeHash)}, this worker runs goldpit ${JSON.stringify(identity.version)} with code hash ${JSON.stringify(identity.codeHash)}; run workers and coordinator from the same commit`,
@@ -117,7 +124,11 @@ export function checkJob(jobId: string, data: unknown, identity: CodeIdentity = 
   const task = expectObject(at, 'task', job.task);
   const kind = task.kind === undefined ? 'games' : expectOneOf(at, 'task.kind', task.kind, ['games', 'impact', 'deals', 'tournament-games'] as const);
   if (kind === 'tournament-games') return checkTournamentTask(at, task);
-  const keys = { games: ['kind', 'scenario', 'seed', 'engine', 'from', 'to', 'gamesCsv'], impact: ['kind', 'scenario', 'seed', 'engine', 'from', 'to', 'cards'], deals: ['kind', 'scenario', 'seed', 'engine', 'from', 'to'] }[kind];
+  const keys = {
+    games: ['kind', 'scenario', 'seed', 'engine', 'from', 'to', 'gamesCsv'],
+    impact: ['kind', 'scenario', 'seed', 'engine', 'from', 'to', 'cards'],
+    deals: ['kind', 'scenario', 'seed', 'engine', 'from', 'to'],
+  }[kind];
   // `timing` is the local bench's view of pool threads; a job never asks for it.
   expectKnownKeys(at, 'task', task, keys);
   const ref = expectObject(at, 'task.scenario', task.scenario);
@@ -135,7 +146,8 @@ export function checkJob(jobId: string, data: unknown, identity: CodeIdentity = 
     if (e instanceof InputError) throw new InputError(at.file, 'task.scenario.data', e.message);
     throw e;
   }
-  if (scenario.configHash !== hash) throw new InputError(at.file, 'task.scenario.hash', `the scenario parses to config hash ${scenario.configHash}, the job says ${hash}`);
+  if (scenario.configHash !== hash)
+    throw new InputError(at.file, 'task.scenario.hash', `the scenario parses to config hash ${scenario.configHash}, the job says ${hash}`);
   if (JSON.stringify(scenario.portable) !== JSON.stringify(ref.data)) {
     throw new InputError(at.file, 'task.scenario.data', 'expected the portable form of the scenario (deck files inlined), got one that names files');
   }
@@ -145,7 +157,8 @@ export function checkJob(jobId: string, data: unknown, identity: CodeIdentity = 
   const to = expectInt(at, 'task.to', task.to, from + 1, from + MAX_JOB_GAMES);
   void seed;
   void to;
-  if (kind === 'games' && typeof task.gamesCsv !== 'boolean') throw new InputError(at.file, 'task.gamesCsv', `expected true or false, got ${show(task.gamesCsv)}`);
+  if (kind === 'games' && typeof task.gamesCsv !== 'boolean')
+    throw new InputError(at.file, 'task.gamesCsv', `expected true or false, got ${show(task.gamesCsv)}`);
   if (kind === 'impact') {
     const cards = task.cards;
     const count = scenario.definition.chanceCards.length;
@@ -163,7 +176,12 @@ export function checkJob(jobId: string, data: unknown, identity: CodeIdentity = 
 function refuseFileParams(at: { file: string }, field: string, game: unknown, params: unknown): void {
   if (typeof game !== 'string' || !Object.hasOwn(GAMES, game) || !isObject(params)) return;
   for (const name of GAMES[game].fileParams ?? []) {
-    if (typeof params[name] === 'string') throw new InputError(at.file, `${field}.${name}`, `expected the content inlined (the portable form a coordinator sends), got a file name ${show(params[name])}`);
+    if (typeof params[name] === 'string')
+      throw new InputError(
+        at.file,
+        `${field}.${name}`,
+        `expected the content inlined (the portable form a coordinator sends), got a file name ${show(params[name])}`,
+      );
   }
 }
 
@@ -172,7 +190,19 @@ const SHA256 = /^[0-9a-f]{64}$/;
 function checkTournamentTask(at: { file: string }, task: Record<string, unknown>): TournamentGamesTask {
   expectKnownKeys(at, 'task', task, ['kind', 'spec', 'sha256', 'from', 'to']);
   const spec = expectObject(at, 'task.spec', task.spec);
-  expectKnownKeys(at, 'task.spec', spec, ['game', 'rules', 'params', 'configFile', 'players', 'entrants', 'lineups', 'deals', 'seed', 'botTimeoutMs', 'hangLimitMs']);
+  expectKnownKeys(at, 'task.spec', spec, [
+    'game',
+    'rules',
+    'params',
+    'configFile',
+    'players',
+    'entrants',
+    'lineups',
+    'deals',
+    'seed',
+    'botTimeoutMs',
+    'hangLimitMs',
+  ]);
   const game = expectOneOf(at, 'task.spec.game', spec.game, Object.keys(GAMES));
   const definition = GAMES[game];
   const configFile = expectString(at, 'task.spec.configFile', spec.configFile);
@@ -184,9 +214,11 @@ function checkTournamentTask(at: { file: string }, task: Record<string, unknown>
     throw e;
   }
   const players = expectInt(at, 'task.spec.players', spec.players, definition.module.minPlayers, definition.module.maxPlayers);
-  if (!Array.isArray(spec.entrants) || spec.entrants.length < players) throw new InputError(at.file, 'task.spec.entrants', `expected a list of at least ${players} bots, got ${show(spec.entrants)}`);
+  if (!Array.isArray(spec.entrants) || spec.entrants.length < players)
+    throw new InputError(at.file, 'task.spec.entrants', `expected a list of at least ${players} bots, got ${show(spec.entrants)}`);
   const hashes = task.sha256;
-  if (!Array.isArray(hashes) || hashes.length !== spec.entrants.length) throw new InputError(at.file, 'task.sha256', `expected one hash (or null) per entrant, got ${show(hashes)}`);
+  if (!Array.isArray(hashes) || hashes.length !== spec.entrants.length)
+    throw new InputError(at.file, 'task.sha256', `expected one hash (or null) per entrant, got ${show(hashes)}`);
   spec.entrants.forEach((raw, i) => {
     const entrant = expectObject(at, `task.spec.entrants[${i}]`, raw);
     expectKnownKeys(at, `task.spec.entrants[${i}]`, entrant, ['name', 'file']);
@@ -198,7 +230,8 @@ function checkTournamentTask(at: { file: string }, task: Record<string, unknown>
     }
     const file = expectString(at, `task.spec.entrants[${i}].file`, entrant.file);
     if (!isAbsolute(file)) throw new InputError(at.file, `task.spec.entrants[${i}].file`, `expected an absolute path, got ${show(file)}`);
-    if (typeof hashes[i] !== 'string' || !SHA256.test(hashes[i] as string)) throw new InputError(at.file, `task.sha256[${i}]`, `expected the bot file's sha256 (64 hex digits), got ${show(hashes[i])}`);
+    if (typeof hashes[i] !== 'string' || !SHA256.test(hashes[i] as string))
+      throw new InputError(at.file, `task.sha256[${i}]`, `expected the bot file's sha256 (64 hex digits), got ${show(hashes[i])}`);
     // The job names the code; it never carries it. This machine must have exactly that file.
     const local = sha256OfFile(file);
     if (local !== hashes[i]) {
@@ -207,7 +240,8 @@ function checkTournamentTask(at: { file: string }, task: Record<string, unknown>
       );
     }
   });
-  if (!Array.isArray(spec.lineups) || spec.lineups.length === 0) throw new InputError(at.file, 'task.spec.lineups', `expected a non-empty list of line-ups, got ${show(spec.lineups)}`);
+  if (!Array.isArray(spec.lineups) || spec.lineups.length === 0)
+    throw new InputError(at.file, 'task.spec.lineups', `expected a non-empty list of line-ups, got ${show(spec.lineups)}`);
   spec.lineups.forEach((l, i) => {
     if (!Array.isArray(l) || l.length !== players) throw new InputError(at.file, `task.spec.lineups[${i}]`, `expected ${players} entrant ids, got ${show(l)}`);
     l.forEach((id, j) => expectInt(at, `task.spec.lineups[${i}][${j}]`, id, 0, (spec.entrants as unknown[]).length - 1));

@@ -39,5 +39,8 @@ export function queueTarget(flag: string, env: NodeJS.ProcessEnv = process.env, 
 
 /** The URL without its password. */
 export function redact(url: string): string {
-  return url.replace(/^(rediss?:\/\/)([^@/]*)@/, (_, scheme: string, auth: string) => `${scheme}${auth.includes(':') ? `${auth.slice(0, auth.indexOf(':'))}:***` : '***'}@`);
+  return url.replace(
+    /^(rediss?:\/\/)([^@/]*)@/,
+    (_, scheme: string, auth: string) => `${scheme}${auth.includes(':') ? `${auth.slice(0, auth.indexOf(':'))}:***` : '***'}@`,
+  );
 }

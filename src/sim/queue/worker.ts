@@ -59,7 +59,12 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<void>
         throw e;
       }
       log(`playing ${id}: ${task.kind ?? 'games'} ${task.from}–${task.to - 1}`);
-      const result: unknown = task.kind === 'tournament-games' ? await playTournamentGames(task, (hang) => log(`${id}: a bot hung (game ${hang.game}, seat ${hang.seat}, bot call ${hang.decision}); benched as the tournament rules say`)) : await pool.run(task);
+      const result: unknown =
+        task.kind === 'tournament-games'
+          ? await playTournamentGames(task, (hang) =>
+              log(`${id}: a bot hung (game ${hang.game}, seat ${hang.seat}, bot call ${hang.decision}); benched as the tournament rules say`),
+            )
+          : await pool.run(task);
       log(`finished ${id}`);
       return encodeResult(result);
     },

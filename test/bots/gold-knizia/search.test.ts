@@ -79,14 +79,20 @@ describe('search (GOLD)', () => {
   }
 
   it('never reads cards it has not seen: twin games that differ only in unseen cards get the same decisions', () => {
-    for (const [players, rules] of [[3, {}], [2, { secondChoice: 'blind' }], [4, { memory: 'lossy' }]] as const) {
+    for (const [players, rules] of [
+      [3, {}],
+      [2, { secondChoice: 'blind' }],
+      [4, { memory: 'lossy' }],
+    ] as const) {
       const cfg = config(rules);
       const layout = new RandomSource('twin-layout', players).shuffle(CANON, 1, 0);
       const turns = 36;
       // Game A: search in seat 0, Greedy elsewhere; every turned position logged.
       const log: number[] = [];
       const a = setupWithLayout(cfg, players, layout, 0, TEST_RANDOM);
-      const botsA = Array.from({ length: players }, (_, s) => (s === 0 ? cheap : GOLD_BOTS.greedy).create(s, new RandomSource('twin', 0).stream(Purpose.bot + s)));
+      const botsA = Array.from({ length: players }, (_, s) =>
+        (s === 0 ? cheap : GOLD_BOTS.greedy).create(s, new RandomSource('twin', 0).stream(Purpose.bot + s)),
+      );
       while (a.stage !== Stage.over && a.turnInGame < turns) {
         const p = decide(botsA[a.active], kindOf(a), a.views[a.active]) as number;
         log.push(p);
@@ -136,7 +142,15 @@ describe('search (GOLD)', () => {
   it('takes a sure capture for itself over turning an unknown card (hand-computed position)', () => {
     // 2 players (seat 0 owns colours 0 and 1): seat 0 shows D0-5 (30) + D1-5 (37), equal: nothing;
     // seat 1 shows G4 (19) + G3 (12): nothing. Seat 0 turns the G4 first: either own 5 finds it (+4).
-    const s = played(config(), 2, [[30, 37], [19, 12]], 0);
+    const s = played(
+      config(),
+      2,
+      [
+        [30, 37],
+        [19, 12],
+      ],
+      0,
+    );
     turnCard(s, 19, TEST_RANDOM);
     const bot = makeSearch({ samples: 16 }).create(0, new RandomSource('capture', 0).stream(Purpose.bot));
     const second = bot.secondCard(s.views[0]);

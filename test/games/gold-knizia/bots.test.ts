@@ -11,7 +11,15 @@ const greedy = (seat: number, stream = 0) => GOLD_BOTS.greedy.create(seat, new R
 describe('greedy (built-in)', () => {
   it('takes the best known gold with its own digger', () => {
     // 3 players, start 1: seat 1 shows G3 (12) and G4 (19); seat 2 shows D0-4 (28) and D0-3 (26): D0-4 drives D0-3 off.
-    const s = played(config(), 3, [[12, 19], [28, 26]], 1);
+    const s = played(
+      config(),
+      3,
+      [
+        [12, 19],
+        [28, 26],
+      ],
+      1,
+    );
     expect(s.active).toBe(0);
     const bot = greedy(0);
     const first = bot.firstCard(s.views[0]);
@@ -21,7 +29,15 @@ describe('greedy (built-in)', () => {
   });
   it('uses an unowned digger when it has none of its own', () => {
     // 3 players (colours 3, 4 unowned), start 1: seat 1 shows G2 (5) + G2 (6); seat 2 shows D3-2 (45) + D4-3 (54): D4-3 drives D3-2 off.
-    const s = played(config(), 3, [[5, 6], [45, 54]], 1);
+    const s = played(
+      config(),
+      3,
+      [
+        [5, 6],
+        [45, 54],
+      ],
+      1,
+    );
     const bot = greedy(0);
     const first = bot.firstCard(s.views[0]);
     expect([5, 6]).toContain(first);
@@ -31,7 +47,15 @@ describe('greedy (built-in)', () => {
   it('never pairs an opponent’s digger with a known gold it could find', () => {
     // 3 players, start 2: seat 2 shows G3 12 + G3 13; seat 0 shows D0-4 28 + D0-4 29 (colour 0 is seat 0's). Seat 1 to play.
     for (let stream = 0; stream < 20; stream++) {
-      const s = played(config(), 3, [[12, 13], [28, 29]], 2);
+      const s = played(
+        config(),
+        3,
+        [
+          [12, 13],
+          [28, 29],
+        ],
+        2,
+      );
       expect(s.active).toBe(1);
       const bot = greedy(1, stream);
       turnCard(s, 28, TEST_RANDOM); // suppose its first card is seat 0's D0-4
@@ -41,7 +65,30 @@ describe('greedy (built-in)', () => {
     }
   });
   it('takes the highest known gold in the rush', () => {
-    const caps = [[19, 28], [20, 35], [21, 42], [22, 49], [23, 56], [12, 26], [13, 33], [14, 40], [15, 47], [16, 54], [17, 29], [18, 36], [5, 24], [6, 31], [7, 38], [8, 45], [9, 52], [10, 25], [11, 32], [0, 39], [1, 46], [2, 53]];
+    const caps = [
+      [19, 28],
+      [20, 35],
+      [21, 42],
+      [22, 49],
+      [23, 56],
+      [12, 26],
+      [13, 33],
+      [14, 40],
+      [15, 47],
+      [16, 54],
+      [17, 29],
+      [18, 36],
+      [5, 24],
+      [6, 31],
+      [7, 38],
+      [8, 45],
+      [9, 52],
+      [10, 25],
+      [11, 32],
+      [0, 39],
+      [1, 46],
+      [2, 53],
+    ];
     // 4 players: 22 captures leave G1 at 3 and 4; seat 2 turns them together (nothing), then five blasts leave 10 cards.
     const s = played(config(), 4, [...caps, [3, 4], [59, 27], [60, 34], [61, 41], [62, 48], [63, 55]]);
     expect(s.liveCount).toBe(10);
@@ -72,7 +119,15 @@ describe('random (built-in)', () => {
 describe('spoiler and cautious (built-in)', () => {
   it('spoiler blasts the gold an opponent’s digger would find when its first card is dynamite', () => {
     // 3 players, start 1: seat 1 shows G3 12 + G3 13; seat 2 shows its D2-4 42 + D2-4 43 (equal: nothing).
-    const s = played(config(), 3, [[12, 13], [42, 43]], 1);
+    const s = played(
+      config(),
+      3,
+      [
+        [12, 13],
+        [42, 43],
+      ],
+      1,
+    );
     turnCard(s, 59, TEST_RANDOM); // seat 0's first card: dynamite
     const random = new RandomSource('bots', 0).stream(Purpose.bot);
     expect([12, 13]).toContain(GOLD_BOTS.spoiler.create(0, random).secondCard(s.views[0]));
@@ -82,7 +137,15 @@ describe('spoiler and cautious (built-in)', () => {
   it('cautious plays a safe known pair instead of showing cards the next seat could capture', () => {
     // 3 players, start 1: seat 1 drives D0-2 off with its D1-5 (37, known); seat 2 shows D2-2 38 + D3-2 45 (equal).
     // Seat 0 to play; the next seat (1) would find any of the 24 unknown gold cards with its D1-5: risk 24/60 > 1/4.
-    const s = played(config(), 3, [[37, 24], [38, 45]], 1);
+    const s = played(
+      config(),
+      3,
+      [
+        [37, 24],
+        [38, 45],
+      ],
+      1,
+    );
     expect(s.active).toBe(0);
     const cautious = GOLD_BOTS.cautious.create(0, new RandomSource('bots', 0).stream(Purpose.bot));
     const first = cautious.firstCard(s.views[0]);
@@ -90,7 +153,15 @@ describe('spoiler and cautious (built-in)', () => {
     turnCard(s, first, TEST_RANDOM);
     expect(cautious.secondCard(s.views[0])).toBe(38);
     // Greedy explores an unknown card instead.
-    const g = played(config(), 3, [[37, 24], [38, 45]], 1);
+    const g = played(
+      config(),
+      3,
+      [
+        [37, 24],
+        [38, 45],
+      ],
+      1,
+    );
     expect(g.views[0].cardAt(greedy(0).firstCard(g.views[0]))).toBe(-1);
   });
 });

@@ -61,7 +61,11 @@ describe('determinize: a seat view as an engine state', () => {
       snap.left = (snap.left as [number, number, number, number[]][]).map(([l, k, u, at]) => [l, k, u, [...at].sort((x, y) => x - y)]);
       return snap;
     };
-    for (const [players, rules] of [[4, {}], [3, { secondChoice: 'blind' }], [2, { stalemate: 'no-progress-turns' }]] as const) {
+    for (const [players, rules] of [
+      [4, {}],
+      [3, { secondChoice: 'blind' }],
+      [2, { stalemate: 'no-progress-turns' }],
+    ] as const) {
       const random = new RandomSource('views', players);
       const s = setup(config(rules), players, random);
       const bots = Array.from({ length: players }, (_, seat) => GOLD_BOTS.greedy.create(seat, random.stream(Purpose.bot + seat)));
@@ -84,7 +88,12 @@ describe('determinize: a seat view as an engine state', () => {
 
   it('keeps a gold rush the stalemate rule started with more than 10 cards on the table (GK-A1)', () => {
     // 2 players, no-progress-turns: four turns of G2 + G2 (nothing) start the rush with 64 cards left.
-    const s = played(config({ stalemate: 'no-progress-turns' }), 2, [[5, 6], [5, 6], [5, 6], [5, 6]]);
+    const s = played(config({ stalemate: 'no-progress-turns' }), 2, [
+      [5, 6],
+      [5, 6],
+      [5, 6],
+      [5, 6],
+    ]);
     expect(s.rush).toBe(true);
     expect(s.liveCount).toBe(64);
     const d = new Determinization(s.views[0]);
@@ -99,7 +108,12 @@ describe('determinize: a seat view as an engine state', () => {
   it('reads the same copy from states that differ only in cards the seat has not seen', () => {
     const other = [...CANON];
     [other[0], other[63]] = [other[63], other[0]]; // G1 and X, never turned below
-    const turns = [[12, 26], [30, 24], [5, 6], [40, 19]];
+    const turns = [
+      [12, 26],
+      [30, 24],
+      [5, 6],
+      [40, 19],
+    ];
     const a = played(config(), 3, turns, 0, CANON);
     const b = played(config(), 3, turns, 0, other);
     expect(snapshot(b.views[1])).toEqual(snapshot(a.views[1]));
@@ -119,7 +133,11 @@ describe('determinize: a seat view as an engine state', () => {
   it('fills the unknown positions with the composition left minus the cards known (hand-computed)', () => {
     // 3 players, canonical layout: seat 0 turns G3 (12) + D0-3 (26): D0-3 ≥ 3, seat 0 finds it,
     // both leave; seat 1 turns G2 (5) + G2 (6): nothing, both stay known; seat 2 turns X (59) + G1 (0): both leave.
-    const s = played(config(), 3, [[12, 26], [5, 6], [59, 0]]);
+    const s = played(config(), 3, [
+      [12, 26],
+      [5, 6],
+      [59, 0],
+    ]);
     const d = new Determinization(s.views[0]);
     expect(d.unknownCount).toBe(64 - 4 - 2); // four cards left, two known
     const expected = new Array<number>(CARD_TYPES).fill(0);
@@ -148,7 +166,10 @@ describe('determinize: a seat view as an engine state', () => {
   });
 
   it('keeps the second-card stage: the first card face up (after-first), or turned with the second (blind)', () => {
-    for (const [rules, faceUp] of [[{}, true], [{ secondChoice: 'blind' }, false]] as const) {
+    for (const [rules, faceUp] of [
+      [{}, true],
+      [{ secondChoice: 'blind' }, false],
+    ] as const) {
       const s = played(config(rules), 3, [[5, 6]]);
       turnCard(s, 12, TEST_RANDOM); // seat 1 turns G3 first
       const d = new Determinization(s.views[1]);

@@ -46,7 +46,12 @@ export function snapshot(view: GoldView): unknown {
     cardAt: positions.map((p) => view.cardAt(p)),
     known: Array.from({ length: view.knownCount }, (_, i) => view.knownPosition(i)),
     unknown: Array.from({ length: view.unknownCount }, (_, i) => view.unknownPosition(i)),
-    left: codes.map((c) => [view.left(c), view.knownLeft(c), view.unknownLeft(c), Array.from({ length: view.knownLeft(c) }, (_, i) => view.knownPositionOf(c, i))]),
+    left: codes.map((c) => [
+      view.left(c),
+      view.knownLeft(c),
+      view.unknownLeft(c),
+      Array.from({ length: view.knownLeft(c) }, (_, i) => view.knownPositionOf(c, i)),
+    ]),
     masks: [view.knownCodes, view.unknownCodes, view.leftCodes],
     owners: [0, 1, 2, 3, 4].map((c) => view.owner(c)),
     gold: seats.map((s) => [view.gold(s), view.goldCards(s), view.goldCardsKnown(s)]),

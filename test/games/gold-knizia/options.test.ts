@@ -32,16 +32,26 @@ describe('GOLD rules options and parameters (every GK-A option with its default)
     expect(DEFAULT_PARAMS.maxTurns).toBe(400);
   });
   it('names the file and field, with a did-you-mean hint, for a misspelt or bad option', () => {
-    expect(thrown(() => parse({ rules: { secondchoice: 'blind' } }))).toMatch(/scenario\.json: field "rules.secondchoice": unknown key \(did you mean "secondChoice"\?\)/);
+    expect(thrown(() => parse({ rules: { secondchoice: 'blind' } }))).toMatch(
+      /scenario\.json: field "rules.secondchoice": unknown key \(did you mean "secondChoice"\?\)/,
+    );
     expect(thrown(() => parse({ rules: { memory: 'good' } }))).toMatch(/field "rules.memory": expected one of "perfect" \| "lossy", got "good"/);
     expect(thrown(() => parse({ params: { maxTurn: 10 } }))).toMatch(/field "params.maxTurn": unknown key \(did you mean "maxTurns"\?\)/);
     expect(thrown(() => parse({ params: { maxTurns: 0 } }))).toMatch(/field "params.maxTurns": expected an integer from 1 to 10000, got 0/);
   });
   it('reads recall and forget only under lossy memory, as a number or one per seat', () => {
     expect(thrown(() => parse({ params: { recall: 0.5 } }))).toMatch(/field "params.recall": is read only with rules.memory "lossy"/);
-    expect(parse({ rules: { memory: 'lossy' }, params: { recall: [1, 0.5, 0], forget: 0.25 }, players: 3 }).params).toEqual({ maxTurns: 400, recall: [1, 0.5, 0], forget: 0.25 });
-    expect(thrown(() => parse({ rules: { memory: 'lossy' }, params: { recall: [1, 0.5] }, players: 3 }))).toMatch(/field "params.recall": expected 3 entries \(one per seat, players is 3\), got 2/);
-    expect(thrown(() => parse({ rules: { memory: 'lossy' }, params: { forget: [0.1, 1.5] } }))).toMatch(/field "params.forget\[1\]": expected a number from 0 to 1, got 1.5/);
+    expect(parse({ rules: { memory: 'lossy' }, params: { recall: [1, 0.5, 0], forget: 0.25 }, players: 3 }).params).toEqual({
+      maxTurns: 400,
+      recall: [1, 0.5, 0],
+      forget: 0.25,
+    });
+    expect(thrown(() => parse({ rules: { memory: 'lossy' }, params: { recall: [1, 0.5] }, players: 3 }))).toMatch(
+      /field "params.recall": expected 3 entries \(one per seat, players is 3\), got 2/,
+    );
+    expect(thrown(() => parse({ rules: { memory: 'lossy' }, params: { forget: [0.1, 1.5] } }))).toMatch(
+      /field "params.forget\[1\]": expected a number from 0 to 1, got 1.5/,
+    );
   });
   it('checks per-seat lists against a scenario’s players', () => {
     const bad = { game: 'gold-knizia', players: 4, seats: ['random', 'random', 'random', 'random'], rules: { memory: 'lossy' }, params: { recall: [1, 1, 1] } };
@@ -63,7 +73,19 @@ describe('faults (§6 D1–D3): an illegal answer turns the lowest-index legal p
     const view = s.views[seat];
     const off = askBot(scriptedBot([99]), { seat, kind: 'first-card' }, view, s);
     expect(off).toEqual({ answer: 0, fault: { reason: 'illegal', message: 'firstCard returned 99, not a position on the table' } });
-    const threw = askBot({ name: 't', firstCard: () => { throw new Error('boom'); }, secondCard: () => 0, rushCard: () => 0 }, { seat, kind: 'first-card' }, view, s);
+    const threw = askBot(
+      {
+        name: 't',
+        firstCard: () => {
+          throw new Error('boom');
+        },
+        secondCard: () => 0,
+        rushCard: () => 0,
+      },
+      { seat, kind: 'first-card' },
+      view,
+      s,
+    );
     expect(threw).toEqual({ answer: 0, fault: { reason: 'threw', message: 'boom' } });
     goldKnizia.apply(s, [0], random);
     const twice = askBot(scriptedBot([0]), { seat, kind: 'second-card' }, view, s);
@@ -84,14 +106,22 @@ describe('faults (§6 D1–D3): an illegal answer turns the lowest-index legal p
 describe('the turn cap (goldpit’s addition)', () => {
   it('ends a game whose bots never make progress with turn-limit, its gold unscored', () => {
     // G1 + G1 (canonical positions 0 and 1) seven times: nothing ever leaves the table.
-    const s = played(config({}, { maxTurns: 7 }), 2, Array.from({ length: 7 }, () => [0, 1]));
+    const s = played(
+      config({}, { maxTurns: 7 }),
+      2,
+      Array.from({ length: 7 }, () => [0, 1]),
+    );
     expect(s.stage).toBe(Stage.over);
     expect(goldKnizia.outcome(s)).toEqual({ winners: [0, 1], scores: [0, 0], ranks: [0, 0], endedBy: 'turn-limit', length: 7 });
     expect(s.counters[Counter.goldUnscored]).toEqual([60, 60]);
     expect(s.counters[Counter.emptyTurns]).toEqual([4, 3]);
   });
   it('does not end a game one turn before the cap', () => {
-    const s = played(config({}, { maxTurns: 7 }), 2, Array.from({ length: 6 }, () => [0, 1]));
+    const s = played(
+      config({}, { maxTurns: 7 }),
+      2,
+      Array.from({ length: 6 }, () => [0, 1]),
+    );
     expect(s.stage).not.toBe(Stage.over);
   });
 });

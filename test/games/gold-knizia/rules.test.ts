@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { PairOutcome, cardName, diggerCode, goldCode, DYNAMITE, pairOutcome, parseCardName, COMPOSITION, CANONICAL_DECK } from '../../../src/games/gold-knizia/cards.js';
+import {
+  PairOutcome,
+  cardName,
+  diggerCode,
+  goldCode,
+  DYNAMITE,
+  pairOutcome,
+  parseCardName,
+  COMPOSITION,
+  CANONICAL_DECK,
+} from '../../../src/games/gold-knizia/cards.js';
 import { colourOwner, progressPossible } from '../../../src/games/gold-knizia/engine.js';
 import { Stage } from '../../../src/games/gold-knizia/state.js';
 import { CANON, config, played } from './helpers.js';
@@ -56,7 +66,10 @@ describe('colours (§2, GK-A7, GK-A8)', () => {
 describe('turns on the engine (canonical layout: G1 0–4, G2 5–11, G3 12–18, G4 19–23, colour c v2 24+7c …, X 59–63)', () => {
   it('gives a capture by an unowned digger to the active player, by an owned one to its owner', () => {
     // 4 players, seat 0 active: D4-5 (58, unowned) + G4 (19) → seat 0; seat 1 active: D0-5 (30) + G4 (20) → seat 0.
-    const s = played(config(), 4, [[58, 19], [30, 20]]);
+    const s = played(config(), 4, [
+      [58, 19],
+      [30, 20],
+    ]);
     expect(s.gold).toEqual([8, 0, 0, 0]);
     expect(s.goldCards).toEqual([2, 0, 0, 0]);
     expect(s.liveCount).toBe(60);
@@ -77,7 +90,32 @@ describe('turns on the engine (canonical layout: G1 0–4, G2 5–11, G3 12–18
   });
   it('is a normal turn with 11 cards and a rush turn with 10, tested at the turn’s start (GK-A6)', () => {
     // Remove 54 cards: 24 captures (48 cards) + 3 blasts (6) as in fixture 11; 4 players.
-    const caps = [[19, 28], [20, 35], [21, 42], [22, 49], [23, 56], [12, 26], [13, 33], [14, 40], [15, 47], [16, 54], [17, 29], [18, 36], [5, 24], [6, 31], [7, 38], [8, 45], [9, 52], [10, 25], [11, 32], [0, 39], [1, 46], [2, 53], [3, 27], [4, 34]];
+    const caps = [
+      [19, 28],
+      [20, 35],
+      [21, 42],
+      [22, 49],
+      [23, 56],
+      [12, 26],
+      [13, 33],
+      [14, 40],
+      [15, 47],
+      [16, 54],
+      [17, 29],
+      [18, 36],
+      [5, 24],
+      [6, 31],
+      [7, 38],
+      [8, 45],
+      [9, 52],
+      [10, 25],
+      [11, 32],
+      [0, 39],
+      [1, 46],
+      [2, 53],
+      [3, 27],
+      [4, 34],
+    ];
     const s = played(config(), 4, [...caps, [59, 41], [60, 48]]);
     expect(s.liveCount).toBe(12);
     expect(s.rush).toBe(false);
@@ -114,8 +152,26 @@ describe('GK-A1 stalemate detection (progressPossible)', () => {
   });
   it('ends the game under end-game with the leftover gold counted as unscored', () => {
     const drive = [26, 27, 33, 34, 40, 41, 47, 48, 54, 55].map((p) => [28, p]);
-    const caps = [[0, 28], [1, 29], [2, 35], [3, 36], [4, 42], [5, 43], [6, 49], [7, 50], [8, 56], [9, 57], [10, 30], [11, 37]];
-    const blasts = [[59, 44], [60, 51], [61, 58], [62, 63]];
+    const caps = [
+      [0, 28],
+      [1, 29],
+      [2, 35],
+      [3, 36],
+      [4, 42],
+      [5, 43],
+      [6, 49],
+      [7, 50],
+      [8, 56],
+      [9, 57],
+      [10, 30],
+      [11, 37],
+    ];
+    const blasts = [
+      [59, 44],
+      [60, 51],
+      [61, 58],
+      [62, 63],
+    ];
     const s = played(config({ stalemate: 'end-game' }), 3, [...drive, ...caps, ...blasts]);
     expect(s.stage).toBe(Stage.over);
     // 7 × G3 + 5 × G4 left on the table.

@@ -15,7 +15,13 @@ function swapped(a: number, b: number): number[] {
 }
 
 // Turns that never touch positions 0 (G1) and 63 (X): a capture, a drive-off, two nothing turns, a blast.
-const TURNS = [[12, 26], [30, 24], [5, 6], [40, 19], [59, 1]];
+const TURNS = [
+  [12, 26],
+  [30, 24],
+  [5, 6],
+  [40, 19],
+  [59, 1],
+];
 
 describe('the seat view hides what a seat has not seen (§5, GK-A2, GK-A5)', () => {
   for (const rules of [{}, { memory: 'lossy' }, { secondChoice: 'blind' }, { memory: 'lossy', scoreVisibility: 'public' }]) {
@@ -36,7 +42,10 @@ describe('the seat view hides what a seat has not seen (§5, GK-A2, GK-A5)', () 
   }
 
   it('shows every revealed card still on the table under perfect memory, nothing else', () => {
-    const s = played(config(), 3, [[5, 6], [24, 26]]); // G2+G2 nothing; D0-2 vs D0-3: 24 leaves
+    const s = played(config(), 3, [
+      [5, 6],
+      [24, 26],
+    ]); // G2+G2 nothing; D0-2 vs D0-3: 24 leaves
     const v = s.views[2];
     expect(v.cardAt(5)).toBe(goldCode(2));
     expect(v.cardAt(26)).toBe(diggerCode(0, 3));
@@ -97,7 +106,11 @@ describe('the code masks agree with the counts (bots may visit only their bits)'
         let checked = 0;
         let wrong = 0;
         playGame({
-          module: goldKnizia, config: config(rules, rules.memory ? { recall: 0.8, forget: 0.2 } : undefined), players: 4, bots, random,
+          module: goldKnizia,
+          config: config(rules, rules.memory ? { recall: 0.8, forget: 0.2 } : undefined),
+          players: 4,
+          bots,
+          random,
           onState: (s) => {
             for (const v of s.views) {
               for (let c = 0; c < 25; c++) {
@@ -138,7 +151,19 @@ describe('the seat view is read-only and cheap', () => {
   it('answers with numbers and booleans only (nothing to write through)', () => {
     const s = played(config(), 4, [[5, 6]]);
     const v = s.views[0];
-    const values = [v.turn, v.rush, v.tableCount, v.tablePosition(0), v.cardAt(5), v.knownPosition(0), v.unknownPosition(0), v.left(DYNAMITE), v.owner(4), v.gold(1), v.seriesScore(0)];
+    const values = [
+      v.turn,
+      v.rush,
+      v.tableCount,
+      v.tablePosition(0),
+      v.cardAt(5),
+      v.knownPosition(0),
+      v.unknownPosition(0),
+      v.left(DYNAMITE),
+      v.owner(4),
+      v.gold(1),
+      v.seriesScore(0),
+    ];
     for (const x of values) expect(['number', 'boolean']).toContain(typeof x);
   });
 

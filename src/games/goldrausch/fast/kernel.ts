@@ -843,8 +843,7 @@ export class FastKernel {
     for (let s = 0; s < n; s++) if (commits[s] === NONE) open |= 1 << this.locations[s];
     let mask = 0;
     for (let s = 0; s < n; s++) {
-      const needs =
-        commits[s] === NONE || (this.revisable ? this.passed[s] === 0 : this.passed[s] === 0 && (open & (1 << this.locations[s])) !== 0);
+      const needs = commits[s] === NONE || (this.revisable ? this.passed[s] === 0 : this.passed[s] === 0 && (open & (1 << this.locations[s])) !== 0);
       if (needs) mask |= 1 << s;
     }
     return mask;
