@@ -3,16 +3,16 @@
  * played, a checkpoint is never overwritten silently, files of earlier runs are cleared or named, a
  * resumed run's facts cover all its sessions, and `merge` writes run.json and games.csv.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { runParallel } from '../../src/sim/parallel.js';
 import { loadScenario } from '../../src/sim/scenario.js';
 import { capture } from '../helpers/io.js';
+import { tempDir } from '../helpers/temp.js';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'goldpit-out-'));
+const tmp = () => tempDir('goldpit-out-');
 const SCENARIO = 'scenarios/baseline.json';
 
 describe('an output path that cannot be used is refused before any game is played', () => {

@@ -4,12 +4,12 @@
  * interrupted. (The direct `node bin/goldpit.js run` case: test/sim/parallel.test.ts.)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp.js';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'goldpit-sig-'));
+const tmp = () => tempDir('goldpit-sig-');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Pids of processes whose command line mentions `marker` (a unique output folder), Linux /proc. */

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseJsonText, readJsonFile } from '../../src/core/validate.js';
+import { tempDir } from '../helpers/temp.js';
 
 const fails = (text: string) => {
   try {
@@ -34,7 +34,7 @@ describe('JSON errors name the line and column', () => {
     expect(parseJsonText('f.json', '{"a": [1, true]}')).toEqual({ a: [1, true] });
   });
   it('says in words why a file cannot be read (no raw ENOENT or EISDIR)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'goldpit-json-'));
+    const dir = tempDir('goldpit-json-');
     expect(() => readJsonFile(join(dir, 'none.json'), 'the scenario file')).toThrow(/none\.json: cannot read the scenario file: no such file or folder$/);
     expect(() => readJsonFile(dir, 'the scenario file')).toThrow(/cannot read the scenario file: it is a folder, not a file$/);
     writeFileSync(join(dir, 'ok.json'), '[1]');

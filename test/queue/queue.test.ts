@@ -262,7 +262,7 @@ describe('refusals and faults', () => {
       new RegExp(`goldpit: lost the connection to Redis at redis://127\\.0\\.0\\.1:${redis.port} for 1\\.0 s \\(ECONNREFUSED\\); the run stopped`),
     );
     expect(io.stderr).toContain(`what finished is kept in ${join(out, '.checkpoint.json')}`);
-    expect(io.stderr).toMatch(/go on with: goldpit run .* --resume/);
+    expect(io.stderr).toMatch(/go on with: npx goldpit run .* --resume/);
     // Redis comes back empty (no persistence); the worker reconnects by itself; --resume queues what is missing.
     await redis.restart();
     await Promise.all(shared.map((w, i) => w.waitFor(/Redis at .* is back/, at[i])));

@@ -3,19 +3,19 @@
  * file (the project's `npx tsc` does not include one written by `new-bot`), names an async decision
  * method, and catches a bot whose games do not replay from their seeds.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { capture } from '../helpers/io.js';
+import { tempDir } from '../helpers/temp.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const BOTS = join(ROOT, 'test/tournament/bots');
 
 describe('goldpit check-bot', () => {
   it('reports a type error with file, line and column, plays anyway, and exits 1', { timeout: 120_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'goldpit-typed-'));
+    const dir = tempDir('goldpit-typed-');
     const file = join(dir, 'mistyped.ts');
     // Runs fine (the index is never used) but returns `string | number` where a Continent is required.
     writeFileSync(
