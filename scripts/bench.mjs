@@ -52,6 +52,9 @@ const cores = availableParallelism();
 const scenario = loadScenario(values.scenario);
 const log = values.json ? () => {} : (t) => process.stderr.write(t);
 
+/** A bench run writes no checkpoint and no games.csv. */
+const NO_FILES = { checkpointFile: null, checkpointEveryMs: 1e9, resume: false, gamesCsvFile: null };
+
 const median = (xs) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : null);
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 
@@ -74,10 +77,7 @@ async function timeRun(workers, n) {
     to: n,
     workers,
     batchSize,
-    checkpointFile: null,
-    checkpointEveryMs: 1e9,
-    resume: false,
-    gamesCsvFile: null,
+    ...NO_FILES,
     onBatch: (t) => timings.push(t),
   });
   const ended = clock();
@@ -399,17 +399,8 @@ async function otherGame(file, n) {
     const rates = [];
     for (let r = 0; r < runs; r++) {
       const w0 = clock();
-      await runParallel(s, {
-        seed: `bench-${r}`,
-        from: 0,
-        to: n,
-        workers,
-        batchSize,
-        checkpointFile: null,
-        checkpointEveryMs: 1e9,
-        resume: false,
-        gamesCsvFile: null,
-      });
+      const done = await runParallel(s, { seed: `bench-${r}`, from: 0, to: n, workers, batchSize, ...NO_FILES });
+      if (!done.complete) throw new Error('bench run did not complete');
       rates.push(n / ((clock() - w0) / 1e3));
     }
     return median(rates);

@@ -991,9 +991,12 @@ function counterTable(summary: RunSummary, colour: Palette, game: ReportGame, se
   return table(
     headers,
     summary.bots.map((b) => {
-      const v = (k: string) => perGame[k]?.[b.bot] ?? 0;
-      const cells = [`${swatch(colour(b.bot))}${esc(b.bot)}`, ...present.map((k) => num(v(k), 2))];
-      if (share) cells.push(v(share.of) + v(share.against) > 0 ? pct(v(share.of) / (v(share.of) + v(share.against)), 0) : '\u2014');
+      const cells = [`${swatch(colour(b.bot))}${esc(b.bot)}`, ...present.map((k) => num(v(k, b.bot), 2))];
+      if (share) {
+        const kept = v(share.of, b.bot);
+        const broken = v(share.against, b.bot);
+        cells.push(kept + broken > 0 ? pct(kept / (kept + broken), 0) : '\u2014');
+      }
       return cells;
     }),
     { numeric: headers.map((_, i) => i).slice(1), caption: esc(section.explain) },

@@ -8,37 +8,13 @@
  *  - gold-shower-azul raises the then-leader's win chance by 3.0 pp ± 1.1 per draw (significant);
  *  - market-crash lowers it per game, significant after FDR control.
  */
+import { EVENT_CARD_IDS } from '../../src/games/goldrausch/types.js';
 import type { CardImpact, ImpactMetrics, ImpactReport, Interval, PairedEffect, RunSummary, SwingShare } from '../../src/report/types.js';
 
 export const LINEUP = ['greedy', 'cooperative', 'betrayer', 'reciprocal'] as const;
 
-export const EVENT_CARDS = [
-  'alms',
-  'workaholic-azul',
-  'rigorous-rosso',
-  'business-veridia',
-  'free-market',
-  'gold-shower-azul',
-  'gold-shower-rosso',
-  'gold-shower-veridia',
-  'drying-vein',
-  'progress-azul',
-  'progress-rosso',
-  'progress-veridia',
-  'nostalgia-azul',
-  'nostalgia-rosso',
-  'nostalgia-veridia',
-  'market-crash',
-  'equal-rights',
-  'barren-land',
-  'poor-mother-earth',
-  'resource-shortage',
-  'vulture',
-  'subsidy',
-  'change-of-management',
-  'hurricane',
-  'paperwork-chaos',
-] as const;
+/** Goldrausch's 25 event cards, in the game's order. */
+export const EVENT_CARDS = EVENT_CARD_IDS;
 
 const GAMES = 5000;
 const round6 = (x: number) => Number(x.toFixed(6));

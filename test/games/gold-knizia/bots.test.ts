@@ -3,7 +3,7 @@ import { Purpose, RandomSource } from '../../../src/core/random.js';
 import { goldCode } from '../../../src/games/gold-knizia/cards.js';
 import { turnCard } from '../../../src/games/gold-knizia/engine.js';
 import { GOLD_BOTS } from '../../../bots/gold-knizia/index.js';
-import { TEST_RANDOM, config, played } from './helpers.js';
+import { CAPTURES_22, TEST_RANDOM, config, played } from './helpers.js';
 
 const greedy = (seat: number, stream = 0) => GOLD_BOTS.greedy.create(seat, new RandomSource('bots', stream).stream(Purpose.bot + seat));
 
@@ -65,30 +65,7 @@ describe('greedy (built-in)', () => {
     }
   });
   it('takes the highest known gold in the rush', () => {
-    const caps = [
-      [19, 28],
-      [20, 35],
-      [21, 42],
-      [22, 49],
-      [23, 56],
-      [12, 26],
-      [13, 33],
-      [14, 40],
-      [15, 47],
-      [16, 54],
-      [17, 29],
-      [18, 36],
-      [5, 24],
-      [6, 31],
-      [7, 38],
-      [8, 45],
-      [9, 52],
-      [10, 25],
-      [11, 32],
-      [0, 39],
-      [1, 46],
-      [2, 53],
-    ];
+    const caps = CAPTURES_22;
     // 4 players: 22 captures leave G1 at 3 and 4; seat 2 turns them together (nothing), then five blasts leave 10 cards.
     const s = played(config(), 4, [...caps, [3, 4], [59, 27], [60, 34], [61, 41], [62, 48], [63, 55]]);
     expect(s.liveCount).toBe(10);

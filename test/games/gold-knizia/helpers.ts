@@ -68,3 +68,32 @@ export function scriptedBot(positions: number[]): GoldBot {
   };
   return { name: 'scripted', firstCard: next, secondCard: next, rushCard: next };
 }
+
+/**
+ * 22 captures on the canonical layout (digger position, gold position), each by a digger strong
+ * enough for its gold: 44 cards leave the table, and the G1s at 3 and 4 stay (GK rush tests).
+ */
+export const CAPTURES_22: readonly (readonly [number, number])[] = [
+  [19, 28],
+  [20, 35],
+  [21, 42],
+  [22, 49],
+  [23, 56],
+  [12, 26],
+  [13, 33],
+  [14, 40],
+  [15, 47],
+  [16, 54],
+  [17, 29],
+  [18, 36],
+  [5, 24],
+  [6, 31],
+  [7, 38],
+  [8, 45],
+  [9, 52],
+  [10, 25],
+  [11, 32],
+  [0, 39],
+  [1, 46],
+  [2, 53],
+];

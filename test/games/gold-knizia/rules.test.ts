@@ -12,7 +12,7 @@ import {
 } from '../../../src/games/gold-knizia/cards.js';
 import { colourOwner, progressPossible } from '../../../src/games/gold-knizia/engine.js';
 import { Stage } from '../../../src/games/gold-knizia/state.js';
-import { CANON, config, played } from './helpers.js';
+import { CANON, CAPTURES_22, config, played } from './helpers.js';
 
 const G = goldCode;
 const D = diggerCode;
@@ -90,32 +90,7 @@ describe('turns on the engine (canonical layout: G1 0–4, G2 5–11, G3 12–18
   });
   it('is a normal turn with 11 cards and a rush turn with 10, tested at the turn’s start (GK-A6)', () => {
     // Remove 54 cards: 24 captures (48 cards) + 3 blasts (6) as in fixture 11; 4 players.
-    const caps = [
-      [19, 28],
-      [20, 35],
-      [21, 42],
-      [22, 49],
-      [23, 56],
-      [12, 26],
-      [13, 33],
-      [14, 40],
-      [15, 47],
-      [16, 54],
-      [17, 29],
-      [18, 36],
-      [5, 24],
-      [6, 31],
-      [7, 38],
-      [8, 45],
-      [9, 52],
-      [10, 25],
-      [11, 32],
-      [0, 39],
-      [1, 46],
-      [2, 53],
-      [3, 27],
-      [4, 34],
-    ];
+    const caps = [...CAPTURES_22, [3, 27], [4, 34]];
     const s = played(config(), 4, [...caps, [59, 41], [60, 48]]);
     expect(s.liveCount).toBe(12);
     expect(s.rush).toBe(false);

@@ -2,10 +2,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers/temp.js';
-import { InputError } from '../../../src/core/errors.js';
 import { parseMyGoldMineConfig } from '../../../src/games/my-gold-mine/config.js';
 import { DEFAULT_RULES, PLACEHOLDER_DIG_DECK, PLACEHOLDER_EXIT_DECK } from '../../../src/games/my-gold-mine/params.js';
 import { facts } from '../../../src/games/my-gold-mine/definition.js';
+import { inputErrorOf } from '../../helpers/errors.js';
 
 const where = { file: 'scenario.json', dir: '.' };
 const dig = (cards: unknown[], total?: number) => ({ deckId: 'test-dig', ...(total === undefined ? {} : { total }), cards });
@@ -17,15 +17,7 @@ const goodDig = [
   { kind: 'lots-of-gold', gold: 2, count: 11 },
 ];
 
-function errorOf(f: () => unknown): InputError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof InputError) return e;
-    throw e;
-  }
-  throw new Error('expected an InputError');
-}
+const errorOf = inputErrorOf;
 
 describe('My Gold Mine decks as data (MG-A1, MG-A2)', () => {
   it('defaults to the placeholder decks of MG-A1/MG-A2 and reports their ids', () => {

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers/temp.js';
 import { runCli } from '../../../src/cli/main.js';
-import { InputError } from '../../../src/core/errors.js';
 import { compareFixture, parseFixture, playFixture } from '../../../src/games/my-gold-mine/fixtures.js';
 import { capture } from '../../helpers/io.js';
+import { inputErrorOf } from '../../helpers/errors.js';
 
 const dir = 'fixtures/my-gold-mine';
 const files = readdirSync(dir)
@@ -13,15 +13,7 @@ const files = readdirSync(dir)
   .sort();
 const load = (f: string) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, unknown>;
 
-function errorOf(f: () => unknown): InputError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof InputError) return e;
-    throw e;
-  }
-  throw new Error('expected an InputError');
-}
+const errorOf = inputErrorOf;
 
 describe('My Gold Mine round fixtures (hand-computed)', () => {
   it('are at least 20 and cover every card, every exit action, both MG-A4 and MG-A5 options and the two-player variant', () => {
