@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import yargs from 'yargs';
 import { GoldpitError, InputError, UsageError } from '../core/errors.js';
-import type { FixtureHooks } from '../core/definition.js';
+import { chanceCardsOf, type FixtureHooks } from '../core/definition.js';
 import { DEFAULT_GAME, GAMES } from '../games/registry.js';
 import { reportGameOf, summarize } from '../report/summary.js';
 import { renderReport, type RunFacts } from '../report/html.js';
@@ -404,6 +404,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
     finishedAt: new Date().toISOString(),
     engine,
     ...(timedGames !== games ? { timedGames } : {}),
+    ...(summary.changedCards ? { changedCards: summary.changedCards } : {}),
   };
   const files = writeRunOutputs(out, summary, reportGameOf(scenario.definition), run);
   if (!args.quiet) {
@@ -471,7 +472,7 @@ async function commandImpact(
   },
 ): Promise<number> {
   const scenario = loadScenario(path);
-  const all = scenario.definition.chanceCards;
+  const all = chanceCardsOf(scenario.definition, scenario.config);
   if (all.length === 0) {
     throw new UsageError(
       `${scenario.definition.presentation.title} has no chance cards to blank: impact plays every game twice, as dealt and with one chance card replaced by a blank, and this game deals none (${path})`,

@@ -77,15 +77,30 @@ export interface ConfigFacts {
   readonly changedRules: Readonly<Record<string, unknown>>;
   /** Every resolved parameter, defaults included. */
   readonly resolved: unknown;
+  /**
+   * The cards that differ from the game's built-in set (or from the scenario's own deck), and the
+   * scenario's new cards: one plain line each ("subsidy: amount 2 → 3"). Absent or empty = none.
+   */
+  readonly changedCards?: readonly string[];
 }
 
 export interface GameDefinition<Config, State, View, Request extends DecisionRequest, Answer, Bot> {
   readonly module: GameModule<Config, State, View, Request, Answer, Bot>;
   /**
-   * Builds the config from a scenario's `rules` and `params` objects (and its player count, when
-   * known: per-seat parameters are checked against it); throws ScenarioError.
+   * Builds the config from a scenario's `rules` and `params` objects, its own sections
+   * (`scenarioSections`, by key) and its player count, when known (per-seat parameters are checked
+   * against it); throws ScenarioError.
    */
-  parseConfig(raw: { rules?: unknown; params?: unknown; players?: number }, where: { file: string; dir: string }): Config;
+  parseConfig(
+    raw: { rules?: unknown; params?: unknown; players?: number; sections?: Readonly<Record<string, unknown>> },
+    where: { file: string; dir: string },
+  ): Config;
+  /**
+   * Top-level keys a scenario of this game may hold besides the shared ones (e.g. Goldrausch's
+   * `eventCards`), handed to parseConfig in `raw.sections`. Plain JSON, one meaning per path (a sweep
+   * varies any path in them). Absent: none.
+   */
+  readonly scenarioSections?: readonly string[];
   readonly builtinBots: Readonly<Record<string, BotFactory<Bot>>>;
   /** The methods every bot of this game must have (bot files are checked against them on loading). */
   readonly botMethods: readonly string[];
@@ -103,8 +118,13 @@ export interface GameDefinition<Config, State, View, Request extends DecisionReq
   maxScore(config: Config): number;
   /** How a game can end, as `Outcome.endedBy` spells it. */
   readonly endings: readonly string[];
-  /** Names of the chance cards (for draw counts and card impact). */
+  /** Names of the built-in chance cards (for draw counts and card impact; see `chanceCardsOf`). */
   readonly chanceCards: readonly string[];
+  /**
+   * The chance cards of a config whose scenario can add cards: the built-in ones first, in order,
+   * then the new ones (indices of `GameRecord.cardsDrawn`). Absent: always `chanceCards`.
+   */
+  chanceCardsOf?(config: Config): readonly string[];
   /** Names of the per-seat counters in `GameRecord.counters`. */
   readonly counters: readonly string[];
   /** Names of the per-round totals in `GameRecord.roundCounters`. */
@@ -226,3 +246,8 @@ export interface TournamentHooks {
 /** A definition with its type parameters erased, for registries and the runner. */
 // biome-ignore lint/suspicious/noExplicitAny: an existential type; `unknown` would refuse every concrete definition, whose hooks take its own State, Config and View.
 export type AnyGameDefinition = GameDefinition<any, any, any, any, any, any>;
+
+/** The chance cards of `config` (GameDefinition.chanceCardsOf, or the built-in list). */
+export function chanceCardsOf(definition: AnyGameDefinition, config: unknown): readonly string[] {
+  return definition.chanceCardsOf?.(config) ?? definition.chanceCards;
+}

@@ -753,6 +753,9 @@ function header(summary: RunSummary, impact: ImpactReport | null, colour: Palett
         ? `<ul class="rules">${changed.map(([k, v]) => `<li><code>${esc(k)}</code> = <code>${esc(JSON.stringify(v))}</code></li>`).join('')}</ul>`
         : 'none (every rule at its default)',
     ],
+    ...(summary.changedCards?.length
+      ? [['cards changed', `<ul class="rules cards-changed">${summary.changedCards.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>`] as [string, string]]
+      : []),
     ['version', `goldpit ${esc(summary.version)}`],
   ];
   if (run) {
@@ -1307,6 +1310,8 @@ export interface RunFacts {
   readonly timedGames?: number;
   /** Merged from this many shards: `wallSeconds` is their times added up. */
   readonly shards?: number;
+  /** The scenario's changed and new cards (RunSummary.changedCards), when there are some. */
+  readonly changedCards?: readonly string[];
 }
 
 /** The page around a report's body: the same head, style and security policy for every goldpit page. */

@@ -5,6 +5,7 @@
  * for each metric and scope (q-values and `significant`). The swing (share of games whose winner
  * changed) is a count with a Wilson interval and no test: it is not in any FDR family.
  */
+import { chanceCardsOf } from '../core/definition.js';
 import { benjaminiHochberg, pairedFromSums, wilsonInterval } from '../stats/index.js';
 import { IMPACT_METRICS, WIN_UNITS, type CardSums } from '../sim/impact.js';
 import type { Scenario } from '../sim/scenario.js';
@@ -35,6 +36,7 @@ function swing(n: number, count: number): SwingShare {
 
 export function impactReport(scenario: Scenario, seed: string, games: number, sums: readonly CardSums[]): ImpactReport {
   const def = scenario.definition;
+  const names = chanceCardsOf(def, scenario.config);
   const drafts = sums.map((s) => {
     const metrics = (scope: 'perGame' | 'perDraw') => {
       const n = scope === 'perGame' ? games : s.drawnIn;
@@ -45,7 +47,7 @@ export function impactReport(scenario: Scenario, seed: string, games: number, su
       });
       return { tested, swing: swing(n, s.sum[IMPACT_METRICS.indexOf('swing')]) };
     };
-    return { card: def.chanceCards[s.card], drawnIn: s.drawnIn, perGame: metrics('perGame'), perDraw: metrics('perDraw') };
+    return { card: names[s.card], drawnIn: s.drawnIn, perGame: metrics('perGame'), perDraw: metrics('perDraw') };
   });
   // False discovery rate across the cards, separately for each tested metric and scope.
   const final = drafts.map((d) => ({

@@ -7,7 +7,7 @@ import { VERSION } from '../core/package.js';
 import { binomialInterval, chiSquaredUniform } from '../stats/index.js';
 import { gameCount, LEADER_WIN_UNITS, seatWins, sharedWinGames, withTails, type Aggregate } from '../stats/aggregate.js';
 import type { Scenario } from '../sim/scenario.js';
-import type { AnyGameDefinition } from '../core/definition.js';
+import { chanceCardsOf, type AnyGameDefinition } from '../core/definition.js';
 import type { BotSummary, CardDescriptive, CurvePoint, Interval, ReportGame, RunSummary, SeatSummary } from './types.js';
 
 export type { RunSummary } from './types.js';
@@ -171,7 +171,7 @@ export function summarize(scenario: Scenario, played: Aggregate): RunSummary {
     }),
   };
   const roundsPlayed = agg.allLeaderWin[1];
-  const chanceCards: CardDescriptive[] = def.chanceCards.map((card, i) => {
+  const chanceCards: CardDescriptive[] = chanceCardsOf(def, scenario.config).map((card, i) => {
     const draws = agg.cardDraws[i];
     const ch = agg.cardChange;
     const mean = (g: number) => (ch[i * 6 + 3 + g] > 0 ? fixed(ch[i * 6 + g] / ch[i * 6 + 3 + g], 4) : 0);
@@ -211,6 +211,8 @@ export function summarize(scenario: Scenario, played: Aggregate): RunSummary {
     deckId: facts.dataIds.deckId ?? '',
     dataIds: facts.dataIds,
     changedRules: facts.changedRules,
+    // Only when some card differs: summaries of scenarios without card changes stay as they were.
+    ...(facts.changedCards?.length ? { changedCards: facts.changedCards } : {}),
     bots,
     seats,
     seatAdvantage,

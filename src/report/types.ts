@@ -101,6 +101,8 @@ export interface RunSummary {
   readonly deckId: string;
   readonly dataIds: Readonly<Record<string, string>>;
   readonly changedRules: Readonly<Record<string, unknown>>;
+  /** Cards that differ from the game's built-in set, and new ones, one line each (GameDefinition facts); absent = none. */
+  readonly changedCards?: readonly string[];
   readonly bots: readonly BotSummary[];
   readonly seats: readonly SeatSummary[];
   readonly seatAdvantage: SeatAdvantage;

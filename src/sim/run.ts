@@ -2,7 +2,7 @@
  * Plays a range of game indices of a scenario in this thread and aggregates them. Game i is fully
  * determined by (scenario, seed, i): its random streams derive from (seed, i, purpose).
  */
-import type { FastPlayer, GameRecord } from '../core/definition.js';
+import { chanceCardsOf, type FastPlayer, type GameRecord } from '../core/definition.js';
 import type { Fault } from '../core/game.js';
 import { Purpose, RandomSource } from '../core/random.js';
 import { addFlatGame, addGame, emptyAggregate, type Aggregate, type AggregateShape } from '../stats/aggregate.js';
@@ -29,7 +29,7 @@ export function shapeOf(scenario: Scenario): AggregateShape {
   return {
     players: scenario.players,
     rounds: def.maxRounds(scenario.config),
-    cards: def.chanceCards.length,
+    cards: chanceCardsOf(def, scenario.config).length,
     counters: def.counters.length,
     roundCounters: def.roundCounters.length,
     endings: def.endings,

@@ -36,7 +36,10 @@ const KEYS = ['name', 'description', 'game', 'players', 'seats', 'rules', 'param
 export function parseScenario(file: string, data: unknown): Scenario {
   const at = { file };
   const obj = expectObject(at, '', data);
-  expectKnownKeys(at, '', obj, KEYS);
+  // The game's own sections (e.g. eventCards) are known only once the game is: checked below.
+  const gameOf = typeof obj.game === 'string' && Object.hasOwn(GAMES, obj.game) ? GAMES[obj.game] : GAMES[DEFAULT_GAME];
+  const sectionKeys = gameOf.scenarioSections ?? [];
+  expectKnownKeys(at, '', obj, [...KEYS, ...sectionKeys]);
   const name = obj.name === undefined ? basename(file).replace(/\.json$/, '') : expectString(at, 'name', obj.name);
   if (!/^[A-Za-z0-9._-]+$/.test(name)) {
     throw new InputError(file, 'name', `expected letters, digits, ".", "_" or "-" (it names the report folder), got ${show(name)}`);
@@ -49,7 +52,8 @@ export function parseScenario(file: string, data: unknown): Scenario {
   }
   const builtins = Object.keys(definition.builtinBots);
   const seats = obj.seats.map((b, i) => expectOneOf(at, `seats[${i}]`, b, builtins) as string);
-  const config = definition.parseConfig({ rules: obj.rules, params: obj.params, players }, { file, dir: dirname(file) });
+  const sections = Object.fromEntries(sectionKeys.filter((k) => obj[k] !== undefined).map((k) => [k, obj[k]]));
+  const config = definition.parseConfig({ rules: obj.rules, params: obj.params, players, sections }, { file, dir: dirname(file) });
   const games = obj.games === undefined ? 10000 : expectInt(at, 'games', obj.games, 1);
   const seed = obj.seed === undefined ? 'goldpit' : typeof obj.seed === 'number' ? String(obj.seed) : expectString(at, 'seed', obj.seed);
   const portable = obj.params === undefined ? obj : { ...obj, params: definition.portableParams(obj.params, config) };

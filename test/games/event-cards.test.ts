@@ -2,16 +2,19 @@
  * Event cards as data (issue 18 item 1): a card's numbers and new cards of the shared effect kinds,
  * played by the reference engine (hand-computed) and by the fast kernel (the same records).
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RandomSource, gameKey } from '../../src/core/random.js';
 import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
-import { EVENT_CARDS, type EventCard, type EventEffect } from '../../src/games/goldrausch/cards.js';
+import { EVENT_CARDS, eventCardsOf, type EventCard, type EventEffect } from '../../src/games/goldrausch/cards.js';
+import { EVENT_CARD_IDS } from '../../src/games/goldrausch/types.js';
 import { goldrausch } from '../../src/games/goldrausch/engine.js';
 import { FastKernel, gameRecord } from '../../src/games/goldrausch/fast/kernel.js';
 import { DEFAULT_PARAMS, DEFAULT_RULES, resourceDeckFromFile, type GoldrauschConfig } from '../../src/games/goldrausch/params.js';
-import { playOne } from '../../src/sim/run.js';
-import { parseScenario } from '../../src/sim/scenario.js';
+import { playOne, runRange } from '../../src/sim/run.js';
+import { loadScenario, parseScenario } from '../../src/sim/scenario.js';
 import { playGame } from '../../src/sim/play.js';
+import { inputErrorOf } from '../helpers/errors.js';
 import { scripted, type Script } from '../helpers/scripted.js';
 
 const changed = (id: string, effect: EventEffect, afterUse?: EventCard['afterUse']): EventCard => {
@@ -183,4 +186,96 @@ describe('event cards as data: the fast kernel plays the reference games', () =>
       expect(newDrawn).toBeGreaterThan(10); // the new cards were played, by their index after the built-in 25
     });
   }
+});
+
+describe('the scenario section eventCards', () => {
+  const base = { players: 4, seats: ['greedy', 'greedy', 'cooperative', 'cooperative'] };
+  const parse = (extra: Record<string, unknown>) => parseScenario('/tmp/cards-scenario.json', { ...base, ...extra });
+  const cardsOf = (extra: Record<string, unknown>) => eventCardsOf((parse(extra).config as GoldrauschConfig).params);
+  const cardOf = (extra: Record<string, unknown>, id: string) => cardsOf(extra).find((c) => c.id === id)!;
+
+  it("changes a built-in card's numbers and keeps the rest of it", () => {
+    const subsidy = cardOf({ eventCards: { subsidy: { amount: 3 } } }, 'subsidy');
+    expect(subsidy).toEqual({ ...EVENT_CARDS.find((c) => c.id === 'subsidy')!, effect: { kind: 'subsidy', amount: 3 } });
+  });
+
+  it('adds a new card after the built-in 25, once unless params.eventDeck says otherwise', () => {
+    const one = parse({ eventCards: { 'windfall-azul': { kind: 'shower', continent: 'azul' } } });
+    const params = (one.config as GoldrauschConfig).params;
+    const cards = eventCardsOf(params);
+    expect(cards.map((c) => c.id)).toEqual([...EVENT_CARD_IDS, 'windfall-azul']);
+    expect(cards[25]).toEqual({
+      number: 26,
+      id: 'windfall-azul',
+      german: 'windfall-azul',
+      english: 'windfall-azul',
+      effect: { kind: 'shower', continent: 'azul', factor: 2 },
+      afterUse: 'discard',
+    });
+    expect(params.eventDeck['windfall-azul']).toBe(1);
+    const three = parse({ eventCards: { 'windfall-azul': { kind: 'shower', continent: 'azul' } }, params: { eventDeck: { 'windfall-azul': 3 } } });
+    expect((three.config as GoldrauschConfig).params.eventDeck['windfall-azul']).toBe(3);
+    // The report's chance cards and impact's card list follow the config.
+    expect(one.definition.chanceCardsOf!(one.config)).toEqual([...EVENT_CARD_IDS, 'windfall-azul']);
+  });
+
+  it('keeps the config hash of a scenario whose section changes nothing, and changes it otherwise', () => {
+    const plain = parse({}).configHash;
+    expect(parse({ eventCards: {} }).configHash).toBe(plain);
+    expect(parse({ eventCards: { subsidy: { amount: 2 }, hurricane: { shift: 2 } } }).configHash).toBe(plain);
+    expect(parse({ eventCards: { subsidy: { amount: 3 } } }).configHash).not.toBe(plain);
+  });
+
+  it('keeps the recorded config hash of the committed baseline scenarios', () => {
+    const baseline = JSON.parse(readFileSync('baselines/baseline.json', 'utf8')) as { scenarios: Record<string, { file: string; configHash: string }> };
+    for (const entry of Object.values(baseline.scenarios)) expect(loadScenario(entry.file).configHash, entry.file).toBe(entry.configHash);
+  });
+
+  it('plays a changed card through the whole pipeline: the fast player and the reference engine agree', () => {
+    const scenario = parse({
+      eventCards: { subsidy: { amount: 5 }, 'windfall-azul': { kind: 'shower', continent: 'azul', factor: 3 } },
+      params: { wheel: { ...DEFAULT_PARAMS.wheel, event: 10 } },
+    });
+    const fast = runRange(scenario, 0, 30, { seed: 'pipeline' });
+    const reference = runRange(scenario, 0, 30, { seed: 'pipeline', engine: 'reference' });
+    expect(fast).toEqual(reference);
+  });
+
+  it.each([
+    [{ eventCards: { windfall: { kind: 'showers', continent: 'azul' } } }, 'eventCards.windfall.kind', /expected one of .*"shower"/],
+    [{ eventCards: { windfall: { continent: 'azul' } } }, 'eventCards.windfall.kind', /a new card needs a kind .*expected one of fine-exemption, shower/],
+    [{ eventCards: { windfall: { kind: 'shower' } } }, 'eventCards.windfall.continent', /a shower card needs continent: one of azul, rosso, veridia/],
+    [{ eventCards: { subsidy: { amout: 3 } } }, 'eventCards.subsidy.amout', /did you mean "amount".*known keys: kind, name, german, afterUse, amount/],
+    [{ eventCards: { subsidy: { amount: -1 } } }, 'eventCards.subsidy.amount', /-1/],
+    [{ eventCards: { subsidy: { amount: 2.5 } } }, 'eventCards.subsidy.amount', /2\.5/],
+    [{ eventCards: { 'barren-land': { afterUse: 'discard' } } }, 'eventCards.barren-land.afterUse', /expected "beside-clock"/],
+    [
+      { eventCards: { 'barren-land': { amount: 4 } }, params: { capCuts: { 'barren-land': 5 } } },
+      'eventCards.barren-land.amount',
+      /given twice .*params.capCuts/,
+    ],
+    [{ eventCards: { Windfall: { kind: 'subsidy' } } }, 'eventCards.Windfall', /lower-case letters/],
+    [{ eventCards: { blank: { kind: 'subsidy' } } }, 'eventCards.blank', /reserved/],
+    [{ eventCards: [] }, 'eventCards', /expected an object/],
+    [{ params: { eventDeck: { windfall: 2 } } }, 'params.eventDeck.windfall', /unknown key; known keys: alms,/],
+  ])('refuses %j, naming the file, the field and what is allowed', (extra, field, problem) => {
+    const e = inputErrorOf(() => parse(extra));
+    expect(e.file).toBe('/tmp/cards-scenario.json');
+    expect(e.field).toBe(field);
+    expect(e.problem).toMatch(problem);
+  });
+
+  it('names the changed and new cards for the report (run facts)', () => {
+    const scenario = parse({
+      eventCards: { subsidy: { amount: 3 }, vulture: { kind: 'subsidy', amount: 1 }, 'windfall-azul': { kind: 'shower', continent: 'azul' } },
+      params: { eventDeck: { 'windfall-azul': 2 }, capCuts: { 'poor-mother-earth': 4 } },
+    });
+    expect(scenario.definition.facts(scenario.config).changedCards).toEqual([
+      'poor-mother-earth: amount 3 → 4',
+      'vulture: now subsidy (amount 1) (was vulture (richest 5, poorest 1, others 3))',
+      'subsidy: amount 2 → 3',
+      'windfall-azul (new, #26, 2 copies): shower (continent azul, factor 2)',
+    ]);
+    expect(parse({}).definition.facts(parse({}).config).changedCards).toEqual([]);
+  });
 });

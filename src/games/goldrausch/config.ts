@@ -17,6 +17,7 @@ import {
   type Where,
 } from '../../core/validate.js';
 import { DEFAULT_PARAMS, DEFAULT_RULES, RULES_CHOICES, resourceDeckFromFile, type GameParams, type GoldrauschConfig, type RulesOptions } from './params.js';
+import { parseEventCards } from './card-section.js';
 import { CONTINENTS, EVENT_CARD_IDS, WHEEL_FIELDS, type ResourceDeck } from './types.js';
 
 export function parseRules(where: Where, raw: unknown): RulesOptions {
@@ -74,7 +75,8 @@ export function parseResourceDeck(where: Where & { dir: string }, field: string,
 
 const PARAM_KEYS = Object.keys(DEFAULT_PARAMS);
 
-export function parseParams(where: Where & { dir: string }, raw: unknown): GameParams {
+/** `newCards`: the ids of the scenario's new event cards (eventCards section), which `eventDeck` may count too. */
+export function parseParams(where: Where & { dir: string }, raw: unknown, newCards: readonly string[] = []): GameParams {
   if (raw === undefined) return DEFAULT_PARAMS;
   const obj = expectObject(where, 'params', raw);
   expectKnownKeys(where, 'params', obj, PARAM_KEYS);
@@ -122,7 +124,7 @@ export function parseParams(where: Where & { dir: string }, raw: unknown): GameP
   }
   if (obj.eventDeck !== undefined) {
     const m = expectObject(where, 'params.eventDeck', obj.eventDeck);
-    expectKnownKeys(where, 'params.eventDeck', m, EVENT_CARD_IDS);
+    expectKnownKeys(where, 'params.eventDeck', m, [...EVENT_CARD_IDS, ...newCards]);
     out.eventDeck = {
       ...DEFAULT_PARAMS.eventDeck,
       ...Object.fromEntries(Object.entries(m).map(([k, v]) => [k, expectInt(where, `params.eventDeck.${k}`, v, 0, 100)])),
@@ -132,7 +134,24 @@ export function parseParams(where: Where & { dir: string }, raw: unknown): GameP
   return out as unknown as GameParams;
 }
 
-export function parseGoldrauschConfig(raw: { rules?: unknown; params?: unknown }, where: Where & { dir: string }): GoldrauschConfig {
+/** The scenario sections Goldrausch reads besides rules and params (GameDefinition.scenarioSections). */
+export const SCENARIO_SECTIONS = ['eventCards'] as const;
+
+export function parseGoldrauschConfig(
+  raw: { rules?: unknown; params?: unknown; sections?: Readonly<Record<string, unknown>> },
+  where: Where & { dir: string },
+): GoldrauschConfig {
   if (raw.params !== undefined && !isObject(raw.params)) throw new InputError(where.file, 'params', `expected an object, got ${show(raw.params)}`);
-  return { rules: parseRules(where, raw.rules), params: parseParams(where, raw.params) };
+  const rules = parseRules(where, raw.rules);
+  const section = raw.sections?.eventCards;
+  const builtin: readonly string[] = EVENT_CARD_IDS;
+  const newCards = isObject(section) ? Object.keys(section).filter((id) => !builtin.includes(id)) : [];
+  const params = parseParams(where, raw.params, newCards);
+  const capCutsGiven = isObject(raw.params) && isObject(raw.params.capCuts) ? Object.keys(raw.params.capCuts) : [];
+  const eventCards = parseEventCards(where, section, params.capCuts, capCutsGiven);
+  if (eventCards === undefined) return { rules, params };
+  // A new card is in the deck once unless params.eventDeck says otherwise.
+  const eventDeck = { ...params.eventDeck };
+  for (const c of eventCards) eventDeck[c.id] ??= 1;
+  return { rules, params: { ...params, eventDeck, eventCards } };
 }

@@ -2,7 +2,8 @@
  * Goldrausch's registration: scenario config, compact game records, run facts and the replay story.
  */
 import type { GameRecord } from '../../core/definition.js';
-import { parseGoldrauschConfig } from './config.js';
+import { changedEventCards } from './card-section.js';
+import { SCENARIO_SECTIONS, parseGoldrauschConfig } from './config.js';
 import { eventCardOf, eventCardsOf, type EventCard } from './cards.js';
 import { memoOnIdentity } from '../../core/memo.js';
 import { goldrausch } from './engine.js';
@@ -75,6 +76,7 @@ export function record(final: GoldrauschState): GameRecord {
 
 export function facts(config: GoldrauschConfig) {
   return {
+    changedCards: changedEventCards(config.params),
     dataIds: { deckId: config.params.resourceDeck.deckId },
     changedRules: changedRules(config.rules) as Record<string, unknown>,
     resolved: {
@@ -202,6 +204,8 @@ export const goldrauschDefinition = {
   module: goldrausch,
   botMethods: ['chooseContinent', 'negotiate', 'commitUpgrade'],
   parseConfig: parseGoldrauschConfig,
+  scenarioSections: SCENARIO_SECTIONS,
+  chanceCardsOf: (config: GoldrauschConfig): readonly string[] => eventCardsOf(config.params).map((c) => c.id),
   maxRounds: (config: GoldrauschConfig) => config.params.rounds,
   // Gold rarely passes the threshold by much (a shower on the last payout); 2× leaves ample room.
   maxScore: (config: GoldrauschConfig) => Math.max(100, 2 * config.params.winThreshold),

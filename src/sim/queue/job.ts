@@ -10,6 +10,7 @@
  * The queue is the trust boundary: a worker checks every payload as strictly as a scenario file
  * (the scenario is parsed again and must hash to what the job says) and refuses jobs of other code.
  */
+import { chanceCardsOf } from '../../core/definition.js';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
@@ -161,7 +162,7 @@ export function checkJob(jobId: string, data: unknown, identity: CodeIdentity = 
     throw new InputError(at.file, 'task.gamesCsv', `expected true or false, got ${show(task.gamesCsv)}`);
   if (kind === 'impact') {
     const cards = task.cards;
-    const count = scenario.definition.chanceCards.length;
+    const count = chanceCardsOf(scenario.definition, scenario.config).length;
     if (!Array.isArray(cards) || cards.length === 0) throw new InputError(at.file, 'task.cards', `expected a list of card indices, got ${show(cards)}`);
     cards.forEach((c, i) => expectInt(at, `task.cards[${i}]`, c, 0, count - 1));
     if (new Set(cards).size !== cards.length) throw new InputError(at.file, 'task.cards', `expected distinct card indices, got ${show(cards)}`);
