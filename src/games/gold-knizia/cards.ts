@@ -48,6 +48,16 @@ export const COMPOSITION: readonly number[] = (() => {
 /** The layout in code order (every card once): the deck that setup shuffles. */
 export const CANONICAL_DECK: readonly number[] = Object.freeze(COMPOSITION.flatMap((n, code) => new Array<number>(n).fill(code)));
 
+/** At most this many cards of one code (the engine's per-code knowledge lists hold 8). */
+export const MAX_PER_CODE = 8;
+
+/** Total gold value of a composition (counts by code): Σ count × value over the gold cards. */
+export function goldTotal(counts: readonly number[]): number {
+  let total = 0;
+  for (let g = 1; g <= 4; g++) total += counts[goldCode(g)] * g;
+  return total;
+}
+
 /** A card's code as fixtures and stories write it: `G3`, `D0-5`, `X`. */
 export function cardName(code: number): string {
   if (isGold(code)) return `G${cardValue(code)}`;

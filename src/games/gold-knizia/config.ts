@@ -4,6 +4,7 @@
  */
 import { InputError } from '../../core/errors.js';
 import { expectInt, expectKnownKeys, expectNumber, expectObject, expectOneOf, isObject, show, type Where } from '../../core/validate.js';
+import { COLOURS, COMPOSITION, DYNAMITE, MAX_PER_CODE, POSITIONS, diggerCode, goldCode } from './cards.js';
 import { DEFAULT_PARAMS, DEFAULT_RULES, RULES_CHOICES, type GoldConfig, type GoldParams, type GoldRules } from './params.js';
 
 export function parseGoldRules(where: Where, raw: unknown): GoldRules {
@@ -50,13 +51,64 @@ export function parseGoldParams(where: Where, raw: unknown, rules: GoldRules, pl
   return Object.freeze(out);
 }
 
+/** The scenario sections GOLD reads besides rules and params (GameDefinition.scenarioSections). */
+export const SCENARIO_SECTIONS = ['cards'] as const;
+
+const GOLD_VALUES = ['1', '2', '3', '4'];
+const DIGGER_VALUES = ['2', '3', '4', '5'];
+
+/**
+ * A scenario's `cards` section: how many of each card the 8 × 8 layout holds (§1), e.g.
+ * `{ "gold": { "1": 5, "2": 7, "3": 7, "4": 5 }, "diggers": { "2": 2, "3": 2, "4": 2, "5": 1 }, "dynamite": 5 }`
+ * (the printed counts; `diggers` counts per colour, the same for all five). Keys not given keep the
+ * printed count. The values on the cards are the rules' own (the pair table compares them), not data.
+ * Returns the counts by card code, or undefined when they are the printed ones.
+ */
+export function parseGoldCards(where: Where, raw: unknown): readonly number[] | undefined {
+  if (raw === undefined) return undefined;
+  const obj = expectObject(where, 'cards', raw);
+  expectKnownKeys(where, 'cards', obj, ['gold', 'diggers', 'dynamite']);
+  const counts = [...COMPOSITION];
+  const perValue = (key: 'gold' | 'diggers', values: readonly string[], code: (v: number) => number) => {
+    if (obj[key] === undefined) return;
+    const m = expectObject(where, `cards.${key}`, obj[key]);
+    expectKnownKeys(where, `cards.${key}`, m, values);
+    for (const [v, n] of Object.entries(m)) counts[code(Number(v))] = expectInt(where, `cards.${key}.${v}`, n, 0, MAX_PER_CODE);
+  };
+  perValue('gold', GOLD_VALUES, goldCode);
+  perValue('diggers', DIGGER_VALUES, (v) => diggerCode(0, v));
+  for (let c = 1; c < COLOURS; c++) for (const v of DIGGER_VALUES) counts[diggerCode(c, Number(v))] = counts[diggerCode(0, Number(v))];
+  if (obj.dynamite !== undefined) counts[DYNAMITE] = expectInt(where, 'cards.dynamite', obj.dynamite, 0, MAX_PER_CODE);
+  const total = counts.reduce((a, b) => a + b, 0);
+  const gold = GOLD_VALUES.map((v) => counts[goldCode(Number(v))]).reduce((a, b) => a + b, 0);
+  const diggers = total - gold - counts[DYNAMITE];
+  if (total !== POSITIONS) {
+    throw new InputError(
+      where.file,
+      'cards',
+      `the layout is 8 × 8: the counts must add up to ${POSITIONS}, got ${total} (gold ${gold} + diggers ${COLOURS} × ${diggers / COLOURS} + dynamite ${counts[DYNAMITE]}); change another count by ${POSITIONS - total > 0 ? '+' : ''}${POSITIONS - total} to match`,
+    );
+  }
+  if (gold === 0) throw new InputError(where.file, 'cards.gold', 'expected at least one gold card: a layout without gold has nothing to win');
+  return counts.every((n, code) => n === COMPOSITION[code]) ? undefined : Object.freeze(counts);
+}
+
 /**
  * `GameDefinition.parseConfig`. `players` (when the caller knows it) checks per-seat lists and
  * sizes a series' score curves.
  */
-export function parseGoldConfig(raw: { rules?: unknown; params?: unknown; players?: number }, where: Where & { dir?: string }): GoldConfig {
+export function parseGoldConfig(
+  raw: { rules?: unknown; params?: unknown; players?: number; sections?: Readonly<Record<string, unknown>> },
+  where: Where & { dir?: string },
+): GoldConfig {
   if (raw.params !== undefined && !isObject(raw.params)) throw new InputError(where.file, 'params', `expected an object, got ${show(raw.params)}`);
   const rules = parseGoldRules(where, raw.rules);
   const params = parseGoldParams(where, raw.params, rules, raw.players);
-  return raw.players === undefined ? { rules, params } : { rules, params, players: raw.players };
+  const composition = parseGoldCards(where, raw.sections?.cards);
+  return {
+    rules,
+    params,
+    ...(raw.players === undefined ? {} : { players: raw.players }),
+    ...(composition === undefined ? {} : { composition }),
+  };
 }

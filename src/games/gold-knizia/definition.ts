@@ -3,8 +3,8 @@
  * player, the replay story and the fixtures.
  */
 import type { ConfigFacts } from '../../core/definition.js';
-import { PairOutcome, TOTAL_GOLD, cardName, cardValue, diggerColour, pairOutcome } from './cards.js';
-import { parseGoldConfig } from './config.js';
+import { CARD_TYPES, COMPOSITION, DYNAMITE, PairOutcome, cardName, cardValue, diggerColour, goldTotal, pairOutcome } from './cards.js';
+import { SCENARIO_SECTIONS, parseGoldConfig } from './config.js';
 import { goldKnizia } from './engine.js';
 import { goldFixtures } from './fixtures.js';
 import { COUNTERS, ENDINGS, ROUND_COUNTERS } from './metrics.js';
@@ -20,7 +20,26 @@ function gamesPerRecord(config: GoldConfig): number {
 }
 
 export function facts(config: GoldConfig): ConfigFacts {
-  return { dataIds: {}, changedRules: changedRules(config.rules) as Record<string, unknown>, resolved: { rules: config.rules, params: config.params } };
+  return {
+    dataIds: {},
+    changedRules: changedRules(config.rules) as Record<string, unknown>,
+    resolved: { rules: config.rules, params: config.params, ...(config.composition ? { composition: config.composition } : {}) },
+    changedCards: changedCards(config),
+  };
+}
+
+/** The layout's counts that differ from the printed ones (§1), one line per card ("dynamite: 5 → 6"). */
+export function changedCards(config: GoldConfig): readonly string[] {
+  const counts = config.composition;
+  if (counts === undefined) return [];
+  const out: string[] = [];
+  // Diggers count per colour (the section sets all five alike): one line per value.
+  for (let code = 0; code < CARD_TYPES; code++) {
+    if (counts[code] === COMPOSITION[code] || diggerColour(code) > 0) continue;
+    const name = code === DYNAMITE ? 'dynamite' : diggerColour(code) === 0 ? `digger ${cardValue(code)} (each colour)` : `gold ${cardValue(code)}`;
+    out.push(`${name}: ${COMPOSITION[code]} → ${counts[code]}`);
+  }
+  return out;
 }
 
 const seatName = (names: readonly string[], s: number) => `seat ${s} (${names[s]})`;
@@ -121,13 +140,14 @@ export function decisionPlace(state: GoldState): string {
 export const goldKniziaDefinition = {
   module: goldKnizia,
   parseConfig: parseGoldConfig,
+  scenarioSections: SCENARIO_SECTIONS,
   botMethods: ['firstCard', 'secondCard', 'rushCard'],
   // No file references in GOLD's params: they are portable as they are.
   portableParams: (params: unknown) => params,
   fileParams: [] as readonly string[],
   // The step of GOLD is a turn; a series' curve runs over the turns of all its games.
   maxRounds: (config: GoldConfig) => config.params.maxTurns * gamesPerRecord(config),
-  maxScore: (config: GoldConfig) => TOTAL_GOLD * gamesPerRecord(config),
+  maxScore: (config: GoldConfig) => goldTotal(config.composition ?? COMPOSITION) * gamesPerRecord(config),
   endings: ENDINGS,
   chanceCards: [] as readonly string[],
   counters: COUNTERS,

@@ -67,7 +67,12 @@ export class Determinization {
     if (decision === 'over') throw new RangeError('determinize: the game is over, there is no decision to search');
     this.seat = view.seat;
     this.players = view.players;
-    this.config = { rules: { ...view.rules, memory: 'perfect', series: false }, params: { ...DEFAULT_PARAMS, maxTurns: view.maxTurns } };
+    const composition = view.composition;
+    this.config = {
+      rules: { ...view.rules, memory: 'perfect', series: false },
+      params: { ...DEFAULT_PARAMS, maxTurns: view.maxTurns },
+      ...(composition === undefined ? {} : { composition }),
+    };
     this.active = view.activeSeat;
     this.startPlayer = view.startPlayer;
     this.turn = view.turn;
@@ -107,6 +112,7 @@ export class Determinization {
     return (
       state.players === this.players &&
       a.params.maxTurns === b.params.maxTurns &&
+      a.composition === b.composition &&
       (Object.keys(b.rules) as (keyof GoldConfig['rules'])[]).every((key) => a.rules[key] === b.rules[key])
     );
   }

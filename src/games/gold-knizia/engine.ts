@@ -12,19 +12,8 @@ import type { Asked, GameModule, Outcome, Pending } from '../../core/game.js';
 import { purposeKey, unitFloat, type RandomSource } from '../../core/random.js';
 import { show } from '../../core/validate.js';
 import type { GoldBot } from './bot.js';
-import {
-  CANONICAL_DECK,
-  CARD_TYPES,
-  COMPOSITION,
-  DYNAMITE,
-  POSITIONS,
-  PairOutcome,
-  RUSH_AT,
-  cardValue,
-  diggerCode,
-  diggerColour,
-  pairOutcome,
-} from './cards.js';
+import { memoOnIdentity } from '../../core/memo.js';
+import { CARD_TYPES, COMPOSITION, DYNAMITE, POSITIONS, PairOutcome, RUSH_AT, cardValue, diggerCode, diggerColour, pairOutcome } from './cards.js';
 import { Counter, ENDINGS, Ending } from './metrics.js';
 import type { GoldConfig } from './params.js';
 import { GoldState, Stage, purposes } from './state.js';
@@ -41,11 +30,16 @@ export type GoldAnswer = number;
 // --- setup ----------------------------------------------------------------------------------------
 
 /**
- * Typed copies of the frozen CANONICAL_DECK and COMPOSITION for the per-game copies: element reads
- * of frozen arrays take a slow path in Node 20 (see Goldrausch's view.ts), and `set` copies at once.
+ * A config's layout as typed arrays for the per-game copies (element reads of frozen arrays take a
+ * slow path in Node 20, see Goldrausch's view.ts, and `set` copies at once): the deck in code order,
+ * the count of each code, and the mask of the codes it holds.
  */
-const DECK = Int8Array.from(CANONICAL_DECK);
-const COUNTS = Int8Array.from(COMPOSITION);
+const layoutOf = memoOnIdentity((config: GoldConfig) => {
+  const counts = config.composition ?? COMPOSITION;
+  let codes = 0;
+  for (let code = 0; code < CARD_TYPES; code++) if (counts[code] > 0) codes |= 1 << code;
+  return { deck: Int8Array.from(counts.flatMap((n, code) => new Array<number>(n).fill(code))), counts: Int8Array.from(counts), codes };
+});
 
 /** Colour owners (§2): 2 players own colours 0–1 and 2–3 (GK-A8); else seat i owns colour i. */
 export function colourOwner(players: number, colour: number): number {
@@ -86,7 +80,7 @@ function startGame(s: GoldState, random: RandomSource): void {
   const k = s.seriesGame;
   const layout = s.layouts;
   const base = k * POSITIONS;
-  layout.set(DECK, base);
+  layout.set(layoutOf(s.config).deck, base);
   // Fisher–Yates, the numbers of RandomSource.shuffle (counter 64·k + i) without its array copy.
   const key = purposeKey(random.gameKey, purposes.layout);
   for (let i = POSITIONS - 1; i > 0; i--) {
@@ -110,15 +104,16 @@ function loadLayout(s: GoldState, cards: ArrayLike<number>, base: number): void 
     s.liveAt[p] = p;
   }
   s.liveCount = POSITIONS;
-  s.left.set(COUNTS);
+  const { counts, codes } = layoutOf(s.config);
+  s.left.set(counts);
   s.gold.fill(0);
   s.goldCards.fill(0);
   s.known.fill(-1);
   s.knownCount.fill(0);
   s.knownOfCode.fill(0);
   s.knownCodes.fill(0);
-  s.unknownCodes.fill(ALL_CODES);
-  s.leftCodes = ALL_CODES;
+  s.unknownCodes.fill(codes);
+  s.leftCodes = codes;
   for (let slot = 0; slot < s.slots; slot++) {
     const o = slot * POSITIONS;
     for (let p = 0; p < POSITIONS; p++) {
@@ -177,7 +172,7 @@ const MISSING_SCRATCH = new Int8Array(CARD_TYPES);
 export function loadTable(s: GoldState, cards: ArrayLike<number>, remembered: ArrayLike<number>): void {
   if (s.seriesGames !== 1) throw new RangeError('loadTable loads one game, not a series');
   const missing = MISSING_SCRATCH;
-  missing.set(COUNTS);
+  missing.set(layoutOf(s.config).counts);
   for (let p = 0; p < POSITIONS; p++) {
     const code = cards[p];
     if (code >= 0 && --missing[code] < 0) throw new RangeError(`loadTable: more cards of code ${code} than the layout holds (position ${p})`);
@@ -203,9 +198,6 @@ export function loadTable(s: GoldState, cards: ArrayLike<number>, remembered: Ar
 }
 
 // --- knowledge (§5, GK-A2) ------------------------------------------------------------------------
-
-/** Every code is on the table at the start (bits 0 … 24). */
-const ALL_CODES = (1 << CARD_TYPES) - 1;
 
 function learn(s: GoldState, slot: number, p: number): void {
   const i = slot * POSITIONS + p;

@@ -70,6 +70,12 @@ export const DEFAULT_PARAMS: GoldParams = Object.freeze({ maxTurns: 400, recall:
 export interface GoldConfig {
   readonly rules: GoldRules;
   readonly params: GoldParams;
+  /**
+   * §1: how many cards of each code (cards.ts) the layout holds, when a scenario's `cards` section
+   * changes them; absent = COMPOSITION (absent rather than filled in: configs without card changes
+   * hash as before).
+   */
+  readonly composition?: readonly number[];
   /** The scenario's player count when known at parse time (sizes a series' curves). */
   readonly players?: number;
 }

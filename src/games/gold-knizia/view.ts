@@ -38,6 +38,10 @@ export class GoldView {
   get rules(): GoldRules {
     return this.#s.config.rules;
   }
+  /** How many cards of each code the layout holds, when a scenario changed them (public, like the printed counts); undefined = cards.ts COMPOSITION. */
+  get composition(): readonly number[] | undefined {
+    return this.#s.config.composition;
+  }
 
   // --- whose turn, which decision ---------------------------------------------------------------
 
