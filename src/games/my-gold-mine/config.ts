@@ -4,6 +4,7 @@
  */
 import { InputError } from '../../core/errors.js';
 import { expectInt, expectKnownKeys, expectObject, expectOneOf, isObject, show, type Where } from '../../core/validate.js';
+import { applyDigCards, applyExitCards } from './card-section.js';
 import { parseDigDeck, parseExitDeck } from './decks.js';
 import { DEFAULT_PARAMS, DEFAULT_RULES, INT_RULES, RULES_CHOICES, type GameParams, type MyGoldMineConfig, type RulesOptions } from './params.js';
 
@@ -41,7 +42,19 @@ export function parseParams(where: Where & { dir: string }, raw: unknown): GameP
   return out;
 }
 
-export function parseMyGoldMineConfig(raw: { rules?: unknown; params?: unknown }, where: Where & { dir: string }): MyGoldMineConfig {
+/** The scenario sections My Gold Mine reads besides rules and params (GameDefinition.scenarioSections). */
+export const SCENARIO_SECTIONS = ['digCards', 'exitCards'] as const;
+
+export function parseMyGoldMineConfig(
+  raw: { rules?: unknown; params?: unknown; sections?: Readonly<Record<string, unknown>> },
+  where: Where & { dir: string },
+): MyGoldMineConfig {
   if (raw.params !== undefined && !isObject(raw.params)) throw new InputError(where.file, 'params', `expected an object, got ${show(raw.params)}`);
-  return { rules: parseRules(where, raw.rules), params: parseParams(where, raw.params) };
+  const rules = parseRules(where, raw.rules);
+  const params = parseParams(where, raw.params);
+  const dig = applyDigCards(where, raw.sections?.digCards, params.digDeck);
+  const exit = applyExitCards(where, raw.sections?.exitCards, params.exitDeck);
+  const changedCards = [...dig.changed, ...exit.changed];
+  if (changedCards.length === 0) return { rules, params };
+  return { rules, params: { ...params, digDeck: dig.deck, exitDeck: exit.deck }, changedCards };
 }

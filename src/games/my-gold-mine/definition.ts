@@ -3,7 +3,7 @@
  * facts, the counterfactual, the fast player, fixtures and the replay story.
  */
 import type { ConfigFacts } from '../../core/definition.js';
-import { parseMyGoldMineConfig } from './config.js';
+import { SCENARIO_SECTIONS, parseMyGoldMineConfig } from './config.js';
 import { withKindReplaced } from './counterfactual.js';
 import { DIG_KINDS, digDeckData, exitDeckData } from './decks.js';
 import { myGoldMine } from './engine.js';
@@ -21,6 +21,7 @@ export function facts(config: MyGoldMineConfig): ConfigFacts {
     // `deckId` is the key the report's deck line reads; both ids go into every result.
     dataIds: { deckId: digDeck.deckId, exitDeckId: exitDeck.deckId },
     changedRules: changedRules(config.rules) as Record<string, unknown>,
+    changedCards: config.changedCards ?? [],
     resolved: {
       rules: config.rules,
       params: {
@@ -114,6 +115,7 @@ export function story(final: MyGoldMineState, names: readonly string[]): string 
 export const myGoldMineDefinition = {
   module: myGoldMine,
   parseConfig: parseMyGoldMineConfig,
+  scenarioSections: SCENARIO_SECTIONS,
   botMethods: ['dig', 'chooseAction', 'swapTarget'],
   portableParams,
   maxRounds: (config: MyGoldMineConfig) => config.params.rounds,

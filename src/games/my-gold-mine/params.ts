@@ -81,6 +81,11 @@ export interface MyGoldMineConfig {
    * card in the same deck position (`goldpit impact`'s counterfactual, counterfactual.ts).
    */
   readonly replacedKind?: DigKind;
+  /**
+   * The deck entries a scenario's digCards / exitCards sections changed or added, one line each
+   * (the report's changed-cards note); absent = none, so configs without card changes hash as before.
+   */
+  readonly changedCards?: readonly string[];
 }
 
 export const DEFAULT_CONFIG: MyGoldMineConfig = { rules: DEFAULT_RULES, params: DEFAULT_PARAMS };
