@@ -14,6 +14,8 @@ import { DEFAULT_PARAMS, DEFAULT_RULES, resourceDeckFromFile, type GoldrauschCon
 import { playOne, runRange } from '../../src/sim/run.js';
 import { loadScenario, parseScenario } from '../../src/sim/scenario.js';
 import { playGame } from '../../src/sim/play.js';
+import { renderReport } from '../../src/report/html.js';
+import { reportGameOf, summarize } from '../../src/report/summary.js';
 import { inputErrorOf } from '../helpers/errors.js';
 import { scripted, type Script } from '../helpers/scripted.js';
 
@@ -277,5 +279,27 @@ describe('the scenario section eventCards', () => {
       'windfall-azul (new, #26, 2 copies): shower (continent azul, factor 2)',
     ]);
     expect(parse({}).definition.facts(parse({}).config).changedCards).toEqual([]);
+  });
+});
+
+describe('the report names changed cards', () => {
+  it('lists them in summary.json and on report.html, and draws new cards in the chance-card section', () => {
+    const scenario = parseScenario('/tmp/cards-report.json', {
+      players: 4,
+      seats: ['greedy', 'greedy', 'cooperative', 'cooperative'],
+      eventCards: { subsidy: { amount: 3 }, 'windfall-azul': { kind: 'shower', continent: 'azul', name: 'Azul Windfall' } },
+      params: { wheel: { ...DEFAULT_PARAMS.wheel, event: 12 } },
+    });
+    const summary = summarize({ ...scenario, seed: 'report' }, runRange(scenario, 0, 60, { seed: 'report' }));
+    expect(summary.changedCards).toEqual(['subsidy: amount 2 → 3', 'windfall-azul (new, #26, 1 copy): shower (continent azul, factor 2)']);
+    expect(summary.chanceCards.map((c) => c.card)).toEqual([...EVENT_CARD_IDS, 'windfall-azul']);
+    expect(summary.chanceCards.at(-1)!.draws).toBeGreaterThan(0);
+    const html = renderReport(summary, null, null, reportGameOf(scenario.definition));
+    expect(html).toContain('cards changed</dt><dd><ul class="rules cards-changed"><li>subsidy: amount 2 → 3</li><li>windfall-azul (new, #26, 1 copy)');
+    // A scenario without card changes says nothing about cards (its summary is as before).
+    const plain = parseScenario('/tmp/plain.json', { players: 4, seats: ['greedy', 'greedy', 'cooperative', 'cooperative'] });
+    const plainSummary = summarize({ ...plain, seed: 'report' }, runRange(plain, 0, 5, { seed: 'report' }));
+    expect('changedCards' in plainSummary).toBe(false);
+    expect(renderReport(plainSummary, null, null, reportGameOf(plain.definition))).not.toContain('cards changed');
   });
 });
