@@ -96,7 +96,7 @@ interface FactorAxis {
   readonly joined: boolean;
 }
 
-function factorAxis(sweep: SweepJson, factor: SweepFactor, points: readonly SweepPoint[], joined: boolean): FactorAxis {
+function factorAxis(factor: SweepFactor, points: readonly SweepPoint[], joined: boolean): FactorAxis {
   if (factor.numeric) {
     const xs = points.map((p) => Number(p.values[factor.path])).filter(isNum);
     const distinct = [...new Set(xs)].sort((a, b) => a - b);
@@ -423,7 +423,7 @@ function curvesSection(sweep: SweepJson): string {
   const shape = sweep.metrics.filter((m) => !WIN_FAMILIES.includes(m.family));
   const parts = sweep.factors.map((factor, i) => {
     const points = pointsFor(sweep, i);
-    const axis = factorAxis(sweep, factor, points, factor.numeric && !isLhs(sweep));
+    const axis = factorAxis(factor, points, factor.numeric && !isLhs(sweep));
     const opts = (yLabel: string) => ({
       diff: false,
       line: { y: equal, label: `equal share ${num(100 * equal, 1)}%` },
@@ -472,7 +472,7 @@ function differencesSection(sweep: SweepJson): string {
   const equal = 1 / sweep.scenario.players;
   const parts = sweep.factors.map((factor, i) => {
     const points = pointsFor(sweep, i);
-    const axis = factorAxis(sweep, factor, points, factor.numeric && !isLhs(sweep));
+    const axis = factorAxis(factor, points, factor.numeric && !isLhs(sweep));
     return `<h3>${esc(factor.label)}</h3>
 ${sliceNote(sweep, i) ? `<p class="explain">${sliceNote(sweep, i)}</p>` : ''}
 ${panelsChart(sweep, `diff-${i}`, `Paired difference of each metric to the reference point against ${factor.label}, with 95% intervals`, points, sweep.metrics, axis, { diff: true, xLabel: factor.label, equal })}`;
