@@ -77,7 +77,8 @@ export const isMirrorSweep = (sweep: SweepJson): boolean => sweep.scenario.seats
 function amount(metric: SweepMetric, x: number): string {
   return metric.unit === 'share' ? (100 * x).toFixed(1) : x.toFixed(2);
 }
-const pp = (x: number): string => (100 * x).toFixed(1);
+/** Percentage points with a typographic minus. */
+const pp = (x: number): string => (100 * x).toFixed(1).replace(/^-/, '\u2212');
 const unitWord = (metric: SweepMetric): string => (metric.unit === 'share' ? ' pp' : '');
 
 const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
