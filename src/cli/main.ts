@@ -24,6 +24,7 @@ import { mergePartials, parseShard, partialOf, shardRange } from '../sim/shard.j
 import { GOLDPIT, shellWord, VERSION } from '../core/package.js';
 import { readJsonFile } from '../core/validate.js';
 import { commandBaseline, commandCheck } from './check.js';
+import { commandSweep, sweepOptions } from './sweep.js';
 import { clearStaleOutputs, prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { numberArgumentProblem, suggestCommand } from './usage.js';
@@ -53,7 +54,7 @@ const ENGINE_OPTION = {
 
 /** Runs the command line; returns the exit code. */
 /** The commands, for "did you mean" and the message when none is named. */
-export const COMMANDS = ['run', 'impact', 'merge', 'baseline', 'check', 'replay', 'verify', 'tournament', 'new-bot', 'check-bot', 'worker'] as const;
+export const COMMANDS = ['run', 'sweep', 'impact', 'merge', 'baseline', 'check', 'replay', 'verify', 'tournament', 'new-bot', 'check-bot', 'worker'] as const;
 
 export async function runCli(argv: readonly string[], io: Io = processIo): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
@@ -114,6 +115,14 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           quiet: args.quiet,
           argv,
         });
+      },
+    )
+    .command(
+      'sweep <scenario>',
+      'play a scenario at every point of a parameter grid on the same deals; per point and metric the estimate and the paired difference to a reference',
+      (y) => sweepOptions(y),
+      async (args) => {
+        code = await commandSweep(io, args, argv);
       },
     )
     .command(
