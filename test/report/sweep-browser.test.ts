@@ -3,13 +3,16 @@
  * from disk: it loads nothing, logs nothing, fits the viewport, draws every chart with its marks and
  * shows the table. Leaves full-page screenshots in reports/screenshots/ for a human to look at.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSweep } from '../../src/report/sweep-html.js';
 import type { SweepJson } from '../../src/report/sweep-types.js';
+import { runCli } from '../../src/cli/main.js';
+import { GAMES } from '../../src/games/registry.js';
+import { capture } from '../helpers/io.js';
 import { CHROMIUM, CHROMIUM_ARGS, expectSelfContained, openFile, SKIP_BROWSER } from '../helpers/browser.js';
 import { tempDir } from '../helpers/temp.js';
 import { FINE, fineModel, fineSweep, makeSweep, options } from './sweep-fixture.js';
@@ -103,4 +106,37 @@ describe.skipIf(SKIP_BROWSER)('sweep.html in headless Chromium', () => {
     expect(names).toContain('heat-0');
     expect(names).toContain('heat-1');
   });
+
+  // Pages from real sweeps (`goldpit sweep`, few games), one for every registered game: a grid of
+  // two factors with the reference added off the grid (Goldrausch), a bot per seat (the others).
+  const REAL_SWEEPS: Record<string, { scenario: string; vary: string[]; charts: string[] }> = {
+    goldrausch: {
+      scenario: 'scenarios/mirror-cooperative.json',
+      vary: ['params.fine=0..6:3', 'rules.penaltySink=bank,continent'],
+      charts: ['curve-0-seats', 'curve-0-shape', 'curve-1-seats', 'curve-1-shape', 'heat-0', 'heat-1', 'diff-0', 'diff-1'],
+    },
+    'gold-knizia': {
+      scenario: 'scenarios/gold-3p.json',
+      vary: ['seats[2]=random,greedy'],
+      charts: ['curve-0-bots', 'curve-0-seats', 'curve-0-shape', 'diff-0'],
+    },
+    'my-gold-mine': {
+      scenario: 'scenarios/my-gold-mine-3p.json',
+      vary: ['seats[0]=greedy,random'],
+      charts: ['curve-0-bots', 'curve-0-seats', 'curve-0-shape', 'diff-0'],
+    },
+  };
+  for (const game of Object.keys(GAMES)) {
+    it(`draws the page of a real ${game} sweep`, async () => {
+      browser();
+      const real = REAL_SWEEPS[game];
+      expect(real, `a sweep for ${game} in this test`).toBeDefined();
+      const out = tempDir(`goldpit-sweep-${game}-`);
+      const args = ['sweep', real.scenario, ...real.vary.flatMap((v) => ['--vary', v]), '--games', '200', '--workers', '0', '--out', out, '--quiet'];
+      expect(await runCli(args, capture())).toBe(0);
+      const sweep = JSON.parse(readFileSync(join(out, 'sweep.json'), 'utf8')) as SweepJson;
+      expect(sweep.game).toBe(game);
+      expect(await check(`sweep-${game}.html`, sweep)).toEqual(real.charts);
+    }, 120_000);
+  }
 });
