@@ -145,7 +145,12 @@ interface PanelFrame {
 /** The value a track draws at a point: the estimate and its interval, or the paired difference and its interval. */
 function drawn(point: SweepPoint, metric: SweepMetric, diff: boolean): { y: number; lo: number; hi: number } | null {
   const e = point.metrics[metric.id];
-  if (!diff) return hasInterval(e) ? { y: e.estimate, lo: e.lo, hi: e.hi } : null;
+  if (!diff) {
+    if (!hasInterval(e)) return null;
+    // A share lies in [0, 1]: a normal-approximation interval of a small sample may not, the axis should.
+    if (metric.unit === 'share') return { y: e.estimate, lo: Math.max(0, e.lo), hi: Math.min(1, e.hi) };
+    return { y: e.estimate, lo: e.lo, hi: e.hi };
+  }
   if (hasDiff(e)) return { y: e.diff, lo: e.diffLo, hi: e.diffHi };
   // The reference point's difference to itself is 0 by definition (sweep.json leaves it null).
   return e && e.diff === null ? { y: 0, lo: 0, hi: 0 } : null;

@@ -106,6 +106,12 @@ describe('renderSweep', () => {
     expect(heat).toContain('params.fine = 2, rules.penaltySink = bank: seat spread 4.0%');
   });
 
+  it('keeps a share\u2019s drawn interval within 0\u2013100% when a small sample\u2019s interval is not', () => {
+    const html = renderSweep(fineSweep({ halfWidth: 0.3 }));
+    // seat 0 at fine 6: 24% ± 30 → drawn 0.0–54.0%.
+    expect(chart(html, 'curve-0-seats')).toContain('seat 0 at params.fine = 6: 24.0%, 95% interval 0.0\u201354.0%');
+  });
+
   it('draws a Latin hypercube as a scatter against each factor, without heat maps or lines', () => {
     const sweep = makeSweep({
       factors: [FINE, numeric('params.caps.azul', [6, 10, 14])],
