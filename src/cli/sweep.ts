@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { GOLDPIT, shellWord } from '../core/package.js';
 import { UsageError } from '../core/errors.js';
+import { renderSweep } from '../report/sweep-html.js';
 import { Progress } from '../sim/progress.js';
 import type { Engine } from '../sim/run.js';
 import { loadScenario } from '../sim/scenario.js';
@@ -148,13 +149,15 @@ export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly 
     );
     return stopExitCode(stoppedBy ?? 'SIGINT');
   }
-  const files = writeSweepOutputs(out, result.sweep);
+  const files = writeSweepOutputs(out, result.sweep, [['sweep.html', renderSweep(result.sweep)]]);
   if (!args.quiet) {
     const s = result.sweep;
     const played = result.gamesDone - result.resumedGames;
     io.out(
-      `${s.points.length} points${result.addedReference ? ' (the reference added as the last)' : ''}, ${result.gamesDone.toLocaleString('en-US')} games (${played.toLocaleString('en-US')} played now) in ${seconds.toFixed(1)} s; ${s.stoppingRule}\nwrote ${files.join(', ')}\n`,
+      `${s.points.length} points${result.addedReference ? ' (the reference added as the last)' : ''}, ${result.gamesDone.toLocaleString('en-US')} games (${played.toLocaleString('en-US')} played now) in ${seconds.toFixed(1)} s; ${s.stoppingRule}\n`,
     );
+    for (const v of s.verdicts) io.out(`- ${v}\n`);
+    io.out(`wrote ${files.join(', ')}\nopen the page: ${join(out, 'sweep.html')}\n`);
   }
   return 0;
 }

@@ -19,6 +19,7 @@ import { isObject, readJsonFile } from '../core/validate.js';
 import { decodeDeals, encodeDeals } from '../check/deals.js';
 import type { SweepEstimate, SweepJson, SweepPoint } from '../report/sweep-types.js';
 import { fixed } from '../report/summary.js';
+import { sweepVerdicts } from '../report/sweep-verdicts.js';
 import { writeAtomic } from '../report/write.js';
 import { copyDeals, emptyDeals, headDeals, type DealColumns } from '../sim/deals.js';
 import type { Progress } from '../sim/progress.js';
@@ -281,7 +282,7 @@ export async function runSweep(plan: SweepPlan, options: SweepRunOptions): Promi
   if (complete && options.checkpointFile) rmSync(options.checkpointFile, { force: true });
   const finished = points.map((_, i) => results.get(i)).filter((p): p is SweepPoint => p !== undefined);
   const base = plan.base;
-  const sweep: SweepJson = {
+  const figures: SweepJson = {
     kind: 'goldpit-sweep',
     version: 1,
     game: base.game,
@@ -299,6 +300,8 @@ export async function runSweep(plan: SweepPlan, options: SweepRunOptions): Promi
     points: finished,
     verdicts: [],
   };
+  // Plain-language verdicts only from a complete sweep (a partial one is not written).
+  const sweep = complete ? { ...figures, verdicts: sweepVerdicts(figures) } : figures;
   return { sweep, complete, gamesDone, totalGames, resumedGames, addedReference };
 }
 

@@ -163,7 +163,7 @@ describe('goldpit sweep', () => {
 });
 
 describe('goldpit sweep (command line)', () => {
-  it('writes sweep.json and sweep.csv into --out', async () => {
+  it('writes sweep.json, sweep.csv and sweep.html into --out', async () => {
     const out = tempDir('goldpit-sweep-cli-');
     const io = capture();
     const code = await runCli(
@@ -177,6 +177,7 @@ describe('goldpit sweep (command line)', () => {
     const csv = readFileSync(join(out, 'sweep.csv'), 'utf8').split('\n');
     expect(csv[0]).toBe('point,role,params.fine,games,metric,estimate,lo,hi,diff,diff_lo,diff_hi');
     expect(csv.filter((l) => l.startsWith('1,reference,2,50,')).every((l) => l.endsWith(',,,'))).toBe(true);
+    expect(readFileSync(join(out, 'sweep.html'), 'utf8')).toMatch(/^<!doctype html>/);
   });
   it('refuses a bad --vary with the spec and the forms expected', async () => {
     const io = capture();
