@@ -66,10 +66,15 @@ describe.skipIf(SKIP_BROWSER)('sweep.html in headless Chromium', () => {
     return context;
   }
 
-  /** Writes the page, opens it and checks what every sweep page must show; returns the chart names. */
-  async function check(file: string, sweep: SweepJson): Promise<string[]> {
+  /** Renders a constructed sweep's page into the work folder; returns its path. */
+  function write(file: string, sweep: SweepJson): string {
     const path = join(work, file);
     writeFileSync(path, renderSweep(sweep));
+    return path;
+  }
+
+  /** Opens the page at `path` and checks what every sweep page must show; returns the chart names. */
+  async function check(path: string, sweep: SweepJson, screenshot: string): Promise<string[]> {
     const loaded = await openFile(browser(), path);
     const { page } = loaded;
     const charts = await drawnCharts(page);
@@ -87,12 +92,12 @@ describe.skipIf(SKIP_BROWSER)('sweep.html in headless Chromium', () => {
     // Every chart lies within the reading column: nothing drawn past the viewport's right edge.
     const right = await page.$$eval('svg.chart', (svgs) => Math.max(...svgs.map((s) => s.getBoundingClientRect().right)));
     expect(right).toBeLessThanOrEqual(1000);
-    await expectSelfContained(loaded, join(ROOT, `reports/screenshots/${file.replace('.html', '.png')}`));
+    await expectSelfContained(loaded, join(ROOT, `reports/screenshots/${screenshot}.png`));
     return charts.map((c) => c.name ?? '');
   }
 
   it('draws a one-factor sweep: curves with bands, the differences, the table', async () => {
-    const names = await check('sweep-1-factor.html', fineSweep());
+    const names = await check(write('sweep-1-factor.html', fineSweep()), fineSweep(), 'sweep-1-factor');
     expect(names).toEqual(['curve-0-seats', 'curve-0-shape', 'diff-0']);
   });
 
@@ -102,7 +107,7 @@ describe.skipIf(SKIP_BROWSER)('sweep.html in headless Chromium', () => {
       reference: { 'params.fine': 2, 'rules.penaltySink': 'bank' },
       model: (v) => ({ ...fineModel(v), race: fineModel(v).race + (v['rules.penaltySink'] === 'continent' ? 0.05 : 0) }),
     });
-    const names = await check('sweep-2-factors.html', sweep);
+    const names = await check(write('sweep-2-factors.html', sweep), sweep, 'sweep-2-factors');
     expect(names).toContain('heat-0');
     expect(names).toContain('heat-1');
   });
@@ -136,7 +141,8 @@ describe.skipIf(SKIP_BROWSER)('sweep.html in headless Chromium', () => {
       expect(await runCli(args, capture())).toBe(0);
       const sweep = JSON.parse(readFileSync(join(out, 'sweep.json'), 'utf8')) as SweepJson;
       expect(sweep.game).toBe(game);
-      expect(await check(`sweep-${game}.html`, sweep)).toEqual(real.charts);
+      // The page `goldpit sweep` wrote beside sweep.json.
+      expect(await check(join(out, 'sweep.html'), sweep, `sweep-${game}`)).toEqual(real.charts);
     }, 120_000);
   }
 });
