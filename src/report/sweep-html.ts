@@ -328,7 +328,7 @@ function heatMap(sweep: SweepJson, metric: SweepMetric, name: string): string {
     out.push(`<rect x="${c(left + k * 46)}" y="6" width="44" height="12" fill="${colour}">${title(`from ${valueText(metric, from)}`)}</rect>`);
   });
   out.push(
-    `<text class="legend" x="${c(left + HEAT.length * 46 + 8)}" y="16">${esc(`${metric.label}: ${valueText(metric, lo)} (light) to ${valueText(metric, hi)} (dark)`)}</text>`,
+    `<text class="legend" x="${c(left + HEAT.length * 46 + 8)}" y="16">${esc(`${shortLabel(metric)}: ${valueText(metric, lo)} (light) to ${valueText(metric, hi)} (dark)`)}</text>`,
   );
   ysVals.forEach((vy, j) => {
     const cy = top + j * cellH;
@@ -514,11 +514,14 @@ function cell(metric: SweepMetric, e: SweepEstimate | undefined, isRef: boolean)
   return `${main}<span class="unit${clear ? ' sig' : ''}" title="${esc(`paired difference to the reference, 95% interval ${rangeText(metric, e.diffLo, e.diffHi, true)}`)}">${esc(d)}</span>`;
 }
 
+/** A label without its explanation in brackets: "seat spread (highest − lowest seat win rate)" → "seat spread". */
+const shortLabel = (metric: SweepMetric): string => metric.label.replace(/\s*\(.*\)$/, '');
+
 /** A win rate's column says whose ("seat 0", "greedy") over "win rate"; other metrics their label. */
 function columnHeader(metric: SweepMetric): string {
   if (WIN_FAMILIES.includes(metric.family)) return `${esc(trackLabel(metric))}<span class="unit">win rate</span>`;
-  // A label's explanation in brackets ("seat spread (highest − lowest …)") would widen the column: it goes to the tooltip.
-  const short = metric.label.replace(/\s*\(.*\)$/, '');
+  // A label's explanation in brackets would widen the column: it goes to the tooltip.
+  const short = shortLabel(metric);
   return short === metric.label ? esc(metric.label) : `<span title="${esc(metric.label)}">${esc(short)}</span>`;
 }
 
