@@ -73,9 +73,16 @@ export function sliceOf(sweep: SweepJson, factor: number): SweepPoint[] {
 /** Whether the line-up is one bot in every seat (seat verdicts mean something only then). */
 export const isMirrorSweep = (sweep: SweepJson): boolean => sweep.scenario.seats.length > 0 && sweep.scenario.seats.every((b) => b === sweep.scenario.seats[0]);
 
-/** An amount in the metric's unit: shares in percentage points, other units with two decimals. */
-function amount(metric: SweepMetric, x: number): string {
-  return metric.unit === 'share' ? (100 * x).toFixed(1) : x.toFixed(2);
+/**
+ * An amount and its interval in the metric's unit (shares in percentage points, others with two
+ * decimals), with more digits when a bound would otherwise round to 0: "0.07 (95%: 0.004–0.15)",
+ * never "(95%: 0.00–0.15)" for an interval that excludes 0.
+ */
+function amounts(metric: SweepMetric, x: number, lo: number, hi: number): [string, string, string] {
+  const scale = metric.unit === 'share' ? 100 : 1;
+  let digits = metric.unit === 'share' ? 1 : 2;
+  while (digits < 4 && Number((scale * lo).toFixed(digits)) === 0) digits++;
+  return [x, lo, hi].map((v) => (scale * v).toFixed(digits)) as [string, string, string];
 }
 /** Percentage points with a typographic minus. */
 const pp = (x: number): string => (100 * x).toFixed(1).replace(/^-/, '\u2212');
@@ -83,9 +90,14 @@ const unitWord = (metric: SweepMetric): string => (metric.unit === 'share' ? ' p
 
 const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** Whether a paired difference and its 95% interval are present. */
+function hasDiff(e: SweepEstimate | undefined): e is SweepEstimate & { diff: number; diffLo: number; diffHi: number } {
+  return !!e && isNum(e.diff) && isNum(e.diffLo) && isNum(e.diffHi);
+}
+
 /** Whether a paired difference is present and its 95% interval excludes 0. */
 function detectable(e: SweepEstimate | undefined): e is SweepEstimate & { diff: number; diffLo: number; diffHi: number } {
-  return !!e && isNum(e.diff) && isNum(e.diffLo) && isNum(e.diffHi) && (e.diffLo > 0 || e.diffHi < 0);
+  return hasDiff(e) && (e.diffLo > 0 || e.diffHi < 0);
 }
 
 /** "a, b and c" (or "a, b or c"). */
@@ -127,15 +139,17 @@ function effectVerdicts(sweep: SweepJson): string[] {
         if (!detectable(e)) continue;
         moved.add(metric.id);
         const [lo, hi] = e.diff > 0 ? [e.diffLo, e.diffHi] : [-e.diffHi, -e.diffLo];
-        clauses.push(
-          `${e.diff > 0 ? 'raises' : 'lowers'} ${metric.label} by ${amount(metric, Math.abs(e.diff))}${unitWord(metric)} (95%: ${amount(metric, lo)}${DASH}${amount(metric, hi)})`,
-        );
+        const [size, from95, to95] = amounts(metric, Math.abs(e.diff), lo, hi);
+        clauses.push(`${e.diff > 0 ? 'raises' : 'lowers'} ${metric.label} by ${size}${unitWord(metric)} (95%: ${from95}${DASH}${to95})`);
       }
       if (!clauses.length) continue;
       const action = !factor.numeric ? 'changing' : Number(to) > Number(ref.values[factor.path]) ? 'raising' : 'lowering';
       out.push(`${capitalise(action)} ${factor.label} from ${from} to ${formatValue(to)}${context} ${listOf(clauses)}.`);
     }
-    const quiet = sweep.metrics.filter((m) => !moved.has(m.id)).map((m) => m.label);
+    // "No detectable effect" needs an interval at every comparison: a metric some point lacks (a
+    // bot that is not in its line-up) is not named at all.
+    const measured = (m: SweepMetric) => targets.every((t) => hasDiff(t.metrics[m.id]));
+    const quiet = sweep.metrics.filter((m) => !moved.has(m.id) && measured(m)).map((m) => m.label);
     if (quiet.length) {
       const values = listOf(
         targets.map((t) => formatValue(t.values[factor.path])),

@@ -57,6 +57,19 @@ describe('sweepVerdicts', () => {
     ]);
   });
 
+  it('gives a bound that would round to 0 more digits, so an interval that excludes 0 never reads "0.00–"', () => {
+    // Mean rounds 9.5 − 0.0175·fine: fine 6 against 2 is −0.07 ± 0.066 → 0.004–0.136; race share −8 ± 6.6 pp.
+    const sweep = makeSweep({
+      factors: [FINE],
+      reference: { 'params.fine': 2 },
+      model: (v) => ({ ...fineModel(v), rounds: 9.5 - 0.0175 * Number(v['params.fine']) }),
+      diffHalfWidth: 0.066,
+    });
+    expect(sweepVerdicts(sweep)).toContain(
+      'Raising params.fine from 2 to 6 lowers mean rounds by 0.070 (95%: 0.004\u20130.136) and lowers race share by 8.0 pp (95%: 1.4\u201314.6).',
+    );
+  });
+
   it('names the value up to which an advantage stays below 2 pp when it grows with the factor', () => {
     // Seat 0: fine − 1 pp: within at fine 0..2, unclear at 3 (2 ± 0.5), shown above from 4 (3.0, 2.5–3.5).
     const sweep = makeSweep({ factors: [FINE], reference: { 'params.fine': 2 }, model: seatModel((f) => 0.01 * f - 0.01) });
@@ -122,6 +135,19 @@ describe('sweepVerdicts', () => {
     const verdicts = sweepVerdicts(sweep);
     expect(verdicts.some((v) => /seats are equal|equalises|Seat \d/.test(v))).toBe(false);
     expect(verdicts[1]).toMatch(/^Raising params\.fine from 2 to 6 lowers win rate greedy by 4\.0 pp \(95%: 3\.7–4\.3\), raises win rate cautious by 4\.0 pp/);
+  });
+
+  it('does not call a metric unaffected where a point lacks it', () => {
+    const sweep = fineSweep({ diffHalfWidth: 0.1 });
+    // The bot of a seat changed at fine 6, say: that point has no race share to compare.
+    const points = sweep.points.map((p) => {
+      if (p.values['params.fine'] !== 6) return p;
+      const { race: _race, ...rest } = p.metrics;
+      return { ...p, metrics: rest };
+    });
+    expect(sweepVerdicts({ ...sweep, points }).at(-1)).toBe(
+      'Changing params.fine from 2 to 0 or 6 has no detectable effect on win rate seat 0, win rate seat 1, win rate seat 2, win rate seat 3, seat spread, mean rounds and mean final gold: every paired 95% interval contains 0.',
+    );
   });
 
   it('names no single factor\u2019s effect in a Latin hypercube', () => {
