@@ -123,6 +123,8 @@ export interface StageRecord {
   readonly halved: readonly number[];
   /** Points with every target met after this stage. */
   readonly shown: readonly number[];
+  /** Each played point's targets as judged after this stage, in `points` order. */
+  readonly judged: readonly (readonly TargetCheck[])[];
   /** Games played in this stage, and in all so far. */
   readonly games: number;
   readonly gamesSpent: number;
@@ -376,6 +378,7 @@ export async function balanceSearch(options: SearchOptions): Promise<SearchResul
       dropped,
       halved,
       shown: shown.map((p) => p.index),
+      judged: evaluated.map((p) => p.checks),
       games,
       gamesSpent: spent,
     };
