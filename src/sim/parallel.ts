@@ -397,11 +397,12 @@ export async function runDealsParallel(
 
 /**
  * Plays batches [0, batches): through the queue when one is given, in this thread when `workers` is
- * 0 (`inline`, yielding between batches so a stop request gets in), otherwise across the pool.
- * `accept` gets each result. `discard` (queue only) says, once stopped, that the rest is not wanted.
+ * 0 (`inline`, yielding between batches so a stop request gets in), otherwise across the pool —
+ * `options.pool` when the caller keeps one open for many calls (a sweep), else a pool made for this
+ * call. `accept` gets each result. `discard` (queue only) says, once stopped, that the rest is not wanted.
  */
-async function runBatches<T extends QueueTask, R>(
-  options: { workers: number; stop?: AbortSignal; queue?: QueueExecutor },
+export async function runBatches<T extends QueueTask, R>(
+  options: { workers: number; stop?: AbortSignal; queue?: QueueExecutor; pool?: Piscina },
   batches: number,
   task: (b: number) => T,
   inline: (task: T) => R,
@@ -418,14 +419,19 @@ async function runBatches<T extends QueueTask, R>(
   }
 }
 
+/** A pool of `workers` threads running the batch worker (sim/worker.ts). */
+export function newPool(workers: number): Piscina {
+  return new Piscina({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
+}
+
 async function runOnPool<T, R>(
-  options: { workers: number; stop?: AbortSignal },
+  options: { workers: number; stop?: AbortSignal; pool?: Piscina },
   batches: number,
   task: (b: number) => T,
   accept: (b: number, r: R) => void,
   stopped: () => boolean,
 ): Promise<void> {
-  const pool = new Piscina({ filename: workerFile(), minThreads: options.workers, maxThreads: options.workers, idleTimeout: 1000 });
+  const pool = options.pool ?? newPool(options.workers);
   // One controller per task in flight, not one signal shared by all of them: piscina adds an
   // 'abort' listener per task to the signal it is given, and 2 × workers listeners on one signal
   // passed Node's limit of 10 from 6 workers on (MaxListenersExceededWarning).
@@ -466,7 +472,7 @@ async function runOnPool<T, R>(
     });
   } finally {
     options.stop?.removeEventListener('abort', abortAll);
-    await pool.destroy();
+    if (pool !== options.pool) await pool.destroy();
   }
   if (failure !== null) throw failure;
 }

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { hashSeed, purposeKey, unitFloat } from '../../src/core/random.js';
+import { emptyDeals } from '../../src/sim/deals.js';
+import { loadScenario } from '../../src/sim/scenario.js';
+import { estimate, halfWidth, paired, perDeal, sweepMetrics, type SweepMetric } from '../../src/sweep/metrics.js';
+
+const metric = (scenario: Parameters<typeof sweepMetrics>[0], id: string): SweepMetric => sweepMetrics(scenario).find((m) => m.id === id)!;
+
+describe('sweepMetrics', () => {
+  it("names check's metrics plus every seat and the seat spread, in the game's words", () => {
+    const baseline = loadScenario('scenarios/baseline.json');
+    expect(sweepMetrics(baseline).map((m) => m.id)).toEqual([
+      'win:greedy',
+      'win:cooperative',
+      'win:betrayer',
+      'win:reciprocal',
+      'seat:0',
+      'seat:1',
+      'seat:2',
+      'seat:3',
+      'seatSpread',
+      'rounds',
+      'gold',
+      'race',
+    ]);
+    expect(metric(baseline, 'race')).toMatchObject({ family: 'ending-share', unit: 'share', label: expect.stringMatching(/share$/) });
+    expect(metric(baseline, 'rounds')).toMatchObject({ family: 'rounds', unit: 'steps' });
+    const mirror = loadScenario('scenarios/mirror-cooperative.json');
+    expect(sweepMetrics(mirror).map((m) => m.id)).toEqual(['seat:0', 'seat:1', 'seat:2', 'seat:3', 'seatSpread', 'rounds', 'gold', 'race']);
+    // GOLD has no key ending; My Gold Mine's is the dragon.
+    expect(sweepMetrics(loadScenario('scenarios/gold-3p.json')).map((m) => m.id)).toEqual([
+      'win:greedy',
+      'win:random',
+      'seat:0',
+      'seat:1',
+      'seat:2',
+      'seatSpread',
+      'rounds',
+      'gold',
+    ]);
+    expect(sweepMetrics(loadScenario('scenarios/my-gold-mine-3p.json')).at(-1)?.id).toBe('dragon');
+  });
+});
+
+describe('perDeal', () => {
+  // Four hand-made deals of a 3-seat mirror line-up: seat 0 wins, seats 0 and 1 share, seat 2 wins, seat 0 wins.
+  const scenario = { seats: ['a', 'a', 'a'] };
+  const deals = emptyDeals(4);
+  deals.winners.set([0b001, 0b011, 0b100, 0b001]);
+  deals.length.set([10, 12, 8, 10]);
+  deals.scoreSum.set([30, 36, 27, 33]);
+  const m = (id: string, family: SweepMetric['family'], extra: Partial<SweepMetric> = {}): SweepMetric => ({ id, label: id, family, unit: 'share', ...extra });
+  it('gives each seat its share of each deal (a shared win counts 1/k)', () => {
+    expect([...perDeal(m('seat:0', 'seat-win-rate', { seat: 0 }), scenario, deals)]).toEqual([1, 0.5, 0, 1]);
+    expect([...perDeal(m('seat:1', 'seat-win-rate', { seat: 1 }), scenario, deals)]).toEqual([0, 0.5, 0, 0]);
+  });
+  it('gives the seat spread per deal as the best seat minus the worst, so its mean is max − min of the win rates', () => {
+    // Win rates: seat 0 2.5/4, seat 1 0.5/4, seat 2 1/4: spread (2.5 − 0.5)/4 = 0.5.
+    const spread = perDeal(m('seatSpread', 'seat-spread'), scenario, deals);
+    expect([...spread]).toEqual([1, 0, 0, 1]);
+    expect(estimate(spread).estimate).toBe(0.5);
+  });
+  it('gives length and mean final score per seat', () => {
+    expect([...perDeal(m('rounds', 'rounds', { unit: 'steps' }), scenario, deals)]).toEqual([10, 12, 8, 10]);
+    expect([...perDeal(m('gold', 'final-gold', { unit: 'score' }), scenario, deals)]).toEqual([10, 12, 9, 11]);
+  });
+});
+
+describe('intervals against scipy', () => {
+  it("estimate: Student's t interval of the mean", () => {
+    // scipy 1.17.1: stats.ttest_1samp([1,2,3,4,5], 0).confidence_interval(0.95)
+    expect(estimate(Float64Array.of(1, 2, 3, 4, 5))).toEqual({ estimate: 3, lo: 1.0367568385224428, hi: 4.963243161477557 });
+    // stats.ttest_1samp([31,28,40,35,22,30,33,29], 0).confidence_interval(0.95) → (26.57619310104153, 35.423806898958475)
+    const e = estimate(Float64Array.of(31, 28, 40, 35, 22, 30, 33, 29));
+    expect(e.estimate).toBe(31);
+    expect(e.lo).toBeCloseTo(26.57619310104153, 12);
+    expect(e.hi).toBeCloseTo(35.423806898958475, 12);
+  });
+  it('estimate of a win rate: the Wilson interval goldpit reports for win rates', () => {
+    // stats.binomtest(30, 100).proportion_ci(method='wilson') → (0.21894885294932764, 0.39584854633346667)
+    const values = new Float64Array(100).fill(0, 30).fill(1, 0, 30);
+    const e = estimate(values, { family: 'seat-win-rate' });
+    expect(e.estimate).toBe(0.3);
+    expect(e.lo).toBeCloseTo(0.21894885294932764, 14);
+    expect(e.hi).toBeCloseTo(0.39584854633346667, 14);
+    expect(halfWidth(e)).toBeCloseTo(0.39584854633346667 - 0.3, 14);
+  });
+  it('paired: the paired t interval of the per-deal differences', () => {
+    // a = [.25,0,1,0,.5,1,0,0,1,.5]; b = [0,0,1,.5,0,1,1,0,0,.5]
+    // stats.ttest_rel(a, b).confidence_interval(0.95) → (-0.35624414448531405, 0.4062441444853141); mean(a − b) = 0.025
+    const p = paired(Float64Array.of(0.25, 0, 1, 0, 0.5, 1, 0, 0, 1, 0.5), Float64Array.of(0, 0, 1, 0.5, 0, 1, 1, 0, 0, 0.5));
+    expect(p.diff).toBeCloseTo(0.025, 15);
+    expect(p.lo).toBeCloseTo(-0.35624414448531405, 14);
+    expect(p.hi).toBeCloseTo(0.4062441444853141, 14);
+  });
+  it('paired: exactly 0 with a zero-width interval when nothing changed', () => {
+    const a = Float64Array.of(0.5, 0, 1, 0.25, 1);
+    expect(paired(a, Float64Array.from(a))).toEqual({ diff: 0, lo: 0, hi: 0 });
+  });
+  it('refuses fewer than 2 deals and unpaired lengths', () => {
+    expect(() => estimate(Float64Array.of(1))).toThrow(/at least 2 deals/);
+    expect(() => paired(Float64Array.of(1, 2), Float64Array.of(1))).toThrow(/the same deals/);
+  });
+});
+
+describe('coverage by simulation', () => {
+  // Deterministic synthetic deals: a seeded uniform stream per repetition.
+  const uniform = (rep: number) => {
+    const key = purposeKey(hashSeed('coverage'), rep);
+    let c = 0;
+    return () => unitFloat(key, c++);
+  };
+  const reps = 2000;
+  // With 2000 repetitions the coverage's standard error at 95% is √(.95·.05/2000) ≈ 0.0049: a band of
+  // ±3 standard errors, [0.935, 0.965], fails a correct interval about 3 times in 1000.
+  const band = (covered: number) => {
+    expect(covered / reps).toBeGreaterThanOrEqual(0.935);
+    expect(covered / reps).toBeLessThanOrEqual(0.965);
+  };
+  it('the paired interval covers the true difference of correlated win shares 95% of the time', () => {
+    // Point b repeats point a's outcome in 80% of deals, else wins with p 0.35: E[a − b] = 0.3 − (0.8·0.3 + 0.2·0.35) = −0.01.
+    const truth = 0.3 - (0.8 * 0.3 + 0.2 * 0.35);
+    const n = 1000;
+    let covered = 0;
+    for (let rep = 0; rep < reps; rep++) {
+      const u = uniform(rep);
+      const a = new Float64Array(n);
+      const b = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        a[i] = u() < 0.3 ? 1 : 0;
+        b[i] = u() < 0.8 ? a[i] : u() < 0.35 ? 1 : 0;
+      }
+      const p = paired(a, b);
+      if (p.lo <= truth && truth <= p.hi) covered++;
+    }
+    band(covered);
+  });
+  it('the win-rate interval covers the true rate 95% of the time, also at a rate near 0', () => {
+    for (const rate of [0.25, 0.03]) {
+      const n = 500;
+      let covered = 0;
+      for (let rep = 0; rep < reps; rep++) {
+        const u = uniform(rep + 10_000);
+        const v = new Float64Array(n);
+        for (let i = 0; i < n; i++) v[i] = u() < rate ? 1 : 0;
+        const e = estimate(v, { family: 'seat-win-rate' });
+        if (e.lo <= rate && rate <= e.hi) covered++;
+      }
+      // Clopper–Pearson near 0 errs on the side of covering: only the lower end of the band binds it.
+      if (rate < 0.1) expect(covered / reps).toBeGreaterThanOrEqual(0.935);
+      else band(covered);
+    }
+  });
+  it('the t interval covers the mean of a skewed game length 95% of the time', () => {
+    // Lengths 5 + a geometric number of extra rounds with p 0.2 (mean 5 + 0.8/0.2 = 9), 400 deals.
+    const truth = 9;
+    let covered = 0;
+    for (let rep = 0; rep < reps; rep++) {
+      const u = uniform(rep + 20_000);
+      const v = new Float64Array(400);
+      for (let i = 0; i < v.length; i++) {
+        let extra = 0;
+        while (u() >= 0.2) extra++;
+        v[i] = 5 + extra;
+      }
+      const e = estimate(v);
+      if (e.lo <= truth && truth <= e.hi) covered++;
+    }
+    band(covered);
+  });
+});
