@@ -8,7 +8,9 @@ import { UsageError } from '../core/errors.js';
 import type { SweepValue } from '../report/sweep-types.js';
 import type { Scenario } from '../sim/scenario.js';
 import { balanceSearch, gridCoords, type DealValues, type SearchResult, type StageRecord } from './search.js';
-import { type DealPool, type Factor, type MetricWithDef, parseVary, perDeal, scenarioAt, sweepMetrics } from './stand-ins.js';
+import { perDeal, sweepMetrics, type SweepMetric } from '../sweep/metrics.js';
+import type { DealPool } from '../sweep/pool.js';
+import { parseVary, scenarioAt, valueAt, type Factor } from '../sweep/vary.js';
 import { parseObjective, parseTarget, type Objective, type Target } from './targets.js';
 
 export interface BalanceOptions {
@@ -28,7 +30,7 @@ export interface BalanceRun {
   /** The scenario as written (its own values). */
   readonly base: Scenario;
   readonly factors: readonly Factor[];
-  readonly metrics: readonly MetricWithDef[];
+  readonly metrics: readonly SweepMetric[];
   readonly targets: readonly Target[];
   readonly objective: Objective | null;
   /** Grid coordinates of the scenario's own values (null when one is not on its factor's list). */
@@ -36,16 +38,6 @@ export interface BalanceRun {
   readonly result: SearchResult;
   /** The scenario at a grid index. */
   scenarioOf(index: number): Scenario;
-}
-
-/** The value at a dotted path of plain data (undefined when absent). */
-function valueAt(data: unknown, path: string): unknown {
-  let at = data;
-  for (const key of path.split('.')) {
-    if (at === null || typeof at !== 'object' || Array.isArray(at)) return undefined;
-    at = (at as Record<string, unknown>)[key];
-  }
-  return at;
 }
 
 /** The scenario's own value of each factor: in the file, else the game's resolved default. */
@@ -102,7 +94,10 @@ export async function runBalance(options: BalanceOptions, base: Scenario, pool: 
     }
     return s;
   };
-  const perDealMetrics = metrics.filter((m) => m.family !== 'seat-spread');
+  // The seats' spread is computed from the seats' values over all deals so far (its per-deal form
+  // depends on which seats are the extremes of the deals it is given); the score spread needs
+  // per-seat scores, which the per-deal columns do not keep (sweep/metrics.ts).
+  const perDealMetrics = metrics.filter((m) => m.family !== 'seat-spread' && m.family !== 'score-spread');
   const indexOf = (values: readonly SweepValue[]) => values.reduce<number>((t, v, f) => t * sizes[f] + factors[f].values.indexOf(v), 0);
   const result = await balanceSearch({
     factors,

@@ -9,7 +9,7 @@ import { stringify } from 'csv-stringify/sync';
 import { escapeHtml as esc, table } from '../report/html.js';
 import type { SweepEstimate, SweepJson, SweepPoint } from '../report/sweep-types.js';
 import { writeAtomic } from '../report/write.js';
-import { pairedDifference } from '../stats/paired.js';
+import { estimate, paired } from '../sweep/metrics.js';
 import type { BalanceRun } from './game.js';
 import { quantityInterval, type PointRecord, type TargetCheck } from './search.js';
 import type { Quantity } from './targets.js';
@@ -60,16 +60,13 @@ export type BalanceJson = SweepJson & { readonly balance: BalanceBlock };
 export const METHOD =
   'racing on common random numbers; each interval a Student-t interval at level 1 − α′, α′ = α/(S·G·C) (Bonferroni over every stage, grid point and interval, uniform alpha spending over the S planned stages); a spread from its pairwise paired differences';
 
-function valuesOf(run: BalanceRun, p: PointRecord): Record<string, unknown> {
-  return Object.fromEntries(run.factors.map((f, i) => [f.path, p.values[i]]));
+function seatSpreadOf(run: BalanceRun): Quantity {
+  const seats = run.metrics.filter((m) => m.family === 'seat-win-rate').map((m) => m.id);
+  return { kind: 'spread', id: 'seatSpread', label: 'seat spread', metrics: seats };
 }
 
-/** A metric as a quantity (the seats' spread, or the mean of a per-deal metric). */
-function quantityOf(run: BalanceRun, id: string): Quantity {
-  const m = run.metrics.find((x) => x.id === id)!;
-  if (m.family === 'seat-spread')
-    return { kind: 'spread', id, label: m.label, metrics: run.metrics.filter((x) => x.family === 'seat-win-rate').map((x) => x.id) };
-  return { kind: 'mean', id, label: m.label, metric: id };
+function valuesOf(run: BalanceRun, p: PointRecord): Record<string, unknown> {
+  return Object.fromEntries(run.factors.map((f, i) => [f.path, p.values[i]]));
 }
 
 /** sweep.json's shape: every point played, each metric's 95% estimate and its paired difference to the reference. */
@@ -86,23 +83,19 @@ export function balanceJson(run: BalanceRun, seed: string, firstStage: number): 
     const common = Math.min(p.games, ref.games);
     const metrics: Record<string, SweepEstimate> = {};
     for (const m of run.metrics) {
-      const q = quantityOf(run, m.id);
-      const own = quantityInterval(q, deals, p.games, 0.95);
-      let diff: number | null = null;
-      let diffLo: number | null = null;
-      let diffHi: number | null = null;
-      if (index !== reference && q.kind === 'mean') {
-        const a = deals[q.metric];
-        const b = refDeals[q.metric];
-        const d = new Float64Array(common);
-        for (let i = 0; i < common; i++) d[i] = a[i] - b[i];
-        const r = pairedDifference(d, 0.95);
-        [diff, diffLo, diffHi] = [r.estimate, r.lower, r.upper];
-      } else if (index !== reference) {
-        // A spread is not a per-deal mean: its difference is of the estimates, without an interval.
-        diff = own.estimate - quantityInterval(q, refDeals, ref.games, 0.95).estimate;
+      if (m.family === 'score-spread') continue;
+      if (m.family === 'seat-spread') {
+        // Not a per-deal mean: the estimate max − min, its interval from the pairwise differences
+        // (search.ts), and the difference of the estimates without an interval.
+        const q = seatSpreadOf(run);
+        const own = quantityInterval(q, deals, p.games, 0.95);
+        const diff = index === reference ? null : own.estimate - quantityInterval(q, refDeals, ref.games, 0.95).estimate;
+        metrics[m.id] = { estimate: own.estimate, lo: own.lo, hi: own.hi, diff, diffLo: null, diffHi: null };
+        continue;
       }
-      metrics[m.id] = { estimate: own.estimate, lo: own.lo, hi: own.hi, diff, diffLo, diffHi };
+      const own = estimate(deals[m.id].subarray(0, p.games), m);
+      const d = index === reference ? null : paired(deals[m.id].subarray(0, common), refDeals[m.id].subarray(0, common));
+      metrics[m.id] = { estimate: own.estimate, lo: own.lo, hi: own.hi, diff: d?.diff ?? null, diffLo: d?.lo ?? null, diffHi: d?.hi ?? null };
     }
     return { index, values: valuesOf(run, p) as SweepPoint['values'], games: p.games, metrics };
   });

@@ -27,10 +27,12 @@
  * alpha-spending across looks is the uniform one (α/S per stage): with doubling stages S grows
  * only with log₂ of the budget, and Bonferroni's cost grows only like √(2 ln(S·G·C)) in the
  * interval width, so a simple rule that holds under any adaptive choice costs little over
- * sharper group-sequential boundaries, which assume a fixed set of comparisons. The t-interval on
- * per-deal values rests on the central limit theorem (deals are independent: each game is a pure
- * function of (scenario, seed, index)); a point whose values are all equal so far gets a zero-width
- * interval, so the first stage should be large enough to see the rare outcomes (n₁ ≥ 500).
+ * sharper group-sequential boundaries, which assume a fixed set of comparisons. A share's interval
+ * is the binomial one (Wilson; Clopper–Pearson near 0 or 1, so a share never seen yet still gets a
+ * width); other means and the seats' pairwise differences get Student's t, which rests on the
+ * central limit theorem (deals are independent: each game is a pure function of (scenario, seed,
+ * index)) and has zero width while every value is the same, so the first stage should be large
+ * enough to see the rare outcomes (n₁ ≥ 500).
  *
  * Reference: Bonferroni / union bound as in S. Holm, Scand. J. Statist. 6 (1979) 65–70, §1;
  * alpha spending: K. K. G. Lan & D. L. DeMets, "Discrete sequential boundaries for clinical
@@ -39,6 +41,7 @@
  * A. Talwalkar, "Non-stochastic best arm identification and hyperparameter optimization",
  * AISTATS 2016.
  */
+import { binomialInterval } from '../stats/binomial-interval.js';
 import { pairedDifference } from '../stats/paired.js';
 import type { Objective, Quantity, Target } from './targets.js';
 
@@ -218,12 +221,21 @@ function values(deals: DealValues, metric: string, games: number): Float64Array 
 
 /**
  * A quantity's estimate and interval at level `confidence` from the first `games` deals.
- * Mean: the t-interval of the per-deal values. Spread (max − min of P means): every pair's paired
+ * Mean of a proportion (values in [0, 1]): the win-rate interval goldpit reports everywhere
+ * (stats/binomial-interval.ts) on Σvalues of n. Other means: the t-interval of the per-deal values. Spread (max − min of P means): every pair's paired
  * difference d = xₛ − xₜ gets a t-interval [L, U]; when all of them cover, the spread lies in
  *   [max(0, max over pairs of max(L, −U)), max over pairs of max(U, −L)],
  * because the spread is the largest |pₛ − pₜ|. The estimate is the max − min of the means.
  */
 export function quantityInterval(q: Quantity, deals: DealValues, games: number, confidence: number): Interval {
+  if (q.kind === 'mean' && q.proportion) {
+    // Wilson, or Clopper–Pearson near 0 or 1: no zero-width interval when every deal so far is 0.
+    const x = values(deals, q.metric, games);
+    let sum = 0;
+    for (let i = 0; i < games; i++) sum += x[i];
+    const r = binomialInterval(Math.min(games, Math.max(0, sum)), games, confidence);
+    return { estimate: sum / games, lo: r.lower, hi: r.upper };
+  }
   if (q.kind === 'mean') {
     const r = pairedDifference(values(deals, q.metric, games), confidence);
     return { estimate: r.estimate, lo: r.lower, hi: r.upper };

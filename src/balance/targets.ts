@@ -13,12 +13,13 @@
  * sweep id is the ending's own name.
  */
 import { UsageError } from '../core/errors.js';
+import { isProportion, type SweepFamily } from '../sweep/metrics.js';
 
 /** A metric as the sweep names it (the subset the search needs). */
 export interface NamedMetric {
   readonly id: string;
   readonly label: string;
-  readonly family: string;
+  readonly family: SweepFamily;
 }
 
 /**
@@ -27,7 +28,14 @@ export interface NamedMetric {
  * per-deal mean and gets its interval from the pairwise paired differences (see search.ts).
  */
 export type Quantity =
-  | { readonly kind: 'mean'; readonly id: string; readonly label: string; readonly metric: string }
+  | {
+      readonly kind: 'mean';
+      readonly id: string;
+      readonly label: string;
+      readonly metric: string;
+      /** A mean of per-deal values in [0, 1] (a win rate, an ending's share): its interval is the binomial one. */
+      readonly proportion: boolean;
+    }
   | { readonly kind: 'spread'; readonly id: string; readonly label: string; readonly metrics: readonly string[] };
 
 export type TargetOp = '<=' | '>=' | 'in';
@@ -66,7 +74,7 @@ export function resolveQuantity(name: string, metrics: readonly NamedMetric[], o
     if (seats.length < 2) throw new UsageError(`${option}: ${name} needs at least two seats' win rates, and this scenario has ${seats.length}`);
     return { kind: 'spread', id: metric.id, label: metric.label, metrics: seats };
   }
-  return { kind: 'mean', id: metric.id, label: metric.label, metric: metric.id };
+  return { kind: 'mean', id: metric.id, label: metric.label, metric: metric.id, proportion: isProportion(metric) };
 }
 
 /** The names a target may use: every metric id, and `<ending>Share` for an ending's share. */

@@ -9,7 +9,7 @@ import { UsageError } from '../core/errors.js';
 import { readJsonFile } from '../core/validate.js';
 import { runBalance } from '../balance/game.js';
 import { balanceJson, verdictLine, writeBalanceOutputs } from '../balance/output.js';
-import { DealPool } from '../balance/stand-ins.js';
+import { DealPool } from '../sweep/pool.js';
 import { loadScenario } from '../sim/scenario.js';
 import type { Io } from './main.js';
 import { prepareOutputFolder } from './outputs.js';
