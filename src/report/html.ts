@@ -195,7 +195,7 @@ export function legend(items: readonly { label: string; colour: string; kind?: '
 }
 
 /** Path of a polyline through points (skipping non-finite values). */
-function linePath(points: readonly [number, number][]): string {
+export function linePath(points: readonly [number, number][]): string {
   return points
     .filter(([px, py]) => isNum(px) && isNum(py))
     .map(([px, py], i) => `${i ? 'L' : 'M'}${c(px)},${c(py)}`)
@@ -203,7 +203,7 @@ function linePath(points: readonly [number, number][]): string {
 }
 
 /** Closed area between an upper and a lower line over the same x values. */
-function bandPath(upper: readonly [number, number][], lower: readonly [number, number][]): string {
+export function bandPath(upper: readonly [number, number][], lower: readonly [number, number][]): string {
   const ok = (p: [number, number]) => isNum(p[0]) && isNum(p[1]);
   const up = upper.filter(ok);
   const down = lower.filter(ok).reverse();
