@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { escapeHtml as esc, table } from '../report/html.js';
+import { renderSweep, sweepVerdicts } from '../report/sweep-html.js';
 import type { SweepEstimate, SweepJson, SweepPoint } from '../report/sweep-types.js';
 import { writeAtomic } from '../report/write.js';
 import { estimate, paired } from '../sweep/metrics.js';
@@ -129,7 +130,7 @@ export function balanceJson(run: BalanceRun, seed: string, firstStage: number): 
     })),
     path: played.map((p) => ({ values: valuesOf(run, p), games: p.games, joined: p.joined, status: p.status, droppedAt: p.droppedAt, reason: p.reason })),
   };
-  return {
+  const json: BalanceJson = {
     kind: 'goldpit-sweep',
     version: 1,
     game: base.game,
@@ -142,9 +143,11 @@ export function balanceJson(run: BalanceRun, seed: string, firstStage: number): 
     reference,
     metrics: run.metrics.map((m) => ({ id: m.id, label: m.label, family: m.family, unit: m.unit })),
     points,
-    verdicts: [verdictLine(run)],
+    verdicts: [],
     balance,
   };
+  // The answer first, then what the sweep's own verdicts read from the points played.
+  return { ...json, verdicts: [verdictLine(run), ...sweepVerdicts(json)] };
 }
 
 const fmt = (x: number) => (Number.isInteger(x) ? String(x) : Number(x.toPrecision(4)).toString());
@@ -237,11 +240,17 @@ export function balanceSectionsHtml(json: BalanceJson): string {
   return `<section id="balance"><h2>Balance search</h2>${head}<h3>Evidence at ${b.status === 'shown' ? 'the chosen' : 'the best'} point</h3>${evidence}${method}<h3>The path of the search</h3>${stages}${path}</section>`;
 }
 
-/** Writes balance.json, balance.csv and (when shown) balanced.json; returns the files written. */
+/** The page: the sweep page of the points played, with the evidence and the path after the verdicts. */
+export function balanceHtml(json: BalanceJson): string {
+  return renderSweep(json, { title: `Balance search \u00b7 ${json.scenario.name}`, sectionsHtml: balanceSectionsHtml(json) });
+}
+
+/** Writes balance.json, balance.csv, balance.html and (when shown) balanced.json; returns the files written. */
 export function writeBalanceOutputs(out: string, run: BalanceRun, json: BalanceJson): string[] {
-  const files = [join(out, 'balance.json'), join(out, 'balance.csv')];
+  const files = [join(out, 'balance.json'), join(out, 'balance.csv'), join(out, 'balance.html')];
   writeAtomic(files[0], `${JSON.stringify(json, null, 2)}\n`);
   writeAtomic(files[1], balanceCsv(run));
+  writeAtomic(files[2], balanceHtml(json));
   if (run.result.status === 'shown') {
     const file = join(out, 'balanced.json');
     writeAtomic(file, `${JSON.stringify(balancedScenario(run), null, 2)}\n`);

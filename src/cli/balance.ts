@@ -9,10 +9,11 @@ import { UsageError } from '../core/errors.js';
 import { readJsonFile } from '../core/validate.js';
 import { runBalance } from '../balance/game.js';
 import { balanceJson, verdictLine, writeBalanceOutputs } from '../balance/output.js';
-import { DealPool } from '../sweep/pool.js';
+import { DealPool, DealsStopped } from '../sweep/pool.js';
 import { loadScenario } from '../sim/scenario.js';
 import type { Io } from './main.js';
 import { prepareOutputFolder } from './outputs.js';
+import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { workerCount } from './workers.js';
 
 export const BALANCE_DEFAULTS = { budget: 1_000_000, firstStage: 1000, batchSize: 500 } as const;
@@ -74,32 +75,42 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs): P
   const out = resolve(args.out ?? join('reports', `${base.name}-balance`));
   const workers = workerCount(io.err, args.workers);
   prepareOutputFolder(out);
-  const pool = new DealPool({ workers, batchSize, seed });
   const started = Date.now();
-  let run: Awaited<ReturnType<typeof runBalance>>;
-  try {
-    run = await runBalance(
-      {
-        file: path,
-        data,
-        vary: args.vary,
-        targets: args.target,
-        objective: args.objective,
-        budget,
-        firstStage,
-        confidence: 0.95,
-        onStage: (s) => {
-          if (!args.quiet)
-            io.err(
-              `stage ${s.stage}: ${s.points.length} points × ${s.gamesPerPoint} games; dropped ${s.dropped.length}${s.halved.length ? `, halved ${s.halved.length}` : ''}; shown ${s.shown.length}; ${s.gamesSpent} of ${budget} games spent\n`,
-            );
+  // Ctrl-C / SIGTERM: the pool stops after the batches in flight; a search stopped midway has no
+  // answer (its guarantee is for the planned stages), so nothing is written.
+  const { result: run, stoppedBy } = await stoppableBySignals(async (stop) => {
+    const pool = new DealPool({ workers, batchSize, seed, stop });
+    try {
+      return await runBalance(
+        {
+          file: path,
+          data,
+          vary: args.vary,
+          targets: args.target,
+          objective: args.objective,
+          budget,
+          firstStage,
+          confidence: 0.95,
+          onStage: (s) => {
+            if (!args.quiet)
+              io.err(
+                `stage ${s.stage}: ${s.points.length} points × ${s.gamesPerPoint} games; dropped ${s.dropped.length}${s.halved.length ? `, halved ${s.halved.length}` : ''}; shown ${s.shown.length}; ${s.gamesSpent} of ${budget} games spent\n`,
+              );
+          },
         },
-      },
-      base,
-      pool,
-    );
-  } finally {
-    await pool.close();
+        base,
+        pool,
+      );
+    } catch (e) {
+      if (e instanceof DealsStopped) return null;
+      throw e;
+    } finally {
+      await pool.close();
+    }
+  });
+  if (run === null) {
+    io.err(`interrupted${stoppedBy ? ` by ${describeStop(stoppedBy)}` : ''}: the search had not finished; nothing was written\n`);
+    return stopExitCode(stoppedBy ?? 'SIGINT');
   }
   const json = balanceJson(run, seed, firstStage);
   const files = writeBalanceOutputs(out, run, json);

@@ -73,6 +73,26 @@ describe('goldpit balance on My Gold Mine', () => {
     const csv = readFileSync(join(out, 'balance.csv'), 'utf8').trim().split('\n');
     expect(csv[0]).toBe('stage,games_per_point,params.rounds,outcome,target,estimate,lo,hi,verdict,reason');
     expect(csv.length - 1).toBe(json.balance.stages.reduce((t, s) => t + s.points, 0));
+    // The page: the sweep page with the evidence and the path after the verdicts.
+    const html = readFileSync(join(out, 'balance.html'), 'utf8');
+    expect(html).toContain('<section id="balance">');
+    expect(html).toContain(`Shown: params.rounds = ${rounds} meets every target with 95% simultaneous confidence.`);
+    expect(html.indexOf('id="in-short"')).toBeLessThan(html.indexOf('id="balance"'));
+    expect(html).not.toMatch(/<script|src="http/);
+  }, 60_000);
+
+  it('gives byte-identical files for any worker count', async () => {
+    const dir = tempDir('goldpit-balance-');
+    const file = mirror(dir);
+    const outs = [join(dir, 'w0'), join(dir, 'w2')];
+    for (const [k, workers] of ['0', '2'].entries()) {
+      const io = capture();
+      const args = ['balance', file, '--vary', 'params.rounds=1..4', '--target', 'seatSpread <= 0.08', '--budget', '40000', '--batch-size', '300'];
+      expect(await runCli([...args, '--out', outs[k], '--workers', workers, '--quiet'], io)).toBe(0);
+    }
+    for (const name of ['balance.json', 'balance.csv', 'balance.html', 'balanced.json']) {
+      expect(readFileSync(join(outs[1], name), 'utf8')).toBe(readFileSync(join(outs[0], name), 'utf8'));
+    }
   }, 60_000);
 
   it('says "not shown" when no rounds in the range even the seats, and how far the best point is', async () => {
