@@ -59,7 +59,7 @@ export interface BalanceBlock {
 export type BalanceJson = SweepJson & { readonly balance: BalanceBlock };
 
 export const METHOD =
-  'racing on common random numbers; each interval a Student-t interval at level 1 − α′, α′ = α/(S·G·C) (Bonferroni over every stage, grid point and interval, uniform alpha spending over the S planned stages); a spread from its pairwise paired differences';
+  "racing on common random numbers; each interval at level 1 − α′, α′ = α/(S·G·C) (Bonferroni over every stage, grid point and interval; uniform alpha spending over the S planned stages): the win-rate interval for a share, Student's t for other means, and the seats' spread from their pairwise paired differences";
 
 function seatSpreadOf(run: BalanceRun): Quantity {
   const seats = run.metrics.filter((m) => m.family === 'seat-win-rate').map((m) => m.id);

@@ -3,6 +3,7 @@
  * files output.ts). Exit 0 when a point is shown to meet every target, 3 when not shown (like
  * `check`'s INCONCLUSIVE: a result, not an error), 2 for bad input.
  */
+import { setMaxListeners } from 'node:events';
 import { join, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { UsageError } from '../core/errors.js';
@@ -79,6 +80,8 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs): P
   // Ctrl-C / SIGTERM: the pool stops after the batches in flight; a search stopped midway has no
   // answer (its guarantee is for the planned stages), so nothing is written.
   const { result: run, stoppedBy } = await stoppableBySignals(async (stop) => {
+    // Every alive point of a stage plays at once on the one pool, each call listening to `stop`.
+    setMaxListeners(0, stop);
     const pool = new DealPool({ workers, batchSize, seed, stop });
     try {
       return await runBalance(
