@@ -15,12 +15,13 @@ import { loadScenario } from '../sim/scenario.js';
 import type { Io } from './main.js';
 import { prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
+import { queueExecutor, queueOptions } from './worker.js';
 import { workerCount } from './workers.js';
 
 export const BALANCE_DEFAULTS = { budget: 1_000_000, firstStage: 1000, batchSize: 500 } as const;
 
 export function balanceOptions<T>(y: Argv<T>) {
-  return y
+  return queueOptions(y)
     .positional('scenario', { type: 'string', demandOption: true, describe: 'scenario file (scenarios/*.json)' })
     .option('vary', {
       type: 'string',
@@ -59,6 +60,9 @@ export interface BalanceArgs {
   readonly workers?: number;
   readonly 'batch-size': number;
   readonly quiet: boolean;
+  readonly queue?: string;
+  readonly 'queue-name'?: string;
+  readonly 'queue-timeout'?: number;
 }
 
 function integer(name: string, v: number, min: number): number {
@@ -75,6 +79,7 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs): P
   const seed = args.seed ?? base.seed;
   const out = resolve(args.out ?? join('reports', `${base.name}-balance`));
   const workers = workerCount(io.err, args.workers);
+  const queue = queueExecutor(args, io.err, args.quiet);
   prepareOutputFolder(out);
   const started = Date.now();
   // Ctrl-C / SIGTERM: the pool stops after the batches in flight; a search stopped midway has no
@@ -82,7 +87,7 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs): P
   const { result: run, stoppedBy } = await stoppableBySignals(async (stop) => {
     // Every alive point of a stage plays at once on the one pool, each call listening to `stop`.
     setMaxListeners(0, stop);
-    const pool = new DealPool({ workers, batchSize, seed, stop });
+    const pool = new DealPool({ workers, batchSize, seed, stop, queue });
     try {
       return await runBalance(
         {

@@ -5,10 +5,11 @@
  * rounds and 0.05–0.08 for 4–6. (Goldrausch's mirror-cooperative line-up is even at every fine from
  * 0 to 8 within the noise of 4,000 games, so its fine cannot show a search finding anything.)
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
+import { GAMES } from '../../src/games/registry.js';
 import { loadScenario } from '../../src/sim/scenario.js';
 import type { BalanceJson } from '../../src/balance/output.js';
 import { capture } from '../helpers/io.js';
@@ -137,4 +138,55 @@ describe('goldpit balance on My Gold Mine', () => {
     expect(code).toBe(2);
     expect(io.stderr).toContain(`${file}: field "params.rounds"`);
   });
+});
+
+describe('goldpit balance on every registered game', () => {
+  /** The first shipped scenario of the game (by file name). */
+  const scenarioOf = (game: string) =>
+    join(
+      'scenarios',
+      readdirSync('scenarios')
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .find((f) => ((JSON.parse(readFileSync(join('scenarios', f), 'utf8')) as { game?: string }).game ?? 'goldrausch') === game)!,
+    );
+
+  for (const game of Object.keys(GAMES)) {
+    it(`runs on ${game}, and a path that changes no game gives paired differences of exactly 0`, async () => {
+      const dir = tempDir('goldpit-balance-');
+      const key = GAMES[game].keyEnding;
+      // `games` is the default game count of `run`: varying it changes no game played here.
+      const targets = ['--target', 'rounds >= 0', ...(key === null ? [] : ['--target', `${key}Share in 0..1`])];
+      const io = capture();
+      const code = await runCli(
+        [
+          'balance',
+          scenarioOf(game),
+          '--vary',
+          'games=100,200',
+          ...targets,
+          '--first-stage',
+          '500',
+          '--budget',
+          '1000',
+          '--out',
+          dir,
+          '--workers',
+          '0',
+          '--quiet',
+        ],
+        io,
+      );
+      expect(io.stderr).toBe('');
+      expect(code).toBe(0);
+      const json = readJson(join(dir, 'balance.json'));
+      expect(json.game).toBe(game);
+      expect(json.balance.status).toBe('shown');
+      const other = json.points.find((p) => p.index !== json.reference)!;
+      for (const [id, m] of Object.entries(other.metrics)) {
+        if (id === 'seatSpread') expect(m.diff).toBe(0);
+        else expect([id, m.diff, m.diffLo, m.diffHi]).toEqual([id, 0, 0, 0]);
+      }
+    }, 30_000);
+  }
 });
