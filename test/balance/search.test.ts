@@ -203,6 +203,35 @@ describe('the balance search on a synthetic objective', () => {
     expect(r.stages.slice(1).some((s) => s.joined.length > 0)).toBe(true);
   });
 
+  it('halves the points to what the budget can pay for, keeping the better-ranked half', async () => {
+    // Seat 0 wins with 0.45 + 0.001x: spreads 0.10 .. 0.114, on or just past the target's edge, so
+    // none is met or missed in two stages; 8 points play 1000 games (8000), then the 4000 left pay
+    // 1000 more for 4 points only.
+    const r = await balanceSearch({
+      factors: [range(0, 7)],
+      targets: [parseTarget('seatSpread <= 0.1', METRICS)],
+      objective: null,
+      reference: null,
+      budget: 12_000,
+      firstStage: 1000,
+      maxCoarse: 100,
+      evaluate: synthetic((x) => 0.45 - 0.001 * x),
+    });
+    expect(r.stages[0].points).toHaveLength(8);
+    expect(r.stages[0].dropped).toEqual([]);
+    expect(r.stages[1].halved).toHaveLength(4);
+    expect(r.stages[1].points).toHaveLength(4);
+    expect(r.gamesSpent).toBe(12_000);
+    const halved = r.points.filter((p) => r.stages[1].halved.includes(p.index));
+    expect(halved.every((p) => p.status === 'dropped' && /worse half before stage 2/.test(p.reason ?? ''))).toBe(true);
+    // Ranked by the worst target's estimate beyond its edge, in half-widths: the kept are the nearer.
+    const est = (i: number) => r.stages[0].judged[r.stages[0].points.indexOf(i)][0].estimate;
+    const kept = r.stages[1].points.map(est);
+    expect(Math.max(...kept)).toBeLessThanOrEqual(Math.min(...r.stages[1].halved.map(est)));
+    expect(r.status).toBe('not-shown');
+    expect(r.stopped).toMatch(/budget of 12000 games is spent/);
+  });
+
   it('is reproducible: the same options give the same path and answer', async () => {
     const run = () =>
       balanceSearch({
