@@ -2,6 +2,7 @@
 // goldpit throughput benchmark: `npm run bench [-- --games N --runs R --batch-size B --json --million --engine auto|reference --other-games N]`.
 // After Goldrausch's runs it measures GOLD's and My Gold Mine's 4-player heuristic line-ups (--other-games N games a run; 0 skips them).
 // `npm run bench -- --queue …`: the job queue against the local pool instead (scripts/bench-queue.mjs).
+// `npm run bench -- --sweep …`: a sweep of P points against one run of as many games (scripts/bench-sweep.mjs).
 // The runs play as `goldpit run` does: on the fast kernel when every seat is a built-in heuristic
 // bot (--engine auto, the default), or on the reference engine (--engine reference).
 // Plays the baseline scenario with 1 worker and with all workers, R runs of each, alternately (so a
@@ -37,8 +38,15 @@ const { values } = parseArgs({
     queue: { type: 'boolean', default: false },
     workers: { type: 'string' },
     redis: { type: 'string' },
+    // --sweep: the sweep benchmark instead (scripts/bench-sweep.mjs reads --points and the other options itself).
+    sweep: { type: 'boolean', default: false },
+    points: { type: 'string' },
   },
 });
+if (values.sweep) {
+  await import('./bench-sweep.mjs');
+  process.exit(0);
+}
 if (values.queue) {
   await import('./bench-queue.mjs');
   process.exit(0);

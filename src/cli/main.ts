@@ -25,6 +25,8 @@ import { GOLDPIT, shellWord, VERSION } from '../core/package.js';
 import { readJsonFile } from '../core/validate.js';
 import { balanceOptions, commandBalance } from './balance.js';
 import { commandBaseline, commandCheck } from './check.js';
+import { commandSweep, sweepOptions } from './sweep.js';
+import { PRECISION_LOOK } from '../sweep/run.js';
 import { clearStaleOutputs, prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { numberArgumentProblem, suggestCommand } from './usage.js';
@@ -54,7 +56,21 @@ const ENGINE_OPTION = {
 
 /** Runs the command line; returns the exit code. */
 /** The commands, for "did you mean" and the message when none is named. */
-export const COMMANDS = ['run', 'impact', 'merge', 'baseline', 'check', 'replay', 'verify', 'tournament', 'new-bot', 'check-bot', 'worker', 'balance'] as const;
+export const COMMANDS = [
+  'run',
+  'sweep',
+  'balance',
+  'impact',
+  'merge',
+  'baseline',
+  'check',
+  'replay',
+  'verify',
+  'tournament',
+  'new-bot',
+  'check-bot',
+  'worker',
+] as const;
 
 export async function runCli(argv: readonly string[], io: Io = processIo): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
@@ -96,10 +112,15 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           })
           .option('checkpoint-every', { type: 'number', default: 5, describe: 'seconds between checkpoints' })
           .option('games-csv', { type: 'boolean', default: false, describe: 'also write games.csv, one row per game (streamed)' })
+          .option('precision', {
+            type: 'number',
+            describe: "play until every bot and seat win rate's 95% interval is within ±h (looked at every 1,000 games; --games caps it)",
+          })
           .option('engine', ENGINE_OPTION)
           .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no table on stdout' }),
       async (args) => {
         code = await commandRun(io, args.scenario, {
+          precision: args.precision,
           games: args.games,
           seed: args.seed,
           out: args.out,
@@ -115,6 +136,22 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           quiet: args.quiet,
           argv,
         });
+      },
+    )
+    .command(
+      'sweep <scenario>',
+      'play a scenario at every point of a parameter grid on the same deals; per point and metric the estimate and the paired difference to a reference',
+      (y) => sweepOptions(y),
+      async (args) => {
+        code = await commandSweep(io, args, argv);
+      },
+    )
+    .command(
+      'balance <scenario>',
+      'search the --vary ranges for values that meet every --target with 95% simultaneous confidence (racing on common random numbers): exit 0 shown, 3 not shown',
+      (y) => balanceOptions(y),
+      async (args) => {
+        code = await commandBalance(io, args.scenario, args);
       },
     )
     .command(
@@ -274,14 +311,6 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       },
     )
     .command(
-      'balance <scenario>',
-      'search the --vary ranges for values that meet every --target with 95% simultaneous confidence (racing on common random numbers): exit 0 shown, 3 not shown',
-      (y) => balanceOptions(y),
-      async (args) => {
-        code = await commandBalance(io, args.scenario, args);
-      },
-    )
-    .command(
       'worker',
       'play the batches queued by `--queue` coordinators on this machine (a long-running service; stop with Ctrl-C)',
       (y) => workerOptions(y),
@@ -333,6 +362,7 @@ interface RunArgs {
   fresh: boolean;
   checkpointEvery: number;
   gamesCsv: boolean;
+  precision?: number;
   engine: Engine;
   queue?: QueueExecutor;
   quiet: boolean;
@@ -349,6 +379,13 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
   if (args.resume && args.fresh) throw new UsageError('--resume and --fresh exclude each other: --resume continues the checkpoint, --fresh deletes it');
   const shard = args.shard === undefined ? null : parseShard(args.shard);
   const [from, to] = shard ? shardRange(games, shard) : [0, games];
+  const precision = args.precision ?? null;
+  if (precision !== null && !(precision > 0 && precision < 0.5)) {
+    throw new UsageError(`--precision must be a half-width above 0 and below 0.5 (e.g. 0.01 for ±1 pp), got ${args.precision}`);
+  }
+  if (precision !== null && shard)
+    throw new UsageError('--precision and --shard exclude each other: a shard cannot know when all shards together are precise enough');
+  const until = precision === null ? undefined : precisionRule({ ...scenario, seed }, precision, games);
   const workers = workerCount(io.err, args.workers);
   prepareOutputFolder(out);
   const suffix = shard ? `-${shard.index}-of-${shard.count}` : '';
@@ -374,6 +411,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
       progress,
       stop,
       queue,
+      until,
     }).catch((e: unknown) => {
       throw withResumeHint(e, checkpointFile, again);
     }),
@@ -389,7 +427,8 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
   const earlier = result.earlier;
   const totalSeconds = seconds + (earlier?.seconds ?? 0);
   const engine = { kernelGames: result.fastGames + (earlier?.fastGames ?? 0), referenceGames: result.referenceGames + (earlier?.referenceGames ?? 0) };
-  const timedGames = result.resumedGames > 0 && earlier === null ? to - from - result.resumedGames : to - from;
+  // With --precision the run may end before `to`: the games played are `gamesDone`.
+  const timedGames = result.resumedGames > 0 && earlier === null ? result.gamesDone - result.resumedGames : result.gamesDone;
   if (shard) {
     const file = join(out, `partial${suffix}.json`);
     const run: RunFacts = {
@@ -406,25 +445,48 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
       );
     return 0;
   }
-  const summary = summarize({ ...scenario, seed }, result.aggregate);
+  const played = summarize({ ...scenario, seed }, result.aggregate);
+  const summary = until ? { ...played, stopping: stoppingOf(until.rule, result.gamesDone, games, result.untilMet) } : played;
   const run: RunFacts = {
     wallSeconds: Number(totalSeconds.toFixed(3)),
     workers,
     finishedAt: new Date().toISOString(),
     engine,
-    ...(timedGames !== games ? { timedGames } : {}),
+    ...(timedGames !== result.gamesDone ? { timedGames } : {}),
   };
   const files = writeRunOutputs(out, summary, reportGameOf(scenario.definition), run);
   if (!args.quiet) {
     io.out(`${summaryTable(summary, reportGameOf(scenario.definition))}\n\n`);
-    const played = games - result.resumedGames;
+    const playedNow = result.gamesDone - result.resumedGames;
     const resumed = result.resumedGames ? ` (${result.resumedGames} taken over from the checkpoint)` : '';
+    if (summary.stopping) io.out(`${summary.stopping.text}\n`);
     io.out(
-      `${played} games in ${seconds.toFixed(1)} s (${(played / seconds).toFixed(0)} games/s, ${queue ? `through the queue at ${queue.target.shown}` : `${workers} worker${workers === 1 ? '' : 's'}`}; ${engineLine(engine)})${resumed}; wrote ${files.length} files to ${out}\n`,
+      `${playedNow} games in ${seconds.toFixed(1)} s (${(playedNow / seconds).toFixed(0)} games/s, ${queue ? `through the queue at ${queue.target.shown}` : `${workers} worker${workers === 1 ? '' : 's'}`}; ${engineLine(engine)})${resumed}; wrote ${files.length} files to ${out}\n`,
     );
     io.out(`open the report: ${join(out, 'report.html')}\n`);
   }
   return 0;
+}
+
+/**
+ * `run --precision h`: met when every bot's and seat's win-rate interval, as summary.json reports it,
+ * reaches at most h from its estimate on either side; looked at every PRECISION_LOOK games.
+ */
+function precisionRule(scenario: Parameters<typeof summarize>[0], h: number, cap: number) {
+  const within = (rate: number, ci: readonly [number, number]) => Math.max(rate - ci[0], ci[1] - rate) <= h;
+  return {
+    every: PRECISION_LOOK,
+    rule: `play until every bot and seat win rate's 95% interval is within ±${h}, looking after every ${PRECISION_LOOK.toLocaleString('en-US')} games, at most ${cap.toLocaleString('en-US')} games`,
+    met: (_games: number, aggregate: Parameters<typeof summarize>[1]) => {
+      const s = summarize(scenario, aggregate);
+      return s.bots.every((b) => within(b.winRate, b.ci95)) && s.seats.every((x) => within(x.winRate, x.ci95));
+    },
+  };
+}
+
+function stoppingOf(rule: string, games: number, cap: number, met: boolean): NonNullable<RunSummary['stopping']> {
+  const where = met ? `met after ${games.toLocaleString('en-US')} games` : `not met within the cap of ${cap.toLocaleString('en-US')} games`;
+  return { rule, games, cap, met, text: `stopping rule: ${rule}; ${where}` };
 }
 
 /** The command to paste to run goldpit again with these arguments. */

@@ -744,6 +744,7 @@ function header(summary: RunSummary, impact: ImpactReport | null, colour: Palett
     ['players', esc(summary.players)],
     ['line-up', `<ol class="lineup">${lineup}</ol>`],
     ['games', esc(int(summary.games))],
+    ...(summary.stopping ? [['stopping rule', esc(summary.stopping.text.replace(/^stopping rule: /, ''))] as [string, string]] : []),
     ['seed', `<code>${esc(summary.seed)}</code>`],
     ['deck', `<code>${esc(summary.deckId || '(none)')}</code>${placeholder(summary.deckId)}`],
     ...otherIds.map(([k, v]): [string, string] => [esc(k), `<code>${esc(v)}</code>${placeholder(v)}`]),

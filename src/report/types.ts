@@ -125,6 +125,8 @@ export interface RunSummary {
     readonly message: string;
   }[];
   readonly parameters: unknown;
+  /** With `run --precision`: the stopping rule, where the run stopped, and whether the rule was met there. */
+  readonly stopping?: { readonly rule: string; readonly games: number; readonly cap: number; readonly met: boolean; readonly text: string };
 }
 
 /**

@@ -57,6 +57,13 @@ export interface ParallelOptions {
   readonly onBatch?: (timing: BatchTiming) => void;
   /** Play the batches on a Redis job queue instead of the local pool (`workers` is then unused). */
   readonly queue?: QueueExecutor;
+  /**
+   * A stopping rule (`run --precision`): each time the finished prefix reaches a multiple of `every`
+   * games (counted from `from`) or `to`, in order, `met(gamesDone, aggregate)` is asked; when it
+   * says yes the run ends there, complete, its aggregate holding exactly those games. The looks are
+   * at fixed counts, so where a run stops does not depend on batches, workers or interruptions.
+   */
+  readonly until?: { readonly every: number; readonly met: (gamesDone: number, aggregate: Aggregate) => boolean; readonly rule: string };
 }
 
 export interface ParallelResult {
@@ -66,6 +73,8 @@ export interface ParallelResult {
   /** Games taken over from the checkpoint (0 without --resume). */
   readonly resumedGames: number;
   readonly complete: boolean;
+  /** With `until`: whether its rule was met (false: the run played to `to` without meeting it). */
+  readonly untilMet: boolean;
   /** Of the games played by this call (not those taken over from a checkpoint): how many each engine played. */
   readonly fastGames: number;
   readonly referenceGames: number;
@@ -100,6 +109,8 @@ interface Checkpoint {
   /** Of the games done: how many each engine played (absent in older checkpoints). */
   readonly fastGames?: number;
   readonly referenceGames?: number;
+  /** The stopping rule in words (`run --precision`), absent without one: a resume must use the same. */
+  readonly until?: string;
 }
 
 /**
@@ -138,6 +149,13 @@ export function readCheckpoint(file: string, scenario: Scenario, options: Parall
   expect('configHash', scenario.configHash, 'the scenario changed since the checkpoint: start afresh without --resume');
   expect('seed', options.seed, 'resume with the same --seed');
   expect('from', options.from, 'resume with the same --games and --shard');
+  if ((cp.until ?? null) !== (options.until?.rule ?? null)) {
+    throw new InputError(
+      file,
+      'until',
+      `the checkpoint's stopping rule is ${JSON.stringify(cp.until ?? 'none')} but this run's is ${JSON.stringify(options.until?.rule ?? 'none')}; resume with the same --precision`,
+    );
+  }
   expect('to', options.to, 'resume with the same --games and --shard');
   if (cp.version === 1) {
     // Version 1 counted full batches, so its batch size must be the run's to know where to go on.
@@ -205,7 +223,8 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
     }
   }
   // Through a queue the batches are full ones, so a resumed run's jobs are the interrupted run's jobs.
-  const bounds = batchBounds(from + resumedGames, to, batchSize, options.queue ? 1 : options.workers);
+  const bounds = withLooks(batchBounds(from + resumedGames, to, batchSize, options.queue ? 1 : options.workers), from, options.until?.every);
+  let untilMet = false;
   const batches = bounds.length - 1;
   let prefix = 0; // batches [0, prefix) are merged into `total`
   let csv: number | null = null;
@@ -231,6 +250,7 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
       gamesDone: gamesDone(),
       csvBytes,
       aggregate: aggregateToJson(total),
+      ...(options.until ? { until: options.until.rule } : {}),
       // Without the earlier sessions' facts (an older checkpoint resumed), the totals are unknown: left out.
       ...(resumedGames === 0 || earlier !== null
         ? {
@@ -255,6 +275,12 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
       referenceGames += r.referenceGames;
       if (csv !== null && r.rows) csvBytes += writeSync(csv, r.rows, csvBytes); // at the checkpointed length after a resume
       prefix++;
+      const at = bounds[prefix];
+      if (options.until && ((at - from) % options.until.every === 0 || at === to) && options.until.met(at - from, total)) {
+        untilMet = true;
+        pending.clear();
+        break;
+      }
     }
     options.progress?.update(gamesDone());
     if (Date.now() - lastCheckpoint >= options.checkpointEveryMs) writeCheckpoint();
@@ -268,18 +294,38 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
     gamesCsv: csv !== null,
     timing: options.onBatch !== undefined,
   });
-  const stopped = () => options.stop?.aborted === true;
+  const stopped = () => untilMet || options.stop?.aborted === true;
   try {
-    await runBatches(options, batches, task, (t) => runBatch(t, scenario), accept, stopped);
+    await runBatches(
+      options,
+      batches,
+      task,
+      (t) => runBatch(t, scenario),
+      accept,
+      stopped,
+      () => untilMet,
+    );
   } finally {
-    const complete = prefix >= batches;
+    const complete = prefix >= batches || untilMet;
     if (complete) {
       if (options.checkpointFile) rmSync(options.checkpointFile, { force: true });
     } else writeCheckpoint();
     if (csv !== null) closeSync(csv);
     options.progress?.done();
   }
-  return { aggregate: total, gamesDone: gamesDone(), resumedGames, complete: prefix >= batches, fastGames, referenceGames, earlier };
+  return { aggregate: total, gamesDone: gamesDone(), resumedGames, complete: prefix >= batches || untilMet, untilMet, fastGames, referenceGames, earlier };
+}
+
+/** Batch bounds cut also at every multiple of `every` games from `from` (the looks of a stopping rule). */
+export function withLooks(bounds: readonly number[], from: number, every: number | undefined): number[] {
+  if (every === undefined) return [...bounds];
+  if (!Number.isInteger(every) || every < 1) throw new RangeError(`a stopping rule looks every whole number ≥ 1 of games, got ${every}`);
+  const out: number[] = [bounds[0]];
+  for (let b = 1; b < bounds.length; b++) {
+    for (let look = Math.floor((out[out.length - 1] - from) / every + 1) * every + from; look < bounds[b]; look += every) out.push(look);
+    out.push(bounds[b]);
+  }
+  return out;
 }
 
 /**

@@ -180,6 +180,19 @@ describe('impact, baseline and check through the queue', () => {
   });
 });
 
+describe('a sweep through the queue', () => {
+  it('writes the same sweep.json and sweep.csv as a local one', async () => {
+    const at = mark();
+    const [local, queued] = [tmp(), tmp()];
+    const sweep = ['sweep', SCENARIO, '--vary', 'params.fine=1,2', '--games', '300', '--batch-size', '100', '--quiet'];
+    expect(await runCli([...sweep, '--workers', '0', '--out', local], capture())).toBe(0);
+    expect(await runCli([...sweep, ...viaQueue(), '--out', queued], capture())).toBe(0);
+    for (const f of ['sweep.json', 'sweep.csv']) expect(readFileSync(join(queued, f), 'utf8')).toBe(readFileSync(join(local, f), 'utf8'));
+    // Two points of 300 games in batches of 100.
+    expect(playedSince(at, 'deals')).toHaveLength(6);
+  });
+});
+
 describe('a tournament through the queue', () => {
   it('writes the same tables as a local one; the bot file is named by path and sha256, and the worker loads its own copy', async () => {
     const at = mark();

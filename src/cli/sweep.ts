@@ -1,0 +1,163 @@
+/**
+ * `goldpit sweep`: wiring of the options to src/sweep/ (the plan, the pool, the files).
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Argv } from 'yargs';
+import { GOLDPIT, shellWord } from '../core/package.js';
+import { UsageError } from '../core/errors.js';
+import { renderSweep } from '../report/sweep-html.js';
+import { Progress } from '../sim/progress.js';
+import type { Engine } from '../sim/run.js';
+import { loadScenario } from '../sim/scenario.js';
+import { DealPool } from '../sweep/pool.js';
+import { parseReference, runSweep, type SweepPlan } from '../sweep/run.js';
+import { parseDesign, parseVary } from '../sweep/vary.js';
+import { writeSweepOutputs } from '../sweep/write.js';
+import { prepareOutputFolder } from './outputs.js';
+import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
+import { queueExecutor, queueOptions, withResumeHint } from './worker.js';
+import { workerCount } from './workers.js';
+
+/** The checkpoint of an unfinished sweep, in its output folder. */
+export const SWEEP_CHECKPOINT = '.sweep-checkpoint.json';
+
+export function sweepOptions<T>(y: Argv<T>) {
+  return queueOptions(y)
+    .positional('scenario', { type: 'string', demandOption: true, describe: 'scenario file (scenarios/*.json)' })
+    .option('vary', {
+      type: 'string',
+      array: true,
+      demandOption: true,
+      describe: 'a scenario path and its values: path=a..b, path=a..b:step or path=v1,v2,... (repeat for several; e.g. params.fine=0..6)',
+    })
+    .option('design', { type: 'string', default: 'grid', describe: 'grid (every combination) or lhs:N (a Latin hypercube of N points over the ranges)' })
+    .option('reference', {
+      type: 'string',
+      describe: "the point the paired differences are taken against, path=value,... (default: the scenario's own values)",
+    })
+    .option('games', { type: 'number', describe: "games per point (default: the scenario's; the cap with --precision)" })
+    .option('precision', {
+      type: 'number',
+      describe: "play each point until every bot and seat win rate's 95% interval is within ±h (looked at every 1,000 games; --games caps it)",
+    })
+    .option('seed', { type: 'string', describe: "run seed (default: the scenario's)" })
+    .option('out', { type: 'string', describe: 'output folder (default: reports/<scenario name>-sweep/)' })
+    .option('workers', { type: 'number', describe: `worker threads (default: all ${availableParallelism()} cores; 0 = this thread)` })
+    .option('batch-size', { type: 'number', default: 2000, describe: 'games per batch' })
+    .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted sweep from its checkpoint in the output folder' })
+    .option('fresh', { type: 'boolean', default: false, describe: 'delete a checkpoint found in the output folder and start over' })
+    .option('engine', {
+      choices: ['auto', 'reference'] as const,
+      default: 'auto' as const,
+      describe: 'auto: the fast kernel when the line-up has one (the same games); reference: always the reference engine',
+    })
+    .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no summary on stdout' });
+}
+
+export interface SweepArgs {
+  scenario: string;
+  vary: (string | number)[];
+  design: string;
+  reference?: string;
+  games?: number;
+  precision?: number;
+  seed?: string;
+  out?: string;
+  workers?: number;
+  'batch-size': number;
+  resume: boolean;
+  fresh: boolean;
+  engine: Engine;
+  quiet: boolean;
+  queue?: string;
+  'queue-name'?: string;
+  'queue-timeout'?: number;
+}
+
+interface SweepIo {
+  out(text: string): void;
+  err(text: string): void;
+  readonly errIsTty: boolean;
+}
+
+export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly string[]): Promise<number> {
+  const base = loadScenario(args.scenario);
+  const factors = args.vary.map((v) => parseVary(String(v)));
+  const paths = factors.map((f) => f.path);
+  const twice = paths.find((p, i) => paths.indexOf(p) !== i);
+  if (twice !== undefined) throw new UsageError(`--vary names ${twice} twice; give each path once with all its values`);
+  const games = args.games ?? base.games;
+  if (!Number.isInteger(games) || games < 2) throw new UsageError(`--games must be a whole number ≥ 2 (games per point), got ${games}`);
+  const precision = args.precision ?? null;
+  if (precision !== null && !(precision > 0 && precision < 0.5)) {
+    throw new UsageError(`--precision must be a half-width above 0 and below 0.5 (e.g. 0.01 for ±1 pp), got ${args.precision}`);
+  }
+  const batchSize = args['batch-size'];
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw new UsageError(`--batch-size must be a positive integer, got ${batchSize}`);
+  if (args.resume && args.fresh) throw new UsageError('--resume and --fresh exclude each other: --resume continues the checkpoint, --fresh deletes it');
+  const plan: SweepPlan = {
+    file: args.scenario,
+    data: base.portable,
+    base,
+    factors,
+    design: parseDesign(args.design),
+    reference: args.reference === undefined ? null : parseReference(args.reference),
+    games,
+    seed: args.seed ?? base.seed,
+    precision,
+  };
+  const out = resolve(args.out ?? join('reports', `${base.name}-sweep`));
+  prepareOutputFolder(out);
+  const checkpointFile = join(out, SWEEP_CHECKPOINT);
+  const rest = argv.filter((a) => a !== '--resume' && a !== '--fresh');
+  const again = [GOLDPIT, ...[...rest, '--resume'].map(shellWord)].join(' ');
+  if (!args.resume && existsSync(checkpointFile)) {
+    if (!args.fresh) {
+      throw new UsageError(
+        `${checkpointFile} holds the checkpoint of an unfinished sweep; this sweep would overwrite it.\n` +
+          `  continue it:      ${again}\n` +
+          `  or start over:    ${[GOLDPIT, ...[...rest, '--fresh'].map(shellWord)].join(' ')}   (deletes the checkpoint)\n` +
+          '  or write elsewhere with --out DIR',
+      );
+    }
+    rmSync(checkpointFile, { force: true });
+  }
+  const queue = queueExecutor(args, io.err, args.quiet);
+  const workers = workerCount(io.err, args.workers);
+  const started = Date.now();
+  const { result, stoppedBy } = await stoppableBySignals(async (stop) => {
+    const pool = new DealPool({ workers, batchSize, seed: plan.seed, engine: args.engine, queue, stop });
+    try {
+      return await runSweep(plan, {
+        pool,
+        checkpointFile,
+        resume: args.resume,
+        progress: (total, resumed) => new Progress(total, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err, resumed),
+      });
+    } catch (e) {
+      throw withResumeHint(e, checkpointFile, again);
+    } finally {
+      await pool.close();
+    }
+  });
+  const seconds = (Date.now() - started) / 1000;
+  if (!result.complete) {
+    io.err(
+      `\ninterrupted${stoppedBy ? ` by ${describeStop(stoppedBy)}` : ''} after ${result.gamesDone.toLocaleString('en-US')} of at most ${result.totalGames.toLocaleString('en-US')} games; kept in ${checkpointFile}\nresume with: ${again}\n`,
+    );
+    return stopExitCode(stoppedBy ?? 'SIGINT');
+  }
+  const files = writeSweepOutputs(out, result.sweep, [['sweep.html', renderSweep(result.sweep)]]);
+  if (!args.quiet) {
+    const s = result.sweep;
+    const played = result.gamesDone - result.resumedGames;
+    io.out(
+      `${s.points.length} points${result.addedReference ? ' (the reference added as the last)' : ''}, ${result.gamesDone.toLocaleString('en-US')} games (${played.toLocaleString('en-US')} played now) in ${seconds.toFixed(1)} s; ${s.stoppingRule}\n`,
+    );
+    for (const v of s.verdicts) io.out(`- ${v}\n`);
+    io.out(`wrote ${files.join(', ')}\nopen the page: ${join(out, 'sweep.html')}\n`);
+  }
+  return 0;
+}

@@ -1,0 +1,106 @@
+/**
+ * Opens sweep.html in headless Chromium (Debian's, never a downloaded one; see test/helpers/browser.ts)
+ * from disk: it loads nothing, logs nothing, fits the viewport, draws every chart with its marks and
+ * shows the table. Leaves full-page screenshots in reports/screenshots/ for a human to look at.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderSweep } from '../../src/report/sweep-html.js';
+import type { SweepJson } from '../../src/report/sweep-types.js';
+import { CHROMIUM, CHROMIUM_ARGS, expectSelfContained, openFile, SKIP_BROWSER } from '../helpers/browser.js';
+import { tempDir } from '../helpers/temp.js';
+import { FINE, fineModel, fineSweep, makeSweep, options } from './sweep-fixture.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** Fewest drawn marks a chart must contain. */
+const MIN_MARKS = 4;
+
+interface DrawnChart {
+  readonly name: string | null;
+  readonly width: number;
+  readonly height: number;
+  readonly marks: number;
+}
+
+async function drawnCharts(page: Page): Promise<DrawnChart[]> {
+  return page.$$eval('svg.chart', (svgs) =>
+    svgs.map((svg) => {
+      const box = svg.getBoundingClientRect();
+      return {
+        name: svg.getAttribute('data-chart'),
+        width: box.width,
+        height: box.height,
+        marks: svg.querySelectorAll('path, rect, circle, line, polyline, polygon').length,
+      };
+    }),
+  );
+}
+
+describe.skipIf(SKIP_BROWSER)('sweep.html in headless Chromium', () => {
+  let work = '';
+  let context: BrowserContext | undefined;
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) return; // each test then fails with the install hint (see browser())
+    work = tempDir('goldpit-sweep-page-');
+    context = await chromium.launchPersistentContext(join(work, 'profile'), {
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
+      headless: true,
+      viewport: { width: 1000, height: 900 },
+    });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  function browser(): BrowserContext {
+    if (!context) throw new Error(`${CHROMIUM} not found: install it with \`apt-get update && apt-get install -y chromium\`, or set GOLDPIT_SKIP_BROWSER=1.`);
+    return context;
+  }
+
+  /** Writes the page, opens it and checks what every sweep page must show; returns the chart names. */
+  async function check(file: string, sweep: SweepJson): Promise<string[]> {
+    const path = join(work, file);
+    writeFileSync(path, renderSweep(sweep));
+    const loaded = await openFile(browser(), path);
+    const { page } = loaded;
+    const charts = await drawnCharts(page);
+    expect(charts.length).toBeGreaterThan(0);
+    for (const chart of charts) {
+      expect(chart.width, `${chart.name} width`).toBeGreaterThan(100);
+      expect(chart.height, `${chart.name} height`).toBeGreaterThan(40);
+      expect(chart.marks, `${chart.name} marks`).toBeGreaterThanOrEqual(MIN_MARKS);
+    }
+    // The table: a row per point in each of its tables, each visible.
+    const rows = await page.$$eval('#points table', (tables) => tables.map((t) => t.querySelectorAll('tbody tr').length));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const n of rows) expect(n).toBe(sweep.points.length);
+    expect(await page.locator('#in-short li').count()).toBeGreaterThan(0);
+    // Every chart lies within the reading column: nothing drawn past the viewport's right edge.
+    const right = await page.$$eval('svg.chart', (svgs) => Math.max(...svgs.map((s) => s.getBoundingClientRect().right)));
+    expect(right).toBeLessThanOrEqual(1000);
+    await expectSelfContained(loaded, join(ROOT, `reports/screenshots/${file.replace('.html', '.png')}`));
+    return charts.map((c) => c.name ?? '');
+  }
+
+  it('draws a one-factor sweep: curves with bands, the differences, the table', async () => {
+    const names = await check('sweep-1-factor.html', fineSweep());
+    expect(names).toEqual(['curve-0-seats', 'curve-0-shape', 'diff-0']);
+  });
+
+  it('draws a two-factor sweep with its heat maps', async () => {
+    const sweep = makeSweep({
+      factors: [FINE, options('rules.penaltySink', ['bank', 'continent'])],
+      reference: { 'params.fine': 2, 'rules.penaltySink': 'bank' },
+      model: (v) => ({ ...fineModel(v), race: fineModel(v).race + (v['rules.penaltySink'] === 'continent' ? 0.05 : 0) }),
+    });
+    const names = await check('sweep-2-factors.html', sweep);
+    expect(names).toContain('heat-0');
+    expect(names).toContain('heat-1');
+  });
+});
