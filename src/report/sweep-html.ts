@@ -43,7 +43,7 @@ import {
   xAxis,
   yAxis,
 } from './html.js';
-import type { SweepEstimate, SweepFactor, SweepJson, SweepMetric, SweepPoint } from './sweep-types.js';
+import type { SweepEstimate, SweepFactor, SweepJson, SweepMetric, SweepPoint, SweepValue } from './sweep-types.js';
 import { describePoint, formatValue, isMirrorSweep, referenceOf, sliceOf, sweepVerdicts } from './sweep-verdicts.js';
 
 export { sweepVerdicts } from './sweep-verdicts.js';
@@ -96,6 +96,17 @@ interface FactorAxis {
   readonly joined: boolean;
 }
 
+/**
+ * A factor's values that the points take, in the factor's order (numbers ascending): the listed
+ * values first, then any other a point has (the scenario's own value, when the sweep added it as
+ * the reference point).
+ */
+function valuesAt(factor: SweepFactor, points: readonly SweepPoint[]): SweepValue[] {
+  const taken = new Set(points.map((p) => p.values[factor.path]));
+  const out = [...factor.values.filter((v) => taken.has(v)), ...[...taken].filter((v) => !factor.values.includes(v))];
+  return factor.numeric ? out.sort((a, b) => Number(a) - Number(b)) : out;
+}
+
 function factorAxis(factor: SweepFactor, points: readonly SweepPoint[], joined: boolean): FactorAxis {
   if (factor.numeric) {
     const xs = points.map((p) => Number(p.values[factor.path])).filter(isNum);
@@ -107,7 +118,7 @@ function factorAxis(factor: SweepFactor, points: readonly SweepPoint[], joined: 
     const pad = hi > lo ? (hi - lo) * 0.04 : 0.5;
     return { at: (p) => Number(p.values[factor.path]), domain: [lo - pad, hi + pad], ticks, format: (v) => formatValue(v), joined };
   }
-  const values = factor.values.filter((v) => points.some((p) => p.values[factor.path] === v));
+  const values = valuesAt(factor, points);
   return {
     at: (p) => values.indexOf(p.values[factor.path]),
     domain: [-0.5, values.length - 0.5],
@@ -134,7 +145,12 @@ interface PanelFrame {
 /** The value a track draws at a point: the estimate and its interval, or the paired difference and its interval. */
 function drawn(point: SweepPoint, metric: SweepMetric, diff: boolean): { y: number; lo: number; hi: number } | null {
   const e = point.metrics[metric.id];
-  if (!diff) return hasInterval(e) ? { y: e.estimate, lo: e.lo, hi: e.hi } : null;
+  if (!diff) {
+    if (!hasInterval(e)) return null;
+    // A share lies in [0, 1]: a normal-approximation interval of a small sample may not, the axis should.
+    if (metric.unit === 'share') return { y: e.estimate, lo: Math.max(0, e.lo), hi: Math.min(1, e.hi) };
+    return { y: e.estimate, lo: e.lo, hi: e.hi };
+  }
   if (hasDiff(e)) return { y: e.diff, lo: e.diffLo, hi: e.diffHi };
   // The reference point's difference to itself is 0 by definition (sweep.json leaves it null).
   return e && e.diff === null ? { y: 0, lo: 0, hi: 0 } : null;
@@ -292,8 +308,8 @@ function heatMap(sweep: SweepJson, metric: SweepMetric, name: string): string {
   const ref = referenceOf(sweep);
   const rest = sweep.factors.slice(2);
   const points = sweep.points.filter((p) => rest.every((f) => p.values[f.path] === ref.values[f.path]));
-  const xs = fx.values.filter((v) => points.some((p) => p.values[fx.path] === v));
-  const ysVals = fy.values.filter((v) => points.some((p) => p.values[fy.path] === v));
+  const xs = valuesAt(fx, points);
+  const ysVals = valuesAt(fy, points);
   const cells = points.filter((p) => hasInterval(p.metrics[metric.id]));
   if (!cells.length || !xs.length || !ysVals.length) return noData(name, `${metric.label} over ${fx.label} and ${fy.label}`);
   const estimates = cells.map((p) => p.metrics[metric.id].estimate);
@@ -500,7 +516,10 @@ function cell(metric: SweepMetric, e: SweepEstimate | undefined, isRef: boolean)
 
 /** A win rate's column says whose ("seat 0", "greedy") over "win rate"; other metrics their label. */
 function columnHeader(metric: SweepMetric): string {
-  return WIN_FAMILIES.includes(metric.family) ? `${esc(trackLabel(metric))}<span class="unit">win rate</span>` : esc(metric.label);
+  if (WIN_FAMILIES.includes(metric.family)) return `${esc(trackLabel(metric))}<span class="unit">win rate</span>`;
+  // A label's explanation in brackets ("seat spread (highest − lowest …)") would widen the column: it goes to the tooltip.
+  const short = metric.label.replace(/\s*\(.*\)$/, '');
+  return short === metric.label ? esc(metric.label) : `<span title="${esc(metric.label)}">${esc(short)}</span>`;
 }
 
 function tableSection(sweep: SweepJson): string {

@@ -73,9 +73,16 @@ export function sliceOf(sweep: SweepJson, factor: number): SweepPoint[] {
 /** Whether the line-up is one bot in every seat (seat verdicts mean something only then). */
 export const isMirrorSweep = (sweep: SweepJson): boolean => sweep.scenario.seats.length > 0 && sweep.scenario.seats.every((b) => b === sweep.scenario.seats[0]);
 
-/** An amount in the metric's unit: shares in percentage points, other units with two decimals. */
-function amount(metric: SweepMetric, x: number): string {
-  return metric.unit === 'share' ? (100 * x).toFixed(1) : x.toFixed(2);
+/**
+ * An amount and its interval in the metric's unit (shares in percentage points, others with two
+ * decimals), with more digits when a bound would otherwise round to 0: "0.07 (95%: 0.004–0.15)",
+ * never "(95%: 0.00–0.15)" for an interval that excludes 0.
+ */
+function amounts(metric: SweepMetric, x: number, lo: number, hi: number): [string, string, string] {
+  const scale = metric.unit === 'share' ? 100 : 1;
+  let digits = metric.unit === 'share' ? 1 : 2;
+  while (digits < 4 && Number((scale * lo).toFixed(digits)) === 0) digits++;
+  return [x, lo, hi].map((v) => (scale * v).toFixed(digits)) as [string, string, string];
 }
 /** Percentage points with a typographic minus. */
 const pp = (x: number): string => (100 * x).toFixed(1).replace(/^-/, '\u2212');
@@ -127,9 +134,8 @@ function effectVerdicts(sweep: SweepJson): string[] {
         if (!detectable(e)) continue;
         moved.add(metric.id);
         const [lo, hi] = e.diff > 0 ? [e.diffLo, e.diffHi] : [-e.diffHi, -e.diffLo];
-        clauses.push(
-          `${e.diff > 0 ? 'raises' : 'lowers'} ${metric.label} by ${amount(metric, Math.abs(e.diff))}${unitWord(metric)} (95%: ${amount(metric, lo)}${DASH}${amount(metric, hi)})`,
-        );
+        const [size, from95, to95] = amounts(metric, Math.abs(e.diff), lo, hi);
+        clauses.push(`${e.diff > 0 ? 'raises' : 'lowers'} ${metric.label} by ${size}${unitWord(metric)} (95%: ${from95}${DASH}${to95})`);
       }
       if (!clauses.length) continue;
       const action = !factor.numeric ? 'changing' : Number(to) > Number(ref.values[factor.path]) ? 'raising' : 'lowering';

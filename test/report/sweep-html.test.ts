@@ -85,6 +85,33 @@ describe('renderSweep', () => {
     expect(count(chart(html, 'curve-1-seats'), '<circle')).toBe(8);
   });
 
+  it('places a reference point that the sweep added off the listed values on both axes and in the heat map', () => {
+    // As `goldpit sweep` does when the scenario's own values are not on the grid: the reference comes last.
+    const factors = [numeric('params.fine', [0, 3, 6]), options('rules.penaltySink', ['continent'])];
+    const sweep = makeSweep({
+      factors,
+      points: [...[0, 3, 6].map((fine) => ({ 'params.fine': fine, 'rules.penaltySink': 'continent' })), { 'params.fine': 2, 'rules.penaltySink': 'bank' }],
+      reference: { 'params.fine': 2, 'rules.penaltySink': 'bank' },
+      model: fineModel,
+    });
+    const html = renderSweep(sweep);
+    // The sink's slice through the reference is the reference alone, drawn at "bank" inside the panel.
+    const sink = chart(html, 'curve-1-seats');
+    expect(sink).toContain('>bank</text>');
+    for (const m of sink.matchAll(/<circle cx="([\d.-]+)"/g)) expect(Number(m[1])).toBeGreaterThan(64);
+    // Heat map: fine 0, 2, 3, 6 across, continent and bank down; 4 of the 8 cells are points, 1 is the reference.
+    const heat = chart(html, 'heat-0');
+    expect(count(heat, '<rect')).toBe(8 + 5);
+    expect(count(heat, 'stroke="#e6e8eb"')).toBe(4);
+    expect(heat).toContain('params.fine = 2, rules.penaltySink = bank: seat spread 4.0%');
+  });
+
+  it('keeps a share\u2019s drawn interval within 0\u2013100% when a small sample\u2019s interval is not', () => {
+    const html = renderSweep(fineSweep({ halfWidth: 0.3 }));
+    // seat 0 at fine 6: 24% ± 30 → drawn 0.0–54.0%.
+    expect(chart(html, 'curve-0-seats')).toContain('seat 0 at params.fine = 6: 24.0%, 95% interval 0.0\u201354.0%');
+  });
+
   it('draws a Latin hypercube as a scatter against each factor, without heat maps or lines', () => {
     const sweep = makeSweep({
       factors: [FINE, numeric('params.caps.azul', [6, 10, 14])],

@@ -57,6 +57,19 @@ describe('sweepVerdicts', () => {
     ]);
   });
 
+  it('gives a bound that would round to 0 more digits, so an interval that excludes 0 never reads "0.00–"', () => {
+    // Mean rounds 9.5 − 0.0175·fine: fine 6 against 2 is −0.07 ± 0.066 → 0.004–0.136; race share −8 ± 6.6 pp.
+    const sweep = makeSweep({
+      factors: [FINE],
+      reference: { 'params.fine': 2 },
+      model: (v) => ({ ...fineModel(v), rounds: 9.5 - 0.0175 * Number(v['params.fine']) }),
+      diffHalfWidth: 0.066,
+    });
+    expect(sweepVerdicts(sweep)).toContain(
+      'Raising params.fine from 2 to 6 lowers mean rounds by 0.070 (95%: 0.004\u20130.136) and lowers race share by 8.0 pp (95%: 1.4\u201314.6).',
+    );
+  });
+
   it('names the value up to which an advantage stays below 2 pp when it grows with the factor', () => {
     // Seat 0: fine − 1 pp: within at fine 0..2, unclear at 3 (2 ± 0.5), shown above from 4 (3.0, 2.5–3.5).
     const sweep = makeSweep({ factors: [FINE], reference: { 'params.fine': 2 }, model: seatModel((f) => 0.01 * f - 0.01) });
