@@ -10,7 +10,8 @@ import type { Scenario } from '../sim/scenario.js';
 import { balanceSearch, gridCoords, type DealValues, type SearchResult, type StageRecord } from './search.js';
 import { perDeal, sweepMetrics, type SweepMetric } from '../sweep/metrics.js';
 import type { DealPool } from '../sweep/pool.js';
-import { parseVary, scenarioAt, valueAt, type Factor } from '../sweep/vary.js';
+import { ownValue } from '../sweep/run.js';
+import { parseVary, scenarioAt, type Factor } from '../sweep/vary.js';
 import { parseObjective, parseTarget, type Objective, type Target } from './targets.js';
 
 export interface BalanceOptions {
@@ -40,11 +41,11 @@ export interface BalanceRun {
   scenarioOf(index: number): Scenario;
 }
 
-/** The scenario's own value of each factor: in the file, else the game's resolved default. */
+/** Grid coordinates of the scenario's own values (the file's, else the game's default; sweep's rule). */
 export function referenceCoords(base: Scenario, data: unknown, factors: readonly Factor[]): number[] | null {
   const coords = factors.map((f) => {
-    const own = valueAt(data, f.path) ?? valueAt(base.config, f.path);
-    return f.values.indexOf(own as SweepValue);
+    const own = ownValue(base, data, f.path);
+    return own === undefined ? -1 : f.values.indexOf(own);
   });
   return coords.every((c) => c >= 0) ? coords : null;
 }
