@@ -96,10 +96,17 @@ export class DealPool {
       finished.add(b);
       const before = prefix;
       while (finished.has(prefix)) finished.delete(prefix++);
-      if (prefix > before && onPrefix?.(bounds[prefix] - from, deals)) enough = true;
+      if (prefix > before && onPrefix?.(bounds[prefix] - from, deals)) {
+        enough = true;
+        // The batches in flight are not wanted: cancel them rather than wait up to 2 × workers
+        // batches (piscina ends a running task's thread and starts a fresh one, ~0.1 s).
+        decided.abort();
+      }
     };
+    const decided = new AbortController();
+    const stop = this.opts.stop ? AbortSignal.any([this.opts.stop, decided.signal]) : decided.signal;
     await runBatches(
-      { workers, stop: this.opts.stop, queue, pool: this.pool ?? undefined },
+      { workers, stop, queue, pool: this.pool ?? undefined },
       batches,
       task,
       (t) => runDealsBatch(t, scenario),

@@ -108,10 +108,9 @@ export function parseReference(text: string): Record<string, SweepValue> {
 export function stoppingRule(plan: Pick<SweepPlan, 'games' | 'precision'>, gamesPlayed?: readonly number[]): string {
   const cap = plan.games.toLocaleString('en-US');
   if (plan.precision === null) return `${cap} games per point, every point on the same deals`;
-  const where =
-    gamesPlayed && gamesPlayed.length > 0
-      ? `; the points stopped at ${Math.min(...gamesPlayed).toLocaleString('en-US')}–${Math.max(...gamesPlayed).toLocaleString('en-US')} games`
-      : '';
+  const [fewest, most] = gamesPlayed && gamesPlayed.length > 0 ? [Math.min(...gamesPlayed), Math.max(...gamesPlayed)] : [0, 0];
+  const range = fewest === most ? fewest.toLocaleString('en-US') : `${fewest.toLocaleString('en-US')}–${most.toLocaleString('en-US')}`;
+  const where = gamesPlayed && gamesPlayed.length > 0 ? `; the points stopped at ${range} games` : '';
   return (
     `each point on its own: play until every bot and seat win rate's 95% interval is within ±${plan.precision}, ` +
     `looking after every ${PRECISION_LOOK.toLocaleString('en-US')} games, at most ${cap} games; every point on the same deals, ` +

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
@@ -126,8 +126,8 @@ describe('goldpit sweep', () => {
 
   it('--precision: each point stops at the first look where every win rate is within ±h; larger h stops earlier; --games caps it', async () => {
     const plan = planOf('scenarios/mirror-cooperative.json', ['params.fine=2,3'], { games: 6000 });
-    const gamesAt = async (precision: number, games = plan.games, batchSize = 700) =>
-      (await runSweep({ ...plan, precision, games }, { pool: poolOf(0, batchSize, plan.seed), checkpointFile: null, resume: false })).sweep.points.map(
+    const gamesAt = async (precision: number, games = plan.games, batchSize = 700, workers = 0) =>
+      (await runSweep({ ...plan, precision, games }, { pool: poolOf(workers, batchSize, plan.seed), checkpointFile: null, resume: false })).sweep.points.map(
         (p) => p.games,
       );
     const loose = await gamesAt(0.03);
@@ -139,10 +139,12 @@ describe('goldpit sweep', () => {
     expect(loose).toEqual([1000, 1000]);
     // The same for another batch size (looks at fixed counts).
     expect(await gamesAt(0.015, plan.games, 333)).toEqual(tight);
+    // On 2 workers, whose batches in flight when a point stops are cancelled.
+    expect(await gamesAt(0.015, plan.games, 500, 2)).toEqual(tight);
     // ±0.001 needs ~720,000 games: the cap stops it.
     expect(await gamesAt(0.001, 2500)).toEqual([2500, 2500]);
     const { sweep } = await runSweep({ ...plan, precision: 0.03 }, { pool: poolOf(0, 700, plan.seed), checkpointFile: null, resume: false });
-    expect(sweep.stoppingRule).toMatch(/within ±0.03, looking after every 1,000 games, at most 6,000 games.*stopped at 1,000–1,000 games/);
+    expect(sweep.stoppingRule).toMatch(/within ±0.03, looking after every 1,000 games, at most 6,000 games.*the points stopped at 1,000 games$/);
   });
 
   it.each([
@@ -178,6 +180,19 @@ describe('goldpit sweep (command line)', () => {
     expect(csv[0]).toBe('point,role,params.fine,games,metric,estimate,lo,hi,diff,diff_lo,diff_hi');
     expect(csv.filter((l) => l.startsWith('1,reference,2,50,')).every((l) => l.endsWith(',,,'))).toBe(true);
     expect(readFileSync(join(out, 'sweep.html'), 'utf8')).toMatch(/^<!doctype html>/);
+  });
+  it('refuses to overwrite a checkpoint without --resume or --fresh; --fresh starts over', async () => {
+    const out = tempDir('goldpit-sweep-cp-');
+    writeFileSync(join(out, '.sweep-checkpoint.json'), '{}');
+    const args = ['sweep', 'scenarios/baseline.json', '--vary', 'params.fine=1,2', '--games', '20', '--workers', '0', '--out', out, '--quiet'];
+    const io = capture();
+    expect(await runCli(args, io)).toBe(2);
+    expect(io.stderr).toMatch(/holds the checkpoint of an unfinished sweep[\s\S]*continue it: .*--resume[\s\S]*start over: .*--fresh/);
+    const resumed = capture();
+    expect(await runCli([...args, '--resume'], resumed)).toBe(2);
+    expect(resumed.stderr).toMatch(/not a goldpit sweep checkpoint/);
+    expect(await runCli([...args, '--fresh'], capture())).toBe(0);
+    expect(existsSync(join(out, '.sweep-checkpoint.json'))).toBe(false);
   });
   it('refuses a bad --vary with the spec and the forms expected', async () => {
     const io = capture();
