@@ -90,9 +90,14 @@ const unitWord = (metric: SweepMetric): string => (metric.unit === 'share' ? ' p
 
 const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** Whether a paired difference and its 95% interval are present. */
+function hasDiff(e: SweepEstimate | undefined): e is SweepEstimate & { diff: number; diffLo: number; diffHi: number } {
+  return !!e && isNum(e.diff) && isNum(e.diffLo) && isNum(e.diffHi);
+}
+
 /** Whether a paired difference is present and its 95% interval excludes 0. */
 function detectable(e: SweepEstimate | undefined): e is SweepEstimate & { diff: number; diffLo: number; diffHi: number } {
-  return !!e && isNum(e.diff) && isNum(e.diffLo) && isNum(e.diffHi) && (e.diffLo > 0 || e.diffHi < 0);
+  return hasDiff(e) && (e.diffLo > 0 || e.diffHi < 0);
 }
 
 /** "a, b and c" (or "a, b or c"). */
@@ -141,7 +146,10 @@ function effectVerdicts(sweep: SweepJson): string[] {
       const action = !factor.numeric ? 'changing' : Number(to) > Number(ref.values[factor.path]) ? 'raising' : 'lowering';
       out.push(`${capitalise(action)} ${factor.label} from ${from} to ${formatValue(to)}${context} ${listOf(clauses)}.`);
     }
-    const quiet = sweep.metrics.filter((m) => !moved.has(m.id)).map((m) => m.label);
+    // "No detectable effect" needs an interval at every comparison: a metric some point lacks (a
+    // bot that is not in its line-up) is not named at all.
+    const measured = (m: SweepMetric) => targets.every((t) => hasDiff(t.metrics[m.id]));
+    const quiet = sweep.metrics.filter((m) => !moved.has(m.id) && measured(m)).map((m) => m.label);
     if (quiet.length) {
       const values = listOf(
         targets.map((t) => formatValue(t.values[factor.path])),

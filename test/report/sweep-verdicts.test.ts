@@ -137,6 +137,19 @@ describe('sweepVerdicts', () => {
     expect(verdicts[1]).toMatch(/^Raising params\.fine from 2 to 6 lowers win rate greedy by 4\.0 pp \(95%: 3\.7–4\.3\), raises win rate cautious by 4\.0 pp/);
   });
 
+  it('does not call a metric unaffected where a point lacks it', () => {
+    const sweep = fineSweep({ diffHalfWidth: 0.1 });
+    // The bot of a seat changed at fine 6, say: that point has no race share to compare.
+    const points = sweep.points.map((p) => {
+      if (p.values['params.fine'] !== 6) return p;
+      const { race: _race, ...rest } = p.metrics;
+      return { ...p, metrics: rest };
+    });
+    expect(sweepVerdicts({ ...sweep, points }).at(-1)).toBe(
+      'Changing params.fine from 2 to 0 or 6 has no detectable effect on win rate seat 0, win rate seat 1, win rate seat 2, win rate seat 3, seat spread, mean rounds and mean final gold: every paired 95% interval contains 0.',
+    );
+  });
+
   it('names no single factor\u2019s effect in a Latin hypercube', () => {
     const sweep = makeSweep({
       factors: [FINE, numeric('params.caps.azul', [6, 10, 14])],
