@@ -23,6 +23,7 @@ import { CHECK_DEFAULTS } from '../check/compare.js';
 import { mergePartials, parseShard, partialOf, shardRange } from '../sim/shard.js';
 import { GOLDPIT, shellWord, VERSION } from '../core/package.js';
 import { readJsonFile } from '../core/validate.js';
+import { balanceOptions, commandBalance } from './balance.js';
 import { commandBaseline, commandCheck } from './check.js';
 import { commandSweep, sweepOptions } from './sweep.js';
 import { PRECISION_LOOK } from '../sweep/run.js';
@@ -55,7 +56,21 @@ const ENGINE_OPTION = {
 
 /** Runs the command line; returns the exit code. */
 /** The commands, for "did you mean" and the message when none is named. */
-export const COMMANDS = ['run', 'sweep', 'impact', 'merge', 'baseline', 'check', 'replay', 'verify', 'tournament', 'new-bot', 'check-bot', 'worker'] as const;
+export const COMMANDS = [
+  'run',
+  'sweep',
+  'balance',
+  'impact',
+  'merge',
+  'baseline',
+  'check',
+  'replay',
+  'verify',
+  'tournament',
+  'new-bot',
+  'check-bot',
+  'worker',
+] as const;
 
 export async function runCli(argv: readonly string[], io: Io = processIo): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
@@ -129,6 +144,14 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       (y) => sweepOptions(y),
       async (args) => {
         code = await commandSweep(io, args, argv);
+      },
+    )
+    .command(
+      'balance <scenario>',
+      'search the --vary ranges for values that meet every --target with 95% simultaneous confidence (racing on common random numbers): exit 0 shown, 3 not shown',
+      (y) => balanceOptions(y),
+      async (args) => {
+        code = await commandBalance(io, args.scenario, args);
       },
     )
     .command(

@@ -84,7 +84,7 @@ export function planPoints(plan: SweepPlan): { points: PlannedPoint[]; reference
 }
 
 /** The scenario's own value at `path`: the file's, else the game's resolved default when it has the same path. */
-function ownValue(base: Scenario, data: unknown, path: string): SweepValue | undefined {
+export function ownValue(base: Scenario, data: unknown, path: string): SweepValue | undefined {
   const isValue = (v: unknown): v is SweepValue => typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean';
   const inFile = valueAt(data, path);
   if (isValue(inFile)) return inFile;

@@ -1,0 +1,121 @@
+/**
+ * `goldpit balance` on a real game: the scenario file's paths varied over a grid, each point played
+ * on the same game indices through one deal pool, its per-deal metrics handed to the search
+ * (search.ts). Game-agnostic: the metrics come from the sweep's list for the scenario's line-up and
+ * its game's key ending.
+ */
+import { UsageError } from '../core/errors.js';
+import type { SweepValue } from '../report/sweep-types.js';
+import type { Scenario } from '../sim/scenario.js';
+import { balanceSearch, gridCoords, type DealValues, type SearchResult, type StageRecord } from './search.js';
+import { perDeal, sweepMetrics, type SweepMetric } from '../sweep/metrics.js';
+import type { DealPool } from '../sweep/pool.js';
+import { ownValue } from '../sweep/run.js';
+import { parseVary, scenarioAt, type Factor } from '../sweep/vary.js';
+import { parseObjective, parseTarget, type Objective, type Target } from './targets.js';
+
+export interface BalanceOptions {
+  /** The scenario file as given (errors name it) and its data. */
+  readonly file: string;
+  readonly data: unknown;
+  readonly vary: readonly string[];
+  readonly targets: readonly string[];
+  readonly objective?: string;
+  readonly budget: number;
+  readonly firstStage: number;
+  readonly confidence: number;
+  readonly onStage?: (stage: StageRecord) => void;
+}
+
+export interface BalanceRun {
+  /** The scenario as written (its own values). */
+  readonly base: Scenario;
+  readonly factors: readonly Factor[];
+  readonly metrics: readonly SweepMetric[];
+  readonly targets: readonly Target[];
+  readonly objective: Objective | null;
+  /** Grid coordinates of the scenario's own values (null when one is not on its factor's list). */
+  readonly reference: readonly number[] | null;
+  readonly result: SearchResult;
+  /** The scenario at a grid index. */
+  scenarioOf(index: number): Scenario;
+}
+
+/** Grid coordinates of the scenario's own values (the file's, else the game's default; sweep's rule). */
+export function referenceCoords(base: Scenario, data: unknown, factors: readonly Factor[]): number[] | null {
+  const coords = factors.map((f) => {
+    const own = ownValue(base, data, f.path);
+    return own === undefined ? -1 : f.values.indexOf(own);
+  });
+  return coords.every((c) => c >= 0) ? coords : null;
+}
+
+/** Parses the options and checks every value of every factor before any game is played. */
+export function prepareBalance(options: BalanceOptions, base: Scenario) {
+  if (options.vary.length === 0) throw new UsageError('balance needs at least one --vary path=values (e.g. --vary params.fine=0..8)');
+  if (options.targets.length === 0) throw new UsageError('balance needs at least one --target (e.g. --target "seatSpread <= 0.02")');
+  const factors = options.vary.map(parseVary);
+  const paths = new Set<string>();
+  for (const f of factors) {
+    if (paths.has(f.path)) throw new UsageError(`--vary ${f.path} is given twice; give each path once, with all its values`);
+    paths.add(f.path);
+  }
+  const metrics = sweepMetrics(base);
+  const targets = options.targets.map((t) => parseTarget(t, metrics));
+  const objective = options.objective === undefined ? null : parseObjective(options.objective, metrics);
+  // Each value of each factor, the others at their first value: a bad path or value fails here.
+  factors.forEach((f, i) => {
+    for (const v of f.values) {
+      scenarioAt(
+        options.file,
+        options.data,
+        factors,
+        factors.map((g, j) => (j === i ? v : g.values[0])),
+      );
+    }
+  });
+  return { factors, metrics, targets, objective, reference: referenceCoords(base, options.data, factors) };
+}
+
+export async function runBalance(options: BalanceOptions, base: Scenario, pool: DealPool): Promise<BalanceRun> {
+  const { factors, metrics, targets, objective, reference } = prepareBalance(options, base);
+  const sizes = factors.map((f) => f.values.length);
+  const scenarios = new Map<number, Scenario>();
+  const scenarioOf = (index: number): Scenario => {
+    let s = scenarios.get(index);
+    if (s === undefined) {
+      const coords = gridCoords(sizes, index);
+      s = scenarioAt(
+        options.file,
+        options.data,
+        factors,
+        coords.map((c, f) => factors[f].values[c]),
+      );
+      scenarios.set(index, s);
+    }
+    return s;
+  };
+  // The seats' spread is computed from the seats' values over all deals so far (its per-deal form
+  // depends on which seats are the extremes of the deals it is given); the score spread needs
+  // per-seat scores, which the per-deal columns do not keep (sweep/metrics.ts).
+  const perDealMetrics = metrics.filter((m) => m.family !== 'seat-spread' && m.family !== 'score-spread');
+  const indexOf = (values: readonly SweepValue[]) => values.reduce<number>((t, v, f) => t * sizes[f] + factors[f].values.indexOf(v), 0);
+  const result = await balanceSearch({
+    factors,
+    targets,
+    objective,
+    reference,
+    budget: options.budget,
+    firstStage: options.firstStage,
+    confidence: options.confidence,
+    onStage: options.onStage,
+    evaluate: async (values, from, to) => {
+      const scenario = scenarioOf(indexOf(values));
+      const deals = await pool.deals(scenario, from, to);
+      const out: Record<string, Float64Array> = {};
+      for (const m of perDealMetrics) out[m.id] = perDeal(m, scenario, deals);
+      return out as DealValues;
+    },
+  });
+  return { base, factors, metrics, targets, objective, reference, result, scenarioOf };
+}

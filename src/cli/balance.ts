@@ -1,0 +1,135 @@
+/**
+ * `goldpit balance`: wiring only (the search is src/balance/search.ts, the game side game.ts, the
+ * files output.ts). Exit 0 when a point is shown to meet every target, 3 when not shown (like
+ * `check`'s INCONCLUSIVE: a result, not an error), 2 for bad input.
+ */
+import { setMaxListeners } from 'node:events';
+import { join, resolve } from 'node:path';
+import type { Argv } from 'yargs';
+import { UsageError } from '../core/errors.js';
+import { readJsonFile } from '../core/validate.js';
+import { runBalance } from '../balance/game.js';
+import { balanceJson, verdictLine, writeBalanceOutputs } from '../balance/output.js';
+import { DealPool, DealsStopped } from '../sweep/pool.js';
+import { loadScenario } from '../sim/scenario.js';
+import type { Io } from './main.js';
+import { prepareOutputFolder } from './outputs.js';
+import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
+import { queueExecutor, queueOptions } from './worker.js';
+import { workerCount } from './workers.js';
+
+export const BALANCE_DEFAULTS = { budget: 1_000_000, firstStage: 1000, batchSize: 500 } as const;
+
+export function balanceOptions<T>(y: Argv<T>) {
+  return queueOptions(y)
+    .positional('scenario', { type: 'string', demandOption: true, describe: 'scenario file (scenarios/*.json)' })
+    .option('vary', {
+      type: 'string',
+      array: true,
+      demandOption: true,
+      describe: 'a scenario path and its values: path=a..b[:step] or path=v1,v2,... (repeat for several paths; the grid of all combinations)',
+    })
+    .option('target', {
+      type: 'string',
+      array: true,
+      demandOption: true,
+      describe:
+        'what the point must meet: "<metric> <= x", "<metric> >= x" or "<metric> in a..b" (repeat; metrics as in sweep.json, e.g. seatSpread, seat:0, rounds, <key ending>Share)',
+    })
+    .option('objective', {
+      type: 'string',
+      describe: 'chooses among points that meet every target: <metric> (minimise) or max:<metric> (default: the smallest change from the scenario)',
+    })
+    .option('budget', { type: 'number', default: BALANCE_DEFAULTS.budget, describe: 'games in all, over every point and stage' })
+    .option('first-stage', { type: 'number', default: BALANCE_DEFAULTS.firstStage, describe: 'games per point in the first stage (each stage doubles it)' })
+    .option('seed', { type: 'string', describe: "run seed (default: the scenario's)" })
+    .option('out', { type: 'string', describe: 'output folder (default: reports/<scenario name>-balance/)' })
+    .option('workers', { type: 'number', describe: 'worker threads (default: all cores; 0 = this thread)' })
+    .option('batch-size', { type: 'number', default: BALANCE_DEFAULTS.batchSize, describe: 'games per batch' })
+    .option('quiet', { type: 'boolean', default: false, describe: 'no progress on stderr, no summary on stdout' });
+}
+
+export interface BalanceArgs {
+  readonly vary: readonly string[];
+  readonly target: readonly string[];
+  readonly objective?: string;
+  readonly budget: number;
+  readonly 'first-stage': number;
+  readonly seed?: string;
+  readonly out?: string;
+  readonly workers?: number;
+  readonly 'batch-size': number;
+  readonly quiet: boolean;
+  readonly queue?: string;
+  readonly 'queue-name'?: string;
+  readonly 'queue-timeout'?: number;
+}
+
+function integer(name: string, v: number, min: number): number {
+  if (!Number.isInteger(v) || v < min) throw new UsageError(`--${name} must be an integer ≥ ${min}, got ${v}`);
+  return v;
+}
+
+export async function commandBalance(io: Io, path: string, args: BalanceArgs): Promise<number> {
+  const base = loadScenario(path);
+  const data = readJsonFile(resolve(path), 'the scenario file');
+  const firstStage = integer('first-stage', args['first-stage'], 2);
+  const budget = integer('budget', args.budget, firstStage);
+  const batchSize = integer('batch-size', args['batch-size'], 1);
+  const seed = args.seed ?? base.seed;
+  const out = resolve(args.out ?? join('reports', `${base.name}-balance`));
+  const workers = workerCount(io.err, args.workers);
+  const queue = queueExecutor(args, io.err, args.quiet);
+  prepareOutputFolder(out);
+  const started = Date.now();
+  // Ctrl-C / SIGTERM: the pool stops after the batches in flight; a search stopped midway has no
+  // answer (its guarantee is for the planned stages), so nothing is written.
+  const { result: run, stoppedBy } = await stoppableBySignals(async (stop) => {
+    // Every alive point of a stage plays at once on the one pool, each call listening to `stop`.
+    setMaxListeners(0, stop);
+    const pool = new DealPool({ workers, batchSize, seed, stop, queue });
+    try {
+      return await runBalance(
+        {
+          file: path,
+          data,
+          vary: args.vary,
+          targets: args.target,
+          objective: args.objective,
+          budget,
+          firstStage,
+          confidence: 0.95,
+          onStage: (s) => {
+            if (!args.quiet)
+              io.err(
+                `stage ${s.stage}: ${s.points.length} points × ${s.gamesPerPoint} games; dropped ${s.dropped.length}${s.halved.length ? `, halved ${s.halved.length}` : ''}; shown ${s.shown.length}; ${s.gamesSpent} of ${budget} games spent\n`,
+              );
+          },
+        },
+        base,
+        pool,
+      );
+    } catch (e) {
+      if (e instanceof DealsStopped) return null;
+      throw e;
+    } finally {
+      await pool.close();
+    }
+  });
+  if (run === null) {
+    io.err(`interrupted${stoppedBy ? ` by ${describeStop(stoppedBy)}` : ''}: the search had not finished; nothing was written\n`);
+    return stopExitCode(stoppedBy ?? 'SIGINT');
+  }
+  const json = balanceJson(run, seed, firstStage);
+  const files = writeBalanceOutputs(out, run, json);
+  if (!args.quiet) {
+    io.out(`${verdictLine(run)}\n`);
+    for (const c of json.balance.evidence) {
+      io.out(
+        `  ${c.target}: estimate ${c.estimate.toFixed(4)}, simultaneous interval ${c.lo.toFixed(4)}..${c.hi.toFixed(4)} — ${c.verdict === 'open' ? 'not shown' : c.verdict}\n`,
+      );
+    }
+    io.out(`${run.result.gamesSpent} games in ${((Date.now() - started) / 1000).toFixed(1)} s; wrote ${files.join(', ')}\n`);
+  }
+  return run.result.status === 'shown' ? 0 : 3;
+}
