@@ -28,7 +28,7 @@ describe('a mistyped command', () => {
     const io = capture();
     expect(await runCli(['fly'], io)).toBe(2);
     expect(io.stderr).not.toContain('did you mean');
-    expect(io.stderr).toContain('The commands are run, impact, merge, baseline, check, replay, verify, tournament, new-bot, check-bot, worker.');
+    expect(io.stderr).toContain('The commands are run, sweep, impact, merge, baseline, check, replay, verify, tournament, new-bot, check-bot, worker.');
   });
 
   it('edit distance counts insertions, deletions and substitutions (kitten → sitting: 3)', () => {
