@@ -100,6 +100,33 @@ describe('run --precision: the stopping rule', () => {
     expect(capped.stopping).toMatchObject({ met: false, games: 1500, cap: 1500 });
   });
 
+  it('a checkpoint remembers the rule: resuming with another one is refused, with the same one ends where a straight run ends', async () => {
+    const checkpointFile = join(tempDir('goldpit-precision-cp-'), 'cp.json');
+    const stop = new AbortController();
+    const first = await runParallel(
+      scenario,
+      options({
+        checkpointFile,
+        stop: stop.signal,
+        until: {
+          ...seat0Wins(900, []),
+          met: (g, a) => {
+            if (g >= 2000) stop.abort();
+            return seatWins(a, 0) >= 900;
+          },
+        },
+      }),
+    );
+    expect(first.complete).toBe(false);
+    await expect(runParallel(scenario, options({ checkpointFile, resume: true }))).rejects.toThrow(
+      /stopping rule is "seat 0 won 900" but this run's is "none"/,
+    );
+    const resumed = await runParallel(scenario, options({ checkpointFile, resume: true, until: seat0Wins(900, []) }));
+    const straight = await runParallel(scenario, options({ until: seat0Wins(900, []) }));
+    expect(resumed.gamesDone).toBe(straight.gamesDone);
+    expect(JSON.stringify(aggregateToJson(resumed.aggregate))).toBe(JSON.stringify(aggregateToJson(straight.aggregate)));
+  });
+
   it('refuses --precision with --shard and outside (0, 0.5)', async () => {
     const io = capture();
     expect(await runCli(['run', 'scenarios/baseline.json', '--precision', '0.01', '--shard', '1/2', '--workers', '0'], io)).toBe(2);
