@@ -98,6 +98,13 @@ describe('goldpit run', () => {
   });
 });
 
+describe('partial caps', () => {
+  it('a continent left out keeps its default cap (so a sweep can vary params.caps.azul alone)', () => {
+    const scenario = loadScenario(scenarioFile(tmp(), { ...good, params: { caps: { azul: 8 } } }));
+    expect((scenario.config as { params: { caps: readonly number[] } }).params.caps).toEqual([8, 20, 30]);
+  });
+});
+
 describe('scenario errors name the file, the field, the value and what was expected', () => {
   const cases: [string, unknown, RegExp][] = [
     ['unknown rules option', { ...good, rules: { penaltySnk: 'bank' } }, /field "rules\.penaltySnk": unknown key \(did you mean "penaltySink"\?\)/],
@@ -106,11 +113,11 @@ describe('scenario errors name the file, the field, the value and what was expec
     ['unknown bot', { ...good, seats: ['greedy', 'cooperative', 'betrayer', 'nobody'] }, /field "seats\[3\]": expected one of .*"greedy".*got "nobody"/],
     ['player count', { ...good, players: 7 }, /field "players": expected an integer from 4 to 6, got 7/],
     [
-      'partial wheel (refused like partial caps)',
+      'partial wheel (refused, unlike partial caps)',
       { ...good, params: { wheel: { event: 9 } } },
       /field "params\.wheel": missing "disaster-azul", "disaster-rosso", "disaster-veridia", "disaster-world", "calm": a wheel gives the count of every field/,
     ],
-    ['partial caps', { ...good, params: { caps: { azul: 30 } } }, /field "params\.caps\.rosso": expected an integer ≥ 0, got nothing/],
+    ['negative cap', { ...good, params: { caps: { rosso: -3 } } }, /field "params\.caps\.rosso": expected an integer ≥ 0, got -3/],
     ['not JSON, with line and column', '{\n  "players": 4,\n  "seats": [,]\n}', /bad\.json: not valid JSON at line 3, column 13: Unexpected token ','/],
     ['negative fine', { ...good, params: { fine: -1 } }, /field "params\.fine": expected an integer ≥ 0, got -1/],
     ['missing deck file', { ...good, params: { resourceDeck: 'nope.json' } }, /field "params\.resourceDeck": cannot read deck file "nope.json"/],

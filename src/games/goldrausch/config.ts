@@ -32,10 +32,22 @@ export function parseRules(where: Where, raw: unknown): RulesOptions {
 }
 
 /** Reads `{ azul, rosso, veridia }` of integers ≥ min. */
-export function perContinent(where: Where, field: string, raw: unknown, min: number): readonly [number, number, number] {
+/**
+ * One whole number per continent. With `defaults`, a continent left out keeps its default (caps: a
+ * designer tunes, or a sweep varies, `params.caps.azul` alone); without, every continent is required.
+ */
+export function perContinent(
+  where: Where,
+  field: string,
+  raw: unknown,
+  min: number,
+  defaults?: readonly [number, number, number],
+): readonly [number, number, number] {
   const obj = expectObject(where, field, raw);
   expectKnownKeys(where, field, obj, CONTINENTS);
-  return CONTINENTS.map((c) => expectInt(where, `${field}.${c}`, obj[c], min)) as unknown as readonly [number, number, number];
+  return CONTINENTS.map((c, i) =>
+    defaults !== undefined && obj[c] === undefined ? defaults[i] : expectInt(where, `${field}.${c}`, obj[c], min),
+  ) as unknown as readonly [number, number, number];
 }
 
 /** Reads a §10.1 deck (file path relative to the scenario, or inline) and checks it. */
@@ -91,7 +103,7 @@ export function parseParams(where: Where & { dir: string }, raw: unknown, newCar
   int('negotiationTicks', 1, 1000);
   int('messagesPerTick', 1, 100);
   if (obj.pLate !== undefined) out.pLate = expectNumber(where, 'params.pLate', obj.pLate, 0, 1);
-  if (obj.caps !== undefined) out.caps = perContinent(where, 'params.caps', obj.caps, 0);
+  if (obj.caps !== undefined) out.caps = perContinent(where, 'params.caps', obj.caps, 0, DEFAULT_PARAMS.caps);
   if (obj.setupRespawnMultiplier !== undefined) {
     const m = expectObject(where, 'params.setupRespawnMultiplier', obj.setupRespawnMultiplier);
     expectKnownKeys(where, 'params.setupRespawnMultiplier', m, ['4', '5', '6']);
@@ -108,14 +120,14 @@ export function parseParams(where: Where & { dir: string }, raw: unknown, newCar
   if (obj.wheel !== undefined) {
     const m = expectObject(where, 'params.wheel', obj.wheel);
     expectKnownKeys(where, 'params.wheel', m, WHEEL_FIELDS);
-    // Whole, like caps: a partial wheel filled up with the default counts would give odds nobody
-    // wrote down ({ event: 9 } is 9 of 17 fields, not "always an event").
+    // Whole, unlike caps: a partial wheel filled up with the default counts would give odds nobody
+    // wrote down ({ event: 9 } is 9 of 17 fields, not "always an event"), while a cap is one number.
     const missing = WHEEL_FIELDS.filter((f) => m[f] === undefined);
     if (missing.length > 0) {
       throw new InputError(
         where.file,
         'params.wheel',
-        `missing ${missing.map((f) => `"${f}"`).join(', ')}: a wheel gives the count of every field (${WHEEL_FIELDS.join(', ')}; default ${WHEEL_FIELDS.map((f) => DEFAULT_PARAMS.wheel[f]).join(', ')}), as caps give every continent`,
+        `missing ${missing.map((f) => `"${f}"`).join(', ')}: a wheel gives the count of every field (${WHEEL_FIELDS.join(', ')}; default ${WHEEL_FIELDS.map((f) => DEFAULT_PARAMS.wheel[f]).join(', ')})`,
       );
     }
     const wheel = Object.fromEntries(WHEEL_FIELDS.map((f) => [f, expectInt(where, `params.wheel.${f}`, m[f], 0)])) as GameParams['wheel'];
