@@ -145,7 +145,9 @@ export function estimate(values: ArrayLike<number>, metric?: Pick<SweepMetric, '
   }
   // A one-sample t interval is the paired one against zero differences.
   const ci = pairedDifference(values);
-  return { estimate: ci.mean, lo: ci.lower, hi: ci.upper };
+  // A spread (max − min) is never negative, though the t interval of its per-deal form may reach below 0.
+  const lo = metric?.family === 'seat-spread' ? Math.max(0, ci.lower) : ci.lower;
+  return { estimate: ci.mean, lo, hi: ci.upper };
 }
 
 /**

@@ -66,6 +66,16 @@ describe('perDeal', () => {
   });
 });
 
+describe('the seat spread', () => {
+  it('never has an interval reaching below 0, though the t interval of its per-deal form does', () => {
+    const values = Float64Array.of(1, -1, 0, 1, -1, 0, 0, 1);
+    expect(estimate(values).lo).toBeLessThan(0);
+    const spread = estimate(values, { family: 'seat-spread' });
+    expect(spread.lo).toBe(0);
+    expect(spread.hi).toBe(estimate(values).hi);
+  });
+});
+
 describe('intervals against scipy', () => {
   it("estimate: Student's t interval of the mean", () => {
     // scipy 1.17.1: stats.ttest_1samp([1,2,3,4,5], 0).confidence_interval(0.95)
