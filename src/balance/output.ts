@@ -128,7 +128,14 @@ export function balanceJson(run: BalanceRun, seed: string, firstStage: number): 
       games: s.games,
       gamesSpent: s.gamesSpent,
     })),
-    path: played.map((p) => ({ values: valuesOf(run, p), games: p.games, joined: p.joined, status: p.status, droppedAt: p.droppedAt, reason: p.reason })),
+    path: [...played, ...result.unplayed].map((p) => ({
+      values: valuesOf(run, p),
+      games: p.games,
+      joined: p.joined,
+      status: p.status,
+      droppedAt: p.droppedAt,
+      reason: p.reason,
+    })),
   };
   const json: BalanceJson = {
     kind: 'goldpit-sweep',
@@ -172,7 +179,8 @@ export function verdictLine(run: BalanceRun): string {
 /** balance.csv: one row per stage, point played in it and target (the path the search took). */
 export function balanceCsv(run: BalanceRun): string {
   const { result } = run;
-  const byIndex = new Map(result.points.map((p) => [p.index, p]));
+  // A point halved away before its first game is in `unplayed`, not among the points played.
+  const byIndex = new Map([...result.points, ...result.unplayed].map((p) => [p.index, p]));
   const rows: unknown[][] = [];
   for (const s of result.stages) {
     for (const i of s.halved) {

@@ -143,6 +143,8 @@ export interface SearchResult {
   readonly stages: readonly StageRecord[];
   /** Every point played, in grid order. */
   readonly points: readonly PointRecord[];
+  /** Points that joined but never played: halved away before their first game, or left when the budget ran out; grid order. */
+  readonly unplayed: readonly PointRecord[];
   readonly gamesSpent: number;
   readonly budget: number;
   readonly confidence: number;
@@ -425,6 +427,7 @@ export async function balanceSearch(options: SearchOptions): Promise<SearchResul
     best,
     stages,
     points: all,
+    unplayed: [...points.values()].filter((p) => p.games === 0).sort(byIndex),
     gamesSpent: spent,
     budget,
     confidence,

@@ -232,6 +232,25 @@ describe('the balance search on a synthetic objective', () => {
     expect(r.stopped).toMatch(/budget of 12000 games is spent/);
   });
 
+  it('keeps the points halved away before their first game (refined points joining a stage the budget cannot pay)', async () => {
+    const r = await balanceSearch({
+      factors: [range(0, 20)],
+      targets: [parseTarget('seatSpread <= 0.01', METRICS)],
+      objective: null,
+      reference: null,
+      budget: 9_000,
+      firstStage: 1000,
+      maxCoarse: 3,
+      evaluate: synthetic((x) => 0.45 - 0.001 * x),
+    });
+    const known = new Set([...r.points, ...r.unplayed].map((p) => p.index));
+    for (const s of r.stages) for (const i of s.halved) expect(known.has(i)).toBe(true);
+    const halved = r.stages.flatMap((s) => s.halved);
+    expect(halved.length).toBeGreaterThan(0);
+    expect(r.unplayed.every((p) => p.games === 0)).toBe(true);
+    for (const p of r.unplayed.filter((q) => halved.includes(q.index))) expect(p.reason).toMatch(/worse half/);
+  });
+
   it('is reproducible: the same options give the same path and answer', async () => {
     const run = () =>
       balanceSearch({
