@@ -6,8 +6,8 @@
  */
 import { memoOnIdentity } from '../../core/memo.js';
 import { Purpose } from './purposes.js';
-import { eventCard } from './cards.js';
-import type { GoldrauschConfig } from './params.js';
+import { eventCardOf, type AfterUse } from './cards.js';
+import type { GameParams, GoldrauschConfig } from './params.js';
 import { capOf, maxOf, richestAtThreshold, takeFromBank, type Draws, type RoundWork } from './round.js';
 import { appended, identity } from './state.js';
 import type { EventSlot, WheelField } from './types.js';
@@ -78,11 +78,12 @@ export interface EventDecks {
 }
 
 /**
- * Draws the top event card, reshuffling the discard pile into a new deck when needed (GR-A40), and
- * puts it where it lies after use: beside the clock (cap cuts; a resource shortage until the round's
- * end, `returnShortage`) or on the discard pile. Null when no card is left anywhere.
+ * Draws the top event card, reshuffling the discard pile into a new deck when needed, and puts it
+ * where it lies after use (GR-A40, the card's `afterUse`): on the discard pile, or beside the clock
+ * (cap cuts for good; a resource shortage until the round's end, `endOfRoundEvent`). Null when no
+ * card is left anywhere.
  */
-export function drawEvent(decks: EventDecks, random: Draws): EventSlot | null {
+export function drawEvent(decks: EventDecks, params: GameParams, random: Draws): EventSlot | null {
   if (decks.pos >= decks.deck.length) {
     if (decks.discard.length === 0) return null;
     decks.shuffles++;
@@ -91,18 +92,21 @@ export function drawEvent(decks: EventDecks, random: Draws): EventSlot | null {
     decks.discard = EMPTY;
   }
   const event = decks.deck[decks.pos++];
-  if (event === 'resource-shortage' || (event !== 'blank' && eventCard(event).afterUse === 'beside-clock'))
-    decks.besideClock = appended(decks.besideClock, event);
-  else decks.discard = appended(decks.discard, event);
+  if (afterUseOf(params, event) === 'discard') decks.discard = appended(decks.discard, event);
+  else decks.besideClock = appended(decks.besideClock, event);
   return event;
 }
 
-/** Phase 6 housekeeping (GR-A40): a resource shortage drawn this round goes from beside the clock to the discard pile. */
-export function returnShortage(decks: EventDecks, event: EventSlot | null): void {
-  if (event !== 'resource-shortage') return;
-  const beside = decks.besideClock;
-  decks.besideClock = beside.filter((e, i) => !(e === 'resource-shortage' && i === beside.lastIndexOf('resource-shortage')));
-  decks.discard = appended<EventSlot>(decks.discard, 'resource-shortage');
+function afterUseOf(params: GameParams, event: EventSlot): AfterUse {
+  return event === 'blank' ? 'discard' : eventCardOf(params, event).afterUse;
+}
+
+/** Phase 6 housekeeping (GR-A40): a card that lay beside the clock for this round only goes to the discard pile. */
+export function endOfRoundEvent(decks: EventDecks, params: GameParams, event: EventSlot | null): void {
+  if (event === null || afterUseOf(params, event) !== 'beside-clock-this-round') return;
+  const at = decks.besideClock.lastIndexOf(event);
+  decks.besideClock = decks.besideClock.filter((_, i) => i !== at);
+  decks.discard = appended<EventSlot>(decks.discard, event);
 }
 
 /**
@@ -134,7 +138,7 @@ export function applyWheel(work: RoundWork, wheel: WheelField, event: EventSlot 
 export function applyEventCard(work: RoundWork, id: EventSlot, random: Draws): boolean {
   if (id === 'blank') return false;
   const { rules, params } = work.config;
-  const effect = eventCard(id).effect;
+  const effect = eventCardOf(params, id).effect;
   const n = work.players;
   const goldBefore = work.gold.slice();
   let wealth = false;
@@ -154,9 +158,11 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: Draws): b
       break;
     case 'shower':
       work.shower = CONTINENTS.indexOf(effect.continent);
+      work.showerFactor = effect.factor;
       break;
     case 'extraction':
-      work.extractionChange = effect.change;
+      work.extractionDivideBy = effect.divideBy;
+      work.extractionMinus = effect.minus;
       break;
     case 'progress':
       work.forcedContinent = CONTINENTS.indexOf(effect.continent);
@@ -198,7 +204,7 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: Draws): b
       break;
     }
     case 'cap-cut': {
-      work.capReduction += params.capCuts[id as 'barren-land' | 'poor-mother-earth'];
+      work.capReduction += effect.amount;
       if (rules.capCut === 'trim-now') {
         // GR-A29: stock above the new cap goes to the bank at once.
         for (let c = 0; c < 3; c++) {
@@ -212,11 +218,11 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: Draws): b
       break;
     }
     case 'vulture': {
-      // GR-A30: richest (all tied) lose 5, poorest (all tied) lose 1, the rest 3; stop at 0.
+      // GR-A30: richest (all tied) lose 5, poorest (all tied) lose 1, the rest 3 (the card's numbers); stop at 0.
       const max = maxOf(work.gold);
       const min = minOf(work.gold);
       for (let s = 0; s < n; s++) {
-        const loss = max === min ? rules.vultureAllEqual : work.gold[s] === max ? 5 : work.gold[s] === min ? 1 : 3;
+        const loss = max === min ? rules.vultureAllEqual : work.gold[s] === max ? effect.richest : work.gold[s] === min ? effect.poorest : effect.others;
         const paid = Math.min(loss, work.gold[s]);
         work.gold[s] -= paid;
         work.bank += paid;
@@ -250,8 +256,8 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: Draws): b
       break;
     }
     case 'hurricane': {
-      // #24: country card i → i−2, pawns follow; upgrade cards stay.
-      moveCountryCards(work, 2);
+      // #24: country card i → i−2 (the card's shift), pawns follow; upgrade cards stay.
+      moveCountryCards(work, effect.shift);
       break;
     }
     case 'paperwork-chaos': {

@@ -6,7 +6,7 @@
  */
 import type { RandomSource } from '../../core/random.js';
 import { respawn, reshuffledResources, timeLimitWinners } from './climate.js';
-import { applyWheel, drawEvent, returnShortage, spinWheel, type EventDecks } from './events.js';
+import { applyWheel, drawEvent, endOfRoundEvent, spinWheel, type EventDecks } from './events.js';
 import { capOf, newWork, resolveProfit, richestAtThreshold, type RoundWork } from './round.js';
 import { appended, filled, type Agreement, type Breach, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
 import type { Colour, EventSlot, WheelField } from './types.js';
@@ -97,7 +97,7 @@ export function resolveRound(state: GoldrauschState, meeting: Meeting, random: R
     besideClock: state.besideClock,
     shuffles: state.eventShuffles,
   };
-  const event: EventSlot | null = wheel === 'event' ? drawEvent(decks, random) : null;
+  const event: EventSlot | null = wheel === 'event' ? drawEvent(decks, params, random) : null;
   let over = false;
   over = applyWheel(work, wheel, event, random);
   // Phase 5: profit.
@@ -124,7 +124,7 @@ export function resolveRound(state: GoldrauschState, meeting: Meeting, random: R
     nextResourceCard = params.resourceDeck.cards[currentCard].id;
     if (rules.respawnTiming === 'on-reveal') respawn(work, currentCard, respawned);
   }
-  returnShortage(decks, event);
+  endOfRoundEvent(decks, params, event);
   let winners = work.winners;
   let endedBy: GoldrauschState['endedBy'] = over ? 'race' : null;
   if (!over && rules.winCheck === 'end-of-round') {

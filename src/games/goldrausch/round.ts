@@ -52,7 +52,11 @@ export interface RoundWork {
   exempt: boolean[] | null;
   exemptContinent: number; // -1 none, 3 = everybody
   shower: number; // continent index or -1
-  extractionChange: 'none' | 'halve' | 'minus-2';
+  /** The shower's multiplier of the extraction on `shower`. */
+  showerFactor: number;
+  /** An extraction card's cut (GR-A24): base = max(0, floor(extraction / divideBy) − minus); divideBy 0 = none. */
+  extractionDivideBy: number;
+  extractionMinus: number;
   forcedContinent: number; // -1 none
   forcedColour: Colour;
   eventGold: number[];
@@ -95,7 +99,9 @@ export function newWork(
     exempt: null,
     exemptContinent: -1,
     shower: -1,
-    extractionChange: 'none',
+    showerFactor: 2,
+    extractionDivideBy: 0,
+    extractionMinus: 0,
     forcedContinent: -1,
     forcedColour: 'green',
     eventGold: zeros(n),
@@ -133,7 +139,9 @@ export function resetWork(
   work.exempt = null;
   work.exemptContinent = -1;
   work.shower = -1;
-  work.extractionChange = 'none';
+  work.showerFactor = 2;
+  work.extractionDivideBy = 0;
+  work.extractionMinus = 0;
   work.forcedContinent = -1;
   work.forcedColour = 'green';
   for (let s = 0; s < work.players; s++) {
@@ -182,9 +190,8 @@ export function takeFromBank(work: Pick<RoundWork, 'config' | 'bank'>, amount: n
 /** Per-player base amount on continent c after the event modifiers (§5.2, GR-A24). */
 function baseAmount(work: RoundWork, c: number): number {
   const e = work.extract[c];
-  if (work.shower === c) return 2 * e;
-  if (work.extractionChange === 'halve') return Math.floor(e / 2);
-  if (work.extractionChange === 'minus-2') return Math.max(0, e - 2);
+  if (work.shower === c) return work.showerFactor * e;
+  if (work.extractionDivideBy > 0) return Math.max(0, Math.floor(e / work.extractionDivideBy) - work.extractionMinus);
   return e;
 }
 

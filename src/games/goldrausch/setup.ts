@@ -9,8 +9,8 @@ import { Purpose } from './purposes.js';
 import type { GoldrauschConfig } from './params.js';
 import { takeFromBank } from './round.js';
 import { copyState, zeros, type GoldrauschState } from './state.js';
+import { eventCardsOf } from './cards.js';
 import type { EventSlot } from './types.js';
-import { EVENT_CARD_IDS } from './types.js';
 
 const EMPTY: readonly never[] = Object.freeze([]);
 
@@ -20,9 +20,9 @@ export const eventDeckList = memoOnIdentity(buildEventDeck);
 function buildEventDeck(config: GoldrauschConfig): EventSlot[] {
   const deck: EventSlot[] = [];
   const blanked = config.blankedCards ?? [];
-  for (const id of EVENT_CARD_IDS) {
+  for (const { id } of eventCardsOf(config.params)) {
     const slot: EventSlot = blanked.includes(id) ? 'blank' : id;
-    for (let k = 0; k < config.params.eventDeck[id]; k++) deck.push(slot);
+    for (let k = 0; k < (config.params.eventDeck[id] ?? 0); k++) deck.push(slot);
   }
   return deck;
 }

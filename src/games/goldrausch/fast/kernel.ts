@@ -20,7 +20,7 @@ import { purposeKey, unitFloat } from '../../../core/random.js';
 import { Purpose } from '../purposes.js';
 import { respawn, reshuffledResources, timeLimitWinners } from '../climate.js';
 import { permutationsOf } from '../engine.js';
-import { applyWheel, drawEvent, returnShortage, spinWheel, type EventDecks } from '../events.js';
+import { applyWheel, drawEvent, endOfRoundEvent, spinWheel, type EventDecks } from '../events.js';
 import type { GoldrauschConfig } from '../params.js';
 import { resetWork, resolveProfit, richestAtThreshold, type Draws, type RoundWork } from '../round.js';
 import { eventDeckList, setupBoard } from '../setup.js';
@@ -186,7 +186,9 @@ export class FastKernel {
       exempt: null,
       exemptContinent: -1,
       shower: -1,
-      extractionChange: 'none',
+      showerFactor: 2,
+      extractionDivideBy: 0,
+      extractionMinus: 0,
       forcedContinent: -1,
       forcedColour: 'green',
       eventGold: seats(0),
@@ -297,7 +299,7 @@ export class FastKernel {
     // Phase 4: the wheel, then on an exclamation mark the event card.
     const wheel = spinWheel(config, draws, round);
     let event: EventSlot | null = null;
-    if (wheel === 'event') event = drawEvent(this.decks, draws);
+    if (wheel === 'event') event = drawEvent(this.decks, config.params, draws);
     let over = applyWheel(work, wheel, event, draws);
     // Phase 5: profit.
     if (!over) over = resolveProfit(work);
@@ -315,7 +317,7 @@ export class FastKernel {
       this.currentCard = this.resourceOrder[this.resourcePos++];
       if (this.respawnOnReveal) respawn(work, this.currentCard, null);
     }
-    returnShortage(this.decks, event);
+    endOfRoundEvent(this.decks, config.params, event);
     let winners: readonly number[] = work.winners;
     let ending = 0;
     if (!over && this.winEndOfRound) {

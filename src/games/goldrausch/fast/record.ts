@@ -6,7 +6,9 @@
  */
 import type { FlatRecord, GameRecord } from '../../../core/definition.js';
 import { finishingRanks } from '../engine.js';
-import { EVENT_CARD_IDS, type EventSlot } from '../types.js';
+import { memoOnIdentity } from '../../../core/memo.js';
+import { eventCardsOf, type EventCard } from '../cards.js';
+import type { EventSlot } from '../types.js';
 import type { FastKernel } from './kernel.js';
 import { packed } from './meeting.js';
 import { GREEN, NONE, RED } from './view.js';
@@ -47,8 +49,8 @@ export function newResult(n: number, rounds: number): FastResult {
   };
 }
 
-/** The record's number of an event card (its index in EVENT_CARD_IDS, as definition.ts `record`). */
-const CARD_NUMBER = new Map<string, number>(EVENT_CARD_IDS.map((id, i) => [id, i]));
+/** Each card id's index in its table: the record's number of an event card (as definition.ts `record`). */
+const cardNumbers = memoOnIdentity((cards: readonly EventCard[]) => new Map<string, number>(cards.map((c, i) => [c.id, i])));
 
 /** Scratch lists of `checkObligations` and `nextHands` (one module, one thread; filled before each read). */
 const BOUND: number[] = [];
@@ -132,7 +134,7 @@ export function recordRound(k: FastKernel, round: number, event: EventSlot | nul
   result.roundCounters[rc + 1] = (work.collisions[0] ? 1 : 0) + (work.collisions[1] ? 1 : 0) + (work.collisions[2] ? 1 : 0);
   result.roundCounters[rc + 2] = fined;
   if (event !== null && event !== 'blank') {
-    result.cards[2 * result.cardCount] = CARD_NUMBER.get(event)!;
+    result.cards[2 * result.cardCount] = cardNumbers(eventCardsOf(k.config.params)).get(event)!;
     result.cards[2 * result.cardCount + 1] = round;
     result.cardCount++;
   }
