@@ -82,6 +82,8 @@ if (values.child !== undefined) {
         '--quiet',
         '--out',
         `/tmp/bench-ab-${process.pid}`,
+        '--engine',
+        values.engine,
       ],
       { cwd: dir, encoding: 'utf8' },
     );
