@@ -1,6 +1,6 @@
 /**
  * The event cards (docs/games/goldrausch.md §7) as data: each card is a parametrised instance of a
- * shared effect kind, so the effects live once in the engines (round.ts, fast/kernel.ts), not 25
+ * shared effect kind, so the effects live once (events.ts, for both engines), not 25
  * times. The built-in 25 are the default table; a scenario's `eventCards` section changes their
  * numbers and adds cards of the same kinds (config.ts `parseEventCards`), into `params.eventCards`.
  */

@@ -8,8 +8,8 @@ import { InputError } from '../../core/errors.js';
 import { RandomSource } from '../../core/random.js';
 import { expectInt, expectKnownKeys, expectObject, expectOneOf, show } from '../../core/validate.js';
 import { parseGoldrauschConfig, perContinent } from './config.js';
-import { newWork } from './engine.js';
-import { applyWheel, capOf, resolveProfit } from './round.js';
+import { applyWheel } from './events.js';
+import { capOf, newWork, resolveProfit } from './round.js';
 import { CONTINENTS, EVENT_CARD_IDS, WHEEL_FIELDS, type Colour, type ContinentIndex, type EventCardId, type WheelField } from './types.js';
 
 export interface RoundFixture {

@@ -1,0 +1,375 @@
+/**
+ * Phase 3 on the fast kernel: the corporate meeting (docs/games/goldrausch.md §15) for the built-in
+ * heuristic bots, on flat lists reused from round to round.
+ *
+ * This is the one part of the rules still written twice: the reference engine's meeting (meeting.ts,
+ * engine.ts `advanceTurn`/`meetingTurn`) is a pure transition per turn that keeps every message, for
+ * replays, stories, the search bot and untrusted bot files; this one keeps the meeting as flags and bit
+ * masks and no message log, which is most of the kernel's speed. It implements only what the built-in
+ * bots do: a gift, a rotation clause, a proposal for another continent or an illegal answer throws
+ * `FastBailout` and the game is played on the reference engine instead, so a result never depends on
+ * this file's gaps. test/fast/identity.test.ts ties the two: the same games, record for record, over
+ * every rules option (test/fast/cases.ts) and every built-in bot in every seat.
+ *
+ * The comments name the reference function each part follows, which is where the rule is explained.
+ */
+import { purposeKey, unitFloat } from '../../../core/random.js';
+import { Purpose } from '../purposes.js';
+import type { GoldrauschConfig } from '../params.js';
+import {
+  GREEN,
+  MSG_ACCEPT,
+  MSG_ALL,
+  MSG_COMMITTED,
+  MSG_PASS,
+  MSG_PROMISE,
+  MSG_PROPOSE,
+  MSG_REJECT,
+  NOBODY,
+  NONE,
+  RED,
+  type FastBot,
+  type FastMessage,
+  type FastView,
+} from './view.js';
+
+/** A situation the kernel does not implement: the game is played on the reference engine instead. */
+export class FastBailout extends Error {}
+
+/**
+ * n copies of v in a packed array (V8: `new Array(n).fill(v)` stays holey, and every read of a holey
+ * array checks for holes).
+ */
+export function packed(n: number, v: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(v);
+  return out;
+}
+
+const popcount = (mask: number): number => {
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  return n;
+};
+
+/**
+ * What the meeting reads of its kernel: the seats, where they stand, what they hold, the round. The
+ * lists are the kernel's own, never replaced (the views may be filled after the meeting is made).
+ */
+export interface MeetingTable {
+  readonly players: number;
+  readonly round: number;
+  readonly locations: readonly number[];
+  readonly upgradeHands: readonly (readonly number[])[];
+  readonly bots: readonly FastBot[];
+  readonly views: readonly FastView[];
+}
+
+/** The meeting of one kernel: its state is rewritten every round (`run`). */
+export class FastMeeting {
+  readonly players: number;
+  readonly ticks: number;
+  readonly privateChannels: boolean;
+  readonly maxProposals: number;
+  private readonly table: boolean;
+  private readonly revisable: boolean;
+  private readonly partialAgreements: boolean;
+  private readonly pLate: number;
+  private readonly permutations: readonly (readonly number[])[];
+  // The kernel's lists, read (never replaced by the kernel, so held here once).
+  private readonly locations: readonly number[];
+  private readonly upgradeHands: readonly (readonly number[])[];
+  private readonly bots: readonly FastBot[];
+  private readonly views: readonly FastView[];
+  private keyMeetingOrder = 0;
+  private keyLate = 0;
+
+  tick = 0;
+  private order: readonly number[] = [];
+  /** The card each seat laid (NONE: none yet). */
+  readonly commits: number[];
+  /** 1 when the seat has laid a card (public: the COMMITTED message). */
+  readonly committed: number[];
+  readonly passed: number[];
+  /** Each seat's latest PROMISE (GREEN, RED, or NONE). */
+  readonly promises: number[];
+  private readonly idleUntil: number[];
+  private readonly idleWake: number[];
+  /** Seats with an idle promise that no message has broken yet (a promise's tick may have passed). */
+  private promised = 0;
+  /** Set when a card is laid or a seat passes: the needs mask must be recomputed. */
+  private needsChanged = true;
+  proposalCount = 0;
+  readonly proposalContinents: number[];
+  readonly proposalProposers: number[];
+  readonly proposalUpgraders: number[];
+  readonly proposalAcceptances: number[];
+  /**
+   * `rejected[seat · maxProposals + i] === meetingStamp`: seat sent a REJECT of proposal i in this
+   * meeting (a stamp per meeting instead of clearing the table every round).
+   */
+  readonly rejected: number[];
+  meetingStamp = 0;
+  /** Per continent: the proposal that became its agreement (−1 none), its parties (bit mask) and upgrader. */
+  readonly agreementProposals: number[] = [-1, -1, -1];
+  readonly agreementPartyMasks: number[] = [0, 0, 0];
+  readonly agreementUpgraders: number[] = [NOBODY, NOBODY, NOBODY];
+  private readonly out: FastMessage = { type: 0, upgrader: NOBODY, ref: -1, action: NONE };
+
+  constructor(
+    config: GoldrauschConfig,
+    private readonly k: MeetingTable,
+    permutations: readonly (readonly number[])[],
+  ) {
+    const { rules, params } = config;
+    const n = k.players;
+    this.players = n;
+    this.locations = k.locations;
+    this.upgradeHands = k.upgradeHands;
+    this.bots = k.bots;
+    this.views = k.views;
+    this.ticks = params.negotiationTicks;
+    this.privateChannels = rules.negotiationScope === 'continent-private';
+    this.table = rules.negotiationScope === 'table';
+    this.revisable = rules.commitRevisable;
+    this.partialAgreements = rules.allowPartialAgreements;
+    this.pLate = params.pLate;
+    this.permutations = permutations;
+    // A fast bot sends at most one message a turn (FastMessage), and a seat has at most one turn a tick.
+    this.maxProposals = this.ticks * n + 1;
+    this.commits = packed(n, NONE);
+    this.committed = packed(n, 0);
+    this.passed = packed(n, 0);
+    this.promises = packed(n, NONE);
+    this.idleUntil = packed(n, 0);
+    this.idleWake = packed(n, MSG_ALL);
+    this.proposalContinents = packed(this.maxProposals, 0);
+    this.proposalProposers = packed(this.maxProposals, 0);
+    this.proposalUpgraders = packed(this.maxProposals, 0);
+    this.proposalAcceptances = packed(this.maxProposals, 0);
+    this.rejected = packed(n * this.maxProposals, 0);
+  }
+
+  /** A new game's random streams (the meeting order and late cards). */
+  newGame(gameKey: number): void {
+    this.keyMeetingOrder = purposeKey(gameKey, Purpose.meetingOrder);
+    this.keyLate = purposeKey(gameKey, Purpose.lateCommit);
+  }
+
+  /** engine.ts `meetingOrder` (§15.1): one draw picks one of the n! orders. */
+  private meetingOrder(tick: number): readonly number[] {
+    const all = this.permutations;
+    return all[Math.floor(unitFloat(this.keyMeetingOrder, this.k.round * 64 + tick) * all.length)];
+  }
+
+  /** The round's meeting, from tick 1 until nobody has anything to do (engine.ts `openMeeting`, `advanceTurn`). */
+  run(): void {
+    const n = this.players;
+    for (let s = 0; s < n; s++) {
+      this.commits[s] = NONE;
+      this.committed[s] = 0;
+      this.passed[s] = 0;
+      this.promises[s] = NONE;
+      this.idleUntil[s] = 0;
+      this.idleWake[s] = 0;
+    }
+    this.promised = 0;
+    this.meetingStamp++; // every earlier meeting's rejections read as none
+    this.proposalCount = 0;
+    for (let c = 0; c < 3; c++) {
+      this.agreementProposals[c] = -1;
+      this.agreementPartyMasks[c] = 0;
+      this.agreementUpgraders[c] = NOBODY;
+    }
+    const ticks = this.ticks;
+    this.tick = 1;
+    this.order = this.meetingOrder(1);
+    let from = 0;
+    this.needsChanged = true;
+    let needs = 0;
+    for (;;) {
+      // Who still has something to do changes only when a card is laid or a seat passes.
+      if (this.needsChanged) {
+        needs = this.needsMask();
+        this.needsChanged = false;
+      }
+      if (needs === 0) return;
+      let turn = from;
+      for (;;) {
+        const order = this.order;
+        while (turn < n) {
+          const s = order[turn];
+          if ((needs & (1 << s)) !== 0 && !this.idle(s)) break;
+          turn++;
+        }
+        if (turn < n) break;
+        if (this.tick >= ticks) return;
+        const next = this.nextAwakeTick(needs);
+        if (next > ticks) return;
+        this.tick = next;
+        this.order = this.meetingOrder(next);
+        turn = 0;
+      }
+      this.turn(this.order[turn]);
+      from = turn + 1;
+    }
+  }
+
+  /** meeting.ts `needsMask`: the seats that still have something to do, as a bit set. */
+  private needsMask(): number {
+    const n = this.players;
+    const commits = this.commits;
+    const locations = this.locations;
+    let open = 0;
+    for (let s = 0; s < n; s++) if (commits[s] === NONE) open |= 1 << locations[s];
+    let mask = 0;
+    for (let s = 0; s < n; s++) {
+      const needs = commits[s] === NONE || (this.revisable ? this.passed[s] === 0 : this.passed[s] === 0 && (open & (1 << locations[s])) !== 0);
+      if (needs) mask |= 1 << s;
+    }
+    return mask;
+  }
+
+  /**
+   * engine.ts `idle`: seat s is still bound by its idle promise — before the promised tick, and no
+   * message about its continent of a type that wakes it since the promise. `announce` ends a promise as
+   * soon as such a message is logged (so this is one comparison, not a scan of the messages since).
+   */
+  private idle(s: number): boolean {
+    return this.tick < this.idleUntil[s];
+  }
+
+  /** engine.ts `nextAwakeTick`. */
+  private nextAwakeTick(needs: number): number {
+    let next = Infinity;
+    for (let s = 0; s < this.players; s++) {
+      if ((needs & (1 << s)) === 0) continue;
+      if (!this.idle(s)) return this.tick + 1;
+      next = Math.min(next, this.idleUntil[s]);
+    }
+    return next;
+  }
+
+  /**
+   * A message goes on the table. The kernel keeps no log (nothing reads one: the bots see proposals,
+   * agreements, promises and who passed or laid a card); what it must do is wake the seats whose
+   * idle promise the message breaks (engine.ts `idle`).
+   */
+  private announce(type: number, continent: number): void {
+    if (this.promised !== 0) {
+      for (let s = 0; s < this.players; s++) {
+        if ((this.promised & (1 << s)) !== 0 && this.locations[s] === continent && (this.idleWake[s] & type) !== 0) {
+          this.idleUntil[s] = 0;
+          this.promised &= ~(1 << s);
+        }
+      }
+    }
+  }
+
+  /** One seat's turn (engine.ts `meetingTurn`, `askBot`): its message, then maybe its card, or its idle promise. */
+  private turn(s: number): void {
+    const bot = this.bots[s];
+    const view = this.views[s];
+    const out = this.out;
+    const sends = bot.negotiate(view, out);
+    let card = NONE;
+    if (this.commits[s] === NONE || this.revisable) {
+      card = bot.commitUpgrade(view);
+      if (card !== NONE) {
+        if (card !== GREEN && card !== RED) throw new FastBailout(`seat ${s} laid card ${card}`);
+        if (this.upgradeHands[s][card === GREEN ? 0 : 1] <= 0) throw new FastBailout(`seat ${s} laid a card it does not hold`);
+      }
+    }
+    if (!sends && card === NONE) {
+      const until = bot.idleUntil(view);
+      if (until > this.tick) {
+        this.idleUntil[s] = until;
+        this.idleWake[s] = bot.idleWake;
+        this.promised |= 1 << s;
+      }
+      return;
+    }
+    if (sends) this.send(s, out);
+    if (card !== NONE && (this.commits[s] === NONE || this.revisable)) {
+      // §15.1: a card laid in the last tick comes too late with probability pLate.
+      const late = this.tick === this.ticks && this.pLate > 0 && unitFloat(this.keyLate, this.k.round * 16 + s) < this.pLate;
+      if (!late) {
+        const first = this.commits[s] === NONE;
+        this.commits[s] = card;
+        this.needsChanged = true;
+        if (first) {
+          this.committed[s] = 1;
+          this.announce(MSG_COMMITTED, this.locations[s]);
+        }
+      }
+    }
+  }
+
+  /** meeting.ts `sendMessage` for the messages fast bots send; anything else bails out. */
+  private send(from: number, m: FastMessage): void {
+    const own = this.locations[from];
+    switch (m.type) {
+      case MSG_PROPOSE: {
+        const u = m.upgrader;
+        if (u !== NOBODY && !(Number.isInteger(u) && u >= 0 && u < this.players && this.locations[u] === own)) {
+          throw new FastBailout(`PROPOSE names upgrader ${u}, who is not on the continent`);
+        }
+        const i = this.proposalCount;
+        if (i >= this.maxProposals) throw new FastBailout('too many proposals');
+        this.proposalCount++;
+        this.proposalContinents[i] = own;
+        this.proposalProposers[i] = from;
+        this.proposalUpgraders[i] = u;
+        this.proposalAcceptances[i] = 1 << from;
+        this.announce(MSG_PROPOSE, own);
+        this.checkAgreement(i);
+        return;
+      }
+      case MSG_ACCEPT:
+      case MSG_REJECT: {
+        const i = m.ref;
+        if (!(Number.isInteger(i) && i >= 0 && i < this.proposalCount)) throw new FastBailout(`reference to unknown proposal ${i}`);
+        const c = this.proposalContinents[i];
+        if (!this.table && c !== own) throw new FastBailout('ACCEPT/REJECT about another continent');
+        this.announce(m.type, c);
+        if (m.type === MSG_REJECT) {
+          this.rejected[from * this.maxProposals + i] = this.meetingStamp;
+          return;
+        }
+        if ((this.proposalAcceptances[i] & (1 << from)) !== 0) return;
+        this.proposalAcceptances[i] |= 1 << from;
+        this.checkAgreement(i);
+        return;
+      }
+      case MSG_PROMISE: {
+        if (m.action !== GREEN && m.action !== RED) throw new FastBailout('PROMISE needs GREEN or RED');
+        if (m.ref !== -1 && !(Number.isInteger(m.ref) && m.ref >= 0 && m.ref < this.proposalCount)) throw new FastBailout('PROMISE of an unknown proposal');
+        this.promises[from] = m.action;
+        this.announce(MSG_PROMISE, own);
+        return;
+      }
+      case MSG_PASS:
+        this.passed[from] = 1;
+        this.needsChanged = true;
+        this.announce(MSG_PASS, own);
+        return;
+    }
+    throw new FastBailout(`message type ${m.type}`);
+  }
+
+  /** meeting.ts `withProposal`: proposal i became an agreement when all on its continent (or, partially, two) accepted. */
+  private checkAgreement(i: number): void {
+    const c = this.proposalContinents[i];
+    const accepted = this.proposalAcceptances[i];
+    let on = 0;
+    for (let s = 0; s < this.players; s++) if (this.locations[s] === c) on |= 1 << s;
+    const complete = (on & ~accepted) === 0;
+    const partial = this.partialAgreements && popcount(accepted) >= 2;
+    if (popcount(on) < 2 || !(complete || partial)) return;
+    const members = complete ? on : accepted;
+    const u = this.proposalUpgraders[i];
+    this.agreementProposals[c] = i;
+    this.agreementPartyMasks[c] = members;
+    this.agreementUpgraders[c] = u !== NOBODY && (members & (1 << u)) !== 0 ? u : NOBODY;
+  }
+}
