@@ -96,9 +96,8 @@ export async function runBalance(options: BalanceOptions, base: Scenario, pool: 
     return s;
   };
   // The seats' spread is computed from the seats' values over all deals so far (its per-deal form
-  // depends on which seats are the extremes of the deals it is given); the score spread needs
-  // per-seat scores, which the per-deal columns do not keep (sweep/metrics.ts).
-  const perDealMetrics = metrics.filter((m) => m.family !== 'seat-spread' && m.family !== 'score-spread');
+  // depends on which seats are the extremes of the deals it is given).
+  const perDealMetrics = metrics.filter((m) => m.family !== 'seat-spread');
   const indexOf = (values: readonly SweepValue[]) => values.reduce<number>((t, v, f) => t * sizes[f] + factors[f].values.indexOf(v), 0);
   const result = await balanceSearch({
     factors,

@@ -84,7 +84,6 @@ export function balanceJson(run: BalanceRun, seed: string, firstStage: number): 
     const common = Math.min(p.games, ref.games);
     const metrics: Record<string, SweepEstimate> = {};
     for (const m of run.metrics) {
-      if (m.family === 'score-spread') continue;
       if (m.family === 'seat-spread') {
         // Not a per-deal mean: the estimate max − min, its interval from the pairwise differences
         // (search.ts), and the difference of the estimates without an interval.

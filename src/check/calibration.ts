@@ -19,6 +19,7 @@ export function gatherDeals(pool: DealColumns, indices: ArrayLike<number>): Deal
     out.length[j] = pool.length[i];
     out.ending[j] = pool.ending[i];
     out.scoreSum[j] = pool.scoreSum[i];
+    out.scoreSpread[j] = pool.scoreSpread[i];
   }
   return out;
 }

@@ -149,35 +149,49 @@ export const DEALS_ENCODING = 'goldpit-deals-v1';
  * column's rows consecutive, deflated and base64'd. Planes keep the mostly-constant high bytes
  * together, which deflate squeezes to almost nothing: about 1.5 bytes a deal in all.
  */
-export function encodeDeals(deals: DealColumns): string {
+export function encodeDeals(deals: DealColumns, withSpread = false): string {
+  // The final-score spread (a sweep's metric) is kept only when asked (a sweep's checkpoint): no
+  // check metric reads it, so baselines stay at 8 bytes a deal and a decoded baseline's spread is 0.
   const n = deals.winners.length;
-  const bytes = new Uint8Array(n * 8);
+  const bytes = new Uint8Array(n * (withSpread ? 12 : 8));
   bytes.set(deals.winners, 0);
   for (let i = 0; i < n; i++) {
     const len = deals.length[i];
     bytes[n + i] = len & 0xff;
     bytes[2 * n + i] = len >>> 8;
     bytes[3 * n + i] = deals.ending[i];
-    const sum = deals.scoreSum[i] >>> 0;
-    bytes[4 * n + i] = sum & 0xff;
-    bytes[5 * n + i] = (sum >>> 8) & 0xff;
-    bytes[6 * n + i] = (sum >>> 16) & 0xff;
-    bytes[7 * n + i] = sum >>> 24;
+    putInt32(bytes, 4 * n, n, i, deals.scoreSum[i]);
+    if (withSpread) putInt32(bytes, 8 * n, n, i, deals.scoreSpread[i]);
   }
   return deflateRawSync(bytes, { level: 9 }).toString('base64');
 }
 
-/** Inverse of {@link encodeDeals}; throws a plain Error when the data does not hold `games` deals. */
+/** Writes v's four bytes into four planes of n bytes from `at` (planes deflate better than words). */
+function putInt32(bytes: Uint8Array, at: number, n: number, i: number, v: number): void {
+  const u = v >>> 0;
+  bytes[at + i] = u & 0xff;
+  bytes[at + n + i] = (u >>> 8) & 0xff;
+  bytes[at + 2 * n + i] = (u >>> 16) & 0xff;
+  bytes[at + 3 * n + i] = u >>> 24;
+}
+
+function getInt32(bytes: Uint8Array, at: number, n: number, i: number): number {
+  return bytes[at + i] | (bytes[at + n + i] << 8) | (bytes[at + 2 * n + i] << 16) | (bytes[at + 3 * n + i] << 24);
+}
+
+/** Inverse of {@link encodeDeals} (with or without the spread); throws a plain Error when the data does not hold `games` deals. */
 export function decodeDeals(data: string, games: number): DealColumns {
   const bytes = inflateRawSync(Buffer.from(data, 'base64'));
-  if (bytes.length !== games * 8) throw new Error(`holds ${bytes.length / 8} deals, expected ${games}`);
+  const withSpread = bytes.length === games * 12;
+  if (bytes.length !== games * 8 && !withSpread) throw new Error(`holds ${bytes.length / 8} deals, expected ${games}`);
   const n = games;
   const deals = emptyDeals(n);
   deals.winners.set(bytes.subarray(0, n));
   for (let i = 0; i < n; i++) {
     deals.length[i] = bytes[n + i] | (bytes[2 * n + i] << 8);
     deals.ending[i] = bytes[3 * n + i];
-    deals.scoreSum[i] = bytes[4 * n + i] | (bytes[5 * n + i] << 8) | (bytes[6 * n + i] << 16) | (bytes[7 * n + i] << 24);
+    deals.scoreSum[i] = getInt32(bytes, 4 * n, n, i);
+    if (withSpread) deals.scoreSpread[i] = getInt32(bytes, 8 * n, n, i);
   }
   return deals;
 }

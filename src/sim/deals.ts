@@ -19,10 +19,18 @@ export interface DealColumns {
   readonly ending: Uint8Array;
   /** Sum of the final scores over all seats. */
   readonly scoreSum: Int32Array;
+  /** The highest final score minus the lowest (the final-score spread a sweep reports). */
+  readonly scoreSpread: Int32Array;
 }
 
 export function emptyDeals(games: number): DealColumns {
-  return { winners: new Uint8Array(games), length: new Uint16Array(games), ending: new Uint8Array(games), scoreSum: new Int32Array(games) };
+  return {
+    winners: new Uint8Array(games),
+    length: new Uint16Array(games),
+    ending: new Uint8Array(games),
+    scoreSum: new Int32Array(games),
+    scoreSpread: new Int32Array(games),
+  };
 }
 
 /** Writes one game's outcome into row `row` of `deals`. */
@@ -35,8 +43,15 @@ export function putDeal(deals: DealColumns, row: number, outcome: Outcome, endin
   if (ending < 0) throw new Error(`game ended by ${JSON.stringify(outcome.endedBy)}, which is not among its endings ${endings.join(', ')}`);
   deals.ending[row] = ending;
   let sum = 0;
-  for (const s of outcome.scores) sum += s;
+  let max = Number.NEGATIVE_INFINITY;
+  let min = Number.POSITIVE_INFINITY;
+  for (const s of outcome.scores) {
+    sum += s;
+    if (s > max) max = s;
+    if (s < min) min = s;
+  }
   deals.scoreSum[row] = sum;
+  deals.scoreSpread[row] = max - min;
 }
 
 /** Writes the outcome of a fast player's flat record into row `row` of `deals` (as `putDeal` does for its record). */
@@ -47,8 +62,16 @@ export function putFlatDeal(deals: DealColumns, row: number, flat: FlatRecord): 
   deals.length[row] = flat.rounds;
   deals.ending[row] = flat.ending;
   let sum = 0;
-  for (let s = 0; s < flat.players; s++) sum += flat.scores[s];
+  let max = flat.scores[0];
+  let min = flat.scores[0];
+  for (let s = 0; s < flat.players; s++) {
+    const v = flat.scores[s];
+    sum += v;
+    if (v > max) max = v;
+    if (v < min) min = v;
+  }
   deals.scoreSum[row] = sum;
+  deals.scoreSpread[row] = max - min;
 }
 
 /** Plays games [from, to) and returns their per-deal outcomes. */
@@ -77,6 +100,7 @@ export function copyDeals(into: DealColumns, part: DealColumns, at: number): voi
   into.length.set(part.length, at);
   into.ending.set(part.ending, at);
   into.scoreSum.set(part.scoreSum, at);
+  into.scoreSpread.set(part.scoreSpread, at);
 }
 
 /** The first `games` rows (views, no copy). */
@@ -86,6 +110,7 @@ export function headDeals(deals: DealColumns, games: number): DealColumns {
     length: deals.length.subarray(0, games),
     ending: deals.ending.subarray(0, games),
     scoreSum: deals.scoreSum.subarray(0, games),
+    scoreSpread: deals.scoreSpread.subarray(0, games),
   };
 }
 

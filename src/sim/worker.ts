@@ -32,7 +32,7 @@ export default function playBatch(task: BatchTask | ImpactTask | DealsTask | Tou
   if (task.kind === 'deals') {
     const result = runDealsBatch(task);
     const d = result.deals;
-    return transfer(result, [d.winners.buffer, d.length.buffer, d.ending.buffer, d.scoreSum.buffer]);
+    return transfer(result, [d.winners.buffer, d.length.buffer, d.ending.buffer, d.scoreSum.buffer, d.scoreSpread.buffer]);
   }
   if (!task.timing) {
     const result = runBatch(task);

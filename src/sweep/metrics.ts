@@ -64,7 +64,7 @@ const UNIT: Readonly<Record<SweepFamily, SweepUnit>> = {
   'score-spread': 'score',
 };
 
-/** The sweep's metrics for a scenario's line-up, in report order: bots, seats, seat spread, length, score, key ending. */
+/** The sweep's metrics for a scenario's line-up, in report order: bots, seats, seat spread, length, score, score spread, key ending. */
 export function sweepMetrics(scenario: Pick<Scenario, 'seats' | 'definition'>): SweepMetric[] {
   const game = checkGameOf(scenario.definition);
   const out: SweepMetric[] = [];
@@ -75,6 +75,7 @@ export function sweepMetrics(scenario: Pick<Scenario, 'seats' | 'definition'>): 
   out.push({ id: 'seatSpread', label: 'seat spread (highest − lowest seat win rate)', family: 'seat-spread', unit: 'share' });
   out.push({ id: 'rounds', label: `mean ${game.steps}`, family: 'rounds', unit: UNIT.rounds });
   out.push({ id: 'gold', label: `mean final ${game.score}`, family: 'final-gold', unit: UNIT['final-gold'] });
+  out.push({ id: 'scoreSpread', label: `score spread (highest − lowest final ${game.score})`, family: 'score-spread', unit: UNIT['score-spread'] });
   const key = game.keyEnding;
   if (key !== null) out.push({ id: key.id, label: `${key.label} share`, family: 'ending-share', unit: 'share', ending: key.index });
   return out;
@@ -110,7 +111,7 @@ export function perDeal(metric: SweepMetric, scenario: Pick<Scenario, 'seats'>, 
     for (let i = 0; i < n; i++) out[i] = seats[hi][i] - seats[lo][i];
     return out;
   }
-  if (metric.family === 'score-spread') throw new Error('perDeal: the score spread needs per-seat scores, which the per-deal columns do not keep');
+  if (metric.family === 'score-spread') return Float64Array.from(deals.scoreSpread);
   if (metric.family === 'win-rate' && !scenario.seats.includes(metric.bot!)) {
     throw new RangeError(`perDeal: ${metric.id}: the line-up ${scenario.seats.join(', ')} has no seat of ${metric.bot}`);
   }

@@ -245,8 +245,8 @@ export async function runSweep(plan: SweepPlan, options: SweepRunOptions): Promi
       version: 1,
       key,
       finished: order.filter((i) => results.has(i)).map((i) => results.get(i)!),
-      reference: refDeals ? { games: refDeals.winners.length, deals: encodeDeals(refDeals) } : null,
-      current: cur && cur.games > 0 ? { index: cur.index, games: cur.games, deals: encodeDeals(headDeals(cur.deals, cur.games)) } : null,
+      reference: refDeals ? { games: refDeals.winners.length, deals: encodeDeals(refDeals, true) } : null,
+      current: cur && cur.games > 0 ? { index: cur.index, games: cur.games, deals: encodeDeals(headDeals(cur.deals, cur.games), true) } : null,
     };
     writeAtomic(options.checkpointFile, JSON.stringify(cp));
   };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { hashSeed, purposeKey, unitFloat } from '../../src/core/random.js';
-import { emptyDeals } from '../../src/sim/deals.js';
+import type { FlatRecord } from '../../src/core/definition.js';
+import type { Outcome } from '../../src/core/game.js';
+import { emptyDeals, putDeal, putFlatDeal } from '../../src/sim/deals.js';
 import { loadScenario } from '../../src/sim/scenario.js';
 import { estimate, halfWidth, paired, perDeal, sweepMetrics, type SweepMetric } from '../../src/sweep/metrics.js';
 
@@ -21,12 +23,14 @@ describe('sweepMetrics', () => {
       'seatSpread',
       'rounds',
       'gold',
+      'scoreSpread',
       'race',
     ]);
     expect(metric(baseline, 'race')).toMatchObject({ family: 'ending-share', unit: 'share', label: expect.stringMatching(/share$/) });
     expect(metric(baseline, 'rounds')).toMatchObject({ family: 'rounds', unit: 'steps' });
     const mirror = loadScenario('scenarios/mirror-cooperative.json');
-    expect(sweepMetrics(mirror).map((m) => m.id)).toEqual(['seat:0', 'seat:1', 'seat:2', 'seat:3', 'seatSpread', 'rounds', 'gold', 'race']);
+    expect(sweepMetrics(mirror).map((m) => m.id)).toEqual(['seat:0', 'seat:1', 'seat:2', 'seat:3', 'seatSpread', 'rounds', 'gold', 'scoreSpread', 'race']);
+    expect(metric(baseline, 'scoreSpread')).toMatchObject({ family: 'score-spread', unit: 'score', label: 'score spread (highest − lowest final gold)' });
     // GOLD has no key ending; My Gold Mine's is the dragon.
     expect(sweepMetrics(loadScenario('scenarios/gold-3p.json')).map((m) => m.id)).toEqual([
       'win:greedy',
@@ -37,6 +41,7 @@ describe('sweepMetrics', () => {
       'seatSpread',
       'rounds',
       'gold',
+      'scoreSpread',
     ]);
     expect(sweepMetrics(loadScenario('scenarios/my-gold-mine-3p.json')).at(-1)?.id).toBe('dragon');
   });
@@ -63,6 +68,20 @@ describe('perDeal', () => {
   it('gives length and mean final score per seat', () => {
     expect([...perDeal(m('rounds', 'rounds', { unit: 'steps' }), scenario, deals)]).toEqual([10, 12, 8, 10]);
     expect([...perDeal(m('gold', 'final-gold', { unit: 'score' }), scenario, deals)]).toEqual([10, 12, 9, 11]);
+  });
+  it('gives the final-score spread of each deal as putDeal and putFlatDeal record it: highest − lowest final score', () => {
+    const played = emptyDeals(2);
+    putDeal(played, 0, { winners: [1], scores: [3, 10, 7, 5], length: 9, endedBy: 'race' } as unknown as Outcome, ['race', 'time-limit']);
+    putFlatDeal(played, 1, {
+      winners: Int8Array.of(2),
+      winnerCount: 1,
+      rounds: 9,
+      ending: 0,
+      players: 3,
+      scores: Int32Array.of(-2, 4, 11),
+    } as unknown as FlatRecord);
+    expect([...perDeal(m('scoreSpread', 'score-spread', { unit: 'score' }), scenario, played)]).toEqual([7, 13]);
+    expect([...played.scoreSum]).toEqual([25, 13]);
   });
 });
 

@@ -69,8 +69,14 @@ export function decodeResult(task: QueueTask, text: unknown): BatchResult | Impa
     if (!Array.isArray(value.cards) || value.cards.length !== task.cards.length) throw new Error(`expected sums for ${task.cards.length} cards`);
   } else if (task.kind === 'deals') {
     const d = value.deals as Record<string, unknown> | undefined;
-    const ok = d && d.winners instanceof Uint8Array && d.length instanceof Uint16Array && d.ending instanceof Uint8Array && d.scoreSum instanceof Int32Array;
-    if (!ok || [d.winners, d.length, d.ending, d.scoreSum].some((c) => (c as Uint8Array).length !== games))
+    const ok =
+      d &&
+      d.winners instanceof Uint8Array &&
+      d.length instanceof Uint16Array &&
+      d.ending instanceof Uint8Array &&
+      d.scoreSum instanceof Int32Array &&
+      d.scoreSpread instanceof Int32Array;
+    if (!ok || [d.winners, d.length, d.ending, d.scoreSum, d.scoreSpread].some((c) => (c as Uint8Array).length !== games))
       throw new Error(`expected ${games} deals in typed columns`);
   } else {
     if (!(value.data instanceof Float64Array) || !Array.isArray(value.firstFaults) || typeof value.rows !== 'string')
