@@ -118,6 +118,13 @@ export interface FastView {
   agreementUpgrader(c: number): number;
   /** Whether this seat has sent a REJECT of proposal i. */
   hasRejected(i: number): boolean;
+  /**
+   * Rotation clauses from earlier rounds that bind `seat` now (§15.2), which only the reference
+   * engine has (view-adapter.ts; the kernel leaves this out: no clause ever binds there): the
+   * upgrader of the first naming somebody else (a seat or NOBODY), else `seat` if one names it, else
+   * −2 (none).
+   */
+  clausePlan?(seat: number): number;
 }
 
 /** The one message a fast bot may send in a turn (params.messagesPerTick ≥ 1 always allows one). */

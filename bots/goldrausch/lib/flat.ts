@@ -17,9 +17,9 @@
  * one-pass continent scorer and meeting readers, that took the bots' own code from 214 K to 145 K
  * machine instructions per baseline game (callgrind; docs/performance-log.md).
  */
-import { breachWinsAt } from '../lib/breach.js';
-import { firstRoundKey } from '../lib/continent.js';
-import { baselineP, newUpgradeValue, Rivals, upgradeValue } from '../lib/estimate.js';
+import { breachWinsAt } from './breach.js';
+import { firstRoundKey } from './continent.js';
+import { baselineP, newUpgradeValue, Rivals, upgradeValue } from './estimate.js';
 import { GREEN, MSG_PASS, NOBODY, NONE, RED, type FastMessage, type FastRandom, type FastView } from '../../../src/games/goldrausch/fast/view.js';
 
 /** Plan value (../lib/meeting.ts NO_PLAN): nothing binds the seat. */
@@ -661,14 +661,27 @@ export function message(out: FastMessage, type: number, upgrader: number, ref: n
 }
 
 // ---------------------------------------------------------------------------------------------
-// The meeting (../lib/meeting.ts). Built-in bots never make rotation clauses, so no clause ever
-// binds in the fast kernel (`bindingClauses` is always empty): the agreement alone is the plan.
+// The meeting (../lib/meeting.ts).
 // ---------------------------------------------------------------------------------------------
 
-/** planInForce for `seat`, standing on continent c: the upgrader of the agreement binding it (a seat or NOBODY), or NO_PLAN. */
+/**
+ * planInForce for `seat`, standing on continent c: the upgrader of the plan binding it (a seat or
+ * NOBODY), or NO_PLAN. The agreement on c and the rotation clauses binding this round each bind on
+ * their own, so a plan naming somebody else (or nobody) wins over one naming `seat`.
+ */
 export function planOn(view: FastView, c: number, seat: number): number {
-  if ((view.agreementParties(c) & (1 << seat)) === 0) return NO_PLAN;
-  return view.agreementUpgrader(c); // the seat itself, somebody else, or NOBODY
+  let plan = NO_PLAN;
+  if ((view.agreementParties(c) & (1 << seat)) !== 0) {
+    const upgrader = view.agreementUpgrader(c);
+    if (upgrader !== seat) return upgrader; // somebody else, or NOBODY
+    plan = seat;
+  }
+  if (view.clausePlan !== undefined) {
+    const clause = view.clausePlan(seat); // (the kernel has no clauses: only the reference engine's view)
+    if (clause !== NO_PLAN && clause !== seat) return clause;
+    if (clause === seat) plan = seat;
+  }
+  return plan;
 }
 
 /**
