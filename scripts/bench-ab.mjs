@@ -28,6 +28,9 @@ const { values, positionals } = parseArgs({
     child: { type: 'string' },
     seed: { type: 'string' },
     instructions: { type: 'boolean', default: false },
+    // 'reference' plays every game on the reference engine (`run --engine reference`): the path of
+    // tournaments with bot files, replays and the search bot; default 'auto' (the kernel where it can).
+    engine: { type: 'string', default: 'auto' },
   },
 });
 const n = Number(values.games),
@@ -41,7 +44,18 @@ if (values.child !== undefined) {
   const { runParallel } = await import(`${repo}/dist/src/sim/parallel.js`);
   const scenario = loadScenario(`${repo}/${values.scenario}`);
   const play = (seed) =>
-    runParallel(scenario, { seed, from: 0, to: n, workers: 0, batchSize: n, checkpointFile: null, checkpointEveryMs: 1e9, resume: false, gamesCsvFile: null });
+    runParallel(scenario, {
+      seed,
+      from: 0,
+      to: n,
+      workers: 0,
+      batchSize: n,
+      checkpointFile: null,
+      checkpointEveryMs: 1e9,
+      resume: false,
+      gamesCsvFile: null,
+      engine: values.engine,
+    });
   await play(`${values.seed}-warm`);
   const t = process.cpuUsage();
   await play(values.seed);
@@ -68,6 +82,8 @@ if (values.child !== undefined) {
         '--quiet',
         '--out',
         `/tmp/bench-ab-${process.pid}`,
+        '--engine',
+        values.engine,
       ],
       { cwd: dir, encoding: 'utf8' },
     );
@@ -89,7 +105,9 @@ if (values.child !== undefined) {
   const me = fileURLToPath(import.meta.url);
   const measure = (dir, seed) =>
     Number(
-      execFileSync(process.execPath, [me, '--child', dir, '--seed', seed, '--games', String(n), '--scenario', values.scenario], { encoding: 'utf8' }).trim(),
+      execFileSync(process.execPath, [me, '--child', dir, '--seed', seed, '--games', String(n), '--scenario', values.scenario, '--engine', values.engine], {
+        encoding: 'utf8',
+      }).trim(),
     );
   const ratios = [],
     ra = [],

@@ -24,23 +24,9 @@ import {
   type FastRandom,
   type FastView,
 } from '../../src/games/goldrausch/fast/view.js';
-import {
-  agreementRef,
-  breachGain,
-  breachWins,
-  greenPays,
-  hasProposed,
-  held,
-  heldGreen,
-  logitContinent,
-  message,
-  NO_PLAN,
-  NO_RANDOM,
-  passWhenDone,
-  planOn,
-  seatingOf,
-  Seating,
-} from './lib/flat.js';
+import { logitContinent } from './lib/continent.js';
+import { breachGain, breachWins, greenPays } from './lib/estimate.js';
+import { agreementRef, hasProposed, held, heldGreen, message, NO_PLAN, NO_RANDOM, passWhenDone, planOn, Seating, seatingOf } from './lib/seats.js';
 import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
 import { servedFactory } from '../../src/games/goldrausch/view-adapter.js';
 

@@ -29,17 +29,15 @@ import {
   type FastRandom,
   type FastView,
 } from '../../src/games/goldrausch/fast/view.js';
+import { logitContinent } from './lib/continent.js';
+import { baseline, breachGain, breachWins, fairUpgrader } from './lib/estimate.js';
+import { recentBetrayers } from './lib/history.js';
 import {
-  baseline,
-  breachGain,
-  breachWins,
-  fairUpgrader,
   hasOpenAcceptance,
   hasProposed,
   held,
   heldGreen,
   heldRed,
-  logitContinent,
   message,
   NO_PLAN,
   NO_RANDOM,
@@ -47,10 +45,9 @@ import {
   passWhenDone,
   planOn,
   popcount,
-  recentBetrayers,
-  seatingOf,
   Seating,
-} from './lib/flat.js';
+  seatingOf,
+} from './lib/seats.js';
 import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
 import { servedFactory } from '../../src/games/goldrausch/view-adapter.js';
 

@@ -10,7 +10,9 @@
 import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
 import { MSG_ALL, NONE, type FastBot, type FastMessage, type FastRandom, type FastView } from '../../src/games/goldrausch/fast/view.js';
 import { servedFactory } from '../../src/games/goldrausch/view-adapter.js';
-import { bestContinent, greenPays, held, heldGreen, NO_RANDOM, pass, Seating, seatingOf } from './lib/flat.js';
+import { bestContinent } from './lib/continent.js';
+import { greenPays } from './lib/estimate.js';
+import { held, heldGreen, NO_RANDOM, pass, Seating, seatingOf } from './lib/seats.js';
 
 export class GreedyBot implements FastBot {
   readonly idleWake = MSG_ALL;

@@ -6,7 +6,8 @@
 import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
 import { MSG_ALL, NONE, type FastBot, type FastMessage, type FastRandom, type FastView } from '../../src/games/goldrausch/fast/view.js';
 import { servedFactory } from '../../src/games/goldrausch/view-adapter.js';
-import { NO_RANDOM, pass, randomContinent, randomHeldColour } from './lib/flat.js';
+import { randomContinent } from './lib/continent.js';
+import { NO_RANDOM, pass, randomHeldColour } from './lib/seats.js';
 
 export class RandomBot implements FastBot {
   readonly idleWake = MSG_ALL;

@@ -41,7 +41,8 @@ import { ReferenceFastView } from '../../src/games/goldrausch/view-adapter.js';
 import cooperative from './cooperative.js';
 import greedy from './greedy.js';
 import { HEURISTIC_BOTS } from './heuristic.js';
-import { baseline, countOn, isAlone, othersCommittedIn, seatsOn } from './lib/flat.js';
+import { baseline } from './lib/estimate.js';
+import { countOn, isAlone, othersCommittedIn, seatsOn } from './lib/seats.js';
 import { OpponentModel, TYPES } from './lib/opponents.js';
 
 export interface SearchOptions {

@@ -7,7 +7,8 @@
 import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
 import { MSG_ALL, NONE, type FastBot, type FastMessage, type FastRandom, type FastView } from '../../src/games/goldrausch/fast/view.js';
 import { servedFactory } from '../../src/games/goldrausch/view-adapter.js';
-import { held, heldGreen, isAlone, logitContinent, NO_RANDOM, pass } from './lib/flat.js';
+import { logitContinent } from './lib/continent.js';
+import { held, heldGreen, isAlone, NO_RANDOM, pass } from './lib/seats.js';
 
 export interface SilentOptions {
   /** Probability of green when not alone (default 0.5). */

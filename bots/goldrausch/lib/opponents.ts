@@ -12,7 +12,8 @@
 import type { GoldrauschView } from '../../../src/games/goldrausch/view.js';
 import type { RoundRecord } from '../../../src/games/goldrausch/state.js';
 import { ReferenceFastView } from '../../../src/games/goldrausch/view-adapter.js';
-import { greenPays, scores } from './flat.js';
+import { scores } from './continent.js';
+import { greenPays } from './estimate.js';
 
 /** The strategies a seat can be, as keys of HEURISTIC_BOTS. */
 export const TYPES = ['random', 'greedy', 'cooperative', 'betrayer', 'reciprocal', 'silent', 'opportunist'] as const;

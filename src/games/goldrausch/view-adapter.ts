@@ -128,6 +128,7 @@ const NO_NUMBERS: readonly number[] = [];
  */
 export class ReferenceFastView implements FastView {
   private view!: GoldrauschView;
+  private params: GameParams | null = null;
   private meetingView: MeetingView | null = null;
   seat = 0;
   players = 0;
@@ -165,6 +166,12 @@ export class ReferenceFastView implements FastView {
     if (view === this.view) return this;
     this.view = view;
     const params = view.params;
+    if (params !== this.params) {
+      // The same params object for a whole run: its derived numbers are looked up once per adapter.
+      this.params = params;
+      this.disaster = disasterOf(params);
+      this.paramsKey = serialOf(params);
+    }
     this.seat = view.seat;
     this.players = view.players;
     this.game = gameKey(view);
@@ -175,8 +182,6 @@ export class ReferenceFastView implements FastView {
     this.winThreshold = params.winThreshold;
     this.winThresholdStrict = view.rules.winThresholdStrict;
     this.ticks = params.negotiationTicks;
-    this.disaster = disasterOf(params);
-    this.paramsKey = serialOf(params);
     this.stock = view.stock;
     this.extract = view.extract;
     this.countryHand = view.countryHand;

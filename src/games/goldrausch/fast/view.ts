@@ -53,12 +53,12 @@ export interface FastView {
   readonly ticks: number;
   /**
    * §6: the chance that the wheel stops mining on continent c (its own disaster field plus the broken
-   * globe, over all fields), exactly as bots/goldrausch/lib/estimate.ts `disasterOdds` computes it.
+   * globe, over all fields), exactly as view-adapter.ts `disasterOdds` computes it.
    */
   readonly disaster: readonly number[];
   /**
    * A number that identifies the parameters (the config the kernel was built for): a key for memos
-   * that depend on them, as the reference bots key theirs on the params object.
+   * that depend on them (the same number for the same params object).
    */
   readonly paramsKey: number;
 
@@ -148,9 +148,9 @@ export interface FastRandom {
 }
 
 /**
- * A built-in bot for the fast kernel: the same decisions as its reference twin (same numbers, same
- * draws from its stream, in the same order), read from a `FastView`. One instance per seat serves
- * many games: `newGame` resets it.
+ * A built-in bot, written once against `FastView`: the kernel serves the view from its arrays, the
+ * reference engine through view-adapter.ts (the same bot objects, so the same decisions and draws on
+ * both). One instance per seat may serve many games: `newGame` resets it.
  */
 export interface FastBot {
   /** A new game: forget everything of the last one; `random` is this seat's stream for the game. */
@@ -176,7 +176,7 @@ export interface FastBot {
   readonly idleWake: number;
 }
 
-/** Makes the fast twin of a reference bot factory, one instance per seat. */
+/** Makes a built-in bot (`GoldrauschBotFactory.fast`), one instance per seat. */
 export type FastBotFactory = () => FastBot;
 
 /**
