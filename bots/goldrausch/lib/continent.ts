@@ -9,7 +9,7 @@
  * Illegal continents score −Infinity. Greedy takes the best (`bestContinent`), the talking bots a logit
  * over the scores (`logitContinent`), the search bot's opponent model reads the scores themselves.
  */
-import { type FastRandom, type FastView } from '../../../src/games/goldrausch/fast/view.js';
+import type { FastRandom, FastView } from '../../../src/games/goldrausch/fast/view.js';
 import { boxedDisaster, Rivals, upgradeValue, VALUE } from './estimate.js';
 import { digest } from './history.js';
 
