@@ -3,7 +3,8 @@
  */
 import type { GameRecord } from '../../core/definition.js';
 import { parseGoldrauschConfig } from './config.js';
-import { eventCard } from './cards.js';
+import { eventCardOf, eventCardsOf, type EventCard } from './cards.js';
+import { memoOnIdentity } from '../../core/memo.js';
 import { goldrausch } from './engine.js';
 import { fastPlayer } from './fast/player.js';
 import { goldrauschFixtures } from './fixtures.js';
@@ -12,8 +13,10 @@ import { changedRules, type GoldrauschConfig } from './params.js';
 import { zeros, type GoldrauschState, type Message, type RoundRecord } from './state.js';
 import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
 
+/** The built-in event cards' ids: the chance cards of a config without card changes (chanceCardsOf). */
 export const CHANCE_CARDS: readonly string[] = EVENT_CARD_IDS;
-const CARD_INDEX = new Map<string, number>(EVENT_CARD_IDS.map((id, i) => [id, i]));
+/** Each card id's index in its table: the chance-card index of `GameRecord.cardsDrawn`. */
+const cardIndex = memoOnIdentity((cards: readonly EventCard[]) => new Map<string, number>(cards.map((c, i) => [c.id, i])));
 
 /** Per-seat counters recorded for every game. */
 export const COUNTERS = ['fines', 'upgrades', 'successfulUpgrades', 'collisions', 'agreements', 'kept', 'broken', 'timeouts'] as const;
@@ -30,6 +33,7 @@ export function record(final: GoldrauschState): GameRecord {
   const curve = new Array<number[]>(rounds);
   const roundCounters = new Array<number[]>(rounds);
   const cardsDrawn: { card: number; round: number }[] = [];
+  const index = cardIndex(eventCardsOf(final.config.params));
   const upgrades = zeros(n);
   const successes = zeros(n);
   const collisions = zeros(n);
@@ -39,7 +43,7 @@ export function record(final: GoldrauschState): GameRecord {
     const r = history[i];
     curve[i] = r.goldAfter as number[];
     if (r.event !== null) {
-      const card = CARD_INDEX.get(r.event);
+      const card = index.get(r.event);
       if (card !== undefined) cardsDrawn.push({ card, round: r.round });
     }
     let up = 0;
@@ -109,7 +113,7 @@ function describeMessage(m: Message, names: readonly string[]): string {
   }
 }
 
-function describeRound(r: RoundRecord, names: readonly string[], lines: string[]): void {
+function describeRound(r: RoundRecord, names: readonly string[], lines: string[], params: GoldrauschConfig['params']): void {
   const n = r.goldBefore.length;
   lines.push(`Round ${r.round} — start player seat ${r.startPlayer}; resource card ${r.resourceCard} extracts ${perContinent(r.extract)}`);
   lines.push(`  gold ${r.goldBefore.join('/')}, stock ${perContinent(r.stockBefore)}`);
@@ -127,7 +131,7 @@ function describeRound(r: RoundRecord, names: readonly string[], lines: string[]
     r.event === 'blank'
       ? 'event → a blank card (no effect; counterfactual)'
       : r.event
-        ? `event → ${eventCard(r.event).english} (#${eventCard(r.event).number}, ${r.event})`
+        ? `event → ${eventCardOf(params, r.event).english} (#${eventCardOf(params, r.event).number}, ${r.event})`
         : r.wheel;
   lines.push(`  Phase 4 (wheel): ${wheel}`);
   if (r.eventGold.some((g) => g !== 0)) lines.push(`    gold change: ${r.eventGold.map((g, s) => `seat ${s} ${g >= 0 ? '+' : ''}${g}`).join(', ')}`);
@@ -163,7 +167,7 @@ export function story(final: GoldrauschState, names: readonly string[]): string 
   lines.push(`Goldrausch, ${final.players} players: ${names.map((b, s) => `seat ${s} ${b}`).join(', ')}`);
   lines.push(`Resource deck ${final.config.params.resourceDeck.deckId}; rules changed from defaults: ${JSON.stringify(changedRules(final.config.rules))}`);
   if (first) lines.push(`Setup: stock ${perContinent(first.stockBefore)}; gold ${first.goldBefore.join('/')}`);
-  for (const r of final.history) describeRound(r, names, lines);
+  for (const r of final.history) describeRound(r, names, lines, final.config.params);
   const o = goldrausch.outcome(final);
   const how =
     o.endedBy === 'race'
@@ -194,7 +198,7 @@ export function portableParams(params: unknown, config: GoldrauschConfig): unkno
 export const goldrauschDefinition = {
   portableParams,
   fileParams: ['resourceDeck'],
-  withBlankedCard: (config: GoldrauschConfig, card: number): GoldrauschConfig => ({ ...config, blankedCards: [EVENT_CARD_IDS[card]] }),
+  withBlankedCard: (config: GoldrauschConfig, card: number): GoldrauschConfig => ({ ...config, blankedCards: [eventCardsOf(config.params)[card].id] }),
   module: goldrausch,
   botMethods: ['chooseContinent', 'negotiate', 'commitUpgrade'],
   parseConfig: parseGoldrauschConfig,

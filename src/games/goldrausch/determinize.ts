@@ -25,7 +25,7 @@ import type { RandomStream } from '../../core/random.js';
 import type { GoldrauschConfig } from './params.js';
 import type { Draft, GoldrauschState, Meeting } from './state.js';
 import type { Colour, EventSlot } from './types.js';
-import { EVENT_CARD_IDS } from './types.js';
+import { eventCardOf, eventCardsOf } from './cards.js';
 import type { GoldrauschView } from './view.js';
 
 export interface DeterminizeOptions {
@@ -53,7 +53,9 @@ function shuffleInPlace<T>(items: T[], random: RandomStream): T[] {
 function capReductionOf(view: GoldrauschView): number {
   let cut = 0;
   for (const e of view.besideClock) {
-    if (e === 'barren-land' || e === 'poor-mother-earth') cut += view.params.capCuts[e];
+    if (e === 'blank') continue;
+    const effect = eventCardOf(view.params, e).effect;
+    if (effect.kind === 'cap-cut') cut += effect.amount;
   }
   return cut;
 }
@@ -94,12 +96,13 @@ function resourceDeck(view: GoldrauschView, random: RandomStream) {
 /** The event draw pile: the deck's cards minus the discard pile and the cards beside the clock. */
 function eventPile(view: GoldrauschView, random: RandomStream): EventSlot[] {
   const remaining = new Map<EventSlot, number>();
-  for (const id of EVENT_CARD_IDS) remaining.set(id, view.params.eventDeck[id]);
+  const ids = eventCardsOf(view.params).map((c) => c.id);
+  for (const id of ids) remaining.set(id, view.params.eventDeck[id] ?? 0);
   for (const e of [...view.eventDiscard, ...view.besideClock]) {
     if (e !== 'blank') remaining.set(e, (remaining.get(e) ?? 0) - 1);
   }
   const pile: EventSlot[] = [];
-  for (const id of EVENT_CARD_IDS) for (let k = 0; k < (remaining.get(id) ?? 0); k++) pile.push(id);
+  for (const id of ids) for (let k = 0; k < (remaining.get(id) ?? 0); k++) pile.push(id);
   shuffleInPlace(pile, random);
   // The view says how many cards are left; a blanked deck (analysis only) can differ: trim or pad.
   const size = view.eventDeckSize;

@@ -8,7 +8,7 @@ import type { Asked, GameModule, Outcome, Pending } from '../../core/game.js';
 import type { RandomSource } from '../../core/random.js';
 import { Purpose } from './purposes.js';
 import type { GoldrauschBot, OutgoingMessage } from './bot.js';
-import { eventCard } from './cards.js';
+import { eventCardOf, eventCardsOf, type AfterUse } from './cards.js';
 import { commitCard, IllegalMessage, needsMask, plainMessage, sendMessage, sent, type MeetingContext } from './meeting.js';
 import type { GoldrauschConfig } from './params.js';
 import { applyWheel, capOf, maxOf, resolveProfit, richestAtThreshold, spinWheel, takeFromBank, type RoundWork } from './round.js';
@@ -30,7 +30,7 @@ import {
   type StandingClause,
 } from './state.js';
 import type { Colour, Continent, ContinentIndex, EventSlot, WheelField } from './types.js';
-import { CONTINENTS, EVENT_CARD_IDS, indexOfContinent } from './types.js';
+import { CONTINENTS, indexOfContinent } from './types.js';
 import { bindingClauses, seatView, type GoldrauschView } from './view.js';
 
 export type GoldrauschRequest =
@@ -57,9 +57,9 @@ const eventDeckList = memoOnIdentity(buildEventDeck);
 function buildEventDeck(config: GoldrauschConfig): EventSlot[] {
   const deck: EventSlot[] = [];
   const blanked = config.blankedCards ?? [];
-  for (const id of EVENT_CARD_IDS) {
+  for (const { id } of eventCardsOf(config.params)) {
     const slot: EventSlot = blanked.includes(id) ? 'blank' : id;
-    for (let k = 0; k < config.params.eventDeck[id]; k++) deck.push(slot);
+    for (let k = 0; k < (config.params.eventDeck[id] ?? 0); k++) deck.push(slot);
   }
   return deck;
 }
@@ -469,6 +469,7 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
   let eventDiscard = state.eventDiscard;
   let eventShuffles = state.eventShuffles;
   let besideClock = state.besideClock;
+  let afterUse: AfterUse = 'discard';
   let over = false;
   if (wheel === 'event') {
     const drawn = drawEvent(state, random);
@@ -476,8 +477,9 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
     event = drawn.card;
     if (event !== null) {
       // GR-A40: cap cuts lie beside the clock for good; resource shortage lies there until round end.
-      if (event === 'resource-shortage' || (event !== 'blank' && eventCard(event).afterUse === 'beside-clock')) besideClock = appended(besideClock, event);
-      else eventDiscard = appended(eventDiscard, event);
+      afterUse = event === 'blank' ? 'discard' : eventCardOf(params, event).afterUse;
+      if (afterUse === 'discard') eventDiscard = appended(eventDiscard, event);
+      else besideClock = appended(besideClock, event);
     }
   }
   over = applyWheel(work, wheel, event, random);
@@ -508,9 +510,10 @@ function resolveRound(state: GoldrauschState, meeting: Meeting, random: RandomSo
     nextResourceCard = params.resourceDeck.cards[currentCard].id;
     if (rules.respawnTiming === 'on-reveal') respawn(work, currentCard, respawned);
   }
-  if (event === 'resource-shortage') {
-    besideClock = besideClock.filter((e, i) => !(e === 'resource-shortage' && i === besideClock.lastIndexOf('resource-shortage')));
-    eventDiscard = appended<EventSlot>(eventDiscard, 'resource-shortage');
+  if (event !== null && afterUse === 'beside-clock-this-round') {
+    const at = besideClock.lastIndexOf(event);
+    besideClock = besideClock.filter((_, i) => i !== at);
+    eventDiscard = appended<EventSlot>(eventDiscard, event);
   }
   let winners = work.winners;
   let endedBy: GoldrauschState['endedBy'] = over ? 'race' : null;
@@ -700,7 +703,9 @@ export function newWork(
     exempt: null,
     exemptContinent: -1,
     shower: -1,
-    extractionChange: 'none',
+    showerFactor: 2,
+    extractionDivideBy: 0,
+    extractionMinus: 0,
     forcedContinent: -1,
     forcedColour: 'green',
     eventGold: zeros(n),

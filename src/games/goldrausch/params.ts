@@ -3,8 +3,9 @@
  * the ambiguity (GR-A*) of docs/games/goldrausch.md it resolves. Data files spell them as §16 does.
  */
 import syntheticDeck from './decks/synthetic-v1.json' with { type: 'json' };
+import type { EventCard } from './cards.js';
 import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
-import type { EventCardId, ResourceCard, ResourceDeck, WheelField } from './types.js';
+import type { ResourceCard, ResourceDeck, WheelField } from './types.js';
 
 /** Rules options (§11/§16). The first value listed for each is the default. */
 export interface RulesOptions {
@@ -133,10 +134,16 @@ export interface GameParams {
   readonly pLate: number;
   /** §6: how many of the wheel's fields show each result (default 2,2,2,1,1,4 of 12). */
   readonly wheel: { readonly [F in WheelField]: number };
-  /** §7: how many copies of each event card the deck holds (default 1 each). */
-  readonly eventDeck: { readonly [E in EventCardId]: number };
+  /** §7: how many copies of each event card the deck holds, by card id (default 1 each, a scenario's new cards included). */
+  readonly eventDeck: Readonly<Record<string, number>>;
   /** §10: the resource deck (default: the synthetic deck of §10.2; its id goes into every result). */
   readonly resourceDeck: ResourceDeck;
+  /**
+   * §7: the event cards when a scenario changes or adds some (its `eventCards` section), built-in
+   * ones first in their order; absent = the built-in 25 (cards.ts `eventCardsOf`). Absent rather
+   * than filled in so that configs without card changes hash as before.
+   */
+  readonly eventCards?: readonly EventCard[];
 }
 
 export interface GoldrauschConfig {
@@ -146,7 +153,7 @@ export interface GoldrauschConfig {
    * Analysis only, never shown to bots: event cards replaced by a blank (no effect) in the same deck
    * positions — the counterfactual of `goldpit impact`. Every other random stream stays the same.
    */
-  readonly blankedCards?: readonly EventCardId[];
+  readonly blankedCards?: readonly string[];
 }
 
 /** Converts a §10.1 deck file (snake_case, per-continent objects) into the engine's form. */

@@ -8,7 +8,7 @@
 import { memoOnIdentity } from '../../core/memo.js';
 import type { RandomSource } from '../../core/random.js';
 import { Purpose } from './purposes.js';
-import { eventCard } from './cards.js';
+import { eventCardOf } from './cards.js';
 import type { GoldrauschConfig } from './params.js';
 import type { Colour, ContinentIndex, EventSlot, WheelField } from './types.js';
 import { identity } from './state.js';
@@ -42,7 +42,11 @@ export interface RoundWork {
   exempt: boolean[] | null;
   exemptContinent: number; // -1 none, 3 = everybody
   shower: number; // continent index or -1
-  extractionChange: 'none' | 'halve' | 'minus-2';
+  /** The shower's multiplier of the extraction on `shower`. */
+  showerFactor: number;
+  /** An extraction card's cut (GR-A24): base = max(0, floor(extraction / divideBy) − minus); divideBy 0 = none. */
+  extractionDivideBy: number;
+  extractionMinus: number;
   forcedContinent: number; // -1 none
   forcedColour: Colour;
   eventGold: number[];
@@ -163,7 +167,7 @@ export function applyWheel(work: RoundWork, wheel: WheelField, event: EventSlot 
 export function applyEventCard(work: RoundWork, id: EventSlot, random: RandomSource): boolean {
   if (id === 'blank') return false;
   const { rules, params } = work.config;
-  const effect = eventCard(id).effect;
+  const effect = eventCardOf(params, id).effect;
   const n = work.players;
   const goldBefore = work.gold.slice();
   let wealth = false;
@@ -183,9 +187,11 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: RandomSou
       break;
     case 'shower':
       work.shower = CONTINENTS.indexOf(effect.continent);
+      work.showerFactor = effect.factor;
       break;
     case 'extraction':
-      work.extractionChange = effect.change;
+      work.extractionDivideBy = effect.divideBy;
+      work.extractionMinus = effect.minus;
       break;
     case 'progress':
       work.forcedContinent = CONTINENTS.indexOf(effect.continent);
@@ -227,7 +233,7 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: RandomSou
       break;
     }
     case 'cap-cut': {
-      work.capReduction += params.capCuts[id as 'barren-land' | 'poor-mother-earth'];
+      work.capReduction += effect.amount;
       if (rules.capCut === 'trim-now') {
         // GR-A29: stock above the new cap goes to the bank at once.
         for (let c = 0; c < 3; c++) {
@@ -241,11 +247,11 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: RandomSou
       break;
     }
     case 'vulture': {
-      // GR-A30: richest (all tied) lose 5, poorest (all tied) lose 1, the rest 3; stop at 0.
+      // GR-A30: richest (all tied) lose 5, poorest (all tied) lose 1, the rest 3 (the card's numbers); stop at 0.
       const max = maxOf(work.gold);
       const min = minOf(work.gold);
       for (let s = 0; s < n; s++) {
-        const loss = max === min ? rules.vultureAllEqual : work.gold[s] === max ? 5 : work.gold[s] === min ? 1 : 3;
+        const loss = max === min ? rules.vultureAllEqual : work.gold[s] === max ? effect.richest : work.gold[s] === min ? effect.poorest : effect.others;
         const paid = Math.min(loss, work.gold[s]);
         work.gold[s] -= paid;
         work.bank += paid;
@@ -279,8 +285,8 @@ export function applyEventCard(work: RoundWork, id: EventSlot, random: RandomSou
       break;
     }
     case 'hurricane': {
-      // #24: country card i → i−2, pawns follow; upgrade cards stay.
-      moveCountryCards(work, 2);
+      // #24: country card i → i−2 (the card's shift), pawns follow; upgrade cards stay.
+      moveCountryCards(work, effect.shift);
       break;
     }
     case 'paperwork-chaos': {
@@ -362,9 +368,8 @@ function oppositeMap(work: RoundWork, random: RandomSource): number[] {
 /** Per-player base amount on continent c after the event modifiers (§5.2, GR-A24). */
 function baseAmount(work: RoundWork, c: number): number {
   const e = work.extract[c];
-  if (work.shower === c) return 2 * e;
-  if (work.extractionChange === 'halve') return Math.floor(e / 2);
-  if (work.extractionChange === 'minus-2') return Math.max(0, e - 2);
+  if (work.shower === c) return work.showerFactor * e;
+  if (work.extractionDivideBy > 0) return Math.max(0, Math.floor(e / work.extractionDivideBy) - work.extractionMinus);
   return e;
 }
 

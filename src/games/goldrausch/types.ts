@@ -53,10 +53,11 @@ export const EVENT_CARD_IDS = [
 export type EventCardId = (typeof EVENT_CARD_IDS)[number];
 
 /**
- * What a position of the event deck holds: a card, or a blank (no effect). Blanks exist only for
- * the counterfactual of `goldpit impact`, which replaces a card by a blank in the same position.
+ * What a position of the event deck holds: a card's id (a built-in `EventCardId` or a scenario's
+ * own, cards.ts), or a blank (no effect). Blanks exist only for the counterfactual of `goldpit
+ * impact`, which replaces a card by a blank in the same position.
  */
-export type EventSlot = EventCardId | 'blank';
+export type EventSlot = string;
 
 /** Upgrade card colours: green = use the upgrade, red = don't. */
 export type Colour = 'green' | 'red';

@@ -23,11 +23,11 @@ generality, not rules:
 import type { FlatRecord, GameRecord } from '../../../core/definition.js';
 import { purposeKey, unitFloat } from '../../../core/random.js';
 import { Purpose } from '../purposes.js';
-import { eventCard } from '../cards.js';
+import { eventCardsOf, type EventCard } from '../cards.js';
 import { finishingRanks, permutationsOf } from '../engine.js';
 import type { GoldrauschConfig } from '../params.js';
-import { EVENT_CARD_IDS, indexOfContinent } from '../types.js';
-import type { EventCardId, WheelField } from '../types.js';
+import { indexOfContinent } from '../types.js';
+import type { WheelField } from '../types.js';
 import {
   GREEN,
   MSG_ACCEPT,
@@ -65,29 +65,22 @@ const WHEEL_CODE: Readonly<Record<WheelField, number>> = {
   event: W_EVENT,
 };
 
-// Event effects (cards.ts `EventEffect` kinds), as codes; `BLANK` is the counterfactual blank slot.
+// Event effects (cards.ts `EventEffect` kinds), as codes; `blankSlot` is the counterfactual blank slot.
 const E_EXEMPT_POOREST = 0;
 const E_EXEMPT_CONTINENT = 1; // param: continent, or 3 = everybody
-const E_SHOWER = 2;
-const E_HALVE = 3;
-const E_MINUS_2 = 4;
+const E_SHOWER = 2; // param: continent; param2: factor
+const E_EXTRACTION = 3; // param: divideBy; param2: minus
 const E_PROGRESS = 5;
 const E_NOSTALGIA = 6;
 const E_CRASH = 7;
 const E_EQUAL_RIGHTS = 8;
 const E_CAP_CUT = 9; // param: the cut
-const E_VULTURE = 10;
+const E_VULTURE = 10; // params: richest, poorest, others' losses
 const E_SUBSIDY = 11; // param: the amount
 const E_PASS_LEFT = 12;
-const E_HURRICANE = 13;
+const E_HURRICANE = 13; // param: the shift
 const E_CHAOS = 14;
 const E_BLANK = 15;
-/** Event slot of the blank card (slots 0–24 are the cards in EVENT_CARD_IDS order). */
-const BLANK = EVENT_CARD_IDS.length;
-
-const EXTRACT_SAME = 0;
-const EXTRACT_HALVE = 1;
-const EXTRACT_MINUS_2 = 2;
 
 /** The last game's record (core/definition.ts `FlatRecord`; the kernel rewrites it every game). */
 export interface FastResult extends FlatRecord {
@@ -313,8 +306,14 @@ export class FastKernel {
   private readonly eventBase: number[] = [];
   private readonly effectOf: number[] = [];
   private readonly effectParam: number[] = [];
+  private readonly effectParam2: number[] = [];
+  private readonly effectParam3: number[] = [];
+  /** Cards that go beside the clock, not onto the discard pile (GR-A40)… */
   private readonly besideClockOf: boolean[] = [];
-  private readonly shortageSlot: number;
+  /** …and of those, the ones that go to the discard pile when their round ends (#20). */
+  private readonly thisRoundOf: boolean[] = [];
+  /** Event slot of the blank card (slots 0 … cards − 1 are the config's cards, cards.ts `eventCardsOf` order). */
+  private readonly blankSlot: number;
   private readonly permutations: readonly (readonly number[])[];
   readonly maxProposals: number;
 
@@ -409,7 +408,10 @@ export class FastKernel {
   private exemptSet = false;
   private exemptContinent = -1;
   private shower = -1;
-  private extraction = EXTRACT_SAME;
+  private showerFactor = 2;
+  /** An extraction card's cut (GR-A24): divideBy 0 = none. */
+  private extractionDivideBy = 0;
+  private extractionMinus = 0;
   private forcedContinent = -1;
   private forcedGreen = true;
   private readonly upgraded: number[];
@@ -509,15 +511,18 @@ export class FastKernel {
     const own = [wheel['disaster-azul'], wheel['disaster-rosso'], wheel['disaster-veridia']];
     for (let c = 0; c < 3; c++) this.disaster[c] = total > 0 ? (own[c] + wheel['disaster-world']) / total : 0;
     const blanked = config.blankedCards ?? [];
-    for (let slot = 0; slot < EVENT_CARD_IDS.length; slot++) {
-      const id = EVENT_CARD_IDS[slot];
-      for (let k = 0; k < params.eventDeck[id]; k++) this.eventBase.push(blanked.includes(id) ? BLANK : slot);
-      this.describeEffect(slot, id, params.capCuts);
+    const events = eventCardsOf(params);
+    const BLANK = events.length;
+    for (let slot = 0; slot < events.length; slot++) {
+      const id = events[slot].id;
+      for (let k = 0; k < (params.eventDeck[id] ?? 0); k++) this.eventBase.push(blanked.includes(id) ? BLANK : slot);
+      this.describeEffect(slot, events[slot]);
     }
+    this.blankSlot = BLANK;
     this.effectOf[BLANK] = E_BLANK;
-    this.effectParam[BLANK] = 0;
+    this.effectParam[BLANK] = this.effectParam2[BLANK] = this.effectParam3[BLANK] = 0;
     this.besideClockOf[BLANK] = false;
-    this.shortageSlot = EVENT_CARD_IDS.indexOf('resource-shortage');
+    this.thisRoundOf[BLANK] = false;
     this.permutations = permutationsOf(n);
     // A fast bot sends at most one message a turn (FastMessage), and a seat has at most one turn a tick.
     this.maxProposals = this.ticks * n + 1;
@@ -589,11 +594,12 @@ export class FastKernel {
     };
   }
 
-  private describeEffect(slot: number, id: EventCardId, capCuts: GoldrauschConfig['params']['capCuts']): void {
-    const card = eventCard(id);
+  private describeEffect(slot: number, card: EventCard): void {
     const effect = card.effect;
     let kind = E_BLANK;
     let param = 0;
+    let param2 = 0;
+    let param3 = 0;
     switch (effect.kind) {
       case 'fine-exemption':
         if (effect.who === 'poorest') kind = E_EXEMPT_POOREST;
@@ -605,9 +611,12 @@ export class FastKernel {
       case 'shower':
         kind = E_SHOWER;
         param = indexOfContinent(effect.continent);
+        param2 = effect.factor;
         break;
       case 'extraction':
-        kind = effect.change === 'halve' ? E_HALVE : E_MINUS_2;
+        kind = E_EXTRACTION;
+        param = effect.divideBy;
+        param2 = effect.minus;
         break;
       case 'progress':
         kind = E_PROGRESS;
@@ -625,10 +634,13 @@ export class FastKernel {
         break;
       case 'cap-cut':
         kind = E_CAP_CUT;
-        param = capCuts[id as 'barren-land' | 'poor-mother-earth'];
+        param = effect.amount;
         break;
       case 'vulture':
         kind = E_VULTURE;
+        param = effect.richest;
+        param2 = effect.poorest;
+        param3 = effect.others;
         break;
       case 'subsidy':
         kind = E_SUBSIDY;
@@ -639,6 +651,7 @@ export class FastKernel {
         break;
       case 'hurricane':
         kind = E_HURRICANE;
+        param = effect.shift;
         break;
       case 'paperwork-chaos':
         kind = E_CHAOS;
@@ -649,7 +662,10 @@ export class FastKernel {
     }
     this.effectOf[slot] = kind;
     this.effectParam[slot] = param;
-    this.besideClockOf[slot] = card.afterUse === 'beside-clock';
+    this.effectParam2[slot] = param2;
+    this.effectParam3[slot] = param3;
+    this.besideClockOf[slot] = card.afterUse !== 'discard';
+    this.thisRoundOf[slot] = card.afterUse === 'beside-clock-this-round';
   }
 
   /**
@@ -1016,7 +1032,7 @@ export class FastKernel {
     this.exemptSet = false;
     this.exemptContinent = -1;
     this.shower = -1;
-    this.extraction = EXTRACT_SAME;
+    this.extractionDivideBy = 0;
     this.forcedContinent = -1;
     this.winnerCount = 0;
 
@@ -1034,7 +1050,7 @@ export class FastKernel {
     let over = false;
     if (wheel === W_EVENT) {
       event = this.drawEvent();
-      if (event >= 0 && event !== this.shortageSlot && !this.besideClockOf[event]) this.eventDiscard[this.discardLength++] = event;
+      if (event >= 0 && !this.besideClockOf[event]) this.eventDiscard[this.discardLength++] = event;
       if (event >= 0) over = this.applyEvent(event);
     } else if (wheel === W_DISASTER_WORLD) {
       this.disasterHit[0] = this.disasterHit[1] = this.disasterHit[2] = 1;
@@ -1055,7 +1071,7 @@ export class FastKernel {
       this.currentCard = this.resourceOrder[this.resourcePos++];
       if (this.respawnOnReveal) this.respawn(this.currentCard);
     }
-    if (event === this.shortageSlot) this.eventDiscard[this.discardLength++] = event; // GR-A40: back after its round
+    if (event >= 0 && this.thisRoundOf[event]) this.eventDiscard[this.discardLength++] = event; // GR-A40: back after its round
     let ending = 0;
     if (!over && this.winEndOfRound) {
       if (this.richestAtThreshold()) over = true;
@@ -1163,12 +1179,11 @@ export class FastKernel {
         break;
       case E_SHOWER:
         this.shower = param;
+        this.showerFactor = this.effectParam2[slot];
         break;
-      case E_HALVE:
-        this.extraction = EXTRACT_HALVE;
-        break;
-      case E_MINUS_2:
-        this.extraction = EXTRACT_MINUS_2;
+      case E_EXTRACTION:
+        this.extractionDivideBy = param;
+        this.extractionMinus = this.effectParam2[slot];
         break;
       case E_PROGRESS:
         this.forcedContinent = param;
@@ -1225,7 +1240,9 @@ export class FastKernel {
         }
         break;
       case E_VULTURE: {
-        // GR-A30: richest (all tied) lose 5, poorest (all tied) 1, the rest 3; losses stop at 0.
+        // GR-A30: richest (all tied) lose 5, poorest (all tied) 1, the rest 3 (the card's numbers); losses stop at 0.
+        const poorest = this.effectParam2[slot];
+        const others = this.effectParam3[slot];
         let max = gold[0];
         let min = gold[0];
         for (let s = 1; s < n; s++) {
@@ -1233,7 +1250,7 @@ export class FastKernel {
           if (gold[s] < min) min = gold[s];
         }
         for (let s = 0; s < n; s++) {
-          const loss = max === min ? this.vultureAllEqual : gold[s] === max ? 5 : gold[s] === min ? 1 : 3;
+          const loss = max === min ? this.vultureAllEqual : gold[s] === max ? param : gold[s] === min ? poorest : others;
           const paid = Math.min(loss, gold[s]);
           gold[s] -= paid;
           this.bank += paid;
@@ -1265,7 +1282,7 @@ export class FastKernel {
         break;
       }
       case E_HURRICANE:
-        this.moveCountryCards(2); // #24: country card i → i−2, pawns follow
+        this.moveCountryCards(param); // #24: country card i → i−2 (the card's shift), pawns follow
         break;
       case E_CHAOS: {
         // #25: upgrade cards to the opposite seat (GR-A34 for odd n), then country cards i → i−1.
@@ -1365,9 +1382,8 @@ export class FastKernel {
   /** §5.2, GR-A24: the per-player base amount on c after the event modifiers. */
   private baseAmount(c: number): number {
     const e = this.extract[c];
-    if (this.shower === c) return 2 * e;
-    if (this.extraction === EXTRACT_HALVE) return Math.floor(e / 2);
-    if (this.extraction === EXTRACT_MINUS_2) return Math.max(0, e - 2);
+    if (this.shower === c) return this.showerFactor * e;
+    if (this.extractionDivideBy > 0) return Math.max(0, Math.floor(e / this.extractionDivideBy) - this.extractionMinus);
     return e;
   }
 
@@ -1587,7 +1603,7 @@ export class FastKernel {
     result.roundCounters[rc] = up;
     result.roundCounters[rc + 1] = this.collisions[0] + this.collisions[1] + this.collisions[2];
     result.roundCounters[rc + 2] = fined;
-    if (event >= 0 && event !== BLANK) {
+    if (event >= 0 && event !== this.blankSlot) {
       result.cards[2 * result.cardCount] = event;
       result.cards[2 * result.cardCount + 1] = round;
       result.cardCount++;
