@@ -21,6 +21,8 @@ import { GREEN, type FastView } from '../../../src/games/goldrausch/fast/view.js
 /** Read-only for the bots (module-internal: handed to no caller outside this folder). */
 interface Digest {
   game: number;
+  /** The view's `historyKey` counted (−1: none, or being filled). */
+  history: number;
   length: number;
   players: number;
   /** Counts per seat: greens when sharing, shared rounds, stays. */
@@ -47,6 +49,7 @@ function zeros(n: number): number[] {
 
 const DIGEST: Digest = {
   game: -1,
+  history: -1,
   length: -1,
   players: 0,
   greens: zeros(8),
@@ -76,7 +79,15 @@ function refreshDigest(d: Digest, view: FastView): void {
   const length = view.historyLength;
   const players = view.players;
   let from = d.length;
-  if (d.game !== game || d.players !== players || from < 0 || from > length) {
+  // The same history under another `game` (the reference adapter's key changes with the gold and
+  // the pawns): the counts stand; only the new records are counted.
+  const history = view.historyKey;
+  const sameHistory = history !== undefined && history === d.history && d.players === players && from >= 0 && from <= length;
+  if (sameHistory && from === length) {
+    d.game = game;
+    return;
+  }
+  if ((d.game !== game && !sameHistory) || d.players !== players || from < 0 || from > length) {
     if (d.greens.length < players) {
       const size = Math.max(8, players);
       d.greens = zeros(size);
@@ -99,6 +110,7 @@ function refreshDigest(d: Digest, view: FastView): void {
   }
   // Mark the digest invalid while it is being filled (a throw below must not leave a half-counted one).
   d.game = -1;
+  d.history = -1;
   if (players === 4) {
     // The general loops below written out for four seats (V8 re-checks every array on every loop
     // iteration; straight-line code checks each once): the same operations in the same order, per
@@ -258,6 +270,7 @@ function refreshDigest(d: Digest, view: FastView): void {
   d.length = length;
   d.players = players;
   d.game = game;
+  d.history = history === undefined ? -1 : history;
 }
 
 /**

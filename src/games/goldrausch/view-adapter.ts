@@ -94,7 +94,24 @@ const lastKey = {
   locations: null as readonly number[] | null,
   gold: [] as (number | null)[],
   serial: 0,
+  /** `FastView.historyKey`: the same while each history extends the one before (see `historyKeyOf`). */
+  historySerial: 0,
+  historyLength: 0,
+  lastRecord: null as RoundRecord | null,
 };
+
+/**
+ * `FastView.historyKey` for `history` (a new array than the last seen): kept when it extends the last
+ * one (at least as long, and the same record object where the last one ended, as the old per-bot
+ * habits checked), a new serial otherwise (another game, a search bot's playout and back).
+ */
+function historyKeyOf(history: readonly RoundRecord[]): void {
+  const key = lastKey;
+  const n = key.historyLength;
+  if (!(history.length >= n && n > 0 && history[n - 1] === key.lastRecord)) key.historySerial = nextSerial();
+  key.historyLength = history.length;
+  key.lastRecord = history.length > 0 ? history[history.length - 1] : null;
+}
 
 function gameKey(view: GoldrauschView): number {
   const key = lastKey;
@@ -108,6 +125,7 @@ function gameKey(view: GoldrauschView): number {
     key.gold.length === gold.length;
   for (let s = 0; same && s < gold.length; s++) same = key.gold[s] === gold[s];
   if (!same) {
+    if (key.history !== view.history) historyKeyOf(view.history);
     key.history = view.history;
     key.round = view.round;
     key.startPlayer = view.startPlayer;
@@ -149,6 +167,7 @@ export class ReferenceFastView implements FastView {
   kept: readonly number[] = NO_NUMBERS;
   broken: readonly number[] = NO_NUMBERS;
   historyLength = 0;
+  historyKey = 0;
   tick = 0;
   locations: readonly number[] = NO_NUMBERS;
   ownCommit = NONE;
@@ -175,6 +194,7 @@ export class ReferenceFastView implements FastView {
     this.seat = view.seat;
     this.players = view.players;
     this.game = gameKey(view);
+    this.historyKey = lastKey.historySerial;
     this.round = view.round;
     this.startPlayer = view.startPlayer;
     this.rounds = params.rounds;

@@ -78,6 +78,13 @@ export interface FastView {
 
   // The public history of finished rounds, oldest first (index i = round i + 1).
   readonly historyLength: number;
+  /**
+   * Optional (the kernel leaves it out: its `game` changes only with the game): a number that stays
+   * the same while the public history only grows (each history extends the one before), though
+   * `game` may change (the reference adapter's `game` also changes with the gold and the pawns). The
+   * bots' shared history digest counts only the new records while it stays the same.
+   */
+  readonly historyKey?: number;
   /** Where seat s's pawn stood in phase 2 of history round i. */
   histLocation(i: number, s: number): number;
   /** The card seat s laid in phase 3 of history round i (NONE = timed out), before events moved it. */
