@@ -130,7 +130,7 @@ function gameKey(view: GoldrauschView): number {
     key.round = view.round;
     key.startPlayer = view.startPlayer;
     key.locations = locations;
-    key.gold.length = gold.length;
+    if (key.gold.length !== gold.length) key.gold.length = gold.length; // (the length setter is a runtime call)
     for (let s = 0; s < gold.length; s++) key.gold[s] = gold[s];
     key.serial = nextSerial();
   }
@@ -147,6 +147,7 @@ const NO_NUMBERS: readonly number[] = [];
 export class ReferenceFastView implements FastView {
   private view!: GoldrauschView;
   private params: GameParams | null = null;
+  private rules: GoldrauschView['rules'] | null = null;
   private meetingView: MeetingView | null = null;
   seat = 0;
   players = 0;
@@ -190,6 +191,15 @@ export class ReferenceFastView implements FastView {
       this.params = params;
       this.disaster = disasterOf(params);
       this.paramsKey = serialOf(params);
+      this.rounds = params.rounds;
+      this.fine = params.fine;
+      this.winThreshold = params.winThreshold;
+      this.ticks = params.negotiationTicks;
+    }
+    const rules = view.rules;
+    if (rules !== this.rules) {
+      this.rules = rules;
+      this.winThresholdStrict = rules.winThresholdStrict;
     }
     this.seat = view.seat;
     this.players = view.players;
@@ -197,11 +207,6 @@ export class ReferenceFastView implements FastView {
     this.historyKey = lastKey.historySerial;
     this.round = view.round;
     this.startPlayer = view.startPlayer;
-    this.rounds = params.rounds;
-    this.fine = params.fine;
-    this.winThreshold = params.winThreshold;
-    this.winThresholdStrict = view.rules.winThresholdStrict;
-    this.ticks = params.negotiationTicks;
     this.stock = view.stock;
     this.extract = view.extract;
     this.countryHand = view.countryHand;
@@ -386,7 +391,7 @@ export class ReferenceFastView implements FastView {
 }
 
 function toNumbers(flags: readonly boolean[], out: number[]): void {
-  out.length = flags.length;
+  if (out.length !== flags.length) out.length = flags.length; // (the length setter is a runtime call)
   for (let s = 0; s < flags.length; s++) out[s] = flags[s] ? 1 : 0;
 }
 
