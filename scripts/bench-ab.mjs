@@ -30,6 +30,8 @@ const { values, positionals } = parseArgs({
     child: { type: 'string' },
     seed: { type: 'string' },
     instructions: { type: 'boolean', default: false },
+    // 'reference' plays every game on the reference engine (`run --engine reference`): the path of
+    // tournaments with bot files, replays and the search bot; default 'auto' (the kernel where it can).
     engine: { type: 'string', default: 'auto' },
   },
 });

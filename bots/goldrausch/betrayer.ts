@@ -8,21 +8,27 @@
  * the breach wins the race — and then with probability β (mode 'profitable'). Not obliged, it lays
  * green ('always'; 'profitable' too when the plan names it) or decides like Greedy ('profitable').
  */
-import type { RandomStream } from '../../src/core/random.js';
-import type { GoldrauschBot, GoldrauschBotFactory, OutgoingMessage } from '../../src/games/goldrausch/bot.js';
-import type { MessageType } from '../../src/games/goldrausch/state.js';
-import type { Colour, Continent } from '../../src/games/goldrausch/types.js';
-import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
-import { fastBetrayer } from './fast/betrayer.js';
-import { breachGain, breachWins } from './lib/breach.js';
-import { ContinentScorer } from './lib/continent.js';
-import { meetingRivals, newUpgradeValue, Rivals, upgradeValueOn } from './lib/estimate.js';
-import { SeatHabits } from './lib/history.js';
-import { agreementId, hasPromised, hasProposed, NO_PLAN, NOBODY, obligedRed, planInForce, propose } from './lib/meeting.js';
-import { countOn, heldColour, isAlone, NO_MESSAGES, passWhenDone } from './lib/seats.js';
-
-const SCRATCH_RIVALS = new Rivals();
-const SCRATCH_VALUE = newUpgradeValue();
+import {
+  MSG_ACCEPT,
+  MSG_ALL,
+  MSG_COMMITTED,
+  MSG_PASS,
+  MSG_PROMISE,
+  MSG_PROPOSE,
+  MSG_REJECT,
+  NOBODY,
+  NONE,
+  RED,
+  type FastBot,
+  type FastMessage,
+  type FastRandom,
+  type FastView,
+} from '../../src/games/goldrausch/fast/view.js';
+import { logitContinent } from './lib/continent.js';
+import { breachGain, breachWins, greenPays } from './lib/estimate.js';
+import { agreementRef, hasProposed, held, heldGreen, message, NO_PLAN, NO_RANDOM, passWhenDone, planOn, Seating, seatingOf } from './lib/seats.js';
+import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
+import { servedFactory } from '../../src/games/goldrausch/view-adapter.js';
 
 export interface BetrayerOptions {
   /** Probability of laying green when obliged to red (default 1). */
@@ -33,85 +39,79 @@ export interface BetrayerOptions {
   readonly promise?: boolean;
 }
 
-class BetrayerBot implements GoldrauschBot {
-  private readonly habits = new SeatHabits();
-  private readonly scorer = new ContinentScorer(this.habits);
-  // Scratch, filled and read within one call: shared by all instances (no typed arrays per game).
-  private readonly rivals = SCRATCH_RIVALS;
-  private readonly value = SCRATCH_VALUE;
+export class BetrayerBot implements FastBot {
+  /** BetrayerBot.idleIgnores: PASS, COMMITTED, PROMISE and REJECT do not wake it. */
+  readonly idleWake = MSG_ALL & ~(MSG_PASS | MSG_COMMITTED | MSG_PROMISE | MSG_REJECT);
+  private seat = 0;
+  private random: FastRandom = NO_RANDOM;
+  /** Its continent and the seats there, per meeting. */
+  private readonly seating = new Seating();
 
+  /**
+   * @param beta probability of green when obliged to red
+   * @param profitable mode 'profitable' (else 'always')
+   * @param promise send PROMISE RED once a plan obliges it to red
+   */
   constructor(
-    readonly name: string,
-    private readonly seat: number,
-    private readonly random: RandomStream,
     private readonly beta: number,
-    private readonly mode: 'always' | 'profitable',
+    private readonly profitable: boolean,
     private readonly promise: boolean,
   ) {}
 
-  chooseContinent(view: GoldrauschView): Continent {
-    return this.scorer.logit(view, this.random);
+  newGame(seat: number, random: FastRandom): void {
+    this.seat = seat;
+    this.random = random;
+    this.seating.game = -1;
   }
 
-  negotiate(view: GoldrauschView): readonly OutgoingMessage[] {
-    const meeting = view.meeting;
-    if (meeting === null) return NO_MESSAGES;
+  chooseContinent(view: FastView): number {
+    return logitContinent(view, this.random);
+  }
+
+  negotiate(view: FastView, out: FastMessage): boolean {
     const me = this.seat;
-    const c = meeting.locations[me];
-    if (countOn(meeting.locations, c) === 1) return passWhenDone(view);
-    const plan = planInForce(view, me);
-    if (plan === NO_PLAN && !hasProposed(meeting, me, c, me)) return [propose(me)];
-    const proposals = meeting.proposals;
-    for (let i = 0; i < proposals.length; i++) {
-      const p = proposals[i];
-      if (p.continent === c && !p.acceptedBy.includes(me)) return [{ type: 'ACCEPT', ref: p.id }];
+    const seating = seatingOf(this.seating, view);
+    const c = seating.c;
+    if (seating.count === 1) return passWhenDone(view, out);
+    const plan = planOn(view, c, me);
+    if (plan === NO_PLAN && !hasProposed(view, me, c, me)) return message(out, MSG_PROPOSE, me, -1, NONE);
+    const n = view.proposalCount;
+    const bit = 1 << me;
+    for (let i = 0; i < n; i++) {
+      if (view.proposalContinent(i) === c && (view.proposalAccepted(i) & bit) === 0) return message(out, MSG_ACCEPT, NOBODY, i, NONE);
     }
-    if (this.promise && plan !== NO_PLAN && plan !== me && !hasPromised(meeting, me)) {
-      const ref = agreementId(view, me);
-      return [ref === undefined ? { type: 'PROMISE', action: 'RED' } : { type: 'PROMISE', action: 'RED', ref }];
+    if (this.promise && plan !== NO_PLAN && plan !== me && view.ownPromise === NONE) {
+      return message(out, MSG_PROMISE, NOBODY, agreementRef(view, me), RED);
     }
-    return passWhenDone(view);
+    return passWhenDone(view, out);
   }
 
-  commitUpgrade(view: GoldrauschView): Colour | null {
-    if (view.meeting!.ownCommit !== null) return null; // a laid card stays (GR-A10 commitRevisable)
-    if (isAlone(view)) return heldColour(view, 'green');
-    const meeting = view.meeting!;
-    // Late, but not in the last tick, where a commitment may come too late (§15.1 pLate).
-    if (meeting.tick < Math.max(1, meeting.ticks - 1)) return null;
-    if (obligedRed(view, this.seat)) return heldColour(view, this.breaks(view) ? 'green' : 'red');
-    if (this.mode === 'always' || planInForce(view, this.seat) === this.seat) return heldColour(view, 'green');
-    return heldColour(view, this.greenPays(view) ? 'green' : 'red');
+  commitUpgrade(view: FastView): number {
+    if (view.ownCommit !== NONE) return NONE; // a laid card stays (GR-A10 commitRevisable)
+    const seating = seatingOf(this.seating, view);
+    if (seating.count === 1) return heldGreen(view); // alone
+    // Late, but not in the last tick.
+    if (view.tick < Math.max(1, view.ticks - 1)) return NONE;
+    // obligedRed: a plan names somebody else (or nobody), or its latest PROMISE is RED
+    const me = this.seat;
+    const plan = planOn(view, seating.c, me);
+    if ((plan !== NO_PLAN && plan !== me) || view.ownPromise === RED) return held(view, this.breaks(view, plan));
+    if (!this.profitable || plan === me) return heldGreen(view);
+    return held(view, greenPays(view));
   }
 
-  /**
-   * Speed hint (`GoldrauschBot.idleUntil`), asked after a turn without message or card: `negotiate`
-   * reads only its continent's proposals and agreements and its own messages, never the tick, and
-   * `commitUpgrade` waits for the second-to-last tick without drawing from its stream. Until then
-   * neither reads who has passed or laid a card, other seats' promises or their rejections.
-   */
-  readonly idleIgnores: readonly MessageType[] = ['PASS', 'COMMITTED', 'PROMISE', 'REJECT'];
-
-  idleUntil(view: GoldrauschView): number {
-    const meeting = view.meeting!;
-    const lay = Math.max(1, meeting.ticks - 1);
-    return meeting.tick < lay ? lay : 0;
+  idleUntil(view: FastView): number {
+    const lay = Math.max(1, view.ticks - 1);
+    return view.tick < lay ? lay : 0;
   }
 
-  private breaks(view: GoldrauschView): boolean {
-    if (this.mode === 'profitable') {
-      const plan = planInForce(view, this.seat);
+  /** Whether to break the obligation to red; `plan` is planInForce for this seat. */
+  private breaks(view: FastView, plan: number): boolean {
+    if (this.profitable) {
       const upgrader = plan === NO_PLAN ? NOBODY : plan; // obliged only by its own promise: nobody is named
-      if (breachGain(view, upgrader, this.rivals, this.value) <= 0 && !breachWins(view, upgrader)) return false;
+      if (breachGain(view, upgrader) <= 0 && !breachWins(view, upgrader)) return false;
     }
     return this.beta >= 1 || this.random.next() < this.beta;
-  }
-
-  /** Greedy's test: green iff it is worth more given the others' historical upgrade rates. */
-  private greenPays(view: GoldrauschView): boolean {
-    meetingRivals(view, this.habits.of(view).upgrade, this.rivals);
-    upgradeValueOn(view, view.meeting!.locations[this.seat], this.rivals, this.value);
-    return this.value.green > this.value.red;
   }
 }
 
@@ -126,14 +126,13 @@ export function makeBetrayer(options: BetrayerOptions = {}): GoldrauschBotFactor
   if (mode !== 'always') parts.push(mode);
   if (!promise) parts.push('no-promise');
   const name = parts.length === 0 ? 'betrayer' : `betrayer(${parts.join(',')})`;
-  return {
+  const profitable = mode === 'profitable';
+  return servedFactory(
     name,
-    description:
-      `Proposes itself, accepts everything${promise ? ', promises red' : ''}; commits late; obliged to red it lays green ` +
+    `Proposes itself, accepts everything${promise ? ', promises red' : ''}; commits late; obliged to red it lays green ` +
       (mode === 'always' ? `with probability ${beta}.` : `when the breach pays, then with probability ${beta}.`),
-    create: (seat, random) => new BetrayerBot(name, seat, random, beta, mode, promise),
-    fast: fastBetrayer(beta, mode, promise),
-  };
+    () => new BetrayerBot(beta, profitable, promise),
+  );
 }
 
 export default makeBetrayer();

@@ -10,209 +10,242 @@
  * cannot be withdrawn). Once it has laid green it agrees only to plans naming itself. So its card
  * never breaks a plan it agreed to.
  *
- * `CooperativeBot` is the base of Reciprocal (`hostile`: whom it refuses and punishes) and Opportunist
- * (`breaksObligation`: when it breaks a plan).
+ * `CooperativeBot` also plays Reciprocal (reciprocal.ts: `hostile`, whom it refuses and punishes) and
+ * Opportunist (opportunist.ts: `breaksObligation`, when it breaks a plan): one class with a kind, not
+ * subclasses, so every call site in it stays monomorphic on the kernel's hot path.
  */
-import type { RandomStream } from '../../src/core/random.js';
-import type { GoldrauschBot, GoldrauschBotFactory, OutgoingMessage } from '../../src/games/goldrausch/bot.js';
-import type { MessageType } from '../../src/games/goldrausch/state.js';
-import type { Colour, Continent } from '../../src/games/goldrausch/types.js';
-import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
-import { fastCooperative } from './fast/cooperative.js';
-import { ContinentScorer } from './lib/continent.js';
-import { baselineP, disasterOdds } from './lib/estimate.js';
-import { fairUpgrader } from './lib/fair.js';
-import { hasOpenAcceptance, hasProposed, hasRejected, names, NO_PLAN, planInForce, propose } from './lib/meeting.js';
-import { countOn, heldColour, isAlone, othersCommitted, passWhenDone, seatsOn } from './lib/seats.js';
+import {
+  GREEN,
+  MSG_ACCEPT,
+  MSG_ALL,
+  MSG_PASS,
+  MSG_PROMISE,
+  MSG_PROPOSE,
+  MSG_REJECT,
+  NOBODY,
+  NONE,
+  type FastBot,
+  type FastMessage,
+  type FastRandom,
+  type FastView,
+} from '../../src/games/goldrausch/fast/view.js';
+import { logitContinent } from './lib/continent.js';
+import { baseline, breachGain, breachWins, fairUpgrader } from './lib/estimate.js';
+import { recentBetrayers } from './lib/history.js';
+import {
+  hasOpenAcceptance,
+  hasProposed,
+  held,
+  heldGreen,
+  heldRed,
+  message,
+  NO_PLAN,
+  NO_RANDOM,
+  othersCommittedIn,
+  passWhenDone,
+  planOn,
+  popcount,
+  Seating,
+  seatingOf,
+} from './lib/seats.js';
+import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
+import { servedFactory } from '../../src/games/goldrausch/view-adapter.js';
 
-export class CooperativeBot implements GoldrauschBot {
-  private readonly scorer = new ContinentScorer();
+/** Which bot of the cooperative family. */
+export const COOPERATIVE = 0;
+export const RECIPROCAL = 1;
+export const OPPORTUNIST = 2;
 
+export class CooperativeBot implements FastBot {
+  /** CooperativeBot.idleIgnores: PASS, PROMISE and REJECT do not wake it. */
+  readonly idleWake = MSG_ALL & ~(MSG_PASS | MSG_PROMISE | MSG_REJECT);
+  private seat = 0;
+  private random: FastRandom = NO_RANDOM;
+  // Reciprocal's `hostile`, remembered per (game, history length, round) as the reference does.
+  private hostileGame = -1;
+  private hostileLength = -1;
+  private hostileRound = -1;
+  private hostileMask = 0;
+  /** Its continent and the seats there, per meeting. */
+  private readonly seating = new Seating();
+  // `fairUpgrader` remembered per (game, round, excluded seats), as the reference remembers it per
+  // (history, pawns, gold, start player, players, excluded seats): within a meeting the history,
+  // pawns and start player stay the same, and gold moves only by GIFT, which built-in bots never send.
+  private fairGame = -1;
+  private fairRound = -1;
+  private fairExclude = 0;
+  private fairSeat = -1;
+
+  /**
+   * @param kind COOPERATIVE, RECIPROCAL or OPPORTUNIST
+   * @param k Reciprocal: how many past rounds a betrayal is remembered
+   * @param minGain Opportunist: expected gold a last-round breach must gain
+   */
   constructor(
-    readonly name: string,
-    protected readonly seat: number,
-    protected readonly random: RandomStream,
+    private readonly kind: number,
+    private readonly k: number,
+    private readonly minGain: number,
   ) {}
 
-  /** Seats (bitmask) this bot will not name as upgrader and punishes when it meets them. None here. */
-  protected hostile(_view: GoldrauschView): number {
-    return 0;
+  newGame(seat: number, random: FastRandom): void {
+    this.seat = seat;
+    this.random = random;
+    this.hostileGame = -1;
+    this.hostileLength = -1;
+    this.hostileRound = -1;
+    this.hostileMask = 0;
+    this.seating.game = -1;
+    this.fairGame = -1;
   }
 
-  /** Whether to lay green although the plan naming `upgrader` (a seat or NOBODY) obliges red. Never here. */
-  protected breaksObligation(_view: GoldrauschView, _upgrader: number): boolean {
-    return false;
+  /** Seats (mask) it will not name as upgrader and punishes when it meets them (Reciprocal: recent betrayers). */
+  private hostile(view: FastView): number {
+    if (this.kind !== RECIPROCAL) return 0;
+    if (view.game !== this.hostileGame || view.historyLength !== this.hostileLength || view.round !== this.hostileRound) {
+      this.hostileMask = recentBetrayers(view, this.seat, this.k);
+      this.hostileGame = view.game;
+      this.hostileLength = view.historyLength;
+      this.hostileRound = view.round;
+    }
+    return this.hostileMask;
   }
 
-  chooseContinent(view: GoldrauschView): Continent {
-    return this.scorer.logit(view, this.random);
+  /** Whether to lay green although the plan naming `upgrader` obliges red (Opportunist only). */
+  private breaksObligation(view: FastView, upgrader: number): boolean {
+    if (this.kind !== OPPORTUNIST) return false;
+    if (view.round >= view.rounds && breachGain(view, upgrader) >= this.minGain) return true;
+    return breachWins(view, upgrader);
   }
 
-  negotiate(view: GoldrauschView): readonly OutgoingMessage[] {
-    const message = this.nextMessage(view);
-    return message === null ? passWhenDone(view) : [message];
+  chooseContinent(view: FastView): number {
+    return logitContinent(view, this.random);
   }
 
-  /** At most one message per turn (params.messagesPerTick = 1): the most useful one, or null. */
-  protected nextMessage(view: GoldrauschView): OutgoingMessage | null {
-    const meeting = view.meeting;
-    if (meeting === null) return null;
+  negotiate(view: FastView, out: FastMessage): boolean {
+    return this.nextMessage(view, out) || passWhenDone(view, out);
+  }
+
+  /** CooperativeBot.nextMessage: writes the most useful message into `out` and returns true, or false. */
+  private nextMessage(view: FastView, out: FastMessage): boolean {
     const me = this.seat;
-    const c = meeting.locations[me];
-    if (countOn(meeting.locations, c) === 1) return null;
-    const proposals = meeting.proposals;
-    const hostile = this.hostile(view);
+    const seating = seatingOf(this.seating, view);
+    if (seating.count === 1) return false;
+    const c = seating.c;
+    const hostile = this.kind === RECIPROCAL ? this.hostile(view) : 0;
 
     if (hostile !== 0) {
-      for (let i = 0; i < proposals.length; i++) {
-        const p = proposals[i];
-        if (p.continent !== c || p.upgrader === null || (hostile & (1 << p.upgrader)) === 0) continue;
-        if (!hasRejected(meeting, me, p.id)) return { type: 'REJECT', ref: p.id };
+      const n = view.proposalCount;
+      for (let i = 0; i < n; i++) {
+        if (view.proposalContinent(i) !== c) continue;
+        const upgrader = view.proposalUpgrader(i);
+        if (upgrader === NOBODY || (hostile & (1 << upgrader)) === 0) continue;
+        if (!view.hasRejected(i)) return message(out, MSG_REJECT, NOBODY, i, NONE);
       }
-      if ((hostile & seatsOn(meeting.locations, c)) !== 0) {
+      if ((hostile & seating.mask) !== 0) {
         // Punishing: it will lay green, so it agrees only to plans that name itself.
         const accept = this.bestProposal(view, me, me);
-        if (accept !== null) return { type: 'ACCEPT', ref: accept };
-        if (planInForce(view, me) === NO_PLAN && !hasProposed(meeting, me, c, me)) return propose(me);
-        return null;
+        if (accept >= 0) return message(out, MSG_ACCEPT, NOBODY, accept, NONE);
+        if (planOn(view, c, me) === NO_PLAN && !hasProposed(view, me, c, me)) return message(out, MSG_PROPOSE, me, -1, NONE);
+        return false;
       }
     }
 
-    if (planInForce(view, me) !== NO_PLAN) return null;
-    if (meeting.ownCommit === 'green') {
-      // Its card is down (e.g. the baseline fallback drew green): any other plan would be broken.
+    if (planOn(view, c, me) !== NO_PLAN) return false;
+    if (view.ownCommit === GREEN) {
       const accept = this.bestProposal(view, me, me);
-      return accept === null ? null : { type: 'ACCEPT', ref: accept };
+      return accept < 0 ? false : message(out, MSG_ACCEPT, NOBODY, accept, NONE);
     }
-    const fair = this.fairUpgrader(view, hostile);
+    const fair = this.fairUpgrader(view, seating.mask, hostile);
+    // ACCEPT the best plan naming fair or itself; else wait if fair is proposed; else PROPOSE fair.
     const accept = this.bestProposal(view, fair, me);
-    if (accept !== null) return { type: 'ACCEPT', ref: accept };
-    for (let i = 0; i < proposals.length; i++) {
-      if (proposals[i].continent === c && names(proposals[i].upgrader, fair)) return null; // waiting for the others
+    if (accept >= 0) return message(out, MSG_ACCEPT, NOBODY, accept, NONE);
+    if (this.namesA) return false; // waiting for the others
+    return message(out, MSG_PROPOSE, fair, -1, NONE);
+  }
+
+  /** `fairUpgrader` among `mask` (the seats on this seat's continent), remembered per meeting (see fairGame). */
+  private fairUpgrader(view: FastView, mask: number, exclude: number): number {
+    if (view.game !== this.fairGame || view.round !== this.fairRound || exclude !== this.fairExclude) {
+      this.fairSeat = fairUpgrader(view, mask & ~exclude);
+      this.fairGame = view.game;
+      this.fairRound = view.round;
+      this.fairExclude = exclude;
     }
-    return propose(fair);
+    return this.fairSeat;
   }
 
   /**
-   * `fairUpgrader` for this seat's continent, remembered for the inputs it reads (history, pawns,
-   * gold, start player, player count and the excluded seats): within a meeting they stay the same
-   * objects, so the answer is computed once per round (again after a GIFT moved gold).
+   * The proposal on this seat's continent, not yet accepted by it, naming `a` or `b` (seats or
+   * NOBODY), with the most acceptances (then the oldest); its index or −1. Also sets `namesA`: some
+   * proposal on the continent names `a` (accepted by this seat or not), which nextMessage needs too,
+   * from the same pass.
    */
-  private fairUpgrader(view: GoldrauschView, exclude: number): number {
-    const fair = this.fair;
-    const locations = view.meeting!.locations;
-    if (
-      fair.history !== view.history ||
-      fair.length !== view.history.length ||
-      fair.locations !== locations ||
-      fair.gold !== view.gold ||
-      fair.startPlayer !== view.startPlayer ||
-      fair.players !== view.players ||
-      fair.exclude !== exclude
-    ) {
-      fair.seat = fairUpgrader(view, locations, locations[this.seat], exclude);
-      fair.history = view.history;
-      fair.length = view.history.length;
-      fair.locations = locations;
-      fair.gold = view.gold;
-      fair.startPlayer = view.startPlayer;
-      fair.players = view.players;
-      fair.exclude = exclude;
-    }
-    return fair.seat;
-  }
-
-  private readonly fair = {
-    seat: -1,
-    history: null as GoldrauschView['history'] | null,
-    length: -1,
-    locations: null as readonly number[] | null,
-    gold: null as GoldrauschView['gold'] | null,
-    startPlayer: -1,
-    players: 0,
-    exclude: 0,
-  };
-
-  /**
-   * The proposal on this seat's continent, not yet accepted by it, that names `a` or `b` and is closest
-   * to becoming an agreement (most acceptances, then oldest). Returns its id or null.
-   */
-  protected bestProposal(view: GoldrauschView, a: number, b: number): string | null {
-    const meeting = view.meeting!;
-    const c = meeting.locations[this.seat];
-    const proposals = meeting.proposals;
-    let best: string | null = null;
+  private bestProposal(view: FastView, a: number, b: number): number {
+    const me = this.seat;
+    const c = this.seating.c; // (up to date: called from nextMessage only)
+    const bit = 1 << me;
+    const n = view.proposalCount;
+    let best = -1;
     let bestAccepted = -1;
-    for (let i = 0; i < proposals.length; i++) {
-      const p = proposals[i];
-      if (p.continent !== c || !(names(p.upgrader, a) || names(p.upgrader, b))) continue;
-      if (p.acceptedBy.includes(this.seat)) continue;
-      if (p.acceptedBy.length > bestAccepted) {
-        best = p.id;
-        bestAccepted = p.acceptedBy.length;
+    let namesA = false;
+    for (let i = 0; i < n; i++) {
+      if (view.proposalContinent(i) !== c) continue;
+      const upgrader = view.proposalUpgrader(i);
+      if (upgrader === a) namesA = true;
+      else if (upgrader !== b) continue;
+      const accepted = view.proposalAccepted(i);
+      if ((accepted & bit) !== 0) continue;
+      const count = popcount(accepted);
+      if (count > bestAccepted) {
+        best = i;
+        bestAccepted = count;
       }
     }
+    this.namesA = namesA;
     return best;
   }
 
-  commitUpgrade(view: GoldrauschView): Colour | null {
-    if (view.meeting!.ownCommit !== null) return null; // a laid card stays (GR-A10 commitRevisable)
-    const meeting = view.meeting!;
+  /** Set by bestProposal: some proposal on this seat's continent names its `a`. */
+  private namesA = false;
+
+  commitUpgrade(view: FastView): number {
+    if (view.ownCommit !== NONE) return NONE; // a laid card stays (GR-A10 commitRevisable)
     const me = this.seat;
-    if (isAlone(view)) return heldColour(view, 'green');
-    const hostile = this.hostile(view);
-    if (hostile !== 0 && (hostile & seatsOn(meeting.locations, meeting.locations[me])) !== 0) {
-      return heldColour(view, 'green'); // punishment (Reciprocal)
+    const seating = seatingOf(this.seating, view);
+    if (seating.count === 1) return heldGreen(view); // alone
+    if (this.kind === RECIPROCAL) {
+      const hostile = this.hostile(view);
+      if (hostile !== 0 && (hostile & seating.mask) !== 0) return heldGreen(view); // punishment
     }
-    const plan = planInForce(view, me);
+    const c = seating.c;
+    const plan = planOn(view, c, me);
     if (plan !== NO_PLAN) {
-      if (plan === me) return heldColour(view, 'green');
-      return heldColour(view, this.breaksObligation(view, plan) ? 'green' : 'red');
+      if (plan === me) return heldGreen(view);
+      return held(view, this.breaksObligation(view, plan));
     }
-    const othersDone = othersCommitted(view);
-    if (meeting.tick > meeting.ticks / 2 || othersDone) {
-      const green = this.random.next() < this.baseline(view);
-      // While somebody here can still accept, an open acceptance of another plan may complete and
-      // oblige red after the card is down; keeping obligations comes first.
-      if (green && !othersDone && hasOpenAcceptance(meeting, me, meeting.locations[me])) return heldColour(view, 'red');
-      return heldColour(view, green ? 'green' : 'red');
+    const othersDone = othersCommittedIn(view, seating.mask, me);
+    if (view.tick > view.ticks / 2 || othersDone) {
+      const green = this.random.next() < baseline(view, c, seating.count);
+      if (green && !othersDone && hasOpenAcceptance(view, me, c)) return heldRed(view);
+      return held(view, green);
     }
-    return null;
+    return NONE;
   }
 
-  /**
-   * Speed hint (`GoldrauschBot.idleUntil`), asked after a turn without message or card: before
-   * mid-meeting nothing changes unless its continent talks. `nextMessage` reads only its continent's
-   * proposals and agreements (and gold, which only a GIFT moves), never the tick; `commitUpgrade`
-   * decides by tick only in the baseline branch, which it enters (drawing from its stream) after
-   * mid-meeting or once the others here have laid their cards (announced by COMMITTED messages).
-   * Neither reads who has passed, other seats' promises or their rejections: those do not wake it.
-   */
-  readonly idleIgnores: readonly MessageType[] = ['PASS', 'PROMISE', 'REJECT'];
-
-  idleUntil(view: GoldrauschView): number {
-    const meeting = view.meeting!;
-    const baselineTick = Math.floor(meeting.ticks / 2) + 1; // the first tick with tick > ticks / 2
-    return meeting.tick < baselineTick && !othersCommitted(view) ? baselineTick : 0;
-  }
-
-  /** §14 baseline p for this seat's continent; e is capped by the stock, the wheel's disaster odds lower p. */
-  protected baseline(view: GoldrauschView): number {
-    const locations = view.meeting!.locations;
-    const c = locations[this.seat];
-    const e = Math.min(view.extract[c], view.stock[c]);
-    return baselineP(countOn(locations, c), e, view.params.fine, disasterOdds(view.params.wheel, c));
+  idleUntil(view: FastView): number {
+    const baselineTick = Math.floor(view.ticks / 2) + 1;
+    if (view.tick >= baselineTick) return 0;
+    const seating = seatingOf(this.seating, view);
+    return othersCommittedIn(view, seating.mask, this.seat) ? 0 : baselineTick;
   }
 }
 
-const cooperativeBot: GoldrauschBotFactory = {
-  name: 'cooperative',
-  description:
-    'Proposes the fair upgrader (fewest successful upgrades, then poorest, then clockwise from the start player); ' +
+const cooperativeBot: GoldrauschBotFactory = servedFactory(
+  'cooperative',
+  'Proposes the fair upgrader (fewest successful upgrades, then poorest, then clockwise from the start player); ' +
     'accepts proposals naming it or itself; keeps obligations and commits early; without an agreement by ' +
     'mid-meeting plays the §14 baseline p.',
-  create: (seat, random) => new CooperativeBot('cooperative', seat, random),
-  fast: fastCooperative,
-};
+  () => new CooperativeBot(COOPERATIVE, 0, 0),
+);
 
 export default cooperativeBot;

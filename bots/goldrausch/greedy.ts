@@ -1,58 +1,54 @@
 /**
  * Greedy: takes what pays most for itself now and upgrades whenever it expects that to pay.
  *
- * Continent: the legal one with the best expected own payout this round (lib/estimate.ts: extraction,
- * stock with upgraders paid first, the wheel's disaster odds, each rival back on last round's
- * continent at its learnt stay rate and elsewhere otherwise, upgrading at its learnt rate). Upgrade: on its first turn, green iff the expected value of
- * green beats red for the seats actually on its continent; alone always green. Never talks.
+ * Continent: the legal one with the best expected own payout this round (lib/flat.ts `scores`:
+ * extraction, stock with upgraders paid first, the wheel's disaster odds, each rival back on last
+ * round's continent at its learnt stay rate and elsewhere otherwise, upgrading at its learnt rate);
+ * exact ties drawn. Upgrade: on its first turn, green iff the expected value of green beats red for
+ * the seats actually on its continent; alone always green. Never talks (PASS).
  */
-import type { RandomStream } from '../../src/core/random.js';
-import type { GoldrauschBot, GoldrauschBotFactory, OutgoingMessage } from '../../src/games/goldrausch/bot.js';
-import type { Colour, Continent } from '../../src/games/goldrausch/types.js';
-import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
-import { fastGreedy } from './fast/greedy.js';
-import { ContinentScorer } from './lib/continent.js';
-import { meetingRivals, newUpgradeValue, Rivals, upgradeValueOn } from './lib/estimate.js';
-import { SeatHabits } from './lib/history.js';
-import { heldColour, isAlone, PASS } from './lib/seats.js';
+import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
+import { MSG_ALL, NONE, type FastBot, type FastMessage, type FastRandom, type FastView } from '../../src/games/goldrausch/fast/view.js';
+import { servedFactory } from '../../src/games/goldrausch/view-adapter.js';
+import { bestContinent } from './lib/continent.js';
+import { greenPays } from './lib/estimate.js';
+import { held, heldGreen, NO_RANDOM, pass, Seating, seatingOf } from './lib/seats.js';
 
-const SCRATCH_RIVALS = new Rivals();
-const SCRATCH_VALUE = newUpgradeValue();
+export class GreedyBot implements FastBot {
+  readonly idleWake = MSG_ALL;
+  private random: FastRandom = NO_RANDOM;
+  /** Its continent and the seats there, per meeting. */
+  private readonly seating = new Seating();
 
-class GreedyBot implements GoldrauschBot {
-  readonly name = 'greedy';
-  private readonly habits = new SeatHabits();
-  private readonly scorer = new ContinentScorer(this.habits);
-  // Scratch, filled and read within one call: shared by all instances (no typed arrays per game).
-  private readonly rivals = SCRATCH_RIVALS;
-  private readonly value = SCRATCH_VALUE;
-
-  constructor(private readonly random: RandomStream) {}
-
-  chooseContinent(view: GoldrauschView): Continent {
-    return this.scorer.best(view, this.random);
+  newGame(_seat: number, random: FastRandom): void {
+    this.random = random;
+    this.seating.game = -1;
   }
 
-  negotiate(): readonly OutgoingMessage[] {
-    return PASS; // it never talks: passing at once lets the engine skip it once its card is down
+  chooseContinent(view: FastView): number {
+    return bestContinent(view, this.random);
   }
 
-  commitUpgrade(view: GoldrauschView): Colour | null {
-    if (view.meeting!.ownCommit !== null) return null; // a laid card stays (GR-A10 commitRevisable)
-    if (isAlone(view)) return heldColour(view, 'green'); // §5.2: a lone upgrader is paid double
-    meetingRivals(view, this.habits.of(view).upgrade, this.rivals);
-    upgradeValueOn(view, view.meeting!.locations[view.seat], this.rivals, this.value);
-    return heldColour(view, this.value.green > this.value.red ? 'green' : 'red');
+  negotiate(_view: FastView, out: FastMessage): boolean {
+    return pass(out); // it never talks: passing at once lets the engine skip it once its card is down
+  }
+
+  commitUpgrade(view: FastView): number {
+    if (view.ownCommit !== NONE) return NONE; // a laid card stays (GR-A10 commitRevisable)
+    if (seatingOf(this.seating, view).count === 1) return heldGreen(view); // §5.2: a lone upgrader is paid double
+    return held(view, greenPays(view));
+  }
+
+  idleUntil(_view: FastView): number {
+    return 0;
   }
 }
 
-const greedyBot: GoldrauschBotFactory = {
-  name: 'greedy',
-  description:
-    'Continent with the best expected own payout (rivals predicted from their stay and upgrade habits); no messages; ' +
+const greedyBot: GoldrauschBotFactory = servedFactory(
+  'greedy',
+  'Continent with the best expected own payout (rivals predicted from their stay and upgrade habits); no messages; ' +
     'green on its first turn iff upgrading is worth more in expectation (always green alone).',
-  create: (_seat, random) => new GreedyBot(random),
-  fast: fastGreedy,
-};
+  () => new GreedyBot(),
+);
 
 export default greedyBot;

@@ -1,39 +1,44 @@
 /**
- * Random: a uniformly random legal continent, no messages, a uniformly random colour on its first
- * turn. The floor every other strategy should beat.
+ * Random: a uniformly random legal continent, no messages (PASS), a uniformly random held colour on
+ * its first turn (always one draw, even with one colour in hand). The floor every other strategy
+ * should beat.
  */
-import type { RandomStream } from '../../src/core/random.js';
-import type { GoldrauschBot, GoldrauschBotFactory, OutgoingMessage } from '../../src/games/goldrausch/bot.js';
-import type { Colour, Continent } from '../../src/games/goldrausch/types.js';
-import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
-import { fastRandom } from './fast/random.js';
+import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
+import { MSG_ALL, NONE, type FastBot, type FastMessage, type FastRandom, type FastView } from '../../src/games/goldrausch/fast/view.js';
+import { servedFactory } from '../../src/games/goldrausch/view-adapter.js';
 import { randomContinent } from './lib/continent.js';
-import { PASS, randomHeldColour } from './lib/seats.js';
+import { NO_RANDOM, pass, randomHeldColour } from './lib/seats.js';
 
-class RandomBot implements GoldrauschBot {
-  readonly name = 'random';
+export class RandomBot implements FastBot {
+  readonly idleWake = MSG_ALL;
+  private random: FastRandom = NO_RANDOM;
 
-  constructor(private readonly random: RandomStream) {}
+  newGame(_seat: number, random: FastRandom): void {
+    this.random = random;
+  }
 
-  chooseContinent(view: GoldrauschView): Continent {
+  chooseContinent(view: FastView): number {
     return randomContinent(view, this.random);
   }
 
-  negotiate(): readonly OutgoingMessage[] {
-    return PASS; // it never talks
+  negotiate(_view: FastView, out: FastMessage): boolean {
+    return pass(out); // it never talks
   }
 
-  commitUpgrade(view: GoldrauschView): Colour | null {
-    if (view.meeting!.ownCommit !== null) return null; // a laid card stays (GR-A10 commitRevisable)
+  commitUpgrade(view: FastView): number {
+    if (view.ownCommit !== NONE) return NONE; // a laid card stays (GR-A10 commitRevisable)
     return randomHeldColour(view, this.random.next());
+  }
+
+  idleUntil(_view: FastView): number {
+    return 0;
   }
 }
 
-const randomBot: GoldrauschBotFactory = {
-  name: 'random',
-  description: 'Uniformly random legal continent; no messages; a uniformly random upgrade card on its first turn.',
-  create: (_seat, random) => new RandomBot(random),
-  fast: fastRandom,
-};
+const randomBot: GoldrauschBotFactory = servedFactory(
+  'random',
+  'Uniformly random legal continent; no messages; a uniformly random upgrade card on its first turn.',
+  () => new RandomBot(),
+);
 
 export default randomBot;

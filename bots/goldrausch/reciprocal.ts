@@ -7,44 +7,13 @@
  * it accepts or proposes only plans naming itself and lays green on its first turn. Otherwise it keeps
  * its obligations exactly like Cooperative; after k clean rounds the betrayer is forgiven.
  */
-import type { RandomStream } from '../../src/core/random.js';
 import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
-import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
-import { CooperativeBot } from './cooperative.js';
-import { fastReciprocal } from './fast/cooperative.js';
-import { recentBetrayers } from './lib/history.js';
+import { servedFactory } from '../../src/games/goldrausch/view-adapter.js';
+import { CooperativeBot, RECIPROCAL } from './cooperative.js';
 
 export interface ReciprocalOptions {
   /** How many past rounds a betrayal is remembered (default 2). */
   readonly k?: number;
-}
-
-class ReciprocalBot extends CooperativeBot {
-  constructor(
-    name: string,
-    seat: number,
-    random: RandomStream,
-    private readonly k: number,
-  ) {
-    super(name, seat, random);
-  }
-
-  /** recentBetrayers reads only the history and the round: the same for a whole round. */
-  protected override hostile(view: GoldrauschView): number {
-    const history = view.history;
-    if (history !== this.hostileHistory || history.length !== this.hostileLength || view.round !== this.hostileRound) {
-      this.hostileMask = recentBetrayers(view, this.seat, this.k);
-      this.hostileHistory = history;
-      this.hostileLength = history.length;
-      this.hostileRound = view.round;
-    }
-    return this.hostileMask;
-  }
-
-  private hostileMask = 0;
-  private hostileHistory: GoldrauschView['history'] | null = null;
-  private hostileLength = -1;
-  private hostileRound = -1;
 }
 
 /** A Reciprocal variant; the default export is `makeReciprocal()` (k = 2). */
@@ -52,12 +21,11 @@ export function makeReciprocal(options: ReciprocalOptions = {}): GoldrauschBotFa
   const k = options.k ?? 2;
   if (!(Number.isInteger(k) && k >= 0)) throw new RangeError(`reciprocal: k must be a whole number of rounds ≥ 0, got ${k}`);
   const name = k === 2 ? 'reciprocal' : `reciprocal(k=${k})`;
-  return {
+  return servedFactory(
     name,
-    description: `Cooperative, but rejects proposals naming a seat that betrayed it in the last ${k} rounds and lays green against one.`,
-    create: (seat, random) => new ReciprocalBot(name, seat, random, k),
-    fast: fastReciprocal(k),
-  };
+    `Cooperative, but rejects proposals naming a seat that betrayed it in the last ${k} rounds and lays green against one.`,
+    () => new CooperativeBot(RECIPROCAL, k, 0),
+  );
 }
 
 export default makeReciprocal();

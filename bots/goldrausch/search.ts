@@ -37,12 +37,13 @@ import type { GoldrauschState } from '../../src/games/goldrausch/state.js';
 import type { Colour, Continent } from '../../src/games/goldrausch/types.js';
 import { CONTINENTS } from '../../src/games/goldrausch/types.js';
 import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
-import { CooperativeBot } from './cooperative.js';
+import { ReferenceFastView } from '../../src/games/goldrausch/view-adapter.js';
+import cooperative from './cooperative.js';
 import greedy from './greedy.js';
 import { HEURISTIC_BOTS } from './heuristic.js';
-import { baselineP, disasterOdds } from './lib/estimate.js';
+import { baseline } from './lib/estimate.js';
+import { countOn, isAlone, othersCommittedIn, seatsOn } from './lib/seats.js';
 import { OpponentModel, TYPES } from './lib/opponents.js';
-import { countOn, heldColour, isAlone, othersCommitted } from './lib/seats.js';
 
 export interface SearchOptions {
   /** Worlds sampled per decision; every candidate is played in each (default 12). */
@@ -170,7 +171,9 @@ function playOut(
 
 class SearchBot implements GoldrauschBot {
   private readonly opponents = new OpponentModel();
-  private readonly talker: CooperativeBot;
+  private readonly talker: GoldrauschBot;
+  /** Its own seat view, read as the heuristic bots read it (lib/flat.ts). */
+  private readonly flat = new ReferenceFastView();
   /** Greedy, asked for its choice at each decision (the anchor of `margin`). */
   private readonly anchor: GoldrauschBot;
   /** The messages `negotiate` returned this turn (the engine asks negotiate, then commitUpgrade). */
@@ -187,7 +190,7 @@ class SearchBot implements GoldrauschBot {
     private readonly winWeight: number,
     private readonly margin: number,
   ) {
-    this.talker = new CooperativeBot(name, seat, random);
+    this.talker = cooperative.create(seat, random); // draws nothing in the meeting: shares the stream
     this.anchor = greedy.create(seat, random);
   }
 
@@ -210,8 +213,11 @@ class SearchBot implements GoldrauschBot {
   commitUpgrade(view: GoldrauschView): Colour | null {
     const meeting = view.meeting!;
     if (meeting.ownCommit !== null) return null; // a laid card stays (GR-A10 commitRevisable)
-    if (isAlone(view)) return heldColour(view, 'green'); // §5.2: alone, green is worth twice red
-    if (!othersCommitted(view) && meeting.tick < Math.max(1, meeting.ticks - 1)) return null;
+    const flat = this.flat.of(view);
+    if (isAlone(flat)) return view.upgradeHand[0] > 0 ? 'green' : view.upgradeHand[1] > 0 ? 'red' : null; // §5.2: alone, green is worth twice red
+    const me = this.seat;
+    const others = othersCommittedIn(flat, seatsOn(flat, flat.locations[me]), me);
+    if (!others && meeting.tick < Math.max(1, meeting.ticks - 1)) return null;
     const colours: Colour[] = [];
     if (view.upgradeHand[0] > 0) colours.push('green');
     if (view.upgradeHand[1] > 0) colours.push('red');
@@ -306,9 +312,9 @@ class SearchBot implements GoldrauschBot {
       colour = null;
     }
     if (colour !== null) return colour;
-    const c = meeting.locations[seat];
-    const p = baselineP(countOn(meeting.locations, c), Math.min(view.extract[c], view.stock[c]), view.params.fine, disasterOdds(view.params.wheel, c));
-    return this.random.next() < p ? 'green' : 'red';
+    const flat = this.flat.of(view);
+    const c = flat.locations[seat];
+    return this.random.next() < baseline(flat, c, countOn(flat, c)) ? 'green' : 'red';
   }
 }
 

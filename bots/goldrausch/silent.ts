@@ -1,42 +1,46 @@
 /**
- * Silent (§15.4): the baseline without talk. Never sends a message; on its first turn lays green with
- * a fixed probability q when it shares its continent, always green when alone. The continent is
- * chosen like the negotiating bots choose it, so comparisons isolate the effect of talking.
+ * Silent (§15.4): the baseline without talk. Never sends a message (PASS); on its first turn lays
+ * green with a fixed probability q when it shares its continent (one draw), always green when alone
+ * (no draw). The continent is chosen like the negotiating bots choose it (logit), so comparisons
+ * isolate the effect of talking.
  */
-import type { RandomStream } from '../../src/core/random.js';
-import type { GoldrauschBot, GoldrauschBotFactory, OutgoingMessage } from '../../src/games/goldrausch/bot.js';
-import type { Colour, Continent } from '../../src/games/goldrausch/types.js';
-import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
-import { fastSilent } from './fast/silent.js';
-import { ContinentScorer } from './lib/continent.js';
-import { heldColour, isAlone, PASS } from './lib/seats.js';
+import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
+import { MSG_ALL, NONE, type FastBot, type FastMessage, type FastRandom, type FastView } from '../../src/games/goldrausch/fast/view.js';
+import { servedFactory } from '../../src/games/goldrausch/view-adapter.js';
+import { logitContinent } from './lib/continent.js';
+import { held, heldGreen, isAlone, NO_RANDOM, pass } from './lib/seats.js';
 
 export interface SilentOptions {
   /** Probability of green when not alone (default 0.5). */
   readonly q?: number;
 }
 
-class SilentBot implements GoldrauschBot {
-  private readonly scorer = new ContinentScorer();
+export class SilentBot implements FastBot {
+  readonly idleWake = MSG_ALL;
+  private random: FastRandom = NO_RANDOM;
 
-  constructor(
-    readonly name: string,
-    private readonly random: RandomStream,
-    private readonly q: number,
-  ) {}
+  constructor(private readonly q: number) {}
 
-  chooseContinent(view: GoldrauschView): Continent {
-    return this.scorer.logit(view, this.random);
+  newGame(_seat: number, random: FastRandom): void {
+    this.random = random;
   }
 
-  negotiate(): readonly OutgoingMessage[] {
-    return PASS; // silent: nothing to say, ever
+  chooseContinent(view: FastView): number {
+    return logitContinent(view, this.random);
   }
 
-  commitUpgrade(view: GoldrauschView): Colour | null {
-    if (view.meeting!.ownCommit !== null) return null; // a laid card stays (GR-A10 commitRevisable)
-    if (isAlone(view)) return heldColour(view, 'green');
-    return heldColour(view, this.random.next() < this.q ? 'green' : 'red');
+  negotiate(_view: FastView, out: FastMessage): boolean {
+    return pass(out); // silent: nothing to say, ever
+  }
+
+  commitUpgrade(view: FastView): number {
+    if (view.ownCommit !== NONE) return NONE; // a laid card stays (GR-A10 commitRevisable)
+    if (isAlone(view)) return heldGreen(view);
+    return held(view, this.random.next() < this.q);
+  }
+
+  idleUntil(_view: FastView): number {
+    return 0;
   }
 }
 
@@ -45,12 +49,11 @@ export function makeSilent(options: SilentOptions = {}): GoldrauschBotFactory {
   const q = options.q ?? 0.5;
   if (!(q >= 0 && q <= 1)) throw new RangeError(`silent: q must be a probability in [0, 1], got ${q}`);
   const name = q === 0.5 ? 'silent' : `silent(q=${q})`;
-  return {
+  return servedFactory(
     name,
-    description: `No messages; green with probability ${q} when sharing a continent, always green alone; commits on its first turn.`,
-    create: (_seat, random) => new SilentBot(name, random, q),
-    fast: fastSilent(q),
-  };
+    `No messages; green with probability ${q} when sharing a continent, always green alone; commits on its first turn.`,
+    () => new SilentBot(q),
+  );
 }
 
 export default makeSilent();

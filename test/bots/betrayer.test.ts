@@ -3,8 +3,16 @@ import betrayer, { makeBetrayer } from '../../bots/goldrausch/betrayer.js';
 import { agreement, agreementsWith, makeView, proposal, stream } from './fixtures.js';
 
 const locations = [2, 2, 2, 0] as const;
+// The agreement came from a proposal of the meeting, accepted by all three (as in a real view).
 const obliged = (tick: number, upgrader: number | null = 1) =>
-  makeView({ meeting: { tick, locations, agreements: agreementsWith(agreement('r1-V-1', [0, 1, 2], upgrader)) } });
+  makeView({
+    meeting: {
+      tick,
+      locations,
+      proposals: [proposal('r1-V-1', 1, upgrader, [1, 0, 2])],
+      agreements: agreementsWith(agreement('r1-V-1', [0, 1, 2], upgrader)),
+    },
+  });
 
 describe('betrayer', () => {
   it('proposes itself first', () => {

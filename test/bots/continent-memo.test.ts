@@ -1,23 +1,43 @@
 /**
- * The continent scorer remembers round-1 scores across games and shares one table of predicted
- * presences per public history between the seats (lib/continent.ts). Neither may change a score: every
- * score must be the very number of the plain computation — `predictedRivals` and `upgradeValueOn` per
- * continent, the better of green and red — whatever order the views come in.
+ * The continent scorer (lib/continent.ts `scores`) remembers round-1 scores across games and reads
+ * one digest of the public history shared by the seats (lib/history.ts). Neither may change a score:
+ * every score must be the very number of the plain computation written out below — each seat's
+ * habits counted from the history, its presence per continent, `upgradeValue` per continent, the
+ * better of green and red — whatever order the views come in.
  */
 import { describe, expect, it } from 'vitest';
 import { RandomSource } from '../../src/core/random.js';
 import { DEFAULT_PARAMS } from '../../src/games/goldrausch/params.js';
 import type { RoundRecord } from '../../src/games/goldrausch/state.js';
 import type { ContinentIndex } from '../../src/games/goldrausch/types.js';
+import { ReferenceFastView } from '../../src/games/goldrausch/view-adapter.js';
 import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
-import { ContinentScorer } from '../../bots/goldrausch/lib/continent.js';
-import { newUpgradeValue, predictedRivals, Rivals, upgradeValueOn } from '../../bots/goldrausch/lib/estimate.js';
-import { SeatHabits } from '../../bots/goldrausch/lib/history.js';
+import { scores } from '../../bots/goldrausch/lib/continent.js';
+import { disasterOdds, newUpgradeValue, Rivals, upgradeValue } from '../../bots/goldrausch/lib/estimate.js';
 import { makeRecord, makeView } from './fixtures.js';
 
-/** The scores as the bots computed them before any memo: continent by continent, from scratch. */
+/** The scores computed plainly, continent by continent, from scratch (docs/games/goldrausch.md §14). */
 function reference(view: GoldrauschView): number[] {
-  const habits = new SeatHabits().of(view);
+  const n = view.players;
+  const history = view.history;
+  const upgrade: number[] = [];
+  const stay: number[] = [];
+  for (let s = 0; s < n; s++) {
+    let greens = 0;
+    let shared = 0;
+    let stays = 0;
+    for (let i = 0; i < history.length; i++) {
+      const locations = history[i].locations;
+      if (i > 0 && history[i - 1].locations[s] === locations[s]) stays++;
+      if (locations.filter((c) => c === locations[s]).length < 2) continue;
+      shared++;
+      if (history[i].commits[s] === 'green') greens++;
+    }
+    upgrade.push((greens + 1) / (shared + 2)); // Laplace's rule
+    stay.push((stays + 1 / 3) / (Math.max(0, history.length - 1) + 1));
+  }
+  const last = history.length > 0 ? history[history.length - 1].locations : null;
+  const rank = (s: number) => (s - view.startPlayer + n) % n;
   const rivals = new Rivals();
   const value = newUpgradeValue();
   const out: number[] = [];
@@ -26,11 +46,21 @@ function reference(view: GoldrauschView): number[] {
       out.push(-Infinity);
       continue;
     }
-    predictedRivals(view, c, habits, rivals);
-    upgradeValueOn(view, c, rivals, value);
+    rivals.clear();
+    for (let s = 0; s < n; s++) {
+      if (s === view.seat) continue;
+      const presence = last === null ? 1 / 3 : last[s] === c ? stay[s] : (1 - stay[s]) / 2;
+      if (presence > 0) rivals.add(presence, upgrade[s], rank(s) < rank(view.seat));
+    }
+    upgradeValue(view.extract[c], view.stock[c], view.params.fine, disasterOdds(view.params.wheel, c), rivals, value);
     out.push(Math.max(value.green, value.red));
   }
   return out;
+}
+
+/** The scores as the bots compute them. */
+function score(view: GoldrauschView): number[] {
+  return scores(new ReferenceFastView().of(view));
 }
 
 function randomHistory(random: RandomSource, players: number, rounds: number): RoundRecord[] {
@@ -76,29 +106,23 @@ function views(): GoldrauschView[] {
 describe('continent scores with memos', () => {
   const all = views();
 
-  it('are the numbers of the plain computation, in any order, from any scorer', () => {
+  it('are the numbers of the plain computation, in any order', () => {
     const expected = all.map(reference);
-    const scorers = [new ContinentScorer(), new ContinentScorer(), new ContinentScorer(new SeatHabits())];
     for (const order of [all.map((_, i) => i), all.map((_, i) => all.length - 1 - i), all.map((_, i) => (i * 7) % all.length)]) {
-      order.forEach((i, n) => {
-        expect([...scorers[n % 3].score(all[i])]).toStrictEqual(expected[i]);
-      });
+      for (const i of order) expect([...score(all[i])]).toStrictEqual(expected[i]);
     }
   });
 
   it('keep a round-1 score although the caller wrote into the returned array', () => {
     const view = makeView({ seat: 2, startPlayer: 1 });
     const expected = reference(view);
-    const scorer = new ContinentScorer();
-    scorer.score(view).fill(123); // logit turns the scores into weights in place
-    expect([...new ContinentScorer().score(view)]).toStrictEqual(expected);
-    expect([...scorer.score(view)]).toStrictEqual(expected);
+    score(view).fill(123);
+    expect([...score(view)]).toStrictEqual(expected);
   });
 
   it('tell round-1 views apart by every input (seat, start player, hand, stock, extraction, params)', () => {
-    const base = makeView();
     const variants = [
-      base,
+      makeView(),
       makeView({ seat: 1 }),
       makeView({ startPlayer: 3 }),
       makeView({ countryHand: [1, 0, 1] }),
@@ -107,7 +131,6 @@ describe('continent scores with memos', () => {
       makeView({ params: { ...DEFAULT_PARAMS, fine: 5 } }),
       makeView({ players: 5 }),
     ];
-    const scorer = new ContinentScorer();
-    for (const v of [...variants, ...variants.reverse()]) expect([...scorer.score(v)]).toStrictEqual(reference(v));
+    for (const v of [...variants, ...variants.reverse()]) expect([...score(v)]).toStrictEqual(reference(v));
   });
 });

@@ -2,10 +2,21 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS } from '../../src/games/goldrausch/params.js';
-import { fairUpgrader } from '../../bots/goldrausch/lib/fair.js';
-import { baselineP, disasterOdds, newUpgradeValue, Rivals, setUnrolledUpgradeValue, upgradeValue } from '../../bots/goldrausch/lib/estimate.js';
-import { recentBetrayers, SeatHabits, successCounts } from '../../bots/goldrausch/lib/history.js';
+import { baselineP, disasterOdds, fairUpgrader, newUpgradeValue, Rivals, setUnrolledUpgradeValue, upgradeValue } from '../../bots/goldrausch/lib/estimate.js';
+import { digest, recentBetrayers } from '../../bots/goldrausch/lib/history.js';
+import { ReferenceFastView } from '../../src/games/goldrausch/view-adapter.js';
+import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
 import { breach, makeRecord, makeView, stream } from './fixtures.js';
+
+/** The view as the built-in bots read it. */
+const flat = (view: GoldrauschView) => new ReferenceFastView().of(view);
+
+/** The fair upgrader among the seats on continent c (by `locations`), less the seats in `exclude`. */
+function fair(view: GoldrauschView, locations: readonly number[], c: number, exclude = 0): number {
+  let candidates = 0;
+  for (let s = 0; s < locations.length; s++) if (locations[s] === c) candidates |= 1 << s;
+  return fairUpgrader(flat(view), candidates & ~exclude);
+}
 
 describe('the §14 baseline p', () => {
   it('solves (1 − p)^(k−1) = 2/(e+2): k = 2, e = 6 gives p = 0.75', () => {
@@ -176,27 +187,27 @@ describe('fair upgrader (§15.4)', () => {
       makeRecord(4, { round: 2, upgradeSucceeded: [false, false, true, false] }),
     ];
     const view = makeView({ round: 3, history, gold: [1, 9, 1, 0] });
-    expect(fairUpgrader(view, onVeridia, 2)).toBe(1);
+    expect(fair(view, onVeridia, 2)).toBe(1);
   });
 
   it('breaks a tie by the poorest', () => {
     const view = makeView({ gold: [8, 6, 7, 0] });
-    expect(fairUpgrader(view, onVeridia, 2)).toBe(1);
+    expect(fair(view, onVeridia, 2)).toBe(1);
   });
 
   it('breaks a tie in gold clockwise from the start player', () => {
-    expect(fairUpgrader(makeView({ startPlayer: 2 }), [2, 2, 0, 2], 2)).toBe(3);
-    expect(fairUpgrader(makeView({ startPlayer: 1 }), [2, 0, 2, 2], 2)).toBe(2);
-    expect(fairUpgrader(makeView({ startPlayer: 0 }), [0, 2, 2, 2], 2)).toBe(1);
+    expect(fair(makeView({ startPlayer: 2 }), [2, 2, 0, 2], 2)).toBe(3);
+    expect(fair(makeView({ startPlayer: 1 }), [2, 0, 2, 2], 2)).toBe(2);
+    expect(fair(makeView({ startPlayer: 0 }), [0, 2, 2, 2], 2)).toBe(1);
   });
 
   it('ignores gold when it is hidden (GR-A36), so every seat names the same player', () => {
     const view = makeView({ startPlayer: 1, gold: [0, null, null, null] });
-    expect(fairUpgrader(view, onVeridia, 2)).toBe(1);
+    expect(fair(view, onVeridia, 2)).toBe(1);
   });
 
   it('skips excluded seats', () => {
-    expect(fairUpgrader(makeView({ gold: [8, 6, 7, 0] }), onVeridia, 2, 1 << 1)).toBe(2);
+    expect(fair(makeView({ gold: [8, 6, 7, 0] }), onVeridia, 2, 1 << 1)).toBe(2);
   });
 });
 
@@ -207,10 +218,10 @@ describe('history readers', () => {
       makeRecord(4, { round: 2, breaches: [breach(1, 2, [0, 2]), breach(2, 2, [1])] }),
       makeRecord(4, { round: 3 }),
     ];
-    expect(recentBetrayers(makeView({ round: 4, history }), 0, 2)).toBe(1 << 1);
-    expect(recentBetrayers(makeView({ round: 4, history }), 0, 3)).toBe((1 << 1) | (1 << 3));
-    expect(recentBetrayers(makeView({ round: 5, history }), 0, 2)).toBe(0);
-    expect(recentBetrayers(makeView({ round: 4, history, seat: 1 }), 1, 2)).toBe(1 << 2);
+    expect(recentBetrayers(flat(makeView({ round: 4, history })), 0, 2)).toBe(1 << 1);
+    expect(recentBetrayers(flat(makeView({ round: 4, history })), 0, 3)).toBe((1 << 1) | (1 << 3));
+    expect(recentBetrayers(flat(makeView({ round: 5, history })), 0, 2)).toBe(0);
+    expect(recentBetrayers(flat(makeView({ round: 4, history, seat: 1 })), 1, 2)).toBe(1 << 2);
   });
 
   it('estimates upgrade rates from shared rounds only (Laplace rule)', () => {
@@ -218,7 +229,7 @@ describe('history readers', () => {
       makeRecord(4, { round: 1, locations: [0, 2, 2, 1], commits: ['green', 'green', 'red', 'green'] }),
       makeRecord(4, { round: 2, locations: [0, 2, 2, 1], commits: ['green', 'green', null, 'green'] }),
     ];
-    const rates = new SeatHabits().of(makeView({ round: 3, history })).upgrade;
+    const rates = digest(flat(makeView({ round: 3, history }))).upgrade;
     expect(rates[0]).toBeCloseTo(0.5); // alone both rounds: no evidence
     expect(rates[1]).toBeCloseTo(3 / 4);
     expect(rates[2]).toBeCloseTo(1 / 4);
@@ -230,73 +241,23 @@ describe('history readers', () => {
       makeRecord(4, { round: 2, locations: [0, 1, 2, 1] }),
       makeRecord(4, { round: 3, locations: [0, 2, 2, 0] }),
     ];
-    const stay = new SeatHabits().of(makeView({ round: 4, history })).stay;
+    const stay = digest(flat(makeView({ round: 4, history }))).stay;
     expect(stay[0]).toBeCloseTo((2 + 1 / 3) / 3); // stayed twice in two moves
     expect(stay[1]).toBeCloseTo((0 + 1 / 3) / 3); // moved twice
     expect(stay[3]).toBeCloseTo((1 + 1 / 3) / 3);
-    expect(new SeatHabits().of(makeView({ round: 2, history: history.slice(0, 1) })).stay[0]).toBeCloseTo(1 / 3);
+    expect(digest(flat(makeView({ round: 2, history: history.slice(0, 1) }))).stay[0]).toBeCloseTo(1 / 3);
   });
 
-  it("shares the counting of one public history between seats, but a write to one seat's habits reaches no other seat", () => {
-    const history = [
-      makeRecord(4, { round: 1, locations: [0, 2, 2, 1], commits: ['green', 'green', 'red', 'green'] }),
-      makeRecord(4, { round: 2, locations: [0, 2, 2, 1], commits: ['green', 'green', null, 'green'] }),
-    ];
-    const mine = new SeatHabits().of(makeView({ round: 3, history, seat: 0 }));
-    mine.upgrade[1] = 0.999; // a bot built on SeatHabits "adjusting" its estimate in place
-    mine.stay[1] = 0.999;
-    const theirs = new SeatHabits().of(makeView({ round: 3, history, seat: 1 }));
-    expect(theirs.upgrade[1]).toBeCloseTo(3 / 4);
-    expect(theirs.stay[1]).toBeCloseTo((1 + 1 / 3) / 2);
-    // The counts of successful upgrades are memoised too; writing to what successCounts returned
-    // changes nothing for the next caller.
-    const view = makeView({ round: 3, history: [makeRecord(4, { round: 1, upgradeSucceeded: [false, true, false, false] })] });
-    const counts = successCounts(view) as Float64Array;
-    expect(counts[1]).toBe(1);
-    counts[1] = 7;
-    expect(successCounts(view)[1]).toBe(1);
-  });
-
-  it("keeps each seat's habits its own when they are overwritten in place round after round", () => {
+  it('counts a longer history of the same game, and another game afresh', () => {
     const r1 = makeRecord(4, { round: 1, locations: [2, 2, 0, 1], commits: ['green', 'green', 'red', 'red'] });
     const r2 = makeRecord(4, { round: 2, locations: [2, 2, 0, 1], commits: ['red', 'green', 'red', 'red'] });
-    const first = new SeatHabits(); // counts and publishes
-    const second = new SeatHabits(); // copies what was published
-    const one = [r1];
-    first.of(makeView({ round: 2, history: one, seat: 0 }));
-    second.of(makeView({ round: 2, history: one, seat: 1 }));
-    expect(second.upgrade).not.toBe(first.upgrade);
-    expect(second.stay).not.toBe(first.stay);
-    second.upgrade[0] = 0.999;
-    second.stay[0] = 0.999;
-    expect(first.upgrade[0]).toBeCloseTo(2 / 3); // (1 green + 1) / (1 shared + 2)
-    expect(first.stay[0]).toBeCloseTo(1 / 3);
-    expect(new SeatHabits().of(makeView({ round: 2, history: one, seat: 2 })).upgrade[0]).toBeCloseTo(2 / 3);
-    // Next round, the other order: `second` counts (from scratch: it never counted) and publishes,
-    // `first` copies; the 0.999 written above is gone and nothing of it reached `first`.
-    const two = [r1, r2];
-    second.of(makeView({ round: 3, history: two, seat: 1 }));
-    first.of(makeView({ round: 3, history: two, seat: 0 }));
-    for (const habits of [first, second]) {
-      expect(habits.upgrade[0]).toBeCloseTo(2 / 4); // greens 1, shared 2
-      expect(habits.upgrade[1]).toBeCloseTo(3 / 4);
-      expect(habits.upgrade[2]).toBeCloseTo(1 / 2); // alone: no evidence
-      expect(habits.stay[0]).toBeCloseTo((1 + 1 / 3) / 2);
-    }
-    first.upgrade[1] = 0.5;
-    expect(second.upgrade[1]).toBeCloseTo(3 / 4);
-  });
-
-  it('updates habits with new rounds only, and recounts a history it has not seen grow', () => {
-    const r1 = makeRecord(4, { round: 1, locations: [2, 2, 0, 1], commits: ['green', 'green', 'red', 'red'] });
-    const r2 = makeRecord(4, { round: 2, locations: [2, 2, 0, 1], commits: ['red', 'green', 'red', 'red'] });
-    const habits = new SeatHabits();
-    expect(habits.of(makeView({ round: 2, history: [r1] })).upgrade[0]).toBeCloseTo(2 / 3);
-    expect(habits.of(makeView({ round: 3, history: [r1, r2] })).upgrade[0]).toBeCloseTo(2 / 4);
-    expect(habits.of(makeView({ round: 3, history: [r1, r2] })).upgrade[1]).toBeCloseTo(3 / 4);
-    expect(habits.of(makeView({ round: 3, history: [r1, r2] })).stay[0]).toBeCloseTo((1 + 1 / 3) / 2);
+    expect(digest(flat(makeView({ round: 2, history: [r1] }))).upgrade[0]).toBeCloseTo(2 / 3);
+    const two = digest(flat(makeView({ round: 3, history: [r1, r2] })));
+    expect(two.upgrade[0]).toBeCloseTo(2 / 4);
+    expect(two.upgrade[1]).toBeCloseTo(3 / 4);
+    expect(two.stay[0]).toBeCloseTo((1 + 1 / 3) / 2);
     // Another game (a different first record): counted afresh.
-    expect(habits.of(makeView({ round: 2, history: [r2] })).upgrade[0]).toBeCloseTo(1 / 3);
-    expect(habits.of(makeView({ round: 1, history: [] })).upgrade[0]).toBeCloseTo(1 / 2);
+    expect(digest(flat(makeView({ round: 2, history: [r2] }))).upgrade[0]).toBeCloseTo(1 / 3);
+    expect(digest(flat(makeView({ round: 1, history: [] }))).upgrade[0]).toBeCloseTo(1 / 2);
   });
 });

@@ -19,11 +19,10 @@
  * (green rivals behind) are Poisson-binomial; they are built by small dynamic programs in module-level
  * scratch arrays (at most 6 players, so a few hundred multiply-adds and no allocation per call).
  */
-import type { GameParams } from '../../../src/games/goldrausch/params.js';
-import { WHEEL_FIELDS } from '../../../src/games/goldrausch/types.js';
-import type { GoldrauschView } from '../../../src/games/goldrausch/view.js';
-import type { SeatHabits } from './history.js';
-import { clockwiseRank } from './seats.js';
+import type { FastView } from '../../../src/games/goldrausch/fast/view.js';
+import { disasterOdds } from '../../../src/games/goldrausch/view-adapter.js';
+import { digest } from './history.js';
+export { disasterOdds };
 import { SMALL, SMALL_AP, SMALL_AU, SMALL_BP, SMALL_BU, SMALL_MAX, SMALL_X, smallUpgradeValue } from './upgrade-small.js';
 
 // Private copies of upgrade-small's scratch and layout: V8 embeds a module-private constant in optimized
@@ -88,24 +87,6 @@ export interface UpgradeValue {
 export function newUpgradeValue(): UpgradeValue {
   return { green: 0, red: 0 };
 }
-
-const DISASTER_FIELD = ['disaster-azul', 'disaster-rosso', 'disaster-veridia'] as const;
-
-/** §6: the chance that the wheel stops mining on continent c (its own field or the broken globe). */
-export function disasterOdds(wheel: GameParams['wheel'], c: number): number {
-  // The wheel object is the same for a whole run; keyed loads over its six string keys cost ~200 ns,
-  // so the three odds are cached by identity (~2 ns on a hit).
-  if (wheel !== cachedWheel) {
-    let total = 0;
-    for (let i = 0; i < WHEEL_FIELDS.length; i++) total += wheel[WHEEL_FIELDS[i]];
-    for (let k = 0; k < 3; k++) cachedOdds[k] = total > 0 ? (wheel[DISASTER_FIELD[k]] + wheel['disaster-world']) / total : 0;
-    cachedWheel = wheel;
-  }
-  return cachedOdds[c];
-}
-
-let cachedWheel: GameParams['wheel'] | null = null;
-const cachedOdds = new Float64Array(3);
 
 let unrolled = true;
 
@@ -318,48 +299,6 @@ export function upgradeValue(e: number, stock: number, fine: number, disaster: n
 }
 
 /**
- * Fills `rivals` with the seats standing on this seat's continent in the current meeting, each
- * laying green with probability `upgradeOf[seat]`.
- */
-export function meetingRivals(view: GoldrauschView, upgradeOf: ArrayLike<number>, rivals: Rivals): Rivals {
-  const locations = view.meeting!.locations;
-  const me = view.seat;
-  const c = locations[me];
-  const myRank = clockwiseRank(me, view.startPlayer, view.players);
-  rivals.clear();
-  for (let s = 0; s < view.players; s++) {
-    if (s === me || locations[s] !== c) continue;
-    rivals.add(1, upgradeOf[s], clockwiseRank(s, view.startPlayer, view.players) < myRank);
-  }
-  return rivals;
-}
-
-/**
- * Fills `rivals` with a prediction for continent `c` in phase 1: every other seat returns to last
- * round's continent with its habitual stay rate and otherwise picks one of the two others evenly
- * (round 1: anywhere with probability 1/3), laying green at its habitual rate.
- */
-export function predictedRivals(view: GoldrauschView, c: number, habits: SeatHabits, rivals: Rivals): Rivals {
-  const history = view.history;
-  const last = history.length > 0 ? history[history.length - 1].locations : null;
-  const me = view.seat;
-  const myRank = clockwiseRank(me, view.startPlayer, view.players);
-  rivals.clear();
-  for (let s = 0; s < view.players; s++) {
-    if (s === me) continue;
-    const stay = habits.stay[s];
-    const presence = last === null ? 1 / 3 : last[s] === c ? stay : (1 - stay) / 2;
-    if (presence > 0) rivals.add(presence, habits.upgrade[s], clockwiseRank(s, view.startPlayer, view.players) < myRank);
-  }
-  return rivals;
-}
-
-/** `upgradeValue` for continent `c` with the view's extraction, stock, fine and wheel. */
-export function upgradeValueOn(view: GoldrauschView, c: number, rivals: Rivals, out: UpgradeValue): UpgradeValue {
-  return upgradeValue(view.extract[c], view.stock[c], view.params.fine, disasterOdds(view.params.wheel, c), rivals, out);
-}
-
-/**
  * The non-communicating baseline of §14: the probability p with which each of k players on a
  * continent upgrades so that upgrading and not upgrading are worth the same.
  *
@@ -376,4 +315,190 @@ export function baselineP(k: number, e: number, fine = 2, disaster = 0): number 
   const q = fine / denominator;
   if (q >= 1) return 0;
   return 1 - q ** (1 / (k - 1));
+}
+
+// Scratch of the expected-payout computations, filled and read within one call (never handed out
+// but for VALUE, which the continent scorer reads at once).
+const RIVALS = new Rivals();
+export const VALUE = newUpgradeValue();
+
+/**
+ * `view.disaster` as numbers already boxed: an array of generic (tagged) elements holds each odd as
+ * one heap number, which a call passes as it is, while a number read from a double array would be
+ * boxed into a new heap number for every `upgradeValue` call. Refreshed when the parameters change.
+ */
+const DISASTER_BOXED: unknown[] = [null, null, null];
+let disasterKey = -1;
+
+export function boxedDisaster(view: FastView): unknown[] {
+  if (view.paramsKey !== disasterKey) {
+    const disaster = view.disaster;
+    DISASTER_BOXED[0] = disaster[0];
+    DISASTER_BOXED[1] = disaster[1];
+    DISASTER_BOXED[2] = disaster[2];
+    disasterKey = view.paramsKey;
+  }
+  return DISASTER_BOXED;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a seat's decisions estimate from its view: Greedy's test, the §14 baseline, the fair
+// upgrader (§15.4), what breaking an obligation is worth (§15.4 "Why betrayal can pay").
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Greedy's test: green is worth more than red on this seat's
+ * continent, the others there laying green at their habitual rates.
+ */
+export function greenPays(view: FastView): boolean {
+  const upgradeOf = digest(view).upgrade;
+  const locations = view.locations;
+  const me = view.seat;
+  const c = locations[me];
+  const players = view.players;
+  const start = view.startPlayer;
+  const myRank = me >= start ? me - start : me - start + players; // clockwiseRank
+  const rivals = RIVALS;
+  rivals.clear();
+  for (let s = 0; s < players; s++) {
+    if (s === me || locations[s] !== c) continue;
+    rivals.add(1, upgradeOf[s], (s >= start ? s - start : s - start + players) < myRank);
+  }
+  const value = upgradeValue(view.extract[c], view.stock[c], view.fine, boxedDisaster(view)[c] as number, rivals, VALUE);
+  return value.green > value.red;
+}
+
+/**
+ * CooperativeBot.baseline: the §14 baseline p on continent c with k pawns on it. `baselineP` of the
+ * last inputs is remembered (exact inputs, so the very number it returned): within a meeting they
+ * stay the same, and its Math.pow is most of its cost.
+ */
+export function baseline(view: FastView, c: number, k: number): number {
+  const e = Math.min(view.extract[c], view.stock[c]);
+  const fine = view.fine;
+  const disaster = view.disaster[c];
+  const memo = BASELINE;
+  if (memo.k !== k || memo.e !== e || memo.fine !== fine || memo.disaster !== disaster) {
+    memo.p = baselineP(k, e, fine, disaster);
+    memo.k = k;
+    memo.e = e;
+    memo.fine = fine;
+    memo.disaster = disaster;
+  }
+  return memo.p;
+}
+
+const BASELINE = { k: -1, e: NaN, fine: NaN, disaster: NaN, p: 0 };
+
+/**
+ * fairUpgrader among `candidates`, the mask of the seats on the continent not excluded (a `Seating`
+ * mask less the excluded seats); −1 if it is empty.
+ */
+export function fairUpgrader(view: FastView, candidates: number): number {
+  const players = view.players;
+  let goldKnown = true;
+  for (let m = candidates; m !== 0; m &= m - 1) {
+    if (view.gold(31 - Math.clz32(m & -m)) === null) {
+      goldKnown = false;
+      break;
+    }
+  }
+  const successes = digest(view).successes;
+  const start = view.startPlayer;
+  let best = -1;
+  let bestUpgrades = 0;
+  let bestGold = 0;
+  let bestRank = 0;
+  // the candidates in seat order, as the reference's loop over seats meets them
+  for (let m = candidates; m !== 0; m &= m - 1) {
+    const s = 31 - Math.clz32(m & -m);
+    const upgrades = successes[s];
+    const gold = goldKnown ? (view.gold(s) as number) : 0;
+    const rank = s >= start ? s - start : s - start + players; // clockwiseRank
+    if (best === -1 || upgrades < bestUpgrades || (upgrades === bestUpgrades && (gold < bestGold || (gold === bestGold && rank < bestRank)))) {
+      best = s;
+      bestUpgrades = upgrades;
+      bestGold = gold;
+      bestRank = rank;
+    }
+  }
+  return best;
+}
+
+/**
+ * breachGain (valueUnderPlan): expected gain of green over red for this seat under a plan naming
+ * `upgrader` (a seat or NOBODY), the upgrader laying green and every other party green at its
+ * breach rate 1 − reputation.
+ */
+export function breachGain(view: FastView, upgrader: number): number {
+  const locations = view.locations;
+  const me = view.seat;
+  const c = locations[me];
+  const players = view.players;
+  const start = view.startPlayer;
+  const myRank = (me - start + players) % players;
+  const kept = view.kept;
+  const broken = view.broken;
+  const rivals = RIVALS;
+  rivals.clear();
+  for (let s = 0; s < players; s++) {
+    if (s === me || locations[s] !== c) continue;
+    const green = s === upgrader ? 1 : 1 - (kept[s] + 1) / (kept[s] + broken[s] + 2);
+    rivals.add(1, green, (s - start + players) % players < myRank);
+  }
+  const value = upgradeValue(view.extract[c], view.stock[c], view.fine, view.disaster[c], rivals, VALUE);
+  return value.green - value.red;
+}
+
+/**
+ * breachWins: laying green would win the race while keeping the plan naming `upgrader` would not
+ * (everybody else keeps it, the wheel is calm).
+ */
+export function breachWins(view: FastView, upgrader: number): boolean {
+  const me = view.seat;
+  const gold = view.gold(me);
+  if (gold === null) return false;
+  const threshold = view.winThreshold + (view.winThresholdStrict ? 1 : 0);
+  return breachWinsAt(view.locations, me, upgrader, view.startPlayer, view.players, gold, view.extract, view.stock, view.fine, threshold);
+}
+
+/**
+ * `breachWins` from plain numbers: seat `me` with
+ * `gold` on `locations[me]`, the plan naming `upgrader` (a seat or −1 for nobody), `threshold` the
+ * gold that wins (winThreshold, + 1 when strict).
+ */
+export function breachWinsAt(
+  locations: readonly number[],
+  me: number,
+  upgrader: number,
+  start: number,
+  players: number,
+  gold: number,
+  extract: readonly number[],
+  stocks: readonly number[],
+  fine: number,
+  threshold: number,
+): boolean {
+  const c = locations[me];
+  const e = extract[c];
+  const stock = stocks[c];
+  const myRank = (me - start + players) % players; // clockwise rank: 0 = paid first (§5.3)
+  const other = upgrader >= 0 && upgrader !== me && locations[upgrader] === c ? upgrader : -1;
+  let redAhead = 0;
+  for (let s = 0; s < players; s++) {
+    if (s === me || s === other || locations[s] !== c) continue;
+    if ((s - start + players) % players < myRank) redAhead++;
+  }
+  let green: number;
+  let red: number;
+  if (other === -1) {
+    green = Math.min(2 * e, stock);
+    red = Math.min(e, Math.max(0, stock - e * redAhead));
+  } else {
+    const before = (other - start + players) % players < myRank ? e : 0;
+    const got = Math.min(e, Math.max(0, stock - before));
+    green = got - Math.min(fine, gold + got);
+    red = Math.min(e, Math.max(0, stock - 2 * e - e * redAhead));
+  }
+  return gold + green >= threshold && gold + red < threshold;
 }

@@ -1,264 +1,293 @@
 /**
- * What a bot reads from the public history (docs/games/goldrausch.md §13, §15.3): successful upgrades,
- * betrayals, reputation and how often each seat upgrades. Every function is a small loop over at most
- * `rounds` records; none allocates.
+ * What a bot reads from the public history (docs/games/goldrausch.md §13, §15.3): how often each
+ * seat upgrades when it shares a continent and how often it goes back to last round's continent (its
+ * habits), its successful upgrades (the fairness count of §15.4), where it is likely to stand this
+ * round, and who betrayed whom lately.
+ *
+ *  - upgrade rate: (greens + 1) / (shared rounds + 2), Laplace's rule (1/2 with no evidence); rounds
+ *    alone say nothing (alone green is dominant);
+ *  - stay rate: (stays + 1/3) / (moves + 1), i.e. 1/3 (a uniform choice) with no evidence;
+ *  - presence on continent c this round: back to last round's continent at the stay rate, else one of
+ *    the two others evenly (round 1: 1/3 everywhere), floored at 0.
  */
-import type { RoundRecord } from '../../../src/games/goldrausch/state.js';
-import type { GoldrauschView } from '../../../src/games/goldrausch/view.js';
+import { GREEN, type FastView } from '../../../src/games/goldrausch/fast/view.js';
+// ---------------------------------------------------------------------------------------------
+// The public history digest: a function of the public history alone, the same for every seat of a game, so it
+// is computed once per (game, history length) and shared. History only grows within a game, so a
+// longer history of the same game counts its new records only (the counts are whole numbers: the
+// same as counting afresh).
+// ---------------------------------------------------------------------------------------------
 
-/** How many times `seat` was the sole, paid-double upgrader so far (the fairness count of §15.4). */
-export function successfulUpgrades(view: GoldrauschView, seat: number): number {
-  const history = view.history;
-  let count = 0;
-  for (let i = 0; i < history.length; i++) if (history[i].upgradeSucceeded[seat]) count++;
-  return count;
-}
-
-/**
- * `successfulUpgrades` of every seat at once, as an array indexed by seat (read it before the next
- * call: the array is reused). The counts are memoized on the history array: the same history (same
- * array, same length) costs nothing, a history that extends the last one counts its new records only,
- * any other is counted afresh.
- */
-export function successCounts(view: GoldrauschView): ArrayLike<number> {
-  countSuccesses(view);
-  return handOut(successes);
-}
-
-/**
- * The memo of `successCounts` brought up to date with the view's history, its `counts` not copied:
- * for readers in this folder that read them at once and write nothing (`fairUpgrader`). The copy
- * (`Float64Array.set`, ~150 machine instructions) was about a fifth of the cost of a fairUpgrader call.
- */
-export function countSuccesses(view: GoldrauschView): { readonly counts: ArrayLike<number> } {
-  const history = view.history;
-  const length = history.length;
-  const players = view.players;
-  const memo = successes;
-  if (history === memo.history && length === memo.length && players === memo.players) return memo;
-  let from = memo.length;
-  const grown = players === memo.players && from >= 0 && from <= length && (from === 0 || history[from - 1] === memo.lastRecord);
-  if (!grown) {
-    if (memo.counts.length < players) memo.counts = new Float64Array(Math.max(8, players));
-    else memo.counts.fill(0);
-    from = 0;
-  }
-  const counts = memo.counts;
-  for (let i = from; i < length; i++) {
-    const succeeded = history[i].upgradeSucceeded;
-    for (let s = 0; s < players; s++) if (succeeded[s]) counts[s]++;
-  }
-  memo.history = history;
-  memo.length = length;
-  memo.players = players;
-  memo.lastRecord = length > 0 ? history[length - 1] : null;
-  return memo;
-}
-
-/** The counts as a separate array, so a caller's write cannot change the memo (8 numbers copied). */
-function handOut(memo: typeof successes): Float64Array {
-  if (memo.out.length !== memo.counts.length) memo.out = new Float64Array(memo.counts.length);
-  memo.out.set(memo.counts);
-  return memo.out;
-}
-
-const successes: {
-  history: readonly RoundRecord[] | null;
+/** Read-only for the bots (module-internal: handed to no caller outside this folder). */
+interface Digest {
+  game: number;
+  /** The view's `historyKey` counted (−1: none, or being filled). */
+  history: number;
   length: number;
   players: number;
-  lastRecord: RoundRecord | null;
-  counts: Float64Array;
-  out: Float64Array;
-} = { history: null, length: -1, players: 0, lastRecord: null, counts: new Float64Array(8), out: new Float64Array(8) };
-
-/**
- * Bitmask of the seats that broke an obligation towards `seat` (a breach listing it as a victim) in
- * the last `k` rounds, i.e. in rounds `view.round − k … view.round − 1` (§15.4 Reciprocal).
- */
-export function recentBetrayers(view: GoldrauschView, seat: number, k: number): number {
-  const history = view.history;
-  const oldest = view.round - k;
-  let mask = 0;
-  for (let i = history.length - 1; i >= 0; i--) {
-    const record = history[i];
-    if (record.round < oldest) break;
-    const breaches = record.breaches;
-    for (let b = 0; b < breaches.length; b++) {
-      if (breaches[b].victims.includes(seat)) mask |= 1 << breaches[b].seat;
-    }
-  }
-  return mask;
+  /** Counts per seat: greens when sharing, shared rounds, stays. */
+  greens: number[];
+  shared: number[];
+  stays: number[];
+  /** countSuccesses: sole, paid-double upgrades per seat. */
+  successes: number[];
+  /** Upgrade rate: (greens + 1) / (shared + 2). */
+  upgrade: number[];
+  /** Stay rate: (stays + 1/3) / (moves + 1). */
+  stay: number[];
+  /** predictRivals: presence of seat s on continent c at [c · players + s], floored at 0. */
+  presence: number[];
+  /** Where each seat stood in the last history round counted (history round length − 1). */
+  last: number[];
 }
 
-/** §15.3 reputation r = (kept + 1) / (kept + broken + 2); 1 − r is the estimated chance of a breach. */
-export function reputation(view: GoldrauschView, seat: number): number {
-  const kept = view.kept[seat];
-  return (kept + 1) / (kept + view.broken[seat] + 2);
-}
-
-/**
- * Habits of every seat, learnt from the public history (one instance per bot):
- *
- *  - `upgrade[s]`: the chance that s lays green when it shares a continent, from the rounds in which
- *    it did (alone it always should, so those rounds say nothing): Laplace's rule
- *    (greens + 1) / (shared rounds + 2), i.e. 0.5 with no evidence;
- *  - `stay[s]`: the chance that s goes back to last round's continent, (stays + 1/3) / (moves + 1),
- *    i.e. 1/3 (a uniform choice) with no evidence.
- *
- * History only grows during a game, so the counts are updated with the new records only (one record
- * per round instead of the whole history: ~300 ns → ~40 ns per call late in a game); a history that
- * does not extend the one seen before is recounted from scratch.
- *
- * The habits are a function of the (public) history alone, so every bot of a game would compute the
- * same numbers each round. The last computed `upgrade` and `stay` are therefore published in a
- * module-level slot (copied into arrays no instance hands out) with the history they belong to, and
- * another instance asked about that same history (same array, same length, same player count) copies
- * them instead of counting again. Each instance's `upgrade` and `stay` are its own arrays, allocated
- * once and overwritten in place by every `of` that sees another history (no typed arrays per round:
- * they were ~10% of a baseline run's allocated bytes), so a write to them changes no other seat's bot;
- * still, treat them as read-only, and read them before the next `of`.
- */
-export class SeatHabits {
-  upgrade: number[] = NO_HABITS;
-  stay: number[] = NO_HABITS;
-  private greens: number[] | null = null;
-  private shared: number[] | null = null;
-  private stays: number[] | null = null;
-  private counted = 0;
-  private lastCounted: RoundRecord | null = null;
-  private lastHistory: readonly RoundRecord[] | null = null;
-  private lastLength = -1;
-
-  /** Brings `upgrade` and `stay` up to date with `view.history`; returns this. */
-  of(view: GoldrauschView): this {
-    const history = view.history;
-    const length = history.length;
-    if (history === this.lastHistory && length === this.lastLength) return this;
-    const players = view.players;
-    const last = published;
-    if (last.history === history && last.length === length && last.players === players) {
-      // Copies: what an instance hands out is its own, so a write to it (by a bot built on this
-      // class) cannot reach another seat's bot.
-      this.own(players);
-      const upgrade = this.upgrade;
-      const stay = this.stay;
-      const fromUpgrade = last.upgrade;
-      const fromStay = last.stay;
-      for (let s = 0; s < players; s++) {
-        upgrade[s] = fromUpgrade[s];
-        stay[s] = fromStay[s];
-      }
-      this.lastHistory = history;
-      this.lastLength = length;
-      return this;
-    }
-    const size = Math.max(8, players);
-    const grown = this.counted <= length && (this.counted === 0 || history[this.counted - 1] === this.lastCounted);
-    if (!grown || this.greens === null || this.greens.length < players) this.reset(size);
-    for (let i = this.counted; i < length; i++) this.count(history, i, players);
-    this.counted = length;
-    this.lastCounted = length > 0 ? history[length - 1] : null;
-    this.lastHistory = history;
-    this.lastLength = length;
-    const greens = this.greens!;
-    const shared = this.shared!;
-    const stays = this.stays!;
-    this.own(players);
-    const upgrade = this.upgrade;
-    const stay = this.stay;
-    if (last.upgrade.length !== players) {
-      last.upgrade = zeros(players);
-      last.stay = zeros(players);
-    }
-    const toUpgrade = last.upgrade;
-    const toStay = last.stay;
-    const moves = Math.max(0, length - 1);
-    for (let s = 0; s < players; s++) {
-      const u = (greens[s] + 1) / (shared[s] + 2);
-      const t = (stays[s] + 1 / 3) / (moves + 1);
-      upgrade[s] = u;
-      stay[s] = t;
-      toUpgrade[s] = u; // the published copy, never handed out
-      toStay[s] = t;
-    }
-    last.history = history;
-    last.length = length;
-    last.players = players;
-    return this;
-  }
-
-  /**
-   * Makes `upgrade` and `stay` this instance's own arrays, one entry per seat (new ones only the
-   * first time or when the player count changes).
-   */
-  private own(players: number): void {
-    if (this.upgrade.length !== players) {
-      this.upgrade = zeros(players);
-      this.stay = zeros(players);
-    }
-  }
-
-  private reset(size: number): void {
-    if (this.greens === null || this.greens.length < size) {
-      this.greens = zeros(size);
-      this.shared = zeros(size);
-      this.stays = zeros(size);
-    } else {
-      this.greens.fill(0);
-      this.shared!.fill(0);
-      this.stays!.fill(0);
-    }
-    this.counted = 0;
-  }
-
-  private count(history: readonly RoundRecord[], i: number, players: number): void {
-    const greens = this.greens!;
-    const shared = this.shared!;
-    const stays = this.stays!;
-    const record = history[i];
-    const locations = record.locations;
-    const before = i > 0 ? history[i - 1].locations : null;
-    let azul = 0;
-    let rosso = 0;
-    let veridia = 0;
-    for (let s = 0; s < players; s++) {
-      const c = locations[s];
-      if (c === 0) azul++;
-      else if (c === 1) rosso++;
-      else veridia++;
-    }
-    for (let s = 0; s < players; s++) {
-      const c = locations[s];
-      if (before !== null && before[s] === c) stays[s]++;
-      if ((c === 0 ? azul : c === 1 ? rosso : veridia) < 2) continue;
-      shared[s]++;
-      if (record.commits[s] === 'green') greens[s]++;
-    }
-  }
-}
-
-/** Before the first `of`: no habits (never read, never written: `own` replaces it first). */
-const NO_HABITS: number[] = [];
-
-/**
- * n zeros in a plain array. SeatHabits keeps its counts and rates in plain arrays rather than typed
- * ones: every bot of every game makes its own (five per SeatHabits), and a `new Float64Array(n)` costs
- * ~350 machine instructions against ~15 for a small plain array. Counts and rates are the same doubles
- * either way (a plain array holds any number exactly, as a Float64Array does). Its own function, not
- * state.ts's `zeros`: V8 tracks element kinds per array-literal site, and rates written into lists from
- * the engine's site would make the engine's small-integer lists double lists.
- */
 function zeros(n: number): number[] {
   const out: number[] = [];
   for (let i = 0; i < n; i++) out.push(0);
   return out;
 }
 
-/** The habits last computed by any instance, with the history they belong to (see SeatHabits). */
-const published: {
-  history: readonly RoundRecord[] | null;
-  length: number;
-  players: number;
-  upgrade: number[];
-  stay: number[];
-} = { history: null, length: -1, players: 0, upgrade: NO_HABITS, stay: NO_HABITS };
+const DIGEST: Digest = {
+  game: -1,
+  history: -1,
+  length: -1,
+  players: 0,
+  greens: zeros(8),
+  shared: zeros(8),
+  stays: zeros(8),
+  successes: zeros(8),
+  upgrade: zeros(8),
+  stay: zeros(8),
+  presence: zeros(24),
+  last: zeros(8),
+};
+
+/**
+ * The digest of the view's public history (shared; never write into it). Small enough to be inlined
+ * into its callers: the refresh, once per (game, history length), is a separate function.
+ */
+export function digest(view: FastView): Digest {
+  const d = DIGEST;
+  if (d.game === view.game && d.length === view.historyLength && d.players === view.players) return d;
+  refreshDigest(d, view);
+  return d;
+}
+
+/** Brings `d` up to the view's history: counts the rounds it has not seen (all of them for another game). */
+function refreshDigest(d: Digest, view: FastView): void {
+  const game = view.game;
+  const length = view.historyLength;
+  const players = view.players;
+  let from = d.length;
+  // The same history under another `game` (the reference adapter's key changes with the gold and
+  // the pawns): the counts stand; only the new records are counted.
+  const history = view.historyKey;
+  const sameHistory = history !== undefined && history === d.history && d.players === players && from >= 0 && from <= length;
+  if (sameHistory && from === length) {
+    d.game = game;
+    return;
+  }
+  if ((d.game !== game && !sameHistory) || d.players !== players || from < 0 || from > length) {
+    if (d.greens.length < players) {
+      const size = Math.max(8, players);
+      d.greens = zeros(size);
+      d.shared = zeros(size);
+      d.stays = zeros(size);
+      d.successes = zeros(size);
+      d.upgrade = zeros(size);
+      d.stay = zeros(size);
+      d.presence = zeros(3 * size);
+      d.last = zeros(size);
+    } else {
+      for (let s = 0; s < players; s++) {
+        d.greens[s] = 0;
+        d.shared[s] = 0;
+        d.stays[s] = 0;
+        d.successes[s] = 0;
+      }
+    }
+    from = 0;
+  }
+  // Mark the digest invalid while it is being filled (a throw below must not leave a half-counted one).
+  d.game = -1;
+  d.history = -1;
+  if (players === 4) {
+    // The general loops below written out for four seats (V8 re-checks every array on every loop
+    // iteration; straight-line code checks each once): the same operations in the same order, per
+    // seat as in the general code (seats do not interact).
+    const greens = d.greens;
+    const shared = d.shared;
+    const stays = d.stays;
+    const successes = d.successes;
+    const last = d.last; // round i − 1's locations while round i is counted (valid for i = from > 0: counted before)
+    for (let i = from; i < length; i++) {
+      const c0 = view.histLocation(i, 0);
+      const c1 = view.histLocation(i, 1);
+      const c2 = view.histLocation(i, 2);
+      const c3 = view.histLocation(i, 3);
+      let azul = 0;
+      let rosso = 0;
+      let veridia = 0;
+      if (c0 === 0) azul++;
+      else if (c0 === 1) rosso++;
+      else veridia++;
+      if (c1 === 0) azul++;
+      else if (c1 === 1) rosso++;
+      else veridia++;
+      if (c2 === 0) azul++;
+      else if (c2 === 1) rosso++;
+      else veridia++;
+      if (c3 === 0) azul++;
+      else if (c3 === 1) rosso++;
+      else veridia++;
+      if (i > 0 && last[0] === c0) stays[0]++;
+      last[0] = c0;
+      if (view.histSucceeded(i, 0)) successes[0]++;
+      if ((c0 === 0 ? azul : c0 === 1 ? rosso : veridia) >= 2) {
+        shared[0]++;
+        if (view.histCommit(i, 0) === GREEN) greens[0]++;
+      }
+      if (i > 0 && last[1] === c1) stays[1]++;
+      last[1] = c1;
+      if (view.histSucceeded(i, 1)) successes[1]++;
+      if ((c1 === 0 ? azul : c1 === 1 ? rosso : veridia) >= 2) {
+        shared[1]++;
+        if (view.histCommit(i, 1) === GREEN) greens[1]++;
+      }
+      if (i > 0 && last[2] === c2) stays[2]++;
+      last[2] = c2;
+      if (view.histSucceeded(i, 2)) successes[2]++;
+      if ((c2 === 0 ? azul : c2 === 1 ? rosso : veridia) >= 2) {
+        shared[2]++;
+        if (view.histCommit(i, 2) === GREEN) greens[2]++;
+      }
+      if (i > 0 && last[3] === c3) stays[3]++;
+      last[3] = c3;
+      if (view.histSucceeded(i, 3)) successes[3]++;
+      if ((c3 === 0 ? azul : c3 === 1 ? rosso : veridia) >= 2) {
+        shared[3]++;
+        if (view.histCommit(i, 3) === GREEN) greens[3]++;
+      }
+    }
+    const upgrade = d.upgrade;
+    const stay = d.stay;
+    const moves = Math.max(0, length - 1);
+    upgrade[0] = (greens[0] + 1) / (shared[0] + 2);
+    stay[0] = (stays[0] + 1 / 3) / (moves + 1);
+    upgrade[1] = (greens[1] + 1) / (shared[1] + 2);
+    stay[1] = (stays[1] + 1 / 3) / (moves + 1);
+    upgrade[2] = (greens[2] + 1) / (shared[2] + 2);
+    stay[2] = (stays[2] + 1 / 3) / (moves + 1);
+    upgrade[3] = (greens[3] + 1) / (shared[3] + 2);
+    stay[3] = (stays[3] + 1 / 3) / (moves + 1);
+    const presence = d.presence;
+    if (length === 0) {
+      for (let i = 0; i < 12; i++) presence[i] = 1 / 3;
+    } else {
+      const stay0 = stay[0];
+      const stayed0 = stay0 > 0 ? stay0 : 0;
+      const q0 = (1 - stay0) / 2;
+      const moved0 = q0 > 0 ? q0 : 0;
+      const here0 = last[0];
+      presence[0] = here0 === 0 ? stayed0 : moved0;
+      presence[4] = here0 === 1 ? stayed0 : moved0;
+      presence[8] = here0 === 2 ? stayed0 : moved0;
+      const stay1 = stay[1];
+      const stayed1 = stay1 > 0 ? stay1 : 0;
+      const q1 = (1 - stay1) / 2;
+      const moved1 = q1 > 0 ? q1 : 0;
+      const here1 = last[1];
+      presence[1] = here1 === 0 ? stayed1 : moved1;
+      presence[5] = here1 === 1 ? stayed1 : moved1;
+      presence[9] = here1 === 2 ? stayed1 : moved1;
+      const stay2 = stay[2];
+      const stayed2 = stay2 > 0 ? stay2 : 0;
+      const q2 = (1 - stay2) / 2;
+      const moved2 = q2 > 0 ? q2 : 0;
+      const here2 = last[2];
+      presence[2] = here2 === 0 ? stayed2 : moved2;
+      presence[6] = here2 === 1 ? stayed2 : moved2;
+      presence[10] = here2 === 2 ? stayed2 : moved2;
+      const stay3 = stay[3];
+      const stayed3 = stay3 > 0 ? stay3 : 0;
+      const q3 = (1 - stay3) / 2;
+      const moved3 = q3 > 0 ? q3 : 0;
+      const here3 = last[3];
+      presence[3] = here3 === 0 ? stayed3 : moved3;
+      presence[7] = here3 === 1 ? stayed3 : moved3;
+      presence[11] = here3 === 2 ? stayed3 : moved3;
+    }
+  } else {
+    const greens = d.greens;
+    const shared = d.shared;
+    const stays = d.stays;
+    const successes = d.successes;
+    const last = d.last; // round i − 1's locations while round i is counted (valid for i = from > 0: counted before)
+    for (let i = from; i < length; i++) {
+      let azul = 0;
+      let rosso = 0;
+      let veridia = 0;
+      for (let s = 0; s < players; s++) {
+        const c = view.histLocation(i, s);
+        if (c === 0) azul++;
+        else if (c === 1) rosso++;
+        else veridia++;
+      }
+      for (let s = 0; s < players; s++) {
+        const c = view.histLocation(i, s);
+        if (i > 0 && last[s] === c) stays[s]++;
+        last[s] = c;
+        if (view.histSucceeded(i, s)) successes[s]++;
+        if ((c === 0 ? azul : c === 1 ? rosso : veridia) < 2) continue;
+        shared[s]++;
+        if (view.histCommit(i, s) === GREEN) greens[s]++;
+      }
+    }
+    const upgrade = d.upgrade;
+    const stay = d.stay;
+    const moves = Math.max(0, length - 1);
+    for (let s = 0; s < players; s++) {
+      upgrade[s] = (greens[s] + 1) / (shared[s] + 2);
+      stay[s] = (stays[s] + 1 / 3) / (moves + 1);
+    }
+    // predictRivals: back to last round's continent at the stay rate, else one of the two others evenly.
+    const presence = d.presence;
+    for (let s = 0; s < players; s++) {
+      if (length === 0) {
+        presence[s] = presence[players + s] = presence[2 * players + s] = 1 / 3;
+        continue;
+      }
+      const here = last[s];
+      const stayP = stay[s];
+      const stayed = stayP > 0 ? stayP : 0; // (a NaN is skipped too, as predictedRivals does)
+      const q = (1 - stayP) / 2;
+      const moved = q > 0 ? q : 0;
+      presence[s] = here === 0 ? stayed : moved;
+      presence[players + s] = here === 1 ? stayed : moved;
+      presence[2 * players + s] = here === 2 ? stayed : moved;
+    }
+  }
+  d.length = length;
+  d.players = players;
+  d.game = game;
+  d.history = history === undefined ? -1 : history;
+}
+
+/**
+ * recentBetrayers: mask of the seats whose breach in rounds round − k … round − 1 lists `seat` as a
+ * victim.
+ */
+export function recentBetrayers(view: FastView, seat: number, k: number): number {
+  const oldest = view.round - k;
+  const players = view.players;
+  const bit = 1 << seat;
+  let mask = 0;
+  for (let i = view.historyLength - 1; i >= 0; i--) {
+    if (view.histRound(i) < oldest) break;
+    for (let b = 0; b < players; b++) {
+      const victims = view.histBreachVictims(i, b);
+      if (victims !== -1 && (victims & bit) !== 0) mask |= 1 << b;
+    }
+  }
+  return mask;
+}

@@ -4,16 +4,16 @@
  * traces — the quiet ones (random, greedy, silent) never talk and lay their card on their first turn;
  * betrayers propose themselves, lay late (tick ticks − 1) and always green; the cooperative family
  * talks, lays by mid-meeting and keeps its word — and their continent choices have known
- * probabilities: greedy takes the arg-max of the shared expected-payout score (lib/continent.ts), the
+ * probabilities: greedy takes the arg-max of the shared expected-payout score (flat.ts `scores`), the
  * others a logit over it with temperature 2, random any card. The likelihood of every past round is
  * the product of those terms, each floored at a small ε so a surprise lowers a type without ruling
  * it out (a variant with other parameters is still matched to its nearest type).
  */
 import type { GoldrauschView } from '../../../src/games/goldrausch/view.js';
 import type { RoundRecord } from '../../../src/games/goldrausch/state.js';
-import { ContinentScorer } from './continent.js';
-import { meetingRivals, newUpgradeValue, Rivals, upgradeValueOn } from './estimate.js';
-import { SeatHabits } from './history.js';
+import { ReferenceFastView } from '../../../src/games/goldrausch/view-adapter.js';
+import { scores } from './continent.js';
+import { greenPays } from './estimate.js';
 
 /** The strategies a seat can be, as keys of HEURISTIC_BOTS. */
 export const TYPES = ['random', 'greedy', 'cooperative', 'betrayer', 'reciprocal', 'silent', 'opportunist'] as const;
@@ -57,16 +57,10 @@ export class OpponentModel {
   private logLik = new Float64Array(0);
   private counted = 0;
   private lastCounted: RoundRecord | null = null;
-  private readonly scorer: ContinentScorer;
-  private readonly habits = new SeatHabits();
-  private readonly rivals = new Rivals();
-  private readonly value = newUpgradeValue();
+  /** The past views below read as the heuristic bots read a view (the same scores and estimates). */
+  private readonly flat = new ReferenceFastView();
   /** Scratch: the posterior of the last call, seat × type. */
   posterior = new Float64Array(0);
-
-  constructor() {
-    this.scorer = new ContinentScorer(new SeatHabits());
-  }
 
   /** The posterior over TYPES for every seat (own seat included, ignored by callers); seat-major. */
   update(view: GoldrauschView): Float64Array {
@@ -127,7 +121,7 @@ export class OpponentModel {
     for (let s = 0; s < n; s++) {
       if (s === view.seat) continue;
       const past = this.pastView(view, i, s);
-      const v = this.scorer.score(past);
+      const v = scores(this.flat.of(past));
       const c = locations[s];
       let max = -Infinity;
       for (let k = 0; k < 3; k++) max = Math.max(max, v[k]);
@@ -207,9 +201,7 @@ export class OpponentModel {
         passed: r.locations.map(() => false),
       },
     };
-    meetingRivals(meetingView, this.habits.of(past).upgrade, this.rivals);
-    upgradeValueOn(meetingView, r.locations[seat], this.rivals, this.value);
-    return this.value.green > this.value.red;
+    return greenPays(this.flat.of(meetingView));
   }
 
   /** Evidence of the meeting in progress: this round's continent choices, talk and timing so far. */

@@ -58,6 +58,6 @@ export interface GoldrauschBotFactory {
   readonly name: string;
   readonly description: string;
   create(seat: number, random: RandomStream): GoldrauschBot;
-  /** Built-in bots only: the fast kernel's twin, same decisions and draws. */
+  /** Built-in bots only: the bot itself on the kernel's flat view (`create` serves it on the engine, view-adapter.ts). */
   readonly fast?: FastBotFactory;
 }

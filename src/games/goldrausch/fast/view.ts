@@ -53,12 +53,12 @@ export interface FastView {
   readonly ticks: number;
   /**
    * §6: the chance that the wheel stops mining on continent c (its own disaster field plus the broken
-   * globe, over all fields), exactly as bots/goldrausch/lib/estimate.ts `disasterOdds` computes it.
+   * globe, over all fields), exactly as view-adapter.ts `disasterOdds` computes it.
    */
   readonly disaster: readonly number[];
   /**
    * A number that identifies the parameters (the config the kernel was built for): a key for memos
-   * that depend on them, as the reference bots key theirs on the params object.
+   * that depend on them (the same number for the same params object).
    */
   readonly paramsKey: number;
 
@@ -78,6 +78,13 @@ export interface FastView {
 
   // The public history of finished rounds, oldest first (index i = round i + 1).
   readonly historyLength: number;
+  /**
+   * Optional (the kernel leaves it out: its `game` changes only with the game): a number that stays
+   * the same while the public history only grows (each history extends the one before), though
+   * `game` may change (the reference adapter's `game` also changes with the gold and the pawns). The
+   * bots' shared history digest counts only the new records while it stays the same.
+   */
+  readonly historyKey?: number;
   /** Where seat s's pawn stood in phase 2 of history round i. */
   histLocation(i: number, s: number): number;
   /** The card seat s laid in phase 3 of history round i (NONE = timed out), before events moved it. */
@@ -118,6 +125,13 @@ export interface FastView {
   agreementUpgrader(c: number): number;
   /** Whether this seat has sent a REJECT of proposal i. */
   hasRejected(i: number): boolean;
+  /**
+   * Rotation clauses from earlier rounds that bind `seat` now (§15.2), which only the reference
+   * engine has (view-adapter.ts; the kernel leaves this out: no clause ever binds there): the
+   * upgrader of the first naming somebody else (a seat or NOBODY), else `seat` if one names it, else
+   * −2 (none).
+   */
+  clausePlan?(seat: number): number;
 }
 
 /** The one message a fast bot may send in a turn (params.messagesPerTick ≥ 1 always allows one). */
@@ -141,9 +155,9 @@ export interface FastRandom {
 }
 
 /**
- * A built-in bot for the fast kernel: the same decisions as its reference twin (same numbers, same
- * draws from its stream, in the same order), read from a `FastView`. One instance per seat serves
- * many games: `newGame` resets it.
+ * A built-in bot, written once against `FastView`: the kernel serves the view from its arrays, the
+ * reference engine through view-adapter.ts (the same bot objects, so the same decisions and draws on
+ * both). One instance per seat may serve many games: `newGame` resets it.
  */
 export interface FastBot {
   /** A new game: forget everything of the last one; `random` is this seat's stream for the game. */
@@ -169,7 +183,7 @@ export interface FastBot {
   readonly idleWake: number;
 }
 
-/** Makes the fast twin of a reference bot factory, one instance per seat. */
+/** Makes a built-in bot (`GoldrauschBotFactory.fast`), one instance per seat. */
 export type FastBotFactory = () => FastBot;
 
 /**
