@@ -22,7 +22,7 @@ import { respawn, reshuffledResources, timeLimitWinners } from '../climate.js';
 import { permutationsOf } from '../engine.js';
 import { applyWheel, drawEvent, endOfRoundEvent, spinWheel, type EventDecks } from '../events.js';
 import type { GoldrauschConfig } from '../params.js';
-import { resetWork, resolveProfit, richestAtThreshold, type Draws, type RoundWork } from '../round.js';
+import { newWork, resetWork, resolveProfit, richestAtThreshold, type Draws, type RoundWork } from '../round.js';
 import { eventDeckList, setupBoard } from '../setup.js';
 import { filled } from '../state.js';
 import type { Colour, ContinentIndex, EventSlot, WheelField } from '../types.js';
@@ -168,37 +168,16 @@ export class FastKernel {
     this.locations = seats(0) as ContinentIndex[];
     this.laid = filled<Colour | null>(n, null);
     this.choices = seats(0);
-    this.work = {
-      config,
-      players: n,
-      startPlayer: 0,
-      gold: this.gold,
-      stock: this.stock,
-      capReduction: 0,
-      bank: 0,
-      finesPaid: seats(0),
-      tieBreaks: 0,
-      extract: this.extract,
-      locations: this.locations,
-      cards: this.laid,
-      cardFrom: null,
-      disaster: [false, false, false],
-      exempt: null,
-      exemptContinent: -1,
-      shower: -1,
-      showerFactor: 2,
-      extractionDivideBy: 0,
-      extractionMinus: 0,
-      forcedContinent: -1,
-      forcedColour: 'green',
-      eventGold: seats(0),
-      payout: seats(0),
-      fines: seats(0),
-      upgraded: filled(n, false),
-      upgradeSucceeded: filled(n, false),
-      collisions: [false, false, false],
-      winners: [],
-    };
+    // The engine's fresh work, made once; then the kernel's own gold and stock arrays in place of
+    // its copies, so the rules change the kernel's game directly (resetWork readies it each round).
+    this.work = newWork(
+      { config, players: n, startPlayer: 0, gold: this.gold, stock: this.stock, capReduction: 0, bank: 0, finesPaid: seats(0), tieBreaks: 0 },
+      this.extract,
+      this.locations,
+      this.laid,
+    );
+    this.work.gold = this.gold;
+    this.work.stock = this.stock;
     this.bots = bots.map((make) => make());
     this.randoms = bots.map(() => new SeatRandom());
     this.meeting = new FastMeeting(config, this, permutationsOf(n));
