@@ -4,39 +4,23 @@
  * reading column, the answer and the evidence are visible, and the sweep page's charts are drawn.
  * Leaves a full-page screenshot in reports/screenshots/balance.png for a human to look at.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
-import { CHROMIUM, CHROMIUM_ARGS, expectSelfContained, openFile, SKIP_BROWSER } from '../helpers/browser.js';
+import { browserSession, expectSelfContained, openFile, SKIP_BROWSER } from '../helpers/browser.js';
 import { capture } from '../helpers/io.js';
-import { tempDir } from '../helpers/temp.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 describe.skipIf(SKIP_BROWSER)('balance.html in headless Chromium', () => {
-  let work = '';
-  let context: BrowserContext | undefined;
-
-  beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) return;
-    work = tempDir('goldpit-balance-page-');
-    context = await chromium.launchPersistentContext(join(work, 'profile'), {
-      executablePath: CHROMIUM,
-      args: CHROMIUM_ARGS,
-      headless: true,
-      viewport: { width: 1000, height: 900 },
-    });
-  });
-
-  afterAll(async () => {
-    await context?.close();
-  });
+  const session = browserSession('goldpit-balance-page-');
+  const browser = session.browser;
 
   it('shows the answer, the evidence and the path, self-contained, with the sweep charts drawn', async () => {
-    if (!context) throw new Error(`${CHROMIUM} not found: install it with \`apt-get update && apt-get install -y chromium\`, or set GOLDPIT_SKIP_BROWSER=1.`);
+    const context = browser();
+    const work = session.dir();
     // Two seats: the sweep page's table of points fits the column (with four seats' columns it is
     // wider than 720 px, in sweep.html as well).
     const scenario = join(work, 'mgm-2p.json');

@@ -7,10 +7,11 @@
  * works with only Node and npm; GOLDPIT_SKIP_BROWSER=1 skips them anywhere.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { tempDir } from './temp.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -27,6 +28,41 @@ const inCi = process.env.CI === 'true' || process.env.CI === '1';
 export const SKIP_BROWSER = process.env.GOLDPIT_SKIP_BROWSER === '1' || (!inCi && !existsSync(CHROMIUM));
 if (SKIP_BROWSER && process.env.GOLDPIT_SKIP_BROWSER !== '1') {
   process.stderr.write(`note: browser test skipped: ${CHROMIUM} not found (apt-get install -y chromium); CI runs it\n`);
+}
+
+/**
+ * One Chromium for the tests of a describe block (call it in the block): launched before them in a
+ * fresh temp folder (`dir()`, where tests write their pages), closed after. `browser()` fails with the
+ * install hint when Chromium is missing: a missing browser must not pass silently.
+ */
+export function browserSession(prefix: string): { browser: () => BrowserContext; dir: () => string } {
+  let work = '';
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) return; // each test then fails with the install hint (see browser())
+    work = tempDir(prefix);
+    context = await chromium.launchPersistentContext(join(work, 'profile'), {
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
+      headless: true,
+      viewport: { width: 1000, height: 900 },
+    });
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+  return {
+    browser: () => {
+      if (!context) {
+        throw new Error(
+          `${CHROMIUM} not found: the browser test needs the system Chromium (it never downloads one). Install it with ` +
+            '`apt-get update && apt-get install -y chromium` (Debian), or set GOLDPIT_SKIP_BROWSER=1 to skip this test.',
+        );
+      }
+      return context;
+    },
+    dir: () => work,
+  };
 }
 
 /** How far the page scrolls sideways (≤ 0: it fits), and the sections whose table scrolls inside its wrapper. */

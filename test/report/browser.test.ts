@@ -8,12 +8,11 @@
  * is skipped with a note, so the README's `npm test` works with only Node and npm; set
  * GOLDPIT_SKIP_BROWSER=1 to skip it anywhere.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS, expectSelfContained, openFile, SKIP_BROWSER, type OpenedPage } from '../helpers/browser.js';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSession, expectSelfContained, openFile, SKIP_BROWSER, type OpenedPage } from '../helpers/browser.js';
 import { GAMES } from '../../src/games/registry.js';
 import { renderReport } from '../../src/report/html.js';
 import { reportGameOf } from '../../src/report/summary.js';
@@ -31,37 +30,11 @@ const SCREENSHOT = join(ROOT, 'reports/screenshots/report.png');
 const MIN_MARKS = 4;
 
 describe.skipIf(SKIP_BROWSER)('report.html in headless Chromium', () => {
-  let work = '';
-  let context: BrowserContext | undefined;
-
-  beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) return; // each test then fails with the install hint (see browser())
-    work = tempDir('goldpit-report-');
-    context = await chromium.launchPersistentContext(join(work, 'profile'), {
-      executablePath: CHROMIUM,
-      args: CHROMIUM_ARGS,
-      headless: true,
-      viewport: { width: 1000, height: 900 },
-    });
-  });
-
-  afterAll(async () => {
-    await context?.close();
-  });
-
-  /** The browser, or a failure that says how to install it: a missing browser must not pass silently. */
-  function browser(): BrowserContext {
-    if (!context) {
-      throw new Error(
-        `${CHROMIUM} not found: the browser test needs the system Chromium (it never downloads one). Install it with ` +
-          '`apt-get update && apt-get install -y chromium` (Debian), or set GOLDPIT_SKIP_BROWSER=1 to skip this test.',
-      );
-    }
-    return context;
-  }
+  const session = browserSession('goldpit-report-');
+  const browser = session.browser;
 
   async function open(file: string, html: string): Promise<OpenedPage> {
-    const path = join(work, file);
+    const path = join(session.dir(), file);
     writeFileSync(path, html);
     return openFile(browser(), path);
   }

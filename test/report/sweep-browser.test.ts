@@ -3,17 +3,17 @@
  * from disk: it loads nothing, logs nothing, fits the viewport, draws every chart with its marks and
  * shows the table. Leaves full-page screenshots in reports/screenshots/ for a human to look at.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { renderSweep } from '../../src/report/sweep-html.js';
 import type { SweepJson } from '../../src/report/sweep-types.js';
 import { runCli } from '../../src/cli/main.js';
 import { GAMES } from '../../src/games/registry.js';
 import { capture } from '../helpers/io.js';
-import { CHROMIUM, CHROMIUM_ARGS, expectSelfContained, openFile, SKIP_BROWSER } from '../helpers/browser.js';
+import { browserSession, expectSelfContained, openFile, SKIP_BROWSER } from '../helpers/browser.js';
 import { tempDir } from '../helpers/temp.js';
 import { FINE, fineModel, fineSweep, makeSweep, options } from './sweep-fixture.js';
 
@@ -43,32 +43,12 @@ async function drawnCharts(page: Page): Promise<DrawnChart[]> {
 }
 
 describe.skipIf(SKIP_BROWSER)('sweep.html in headless Chromium', () => {
-  let work = '';
-  let context: BrowserContext | undefined;
-
-  beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) return; // each test then fails with the install hint (see browser())
-    work = tempDir('goldpit-sweep-page-');
-    context = await chromium.launchPersistentContext(join(work, 'profile'), {
-      executablePath: CHROMIUM,
-      args: CHROMIUM_ARGS,
-      headless: true,
-      viewport: { width: 1000, height: 900 },
-    });
-  });
-
-  afterAll(async () => {
-    await context?.close();
-  });
-
-  function browser(): BrowserContext {
-    if (!context) throw new Error(`${CHROMIUM} not found: install it with \`apt-get update && apt-get install -y chromium\`, or set GOLDPIT_SKIP_BROWSER=1.`);
-    return context;
-  }
+  const session = browserSession('goldpit-sweep-page-');
+  const browser = session.browser;
 
   /** Renders a constructed sweep's page into the work folder; returns its path. */
   function write(file: string, sweep: SweepJson): string {
-    const path = join(work, file);
+    const path = join(session.dir(), file);
     writeFileSync(path, renderSweep(sweep));
     return path;
   }
