@@ -15,20 +15,16 @@ import { loadScenario } from '../sim/scenario.js';
 import type { Io } from './main.js';
 import { prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
+import { VARY_OPTION } from './sweep.js';
 import { queueExecutor, queueOptions } from './worker.js';
-import { workerCount } from './workers.js';
+import { WORKERS_OPTION, workerCount } from './workers.js';
 
 export const BALANCE_DEFAULTS = { budget: 1_000_000, firstStage: 1000, batchSize: 500 } as const;
 
 export function balanceOptions<T>(y: Argv<T>) {
   return queueOptions(y)
     .positional('scenario', { type: 'string', demandOption: true, describe: 'scenario file (scenarios/*.json)' })
-    .option('vary', {
-      type: 'string',
-      array: true,
-      demandOption: true,
-      describe: 'a scenario path and its values: path=a..b[:step] or path=v1,v2,... (repeat for several paths; the grid of all combinations)',
-    })
+    .option('vary', VARY_OPTION)
     .option('target', {
       type: 'string',
       array: true,
@@ -44,7 +40,7 @@ export function balanceOptions<T>(y: Argv<T>) {
     .option('first-stage', { type: 'number', default: BALANCE_DEFAULTS.firstStage, describe: 'games per point in the first stage (each stage doubles it)' })
     .option('seed', { type: 'string', describe: "run seed (default: the scenario's)" })
     .option('out', { type: 'string', describe: 'output folder (default: reports/<scenario name>-balance/)' })
-    .option('workers', { type: 'number', describe: 'worker threads (default: all cores; 0 = this thread)' })
+    .option('workers', WORKERS_OPTION)
     .option('batch-size', { type: 'number', default: BALANCE_DEFAULTS.batchSize, describe: 'games per batch' })
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress on stderr, no summary on stdout' });
 }
