@@ -138,7 +138,11 @@ function pointEstimate(metric: SweepMetric, scenario: Scenario, deals: DealColum
   return { ...base, diff: fixed(d.diff), diffLo: fixed(d.lo), diffHi: fixed(d.hi) };
 }
 
-/** The metrics of every point's line-up, in first-seen order (a varied seat may bring a bot the reference lacks). */
+/**
+ * The metrics of every point's line-up, in first-seen order (a varied seat may bring a bot the
+ * reference lacks). A seat whose bot differs between points is labelled by its number alone, not by
+ * the reference's bot.
+ */
 export function allMetrics(points: readonly PlannedPoint[], reference: number): SweepMetric[] {
   const out: SweepMetric[] = [];
   const seen = new Set<string>();
@@ -150,7 +154,12 @@ export function allMetrics(points: readonly PlannedPoint[], reference: number): 
       }
     }
   }
-  return out;
+  return out.map((m) => {
+    const s = m.seat;
+    if (m.family !== 'seat-win-rate' || s === undefined) return m;
+    const bot = points[reference].scenario.seats[s];
+    return points.every((p) => p.scenario.seats[s] === bot) ? m : { ...m, label: `win rate seat ${s} (bot varied)` };
+  });
 }
 
 /** The figures of one finished point (its metrics that apply to its line-up). */
