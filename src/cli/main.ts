@@ -150,7 +150,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       'search the --vary ranges for values that meet every --target with 95% simultaneous confidence (racing on common random numbers): exit 0 shown, 3 not shown',
       (y) => balanceOptions(y),
       async (args) => {
-        code = await commandBalance(io, args.scenario, args);
+        code = await commandBalance(io, args.scenario, args, argv);
       },
     )
     .command(

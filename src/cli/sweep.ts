@@ -1,10 +1,8 @@
 /**
  * `goldpit sweep`: wiring of the options to src/sweep/ (the plan, the pool, the files).
  */
-import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Argv } from 'yargs';
-import { GOLDPIT, shellWord } from '../core/package.js';
 import { UsageError } from '../core/errors.js';
 import { renderSweep } from '../report/sweep-html.js';
 import { Progress } from '../sim/progress.js';
@@ -14,7 +12,7 @@ import { DealPool } from '../sweep/pool.js';
 import { parseReference, runSweep, type SweepPlan } from '../sweep/run.js';
 import { parseDesign, parseVary } from '../sweep/vary.js';
 import { writeSweepOutputs } from '../sweep/write.js';
-import { prepareOutputFolder } from './outputs.js';
+import { guardCheckpoint, prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { queueExecutor, queueOptions, withResumeHint } from './worker.js';
 import { WORKERS_OPTION, workerCount } from './workers.js';
@@ -98,7 +96,6 @@ export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly 
   }
   const batchSize = args['batch-size'];
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new UsageError(`--batch-size must be a positive integer, got ${batchSize}`);
-  if (args.resume && args.fresh) throw new UsageError('--resume and --fresh exclude each other: --resume continues the checkpoint, --fresh deletes it');
   const plan: SweepPlan = {
     file: args.scenario,
     data: base.portable,
@@ -113,19 +110,7 @@ export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly 
   const out = resolve(args.out ?? join('reports', `${base.name}-sweep`));
   prepareOutputFolder(out);
   const checkpointFile = join(out, SWEEP_CHECKPOINT);
-  const rest = argv.filter((a) => a !== '--resume' && a !== '--fresh');
-  const again = [GOLDPIT, ...[...rest, '--resume'].map(shellWord)].join(' ');
-  if (!args.resume && existsSync(checkpointFile)) {
-    if (!args.fresh) {
-      throw new UsageError(
-        `${checkpointFile} holds the checkpoint of an unfinished sweep; this sweep would overwrite it.\n` +
-          `  continue it:      ${again}\n` +
-          `  or start over:    ${[GOLDPIT, ...[...rest, '--fresh'].map(shellWord)].join(' ')}   (deletes the checkpoint)\n` +
-          '  or write elsewhere with --out DIR',
-      );
-    }
-    rmSync(checkpointFile, { force: true });
-  }
+  const again = guardCheckpoint(checkpointFile, 'sweep', argv, args);
   const queue = queueExecutor(args, io.err, args.quiet);
   const workers = workerCount(io.err, args.workers);
   const started = Date.now();
