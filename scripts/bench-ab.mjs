@@ -14,10 +14,18 @@
 // per game of each build under cachegrind, single-threaded, from two runs of 1,000 and 1,000 + games
 // games (the difference removes start-up and compilation). Instructions miss cache and memory
 // effects, but on a shared machine they are the steadiest measure of a change in work per game.
+// Not exact, though: V8's GC and tier-up react to time, which valgrind stretches, and one build's count
+// over games 1,000–2,000 moved by up to 10% between runs (2026-11-26, docs/performance-log.md):
+// repeat a count before reading a few per cent into it.
 // `--engine reference` plays every game on the reference engine (sim/run.ts `Engine`; default auto:
 // the fast kernel when the line-up has one), to measure what bot files and tournaments pay.
+// `--main-thread` times the main thread alone (Linux /proc schedstat) instead of the whole process:
+// process CPU also counts V8's background compiler and GC helpers, ~30% of it in a fresh process.
+// `--warmup N` sets the warm-up batch (default: as many games as --games). The games 1,000–2,000
+// of a process still compile (docs/performance-log.md, 2026-11-26 "the 1,000-game window"): compare
+// builds' steady speed with e.g. `--warmup 3000 --games 3000`.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
@@ -33,10 +41,13 @@ const { values, positionals } = parseArgs({
     // 'reference' plays every game on the reference engine (`run --engine reference`): the path of
     // tournaments with bot files, replays and the search bot; default 'auto' (the kernel where it can).
     engine: { type: 'string', default: 'auto' },
+    'main-thread': { type: 'boolean', default: false },
+    warmup: { type: 'string' },
   },
 });
 const n = Number(values.games),
-  pairs = Number(values.pairs);
+  pairs = Number(values.pairs),
+  warmup = values.warmup === undefined ? n : Number(values.warmup);
 const med = (xs) => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)];
 
 if (values.child !== undefined) {
@@ -45,24 +56,32 @@ if (values.child !== undefined) {
   const { loadScenario } = await import(`${repo}/dist/src/sim/scenario.js`);
   const { runParallel } = await import(`${repo}/dist/src/sim/parallel.js`);
   const scenario = loadScenario(`${repo}/${values.scenario}`);
-  const play = (seed) =>
+  const play = (seed, games) =>
     runParallel(scenario, {
       seed,
       from: 0,
-      to: n,
+      to: games,
       workers: 0,
-      batchSize: n,
+      batchSize: games,
       checkpointFile: null,
       checkpointEveryMs: 1e9,
       resume: false,
       gamesCsvFile: null,
       engine: values.engine,
     });
-  await play(`${values.seed}-warm`);
-  const t = process.cpuUsage();
-  await play(values.seed);
-  const d = process.cpuUsage(t);
-  console.log(n / ((d.user + d.system) / 1e6));
+  // The main thread's CPU time in ns (first field of its schedstat; the main thread's id is the pid).
+  const mainNs = () => Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]);
+  await play(`${values.seed}-warm`, warmup);
+  if (values['main-thread']) {
+    const t = mainNs();
+    await play(values.seed, n);
+    console.log(n / ((mainNs() - t) / 1e9));
+  } else {
+    const t = process.cpuUsage();
+    await play(values.seed, n);
+    const d = process.cpuUsage(t);
+    console.log(n / ((d.user + d.system) / 1e6));
+  }
 } else if (values.instructions) {
   if (positionals.length !== 2) throw new Error('usage: bench-ab.mjs A_DIR B_DIR --instructions [--games N] [--scenario FILE]');
   const count = (dir, games) => {
@@ -107,9 +126,26 @@ if (values.child !== undefined) {
   const me = fileURLToPath(import.meta.url);
   const measure = (dir, seed) =>
     Number(
-      execFileSync(process.execPath, [me, '--child', dir, '--seed', seed, '--games', String(n), '--scenario', values.scenario, '--engine', values.engine], {
-        encoding: 'utf8',
-      }).trim(),
+      execFileSync(
+        process.execPath,
+        [
+          me,
+          '--child',
+          dir,
+          '--seed',
+          seed,
+          '--games',
+          String(n),
+          '--warmup',
+          String(warmup),
+          '--scenario',
+          values.scenario,
+          '--engine',
+          values.engine,
+          ...(values['main-thread'] ? ['--main-thread'] : []),
+        ],
+        { encoding: 'utf8' },
+      ).trim(),
     );
   const ratios = [],
     ra = [],
