@@ -45,7 +45,12 @@ export function seatsOnMask(locations: readonly number[], n: number, c: number):
  */
 const PERMUTATIONS: (readonly (readonly number[])[])[] = [];
 export function permutationsOf(n: number): readonly (readonly number[])[] {
-  if (PERMUTATIONS[n]) return PERMUTATIONS[n];
+  // The building is in its own function: a closure here would make every call (the engine asks once
+  // a turn) allocate a context for it, built or not.
+  return PERMUTATIONS[n] ?? (PERMUTATIONS[n] = allOrders(n));
+}
+
+function allOrders(n: number): number[][] {
   const out: number[][] = [];
   const build = (prefix: number[], rest: number[]) => {
     if (rest.length === 0) out.push(prefix);
@@ -54,7 +59,6 @@ export function permutationsOf(n: number): readonly (readonly number[])[] {
   const seats: number[] = [];
   for (let s = 0; s < n; s++) seats.push(s);
   build([], seats);
-  PERMUTATIONS[n] = out;
   return out;
 }
 

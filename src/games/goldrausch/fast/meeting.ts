@@ -254,7 +254,7 @@ export class FastMeeting implements MeetingClock {
     const view = this.views[s];
     const out = this.out;
     const sends = bot.negotiate(view, out);
-    let card = NONE;
+    let card = NONE; // stays NONE unless the seat may lay a card
     if (mayLayCard(this.commits[s] !== NONE, this.revisable)) {
       card = bot.commitUpgrade(view);
       if (card !== NONE) {
@@ -272,7 +272,7 @@ export class FastMeeting implements MeetingClock {
       return;
     }
     if (sends) this.send(s, out);
-    if (card !== NONE && mayLayCard(this.commits[s] !== NONE, this.revisable)) {
+    if (card !== NONE) {
       // §15.1: a card laid in the last tick comes too late with probability pLate.
       if (!comesLate(this.draws, this.k.round, s, this.tick, this.ticks, this.pLate)) {
         const first = this.commits[s] === NONE;
