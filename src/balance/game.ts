@@ -9,7 +9,7 @@ import type { SweepValue } from '../report/sweep-types.js';
 import type { Scenario } from '../sim/scenario.js';
 import { balanceSearch, gridCoords, type DealValues, type SearchResult, type StageRecord } from './search.js';
 import { perDeal, sweepMetrics, type SweepMetric } from '../sweep/metrics.js';
-import type { DealPool } from '../sweep/pool.js';
+import type { DealColumns } from '../sim/deals.js';
 import { ownValue } from '../sweep/run.js';
 import { parseVary, scenarioAt, type Factor } from '../sweep/vary.js';
 import { parseObjective, parseTarget, type Objective, type Target } from './targets.js';
@@ -77,7 +77,12 @@ export function prepareBalance(options: BalanceOptions, base: Scenario) {
   return { factors, metrics, targets, objective, reference: referenceCoords(base, options.data, factors) };
 }
 
-export async function runBalance(options: BalanceOptions, base: Scenario, pool: DealPool): Promise<BalanceRun> {
+/** Where a grid point's deals come from: checkpoint.ts `DealCache` over the deal pool. */
+export interface DealSource {
+  deals(index: number, scenario: Scenario, from: number, to: number): Promise<DealColumns>;
+}
+
+export async function runBalance(options: BalanceOptions, base: Scenario, source: DealSource): Promise<BalanceRun> {
   const { factors, metrics, targets, objective, reference } = prepareBalance(options, base);
   const sizes = factors.map((f) => f.values.length);
   const scenarios = new Map<number, Scenario>();
@@ -109,8 +114,9 @@ export async function runBalance(options: BalanceOptions, base: Scenario, pool: 
     confidence: options.confidence,
     onStage: options.onStage,
     evaluate: async (values, from, to) => {
-      const scenario = scenarioOf(indexOf(values));
-      const deals = await pool.deals(scenario, from, to);
+      const index = indexOf(values);
+      const scenario = scenarioOf(index);
+      const deals = await source.deals(index, scenario, from, to);
       const out: Record<string, Float64Array> = {};
       for (const m of perDealMetrics) out[m.id] = perDeal(m, scenario, deals);
       return out as DealValues;

@@ -11,6 +11,7 @@ import { renderSweep, sweepVerdicts } from '../report/sweep-html.js';
 import type { SweepEstimate, SweepJson, SweepPoint } from '../report/sweep-types.js';
 import { writeAtomic } from '../report/write.js';
 import { estimate, paired } from '../sweep/metrics.js';
+import { sweepFigures } from '../sweep/run.js';
 import type { BalanceRun } from './game.js';
 import { quantityInterval, type PointRecord, type TargetCheck } from './search.js';
 import type { Quantity } from './targets.js';
@@ -137,19 +138,17 @@ export function balanceJson(run: BalanceRun, seed: string, firstStage: number): 
     })),
   };
   const json: BalanceJson = {
-    kind: 'goldpit-sweep',
-    version: 1,
-    game: base.game,
-    title: base.definition.presentation.title,
-    scenario: { file: base.file, name: base.name, players: base.players, seats: base.seats },
-    seed,
-    design: 'grid',
-    stoppingRule: `balance search: stages of ${firstStage}·2^(s−1) games per point, points dropped when a target is missed with confidence, stopped when a point meets every target with ${Math.round(result.confidence * 100)}% simultaneous confidence or at the budget of ${result.budget} games`,
-    factors: run.factors.map((f) => ({ path: f.path, label: f.path, values: f.values, numeric: f.numeric })),
-    reference,
-    metrics: run.metrics.map((m) => ({ id: m.id, label: m.label, family: m.family, unit: m.unit })),
-    points,
-    verdicts: [],
+    ...sweepFigures({
+      base,
+      file: base.file,
+      seed,
+      design: 'grid',
+      stoppingRule: `balance search: stages of ${firstStage}·2^(s−1) games per point, points dropped when a target is missed with confidence, stopped when a point meets every target with ${Math.round(result.confidence * 100)}% simultaneous confidence or at the budget of ${result.budget} games`,
+      factors: run.factors,
+      reference,
+      metrics: run.metrics,
+      points,
+    }),
     balance,
   };
   // The answer first, then what the sweep's own verdicts read from the points played.

@@ -4,31 +4,29 @@
  * `check`'s INCONCLUSIVE: a result, not an error), 2 for bad input.
  */
 import { setMaxListeners } from 'node:events';
+import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { UsageError } from '../core/errors.js';
 import { readJsonFile } from '../core/validate.js';
+import { BALANCE_CHECKPOINT, DealCache, balanceKey } from '../balance/checkpoint.js';
 import { runBalance } from '../balance/game.js';
 import { balanceJson, verdictLine, writeBalanceOutputs } from '../balance/output.js';
 import { DealPool, DealsStopped } from '../sweep/pool.js';
 import { loadScenario } from '../sim/scenario.js';
 import type { Io } from './main.js';
-import { prepareOutputFolder } from './outputs.js';
+import { guardCheckpoint, prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
-import { queueExecutor, queueOptions } from './worker.js';
-import { workerCount } from './workers.js';
+import { VARY_OPTION } from './sweep.js';
+import { queueExecutor, queueOptions, withResumeHint } from './worker.js';
+import { WORKERS_OPTION, workerCount } from './workers.js';
 
 export const BALANCE_DEFAULTS = { budget: 1_000_000, firstStage: 1000, batchSize: 500 } as const;
 
 export function balanceOptions<T>(y: Argv<T>) {
   return queueOptions(y)
     .positional('scenario', { type: 'string', demandOption: true, describe: 'scenario file (scenarios/*.json)' })
-    .option('vary', {
-      type: 'string',
-      array: true,
-      demandOption: true,
-      describe: 'a scenario path and its values: path=a..b[:step] or path=v1,v2,... (repeat for several paths; the grid of all combinations)',
-    })
+    .option('vary', VARY_OPTION)
     .option('target', {
       type: 'string',
       array: true,
@@ -44,8 +42,14 @@ export function balanceOptions<T>(y: Argv<T>) {
     .option('first-stage', { type: 'number', default: BALANCE_DEFAULTS.firstStage, describe: 'games per point in the first stage (each stage doubles it)' })
     .option('seed', { type: 'string', describe: "run seed (default: the scenario's)" })
     .option('out', { type: 'string', describe: 'output folder (default: reports/<scenario name>-balance/)' })
-    .option('workers', { type: 'number', describe: 'worker threads (default: all cores; 0 = this thread)' })
+    .option('workers', WORKERS_OPTION)
     .option('batch-size', { type: 'number', default: BALANCE_DEFAULTS.batchSize, describe: 'games per batch' })
+    .option('resume', {
+      type: 'boolean',
+      default: false,
+      describe: 'continue a stopped search from its checkpoint in the output folder (the same answer as an unstopped one)',
+    })
+    .option('fresh', { type: 'boolean', default: false, describe: 'delete a checkpoint found in the output folder and start over' })
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress on stderr, no summary on stdout' });
 }
 
@@ -59,6 +63,8 @@ export interface BalanceArgs {
   readonly out?: string;
   readonly workers?: number;
   readonly 'batch-size': number;
+  readonly resume: boolean;
+  readonly fresh: boolean;
   readonly quiet: boolean;
   readonly queue?: string;
   readonly 'queue-name'?: string;
@@ -70,7 +76,7 @@ function integer(name: string, v: number, min: number): number {
   return v;
 }
 
-export async function commandBalance(io: Io, path: string, args: BalanceArgs): Promise<number> {
+export async function commandBalance(io: Io, path: string, args: BalanceArgs, argv: readonly string[]): Promise<number> {
   const base = loadScenario(path);
   const data = readJsonFile(resolve(path), 'the scenario file');
   const firstStage = integer('first-stage', args['first-stage'], 2);
@@ -81,15 +87,27 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs): P
   const workers = workerCount(io.err, args.workers);
   const queue = queueExecutor(args, io.err, args.quiet);
   prepareOutputFolder(out);
+  const checkpointFile = join(out, BALANCE_CHECKPOINT);
+  const again = guardCheckpoint(checkpointFile, 'balance search', argv, args);
+  const key = balanceKey({ base, data, vary: args.vary, targets: args.target, objective: args.objective, budget, firstStage, confidence: 0.95, seed });
   const started = Date.now();
+  let cache: DealCache | null = null;
   // Ctrl-C / SIGTERM: the pool stops after the batches in flight; a search stopped midway has no
-  // answer (its guarantee is for the planned stages), so nothing is written.
+  // answer yet (its guarantee is for the planned stages), but every game it played is kept in the
+  // checkpoint, and --resume goes on from there to the same answer.
   const { result: run, stoppedBy } = await stoppableBySignals(async (stop) => {
     // Every alive point of a stage plays at once on the one pool, each call listening to `stop`.
     setMaxListeners(0, stop);
     const pool = new DealPool({ workers, batchSize, seed, stop, queue });
+    const kept = new DealCache(pool, checkpointFile, key);
+    cache = kept;
+    if (args.resume) {
+      kept.load();
+      if (!args.quiet) io.err(`resuming: ${kept.resumedGames.toLocaleString('en-US')} games taken from ${checkpointFile}\n`);
+    }
+    let finished = false;
     try {
-      return await runBalance(
+      const result = await runBalance(
         {
           file: path,
           data,
@@ -100,6 +118,7 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs): P
           firstStage,
           confidence: 0.95,
           onStage: (s) => {
+            kept.save();
             if (!args.quiet)
               io.err(
                 `stage ${s.stage}: ${s.points.length} points × ${s.gamesPerPoint} games; dropped ${s.dropped.length}${s.halved.length ? `, halved ${s.halved.length}` : ''}; shown ${s.shown.length}; ${s.gamesSpent} of ${budget} games spent\n`,
@@ -107,21 +126,29 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs): P
           },
         },
         base,
-        pool,
+        kept,
       );
+      finished = true;
+      return result;
     } catch (e) {
       if (e instanceof DealsStopped) return null;
-      throw e;
+      throw withResumeHint(e, checkpointFile, again);
     } finally {
       await pool.close();
+      // Stopped or failed: keep every game played (the calls still in flight ended with the pool).
+      if (!finished) kept.save();
     }
   });
   if (run === null) {
-    io.err(`interrupted${stoppedBy ? ` by ${describeStop(stoppedBy)}` : ''}: the search had not finished; nothing was written\n`);
+    const games = cache === null ? 0 : (cache as DealCache).keptGames();
+    io.err(
+      `interrupted${stoppedBy ? ` by ${describeStop(stoppedBy)}` : ''} before the search finished; the ${games.toLocaleString('en-US')} games played are kept in ${checkpointFile}\nresume with: ${again}\n`,
+    );
     return stopExitCode(stoppedBy ?? 'SIGINT');
   }
   const json = balanceJson(run, seed, firstStage);
   const files = writeBalanceOutputs(out, run, json);
+  rmSync(checkpointFile, { force: true });
   if (!args.quiet) {
     io.out(`${verdictLine(run)}\n`);
     for (const c of json.balance.evidence) {
@@ -129,7 +156,9 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs): P
         `  ${c.target}: estimate ${c.estimate.toFixed(4)}, simultaneous interval ${c.lo.toFixed(4)}..${c.hi.toFixed(4)} — ${c.verdict === 'open' ? 'not shown' : c.verdict}\n`,
       );
     }
-    io.out(`${run.result.gamesSpent} games in ${((Date.now() - started) / 1000).toFixed(1)} s; wrote ${files.join(', ')}\n`);
+    const resumed = cache === null ? 0 : (cache as DealCache).resumedGames;
+    const from = resumed > 0 ? ` (${resumed.toLocaleString('en-US')} of them from the checkpoint)` : '';
+    io.out(`${run.result.gamesSpent} games${from} in ${((Date.now() - started) / 1000).toFixed(1)} s; wrote ${files.join(', ')}\n`);
   }
   return run.result.status === 'shown' ? 0 : 3;
 }

@@ -3,7 +3,6 @@
  * One top-level handler turns errors into exit codes: 2 for bad input or usage, 1 for bugs.
  */
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import yargs from 'yargs';
 import { GoldpitError, InputError, UsageError } from '../core/errors.js';
@@ -30,7 +29,7 @@ import { PRECISION_LOOK } from '../sweep/run.js';
 import { clearStaleOutputs, prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { numberArgumentProblem, suggestCommand } from './usage.js';
-import { workerCount } from './workers.js';
+import { WORKERS_OPTION, workerCount } from './workers.js';
 import { commandCheckBot, commandNewBot, commandTournament, DEFAULT_BOT_TIMEOUT_MS, GAME_OPTION, tournamentOptions } from './tournament.js';
 import { commandWorker, queueExecutor, queueOptions, withResumeHint, workerOptions } from './worker.js';
 
@@ -101,7 +100,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('games', { type: 'number', describe: "number of games (default: the scenario's, else 10000)" })
           .option('seed', { type: 'string', describe: 'run seed (default: the scenario\'s, else "goldpit")' })
           .option('out', { type: 'string', describe: 'output folder (default: reports/<scenario name>/)' })
-          .option('workers', { type: 'number', describe: `worker threads (default: all ${availableParallelism()} cores; 0 = this thread)` })
+          .option('workers', WORKERS_OPTION)
           .option('batch-size', { type: 'number', default: 2000, describe: 'games per batch (the unit of work and of checkpoints)' })
           .option('shard', { type: 'string', describe: 'i/n: play only shard i of n and write a partial result for `goldpit merge`' })
           .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted run from its checkpoint in the output folder' })
@@ -151,7 +150,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       'search the --vary ranges for values that meet every --target with 95% simultaneous confidence (racing on common random numbers): exit 0 shown, 3 not shown',
       (y) => balanceOptions(y),
       async (args) => {
-        code = await commandBalance(io, args.scenario, args);
+        code = await commandBalance(io, args.scenario, args, argv);
       },
     )
     .command(
@@ -176,7 +175,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('games', { type: 'number', describe: "games (default: the scenario's)" })
           .option('seed', { type: 'string', describe: "run seed (default: the scenario's)" })
           .option('out', { type: 'string', describe: 'output folder (default: reports/<scenario name>/)' })
-          .option('workers', { type: 'number', describe: `worker threads (default: all ${availableParallelism()} cores; 0 = this thread)` })
+          .option('workers', WORKERS_OPTION)
           .option('batch-size', { type: 'number', default: 500 })
           .option('engine', ENGINE_OPTION)
           .option('quiet', { type: 'boolean', default: false }),
@@ -192,7 +191,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .positional('scenarios', { type: 'string', array: true, demandOption: true, describe: 'scenario files' })
           .option('out', { type: 'string', demandOption: true, describe: 'baseline file to write (e.g. baselines/baseline.json)' })
           .option('games', { type: 'number', describe: "games per scenario (default: the scenario's)" })
-          .option('workers', { type: 'number', describe: `worker threads (default: all ${availableParallelism()} cores; 0 = this thread)` })
+          .option('workers', WORKERS_OPTION)
           .option('batch-size', { type: 'number', default: 500, describe: 'games per batch' })
           .option('quiet', { type: 'boolean', default: false }),
       async (args) => {
@@ -221,7 +220,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('games', { type: 'number', describe: 'games to compare (default: all the baseline holds; the limit with --until-decided)' })
           .option('seed', { type: 'string', describe: "replay another seed than the baseline's (unpaired; for experiments)" })
           .option('look-every', { type: 'number', default: CHECK_DEFAULTS.lookEvery, describe: 'games between looks of the sequential test' })
-          .option('workers', { type: 'number', describe: `worker threads (default: all ${availableParallelism()} cores; 0 = this thread)` })
+          .option('workers', WORKERS_OPTION)
           .option('batch-size', { type: 'number', default: 500, describe: 'games per batch' })
           .option('json', { type: 'boolean', default: false, describe: 'print the result as JSON' })
           .option('markdown', { type: 'boolean', default: false, describe: 'print the result as Markdown (also appended to $GITHUB_STEP_SUMMARY when set)' })

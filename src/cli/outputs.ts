@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { errnoText, UsageError } from '../core/errors.js';
+import { GOLDPIT, shellWord } from '../core/package.js';
 
 /** Creates `dir` if needed and makes sure files can be written into it; else a UsageError naming it. */
 export function prepareOutputFolder(dir: string, option = '--out'): void {
@@ -64,4 +65,27 @@ export function clearStaleOutputs(dir: string, writesGamesCsv: boolean): { remov
     } else if (SHARD_FILE.test(name) || IMPACT_FILES.includes(name)) leftOver.push(name);
   }
   return { removed, leftOver };
+}
+
+/**
+ * For a command that keeps a checkpoint in its output folder (sweep, balance): refuses to start
+ * over an unfinished run's checkpoint unless `--fresh` (which deletes it) or `--resume` is given, and
+ * returns the command line that resumes this run. `argv` is the command line as given.
+ */
+export function guardCheckpoint(file: string, what: string, argv: readonly string[], flags: { readonly resume: boolean; readonly fresh: boolean }): string {
+  if (flags.resume && flags.fresh) throw new UsageError('--resume and --fresh exclude each other: --resume continues the checkpoint, --fresh deletes it');
+  const rest = argv.filter((a) => a !== '--resume' && a !== '--fresh');
+  const again = [GOLDPIT, ...[...rest, '--resume'].map(shellWord)].join(' ');
+  if (!flags.resume && existsSync(file)) {
+    if (!flags.fresh) {
+      throw new UsageError(
+        `${file} holds the checkpoint of an unfinished ${what}; this ${what} would overwrite it.\n` +
+          `  continue it:      ${again}\n` +
+          `  or start over:    ${[GOLDPIT, ...[...rest, '--fresh'].map(shellWord)].join(' ')}   (deletes the checkpoint)\n` +
+          '  or write elsewhere with --out DIR',
+      );
+    }
+    rmSync(file, { force: true });
+  }
+  return again;
 }

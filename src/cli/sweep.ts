@@ -1,11 +1,8 @@
 /**
  * `goldpit sweep`: wiring of the options to src/sweep/ (the plan, the pool, the files).
  */
-import { existsSync, rmSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Argv } from 'yargs';
-import { GOLDPIT, shellWord } from '../core/package.js';
 import { UsageError } from '../core/errors.js';
 import { renderSweep } from '../report/sweep-html.js';
 import { Progress } from '../sim/progress.js';
@@ -15,23 +12,26 @@ import { DealPool } from '../sweep/pool.js';
 import { parseReference, runSweep, type SweepPlan } from '../sweep/run.js';
 import { parseDesign, parseVary } from '../sweep/vary.js';
 import { writeSweepOutputs } from '../sweep/write.js';
-import { prepareOutputFolder } from './outputs.js';
+import { guardCheckpoint, prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { queueExecutor, queueOptions, withResumeHint } from './worker.js';
-import { workerCount } from './workers.js';
+import { WORKERS_OPTION, workerCount } from './workers.js';
 
 /** The checkpoint of an unfinished sweep, in its output folder. */
 export const SWEEP_CHECKPOINT = '.sweep-checkpoint.json';
 
+/** `--vary` of sweep and balance. */
+export const VARY_OPTION = {
+  type: 'string',
+  array: true,
+  demandOption: true,
+  describe: 'a scenario path and its values: path=a..b, path=a..b:step or path=v1,v2,... (repeat for several paths; e.g. params.fine=0..6)',
+} as const;
+
 export function sweepOptions<T>(y: Argv<T>) {
   return queueOptions(y)
     .positional('scenario', { type: 'string', demandOption: true, describe: 'scenario file (scenarios/*.json)' })
-    .option('vary', {
-      type: 'string',
-      array: true,
-      demandOption: true,
-      describe: 'a scenario path and its values: path=a..b, path=a..b:step or path=v1,v2,... (repeat for several; e.g. params.fine=0..6)',
-    })
+    .option('vary', VARY_OPTION)
     .option('design', { type: 'string', default: 'grid', describe: 'grid (every combination) or lhs:N (a Latin hypercube of N points over the ranges)' })
     .option('reference', {
       type: 'string',
@@ -44,7 +44,7 @@ export function sweepOptions<T>(y: Argv<T>) {
     })
     .option('seed', { type: 'string', describe: "run seed (default: the scenario's)" })
     .option('out', { type: 'string', describe: 'output folder (default: reports/<scenario name>-sweep/)' })
-    .option('workers', { type: 'number', describe: `worker threads (default: all ${availableParallelism()} cores; 0 = this thread)` })
+    .option('workers', WORKERS_OPTION)
     .option('batch-size', { type: 'number', default: 2000, describe: 'games per batch' })
     .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted sweep from its checkpoint in the output folder' })
     .option('fresh', { type: 'boolean', default: false, describe: 'delete a checkpoint found in the output folder and start over' })
@@ -96,7 +96,6 @@ export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly 
   }
   const batchSize = args['batch-size'];
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new UsageError(`--batch-size must be a positive integer, got ${batchSize}`);
-  if (args.resume && args.fresh) throw new UsageError('--resume and --fresh exclude each other: --resume continues the checkpoint, --fresh deletes it');
   const plan: SweepPlan = {
     file: args.scenario,
     data: base.portable,
@@ -111,19 +110,7 @@ export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly 
   const out = resolve(args.out ?? join('reports', `${base.name}-sweep`));
   prepareOutputFolder(out);
   const checkpointFile = join(out, SWEEP_CHECKPOINT);
-  const rest = argv.filter((a) => a !== '--resume' && a !== '--fresh');
-  const again = [GOLDPIT, ...[...rest, '--resume'].map(shellWord)].join(' ');
-  if (!args.resume && existsSync(checkpointFile)) {
-    if (!args.fresh) {
-      throw new UsageError(
-        `${checkpointFile} holds the checkpoint of an unfinished sweep; this sweep would overwrite it.\n` +
-          `  continue it:      ${again}\n` +
-          `  or start over:    ${[GOLDPIT, ...[...rest, '--fresh'].map(shellWord)].join(' ')}   (deletes the checkpoint)\n` +
-          '  or write elsewhere with --out DIR',
-      );
-    }
-    rmSync(checkpointFile, { force: true });
-  }
+  const again = guardCheckpoint(checkpointFile, 'sweep', argv, args);
   const queue = queueExecutor(args, io.err, args.quiet);
   const workers = workerCount(io.err, args.workers);
   const started = Date.now();

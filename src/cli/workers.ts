@@ -2,6 +2,9 @@
 import { availableParallelism } from 'node:os';
 import { UsageError } from '../core/errors.js';
 
+/** The `--workers` option of every command that plays on a pool of all cores by default. */
+export const WORKERS_OPTION = { type: 'number', describe: `worker threads (default: all ${availableParallelism()} cores; 0 = this thread)` } as const;
+
 /**
  * The worker count to use: `given`, else `fallback` (all cores for most commands). More workers than
  * cores is allowed — the threads share the cores, which may help when a run shares the machine or to

@@ -138,7 +138,11 @@ function pointEstimate(metric: SweepMetric, scenario: Scenario, deals: DealColum
   return { ...base, diff: fixed(d.diff), diffLo: fixed(d.lo), diffHi: fixed(d.hi) };
 }
 
-/** The metrics of every point's line-up, in first-seen order (a varied seat may bring a bot the reference lacks). */
+/**
+ * The metrics of every point's line-up, in first-seen order (a varied seat may bring a bot the
+ * reference lacks). A seat whose bot differs between points is labelled by its number alone, not by
+ * the reference's bot.
+ */
 export function allMetrics(points: readonly PlannedPoint[], reference: number): SweepMetric[] {
   const out: SweepMetric[] = [];
   const seen = new Set<string>();
@@ -150,7 +154,12 @@ export function allMetrics(points: readonly PlannedPoint[], reference: number): 
       }
     }
   }
-  return out;
+  return out.map((m) => {
+    const s = m.seat;
+    if (m.family !== 'seat-win-rate' || s === undefined) return m;
+    const bot = points[reference].scenario.seats[s];
+    return points.every((p) => p.scenario.seats[s] === bot) ? m : { ...m, label: `win rate seat ${s} (bot varied)` };
+  });
 }
 
 /** The figures of one finished point (its metrics that apply to its line-up). */
@@ -280,28 +289,53 @@ export async function runSweep(plan: SweepPlan, options: SweepRunOptions): Promi
   }
   if (complete && options.checkpointFile) rmSync(options.checkpointFile, { force: true });
   const finished = points.map((_, i) => results.get(i)).filter((p): p is SweepPoint => p !== undefined);
-  const base = plan.base;
-  const figures: SweepJson = {
-    kind: 'goldpit-sweep',
-    version: 1,
-    game: base.game,
-    title: base.definition.presentation.title,
-    scenario: { file: plan.file, name: base.name, players: base.players, seats: base.seats },
+  const figures = sweepFigures({
+    base: plan.base,
+    file: plan.file,
     seed: plan.seed,
     design: plan.design,
     stoppingRule: stoppingRule(
       plan,
       finished.map((p) => p.games),
     ),
-    factors: plan.factors.map((f) => ({ path: f.path, label: f.path, values: f.values, numeric: f.numeric })),
+    factors: plan.factors,
     reference,
-    metrics: metrics.map((m) => ({ id: m.id, label: m.label, family: m.family, unit: m.unit })),
+    metrics,
     points: finished,
-    verdicts: [],
-  };
+  });
   // Plain-language verdicts only from a complete sweep (a partial one is not written).
   const sweep = complete ? { ...figures, verdicts: sweepVerdicts(figures) } : figures;
   return { sweep, complete, gamesDone, totalGames, resumedGames, addedReference };
+}
+
+/** What a sweep.json says, without its verdicts: the one place its header is made (sweep and balance). */
+export function sweepFigures(f: {
+  readonly base: Scenario;
+  readonly file: string;
+  readonly seed: string;
+  readonly design: SweepJson['design'];
+  readonly stoppingRule: string;
+  readonly factors: readonly Factor[];
+  readonly reference: number;
+  readonly metrics: readonly Pick<SweepMetric, 'id' | 'label' | 'family' | 'unit'>[];
+  readonly points: readonly SweepPoint[];
+}): SweepJson {
+  const { base } = f;
+  return {
+    kind: 'goldpit-sweep',
+    version: 1,
+    game: base.game,
+    title: base.definition.presentation.title,
+    scenario: { file: f.file, name: base.name, players: base.players, seats: base.seats },
+    seed: f.seed,
+    design: f.design,
+    stoppingRule: f.stoppingRule,
+    factors: f.factors.map((x) => ({ path: x.path, label: x.path, values: x.values, numeric: x.numeric })),
+    reference: f.reference,
+    metrics: f.metrics.map((m) => ({ id: m.id, label: m.label, family: m.family, unit: m.unit })),
+    points: f.points,
+    verdicts: [],
+  };
 }
 
 /**

@@ -147,6 +147,14 @@ describe('goldpit sweep', () => {
     expect(sweep.stoppingRule).toMatch(/within ±0.03, looking after every 1,000 games, at most 6,000 games.*the points stopped at 1,000 games$/);
   });
 
+  it("labels a seat whose bot is varied by its number, not by the reference's bot", async () => {
+    const plan = planOf('scenarios/gold-3p.json', ['seats[2]=random,greedy'], { games: 20 });
+    const { sweep } = await runSweep(plan, { pool: poolOf(0, 20, plan.seed), checkpointFile: null, resume: false });
+    const label = (id: string) => sweep.metrics.find((m) => m.id === id)?.label;
+    expect(label('seat:2')).toBe('win rate seat 2 (bot varied)');
+    expect(label('seat:0')).toBe(`win rate seat 0 (${plan.base.seats[0]})`);
+  });
+
   it.each([
     ['scenarios/gold-3p.json', 'seats[2]=random,greedy'],
     ['scenarios/my-gold-mine-3p.json', 'seats[0]=greedy,random'],

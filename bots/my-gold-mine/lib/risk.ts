@@ -1,5 +1,5 @@
 /**
- * The risk model shared by the heuristic bots (rules/my-gold-mine.md §6 "the key risk model"): how
+ * The risk model shared by the heuristic bots (docs/games/my-gold-mine-rules.md §6 "the key risk model"): how
  * likely Drago is to move at least k steps before a given number of gold cards has been drawn, from
  * the countable composition of the digging deck (never its order).
  *

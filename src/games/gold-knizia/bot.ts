@@ -1,5 +1,5 @@
 /**
- * The GOLD bot contract (rules/gold-knizia.md §6). A bot sees only its seat's view (`GoldView`) and
+ * The GOLD bot contract (docs/games/gold-knizia-rules.md §6). A bot sees only its seat's view (`GoldView`) and
  * draws chance only from its own random stream. Each answer is a table position (0 … 63).
  *
  * An illegal answer (not a position on the table, or the turn's first card again) or a throw is a

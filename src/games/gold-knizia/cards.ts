@@ -1,5 +1,5 @@
 /**
- * GOLD's 64 layout cards (rules/gold-knizia.md §1) as small integer codes, so that the engine, the
+ * GOLD's 64 layout cards (docs/games/gold-knizia-rules.md §1) as small integer codes, so that the engine, the
  * views and the bots work on typed arrays instead of objects:
  *
  *   0 … 3    gold card of value 1 … 4            (`G1` … `G4`)

@@ -1,5 +1,5 @@
 /**
- * Determinization for GOLD (rules/gold-knizia.md §5): an engine state consistent with one seat's
+ * Determinization for GOLD (docs/games/gold-knizia-rules.md §5): an engine state consistent with one seat's
  * view, in which the cards that seat does not know are filled in from an assignment the caller
  * draws. Search bots play the engine's own transitions forward from such states (engine.ts
  * `loadTable`, `turnCard`); they never see the true state, and there is no second rules

@@ -1,5 +1,5 @@
 /**
- * GOLD's one engine (rules/gold-knizia.md §2–§3, every GK-A option): in-place transitions over the
+ * GOLD's one engine (docs/games/gold-knizia-rules.md §2–§3, every GK-A option): in-place transitions over the
  * flat `GoldState`, exposed as a `GameModule` with `inPlace: true`. The fast player (player.ts)
  * drives the same functions in a tight loop.
  *

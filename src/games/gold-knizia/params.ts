@@ -1,6 +1,6 @@
 /**
  * GOLD's rules options and parameters: every field with its default, the ambiguity id it resolves
- * (rules/gold-knizia.md §7) and, for numbers, the range a sweep should try.
+ * (docs/games/gold-knizia-rules.md §7) and, for numbers, the range a sweep should try.
  */
 
 export const STALEMATE = ['engine-detect', 'no-progress-turns', 'end-game'] as const;

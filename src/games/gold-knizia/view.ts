@@ -1,5 +1,5 @@
 /**
- * The seat view: everything one seat may see (rules/gold-knizia.md §5, GK-A2, GK-A5), and nothing
+ * The seat view: everything one seat may see (docs/games/gold-knizia-rules.md §5, GK-A2, GK-A5), and nothing
  * more. One view per seat per game, a thin object over the engine's arrays: it only has methods and
  * getters that return numbers and booleans, so a bot cannot write the engine's arrays through it,
  * and `deepFreeze(view)` freezes the view object alone (the state sits in a private field, which

@@ -3,6 +3,8 @@
  */
 import type { GameRecord } from '../../core/definition.js';
 import { changedEventCards } from './card-section.js';
+import { COUNTERS, ROUND_COUNTERS, countRound } from './counters.js';
+import { maskOf } from './obligations.js';
 import { SCENARIO_SECTIONS, parseGoldrauschConfig } from './config.js';
 import { eventCardOf, eventCardsOf, type EventCard } from './cards.js';
 import { memoOnIdentity } from '../../core/memo.js';
@@ -14,32 +16,26 @@ import { changedRules, type GoldrauschConfig } from './params.js';
 import { zeros, type GoldrauschState, type Message, type RoundRecord } from './state.js';
 import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
 
+export { COUNTERS, ROUND_COUNTERS };
+
 /** The built-in event cards' ids: the chance cards of a config without card changes (chanceCardsOf). */
 export const CHANCE_CARDS: readonly string[] = EVENT_CARD_IDS;
 /** Each card id's index in its table: the chance-card index of `GameRecord.cardsDrawn`. */
 const cardIndex = memoOnIdentity((cards: readonly EventCard[]) => new Map<string, number>(cards.map((c, i) => [c.id, i])));
 
-/** Per-seat counters recorded for every game. */
-export const COUNTERS = ['fines', 'upgrades', 'successfulUpgrades', 'collisions', 'agreements', 'kept', 'broken', 'timeouts'] as const;
-
-/** Per-round totals recorded for every game. */
-export const ROUND_COUNTERS = ['upgrades', 'collisions', 'fines'] as const;
-
 export function record(final: GoldrauschState): GameRecord {
   const n = final.players;
   const history = final.history;
   const rounds = history.length;
-  // Exact-size lists (see state.ts `appended`) and plain locals for the counters (the former
-  // `COUNTERS.map` plus array destructuring went through the iterator protocol every game).
+  // Exact-size lists (see state.ts `appended`).
   const curve = new Array<number[]>(rounds);
   const roundCounters = new Array<number[]>(rounds);
   const cardsDrawn: { card: number; round: number }[] = [];
   const index = cardIndex(eventCardsOf(final.config.params));
-  const upgrades = zeros(n);
-  const successes = zeros(n);
-  const collisions = zeros(n);
-  const agreements = zeros(n);
-  const timeouts = zeros(n);
+  // In COUNTERS order: fines, upgrades, successfulUpgrades, collisions, agreements, kept, broken,
+  // timeouts (the ledgers fines, kept and broken as the game left them; countRound adds the others).
+  const counters = [final.finesPaid as number[], zeros(n), zeros(n), zeros(n), zeros(n), final.kept as number[], final.broken as number[], zeros(n)];
+  const agreed = [0, 0, 0]; // per continent: its agreement's parties, this round
   for (let i = 0; i < rounds; i++) {
     const r = history[i];
     curve[i] = r.goldAfter as number[];
@@ -47,29 +43,15 @@ export function record(final: GoldrauschState): GameRecord {
       const card = index.get(r.event);
       if (card !== undefined) cardsDrawn.push({ card, round: r.round });
     }
-    let up = 0;
-    let fined = 0;
-    for (let s = 0; s < n; s++) {
-      if (r.upgraded[s]) up++;
-      fined += r.fines[s];
-    }
-    roundCounters[i] = [up, (r.collisions[0] ? 1 : 0) + (r.collisions[1] ? 1 : 0) + (r.collisions[2] ? 1 : 0), fined];
-    for (let s = 0; s < n; s++) {
-      if (r.upgraded[s]) {
-        upgrades[s]++;
-        if (r.collisions[r.finalLocations[s]]) collisions[s]++;
-      }
-      if (r.upgradeSucceeded[s]) successes[s]++;
-      if (r.commits[s] === null) timeouts[s]++;
-    }
+    let timedOut = 0;
+    for (let s = 0; s < n; s++) if (r.commits[s] === null) timedOut |= 1 << s;
     // Indexed: r.agreements is often the engine's shared frozen empty list (for…of on it is slow).
-    for (let a = 0; a < r.agreements.length; a++) {
-      const parties = r.agreements[a].parties;
-      for (let j = 0; j < parties.length; j++) agreements[parties[j]]++;
-    }
+    agreed[0] = agreed[1] = agreed[2] = 0;
+    for (let a = 0; a < r.agreements.length; a++) agreed[r.agreements[a].continent] = maskOf(r.agreements[a].parties);
+    const totals = [0, 0, 0];
+    countRound(n, r, r.finalLocations, timedOut, agreed, counters, totals, 0);
+    roundCounters[i] = totals;
   }
-  // In COUNTERS order: fines, upgrades, successfulUpgrades, collisions, agreements, kept, broken, timeouts.
-  const counters = [final.finesPaid as number[], upgrades, successes, collisions, agreements, final.kept as number[], final.broken as number[], timeouts];
   const initialScores = rounds > 0 ? history[0].goldBefore : final.gold;
   return { outcome: goldrausch.outcome(final), initialScores, curve, cardsDrawn, counters, roundCounters };
 }

@@ -8,58 +8,61 @@ import type { RandomSource } from '../../core/random.js';
 import { respawn, reshuffledResources, timeLimitWinners } from './climate.js';
 import { applyWheel, drawEvent, endOfRoundEvent, spinWheel, type EventDecks } from './events.js';
 import { capOf, newWork, resolveProfit, richestAtThreshold, type RoundWork } from './round.js';
-import { appended, filled, type Agreement, type Breach, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
+import { appended, type Agreement, type Breach, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
 import type { Colour, EventSlot, WheelField } from './types.js';
 import { CONTINENTS } from './types.js';
+import { GREEN, NONE, RED } from './fast/view.js';
+import { passCards } from './hands.js';
+import { BY_PROMISE, FIRST_CLAUSE, UNBOUND, bindObligations, maskOf, seatsOf } from './obligations.js';
 import { bindingClauses } from './view.js';
 
-/** Obligations at phase 5 (§15.3): which seats were bound to commit red, and by what. */
+/** Scratch of `checkObligations` (one module, one thread; filled before each read). */
+const BOUND: number[] = [];
+const VICTIMS: number[] = [];
+const SOURCES = {
+  agreementParties: [0, 0, 0],
+  agreementUpgraders: [-1, -1, -1],
+  clauseParties: [] as number[],
+  clauseUpgraders: [] as number[],
+  clauseCount: 0,
+  redPromises: 0,
+};
+
+/**
+ * Obligations at phase 5 (§15.3, obligations.ts `bindObligations`): the breaches (each named by the
+ * agreement or clause id, or "promise", that first bound its seat) and the seats that kept theirs.
+ */
 function checkObligations(state: GoldrauschState, meeting: Meeting, commits: readonly (Colour | null)[]) {
   const n = state.players;
-  const bound: (string | null)[] = filled<string | null>(n, null);
-  // Each bound seat's victims; a list is made when its seat is first bound (most rounds bind nobody).
-  const victims: (number[] | null)[] = filled<number[] | null>(n, null);
-  // Indexed loops, not for…of: iterating a frozen array (the shared empty lists) takes a slow path in Node 20.
-  const agreed = meeting.agreements;
-  for (let i = 0; i < agreed.length; i++) {
-    const a = agreed[i];
-    if (a) bindAll(bound, victims, a.id, a.parties, a.upgrader);
+  const b = SOURCES;
+  for (let c = 0; c < 3; c++) {
+    const a = meeting.agreements[c];
+    b.agreementParties[c] = a ? maskOf(a.parties) : 0;
+    b.agreementUpgraders[c] = a?.upgrader ?? -1;
   }
   const binding = bindingClauses(state, meeting.locations);
-  for (let i = 0; i < binding.length; i++) bindAll(bound, victims, binding[i].source, binding[i].parties, binding[i].upgrader);
-  for (let s = 0; s < n; s++) {
-    if (meeting.promises[s] === 'RED' && bound[s] === null) {
-      bound[s] = 'promise';
-      const list = (victims[s] ??= []);
-      for (let q = 0; q < n; q++) if (q !== s && meeting.locations[q] === meeting.locations[s]) list.push(q);
-    }
+  for (let i = 0; i < binding.length; i++) {
+    b.clauseParties[i] = maskOf(binding[i].parties);
+    b.clauseUpgraders[i] = binding[i].upgrader ?? -1;
   }
+  b.clauseCount = binding.length;
+  let red = 0;
+  for (let s = 0; s < n; s++) if (meeting.promises[s] === 'RED') red |= 1 << s;
+  b.redPromises = red;
+  bindObligations(n, meeting.locations, b, BOUND, VICTIMS);
   // Fresh lists (not the shared frozen EMPTY): they go into the history, which bots iterate, and
   // iterating a frozen array takes a slow path in Node 20.
   let breaches: readonly Breach[] = [];
   let kept: readonly number[] = [];
   for (let s = 0; s < n; s++) {
-    if (bound[s] === null) continue;
-    // A breach is a green card laid while obliged red; forced colours (#10–15) are not breaches.
+    const by = BOUND[s];
+    if (by === UNBOUND) continue;
     if (commits[s] === 'green') {
-      breaches = appended(breaches, { seat: s, round: state.round, continent: CONTINENTS[meeting.locations[s]], source: bound[s]!, victims: victims[s]! });
+      const source = by === BY_PROMISE ? 'promise' : by >= FIRST_CLAUSE ? binding[by - FIRST_CLAUSE].source : meeting.agreements[by]!.id;
+      breaches = appended(breaches, { seat: s, round: state.round, continent: CONTINENTS[meeting.locations[s]], source, victims: seatsOf(VICTIMS[s], n) });
     } else kept = appended(kept, s);
   }
   return { breaches, kept };
-}
-
-/** Binds every party of an agreement or clause but its upgrader (the first source binding a seat names it). */
-function bindAll(bound: (string | null)[], victims: (number[] | null)[], source: string, parties: readonly number[], upgrader: number | null): void {
-  for (let i = 0; i < parties.length; i++) {
-    const p = parties[i];
-    if (p === upgrader) continue;
-    if (bound[p] === null) bound[p] = source;
-    const list = (victims[p] ??= []);
-    for (let j = 0; j < parties.length; j++) {
-      const q = parties[j];
-      if (q !== p && !list.includes(q)) list.push(q);
-    }
-  }
 }
 
 /** New rotation clauses from this round's agreements (§15.2 `next`). */
@@ -230,27 +233,13 @@ export function resolveRound(state: GoldrauschState, meeting: Meeting, random: R
 
 const STANDARD_HANDS = Object.freeze({ country: null, upgrade: null });
 
-/** GR-A32: hands for the next round (standard hands unless passed cards are kept). */
+/** GR-A32: hands for the next round (standard hands unless passed cards are kept; hands.ts `passCards`). */
 function nextHands(state: GoldrauschState, work: RoundWork, meeting: Meeting) {
   if (state.config.rules.passedCards === 'return-to-owner') return STANDARD_HANDS;
   const n = state.players;
   const country = (state.countryHands ?? Array.from({ length: n }, () => [1, 1, 1])).map((h) => h.slice());
   const upgrade = (state.upgradeHands ?? Array.from({ length: n }, () => [1, 1])).map((h) => h.slice());
-  // Each seat laid its chosen country card and received the one it now holds.
-  for (let s = 0; s < n; s++) country[s][meeting.locations[s]]--;
-  for (let s = 0; s < n; s++) country[s][work.locations[s]]++;
-  // Laid upgrade cards: each seat gives up the card it laid (a timed-out seat passed a red if it
-  // had one) and takes back the card now lying in front of it.
-  const laid = meeting.commits;
-  const physical: (Colour | null)[] = laid.map((c, s) => (c !== null ? c : upgrade[s][1] > 0 ? 'red' : null));
-  for (let s = 0; s < n; s++) {
-    const c = physical[s];
-    if (c !== null) upgrade[s][c === 'green' ? 0 : 1]--;
-  }
-  for (let s = 0; s < n; s++) {
-    const src = work.cardFrom === null ? s : work.cardFrom[s];
-    const c = src >= 0 ? physical[src] : null;
-    if (c !== null) upgrade[s][c === 'green' ? 0 : 1]++;
-  }
+  const laid = meeting.commits.map((c) => (c === 'green' ? GREEN : c === 'red' ? RED : NONE));
+  passCards(n, meeting.locations, work.locations, work.cardFrom, laid, country, upgrade);
   return { country, upgrade };
 }

@@ -1,5 +1,5 @@
 /**
- * My Gold Mine as a `GameModule` (rules/my-gold-mine.md §2–§4, §7): one flat engine that changes its
+ * My Gold Mine as a `GameModule` (docs/games/my-gold-mine-rules.md §2–§4, §7): one flat engine that changes its
  * state in place (`inPlace`), allocates per game only, and does O(1) work per move (counts per card
  * type, no scans of the decks). Answers are small integers:
  *  - D1 `turn`: 0 = take the top digging card (A), 1 = draw an exit card (B);

@@ -1,6 +1,6 @@
 /**
  * My Gold Mine rules options and parameters — one place, every field with its default and the
- * ambiguity (MG-A*) of rules/my-gold-mine.md it resolves. The two decks are data (decks.ts).
+ * ambiguity (MG-A*) of docs/games/my-gold-mine-rules.md it resolves. The two decks are data (decks.ts).
  */
 import digPlaceholder from './decks/dig-placeholder-v1.json' with { type: 'json' };
 import exitPlaceholder from './decks/exit-placeholder-v1.json' with { type: 'json' };

@@ -1,5 +1,5 @@
 /**
- * The seat view (rules/my-gold-mine.md §6): a thin read-only object over the engine's arrays, one
+ * The seat view (docs/games/my-gold-mine-rules.md §6): a thin read-only object over the engine's arrays, one
  * per seat per game. Its only fields are private (`#`), so `deepFreeze(view)` freezes the view and
  * nothing of the engine, and no engine array can be reached or written through it. Everything is a
  * method returning a number (or a string for names), so a bot's questions allocate nothing.

@@ -26,7 +26,7 @@ import { eventDeckList, setupBoard } from '../setup.js';
 import { filled } from '../state.js';
 import type { Colour, ContinentIndex, EventSlot, WheelField } from '../types.js';
 import { FastBailout, FastMeeting, packed } from './meeting.js';
-import { checkObligations, finish, newResult, nextHands, recordRound, type FastResult } from './record.js';
+import { checkObligations, finish, kernelBindings, newResult, nextHands, recordRound, type FastResult } from './record.js';
 import { SeatRandom, SeatView } from './seat-view.js';
 import { GREEN, NONE, nextSerial, serialOf, type FastBot, type FastBotFactory } from './view.js';
 
@@ -111,6 +111,8 @@ export class FastKernel {
   /** Where each pawn stands after phase 2 (events may move them later: `work.locations`). */
   readonly locations: ContinentIndex[];
   readonly meeting: FastMeeting;
+  /** The round's obligations' sources, over the meeting's masks (record.ts `checkObligations`). */
+  readonly bindings: ReturnType<typeof kernelBindings>;
   /** The upgrade cards as the rules read them (`RoundWork.cards`), from the meeting's laid cards. */
   private readonly laid: (Colour | null)[];
   /** The seats' continent choices in phase 1, revealed together in phase 2. */
@@ -180,6 +182,7 @@ export class FastKernel {
     this.bots = bots.map((make) => make());
     this.randoms = bots.map(() => new SeatRandom());
     this.meeting = new FastMeeting(config, this);
+    this.bindings = kernelBindings(this.meeting);
     for (let s = 0; s < n; s++) this.views.push(new SeatView(this, this.meeting, s));
     this.result = newResult(n, this.rounds);
   }

@@ -10,7 +10,10 @@ import { memoOnIdentity } from '../../../core/memo.js';
 import { eventCardsOf, type EventCard } from '../cards.js';
 import type { EventSlot } from '../types.js';
 import type { FastKernel } from './kernel.js';
-import { packed } from './meeting.js';
+import { countRound } from '../counters.js';
+import { passCards } from '../hands.js';
+import { bindObligations, UNBOUND, type Bindings } from '../obligations.js';
+import { packed, type FastMeeting } from './meeting.js';
 import { GREEN, NONE, RED } from './view.js';
 
 /** The last game's record (core/definition.ts `FlatRecord`; the kernel rewrites it every game). */
@@ -52,87 +55,65 @@ export function newResult(n: number, rounds: number): FastResult {
 /** Each card id's index in its table: the record's number of an event card (as definition.ts `record`). */
 const cardNumbers = memoOnIdentity((cards: readonly EventCard[]) => new Map<string, number>(cards.map((c, i) => [c.id, i])));
 
-/** Scratch lists of `checkObligations` and `nextHands` (one module, one thread; filled before each read). */
+/** Scratch lists of `checkObligations` (one module, one thread; filled before each read). */
 const BOUND: number[] = [];
 const VICTIMS: number[] = [];
-const PHYSICAL: number[] = [];
+const NO_CLAUSES: readonly number[] = [];
 
 /**
- * resolve.ts `checkObligations` (§15.3): every party of an agreement but its upgrader is bound to
- * red, and a seat whose latest PROMISE was RED; a green card (as laid, before events moved it) is
- * a breach. Writes the round's breaches into the history and the ledgers. (No rotation clause ever
- * binds on the kernel: a proposal with one bails out.)
+ * The round's obligations (§15.3, obligations.ts `bindObligations`) from the meeting's masks: writes
+ * the round's breaches into the history and the ledgers. (No rotation clause ever binds on the
+ * kernel: a proposal with one bails out.)
  */
 export function checkObligations(k: FastKernel, round: number): void {
   const n = k.players;
   const m = k.meeting;
-  const bound = BOUND;
-  const victims = VICTIMS;
-  for (let s = 0; s < n; s++) {
-    bound[s] = 0;
-    victims[s] = 0;
-  }
-  for (let c = 0; c < 3; c++) {
-    if (m.agreementProposals[c] < 0) continue;
-    const parties = m.agreementPartyMasks[c];
-    const upgrader = m.agreementUpgraders[c];
-    for (let p = 0; p < n; p++) {
-      if ((parties & (1 << p)) === 0 || p === upgrader) continue;
-      bound[p] = 1;
-      victims[p] |= parties & ~(1 << p);
-    }
-  }
-  for (let s = 0; s < n; s++) {
-    if (m.promises[s] === RED && bound[s] === 0) {
-      bound[s] = 1;
-      for (let q = 0; q < n; q++) if (q !== s && k.locations[q] === k.locations[s]) victims[s] |= 1 << q;
-    }
-  }
+  let redPromises = 0;
+  for (let s = 0; s < n; s++) if (m.promises[s] === RED) redPromises |= 1 << s;
+  const bindings = k.bindings;
+  bindings.redPromises = redPromises;
+  bindObligations(n, k.locations, bindings, BOUND, VICTIMS);
   const row = (round - 1) * n;
   for (let s = 0; s < n; s++) {
+    const bound = BOUND[s] !== UNBOUND;
     // A breach is a green card as laid (a timed-out seat's card is never green: kernel `timeoutColour`).
-    const breach = bound[s] !== 0 && m.commits[s] === GREEN;
-    if (bound[s] !== 0) {
+    const breach = bound && m.commits[s] === GREEN;
+    if (bound) {
       if (breach) k.broken[s]++;
       else k.kept[s]++;
     }
-    k.historyBreaches[row + s] = breach ? victims[s] : -1;
+    k.historyBreaches[row + s] = breach ? VICTIMS[s] : -1;
   }
 }
 
-/** The public round record: the flat history the bots read, and the game record's rows. */
+/** The kernel's `Bindings` (obligations.ts): the meeting's agreement masks, no clauses, the RED promises set per round. */
+export function kernelBindings(m: FastMeeting): { -readonly [K in keyof Bindings]: Bindings[K] } {
+  return {
+    agreementParties: m.agreementPartyMasks,
+    agreementUpgraders: m.agreementUpgraders,
+    clauseParties: NO_CLAUSES,
+    clauseUpgraders: NO_CLAUSES,
+    clauseCount: 0,
+    redPromises: 0,
+  };
+}
+
+/** The public round record: the flat history the bots read, and the game record's rows (counters.ts `countRound`). */
 export function recordRound(k: FastKernel, round: number, event: EventSlot | null): void {
   const n = k.players;
   const m = k.meeting;
   const work = k.work;
   const row = (round - 1) * n;
   const result = k.result;
-  const counters = result.counters;
-  let up = 0;
-  let fined = 0;
+  let timedOut = 0;
   for (let s = 0; s < n; s++) {
     k.historyLocations[row + s] = k.locations[s];
     k.historyCards[row + s] = m.commits[s];
     k.historySucceeded[row + s] = work.upgradeSucceeded[s] ? 1 : 0;
     result.curve[row + s] = work.gold[s];
-    if (work.upgraded[s]) {
-      up++;
-      counters[1][s]++;
-      if (work.collisions[work.locations[s]]) counters[3][s]++;
-    }
-    if (work.upgradeSucceeded[s]) counters[2][s]++;
-    if (m.commits[s] === NONE) counters[7][s]++;
-    fined += work.fines[s];
+    if (m.commits[s] === NONE) timedOut |= 1 << s;
   }
-  for (let c = 0; c < 3; c++) {
-    if (m.agreementProposals[c] < 0) continue;
-    const parties = m.agreementPartyMasks[c];
-    for (let s = 0; s < n; s++) if ((parties & (1 << s)) !== 0) counters[4][s]++;
-  }
-  const rc = (round - 1) * 3;
-  result.roundCounters[rc] = up;
-  result.roundCounters[rc + 1] = (work.collisions[0] ? 1 : 0) + (work.collisions[1] ? 1 : 0) + (work.collisions[2] ? 1 : 0);
-  result.roundCounters[rc + 2] = fined;
+  countRound(n, work, work.locations, timedOut, m.agreementPartyMasks, result.counters, result.roundCounters, (round - 1) * 3);
   if (event !== null && event !== 'blank') {
     result.cards[2 * result.cardCount] = cardNumbers(eventCardsOf(k.config.params)).get(event)!;
     result.cards[2 * result.cardCount + 1] = round;
@@ -140,30 +121,9 @@ export function recordRound(k: FastKernel, round: number, event: EventSlot | nul
   }
 }
 
-/** resolve.ts `nextHands` (GR-A32 keep): each seat keeps the cards it now holds. */
+/** GR-A32 keep (hands.ts `passCards`): each seat keeps the cards it now holds. */
 export function nextHands(k: FastKernel): void {
-  const n = k.players;
-  const commits = k.meeting.commits;
-  const finalLocations = k.work.locations;
-  const cardFrom = k.work.cardFrom;
-  for (let s = 0; s < n; s++) k.countryHands[s][k.locations[s]]--;
-  for (let s = 0; s < n; s++) k.countryHands[s][finalLocations[s]]++;
-  // Each seat gives up the card it laid (a timed-out seat passed a red if it had one), then takes
-  // back the card now lying in front of it.
-  const physical = PHYSICAL;
-  for (let s = 0; s < n; s++) {
-    const laid = commits[s];
-    physical[s] = laid !== NONE ? laid : k.upgradeHands[s][1] > 0 ? RED : NONE;
-  }
-  for (let s = 0; s < n; s++) {
-    const c = physical[s];
-    if (c !== NONE) k.upgradeHands[s][c === GREEN ? 0 : 1]--;
-  }
-  for (let s = 0; s < n; s++) {
-    const src = cardFrom === null ? s : cardFrom[s];
-    const c = src >= 0 ? physical[src] : NONE;
-    if (c !== NONE) k.upgradeHands[s][c === GREEN ? 0 : 1]++;
-  }
+  passCards(k.players, k.locations, k.work.locations, k.work.cardFrom, k.meeting.commits, k.countryHands, k.upgradeHands);
 }
 
 /** The game's last numbers into the record: its length, ending, winners, scores and ledgers. */
