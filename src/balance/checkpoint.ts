@@ -15,6 +15,7 @@ import { writeAtomic } from '../report/write.js';
 import { copyDeals, emptyDeals, headDeals, type DealColumns } from '../sim/deals.js';
 import type { Scenario } from '../sim/scenario.js';
 import { DealsStopped, type DealPool } from '../sweep/pool.js';
+import type { BalanceOptions } from './game.js';
 
 /** The checkpoint of an unfinished search, in its output folder. */
 export const BALANCE_CHECKPOINT = '.balance-checkpoint.json';
@@ -29,17 +30,12 @@ interface BalanceCheckpoint {
 }
 
 /** What decides the search: the scenario as read, its config, the options of the search and the seed. */
-export function balanceKey(facts: {
-  readonly base: Pick<Scenario, 'configHash'>;
-  readonly data: unknown;
-  readonly vary: readonly string[];
-  readonly targets: readonly string[];
-  readonly objective?: string;
-  readonly budget: number;
-  readonly firstStage: number;
-  readonly confidence: number;
-  readonly seed: string;
-}): string {
+export function balanceKey(
+  facts: Pick<BalanceOptions, 'data' | 'vary' | 'targets' | 'objective' | 'budget' | 'firstStage' | 'confidence'> & {
+    readonly base: Pick<Scenario, 'configHash'>;
+    readonly seed: string;
+  },
+): string {
   const { base, ...rest } = facts;
   return createHash('sha256')
     .update(JSON.stringify({ config: base.configHash, ...rest }))

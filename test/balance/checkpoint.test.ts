@@ -14,15 +14,7 @@ import { loadScenario } from '../../src/sim/scenario.js';
 import { DealPool, DealsStopped } from '../../src/sweep/pool.js';
 import { capture } from '../helpers/io.js';
 import { tempDir } from '../helpers/temp.js';
-
-function mirror(dir: string): string {
-  const file = join(dir, 'mgm-mirror.json');
-  writeFileSync(
-    file,
-    JSON.stringify({ name: 'mgm-mirror', game: 'my-gold-mine', players: 4, seats: ['greedy', 'greedy', 'greedy', 'greedy'], seed: 'mgm-mirror' }),
-  );
-  return file;
-}
+import { mirror } from './mirror.js';
 
 describe('balance checkpoint', () => {
   it('a search stopped midway keeps its games, and resumed gives the same answer playing only the rest', async () => {

@@ -5,7 +5,7 @@
  * rounds and 0.05–0.08 for 4–6. (Goldrausch's mirror-cooperative line-up is even at every fine from
  * 0 to 8 within the noise of 4,000 games, so its fine cannot show a search finding anything.)
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
@@ -14,15 +14,7 @@ import { loadScenario } from '../../src/sim/scenario.js';
 import type { BalanceJson } from '../../src/balance/output.js';
 import { capture } from '../helpers/io.js';
 import { tempDir } from '../helpers/temp.js';
-
-function mirror(dir: string): string {
-  const file = join(dir, 'mgm-mirror.json');
-  writeFileSync(
-    file,
-    JSON.stringify({ name: 'mgm-mirror', game: 'my-gold-mine', players: 4, seats: ['greedy', 'greedy', 'greedy', 'greedy'], seed: 'mgm-mirror' }),
-  );
-  return file;
-}
+import { mirror } from './mirror.js';
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as BalanceJson;
 
