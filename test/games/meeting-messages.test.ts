@@ -31,7 +31,6 @@ function meeting(locations: ContinentIndex[]): Meeting {
     commitTicks: zeros,
     passed: falses,
     idleUntil: zeros,
-    idleFrom: zeros,
     idleWake: zeros.slice(0, n),
   };
 }

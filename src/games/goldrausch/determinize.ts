@@ -217,7 +217,6 @@ function meetingOf(view: GoldrauschView, partial: GoldrauschState, random: Rando
     passed: mv.passed,
     // The rollout's bots are fresh: none has promised to stay idle.
     idleUntil: new Array<number>(n).fill(0),
-    idleFrom: new Array<number>(n).fill(0),
     idleWake: new Array<number>(n).fill(0),
   };
 }

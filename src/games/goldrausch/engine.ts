@@ -5,17 +5,17 @@
  */
 import type { GameModule, Outcome, Pending } from '../../core/game.js';
 import type { RandomSource } from '../../core/random.js';
-import { Purpose } from './purposes.js';
 import { askBot, fallbackAnswer, probed } from './ask.js';
 import type { GoldrauschBot, OutgoingMessage } from './bot.js';
-import { commitCard, needsMask, sendMessage, sent, type MeetingContext } from './meeting.js';
+import { commitCard, seatsNeedingTurn, sendMessage, sent, type MeetingContext } from './meeting.js';
+import { bindsIdle, comesLate, mayLayCard, nextTurn, permutationsOf, tickOrder } from './meeting-rules.js';
 import type { GoldrauschConfig } from './params.js';
 import { resolveRound } from './resolve.js';
 import { richestAtThreshold } from './round.js';
 import { setup } from './setup.js';
-import { copyMeeting, copyState, filled, identity, messageBit, zeros, WAKE_ON_ALL, type Draft, type GoldrauschState, type Meeting } from './state.js';
+import { copyMeeting, copyState, filled, zeros, WAKE_ON_ALL, type Draft, type GoldrauschState, type Meeting } from './state.js';
 import type { Colour, Continent, ContinentIndex } from './types.js';
-import { CONTINENTS, indexOfContinent } from './types.js';
+import { indexOfContinent } from './types.js';
 import { seatView, type GoldrauschView } from './view.js';
 
 export { askBot, fallbackAnswer } from './ask.js';
@@ -72,30 +72,6 @@ export function pending(state: GoldrauschState): Pending<GoldrauschRequest> {
 }
 
 /**
- * All orders of n seats (n ≤ 6: at most 720), built once; a tick's order is one of them, uniformly.
- * Shared by every state and never written; not frozen, because element reads of a frozen array
- * take a slow path in Node 20 (see `pending`) and the engine reads `order[turn]` several times a turn.
- */
-const PERMUTATIONS: (readonly (readonly number[])[])[] = [];
-export function permutationsOf(n: number): readonly (readonly number[])[] {
-  if (PERMUTATIONS[n]) return PERMUTATIONS[n];
-  const out: number[][] = [];
-  const build = (prefix: number[], rest: number[]) => {
-    if (rest.length === 0) out.push(prefix);
-    for (let i = 0; i < rest.length; i++) build([...prefix, rest[i]], [...rest.slice(0, i), ...rest.slice(i + 1)]);
-  };
-  build([], identity(n));
-  PERMUTATIONS[n] = out;
-  return PERMUTATIONS[n];
-}
-
-/** §15.1: the seats act in a random order each tick. One draw picks one of the n! orders. */
-function meetingOrder(state: { players: number; round: number }, random: RandomSource, tick: number): readonly number[] {
-  const all = permutationsOf(state.players);
-  return all[random.int(Purpose.meetingOrder, state.round * 64 + tick, all.length)];
-}
-
-/**
  * Phases 1–2: the chosen country cards are revealed; phase 3 opens at tick 1. Returns a fresh state
  * and meeting, not yet handed out: `apply` lets advanceTurn finish them in place.
  */
@@ -118,7 +94,7 @@ function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[
     locations,
     provisional,
     tick: 1,
-    order: meetingOrder(state, random, 1),
+    order: tickOrder(permutationsOf(n), random, state.round, 1),
     turn: 0,
     messages: EMPTY,
     proposals: EMPTY,
@@ -129,7 +105,6 @@ function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[
     commitTicks: noTicks,
     passed: falses,
     idleUntil: noTicks,
-    idleFrom: noTicks,
     idleWake: noTicks,
   };
   const next = copyState(state);
@@ -139,75 +114,21 @@ function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[
 }
 
 /**
- * Moves the turn pointer to the next seat with something to do; ends phase 3 when nobody has.
- * `meeting` is the meeting after this turn; unless it is still `state.meeting` it is this
- * transition's own fresh copy, and the pointer, tick and order are set on it in place (one copy
- * per turn instead of one per field change). With `fresh`, `state` and its meeting are both this
- * transition's own, not yet handed out (openMeeting's): they are finished in place, not copied.
+ * Moves the turn pointer to the next seat with something to do (meeting-rules.ts `nextTurn`); ends
+ * phase 3 when nobody has. `meeting` is the meeting after this turn; unless it is still
+ * `state.meeting` it is this transition's own fresh copy, and the pointer, tick and order are set on
+ * it in place (one copy per turn instead of one per field change). With `fresh`, `state` and its
+ * meeting are both this transition's own, not yet handed out (openMeeting's): they are finished in
+ * place, not copied.
  */
 function advanceTurn(state: GoldrauschState, meeting: Meeting, random: RandomSource, from = meeting.turn + 1, fresh = false): GoldrauschState {
   const { config } = state;
-  const ticks = config.params.negotiationTicks;
   const n = state.players;
   const m: Draft<Meeting> = !fresh && meeting === state.meeting ? copyMeeting(meeting) : meeting;
-  // Who has something to do depends on the cards, passes and locations only, which stay as they
-  // are below (only the tick, order and turn move): one bit per seat, computed once.
-  const needs = needsMask(config, m, n);
-  if (needs === 0) return resolveRound(state, m, random);
-  let turn = from;
-  for (;;) {
-    const order = m.order;
-    while (turn < order.length) {
-      const s = order[turn];
-      if ((needs & (1 << s)) !== 0 && !idle(m, s)) break;
-      turn++;
-    }
-    if (turn < order.length) {
-      m.turn = turn;
-      const next = fresh ? (state as Draft<GoldrauschState>) : copyState(state);
-      next.meeting = m;
-      return next;
-    }
-    if (m.tick >= ticks) return resolveRound(state, m, random);
-    // Until some seat with something to do is awake nobody acts, so no message can wake an idle
-    // seat: the ticks before that are skipped whole. A tick's seat order is a counter-based draw
-    // (keyed by the tick), so not drawing the skipped ticks' orders changes no other draw.
-    const next = nextAwakeTick(m, n, needs);
-    if (next > ticks) return resolveRound(state, m, random);
-    m.tick = next;
-    m.order = meetingOrder(state, random, m.tick);
-    m.turn = 0;
-    turn = 0;
-  }
-}
-
-/**
- * Whether seat `s`'s bot is still bound by its idle promise (`GoldrauschBot.idleUntil`): before the
- * promised tick, and since the promise no message about its continent of a type that wakes it, and
- * no GIFT (about no continent).
- * Its turns are then skipped: the bot promised it would do nothing in them. Measured on the
- * baseline: see docs/performance-log.md (Idle turns are skipped).
- */
-function idle(m: Meeting, s: number): boolean {
-  if (m.tick >= m.idleUntil[s]) return false;
-  const own = CONTINENTS[m.locations[s]];
-  const wake = m.idleWake[s];
-  const messages = m.messages;
-  for (let i = m.idleFrom[s]; i < messages.length; i++) {
-    const about = messages[i].continent;
-    if (about === null || (about === own && (wake & messageBit(messages[i].type)) !== 0)) return false;
-  }
-  return true;
-}
-
-/** The first tick after this one at which a seat with something to do is not idle (see `idle`). */
-function nextAwakeTick(m: Meeting, n: number, needs: number): number {
-  let next = Infinity;
-  for (let s = 0; s < n; s++) {
-    if ((needs & (1 << s)) === 0) continue;
-    if (!idle(m, s)) return m.tick + 1;
-    next = Math.min(next, m.idleUntil[s]);
-  }
+  const needs = seatsNeedingTurn(config, m, n);
+  if (!nextTurn(m, from, needs, config.params.negotiationTicks, permutationsOf(n), random, state.round)) return resolveRound(state, m, random);
+  const next = fresh ? (state as Draft<GoldrauschState>) : copyState(state);
+  next.meeting = m;
   return next;
 }
 
@@ -227,11 +148,12 @@ function meetingTurn(state: GoldrauschState, answer: GoldrauschAnswer, random: R
   let gold = state.gold;
   let winners: readonly number[] = EMPTY;
   const limit = Math.min(answer.messages.length, config.params.messagesPerTick);
-  if (limit === 0 && answer.commit === null && answer.idleUntil !== undefined && answer.idleUntil > meeting.tick) {
-    // An empty turn with the bot's promise to stay idle: record it, so advanceTurn skips its turns.
+  const until = answer.idleUntil ?? 0;
+  if (limit === 0 && answer.commit === null && bindsIdle(until, meeting.tick)) {
+    // An empty turn with the bot's promise to stay idle: record it, so advanceTurn skips its turns
+    // until the promised tick or a message that wakes it (meeting.ts `wakeIdle`).
     const promised = copyMeeting(meeting);
-    promised.idleUntil = replaced(meeting.idleUntil, seat, answer.idleUntil);
-    promised.idleFrom = replaced(meeting.idleFrom, seat, meeting.messages.length);
+    promised.idleUntil = replaced(meeting.idleUntil, seat, until);
     promised.idleWake = replaced(meeting.idleWake, seat, answer.idleWake ?? WAKE_ON_ALL);
     return advanceTurn(state, promised, random);
   }
@@ -263,13 +185,10 @@ function meetingTurn(state: GoldrauschState, answer: GoldrauschAnswer, random: R
     over.endedBy = 'race';
     return over;
   }
-  const canCommit = meeting.commits[seat] === null || config.rules.commitRevisable;
-  if (answer.commit !== null && canCommit) {
+  if (answer.commit !== null && mayLayCard(meeting.commits[seat] !== null, config.rules.commitRevisable)) {
     // §15.1: a commitment in the last tick comes too late with probability pLate.
-    const late =
-      meeting.tick === config.params.negotiationTicks &&
-      config.params.pLate > 0 &&
-      random.float(Purpose.lateCommit, state.round * 16 + seat) < config.params.pLate;
+    const { negotiationTicks, pLate } = config.params;
+    const late = comesLate(random, state.round, seat, meeting.tick, negotiationTicks, pLate);
     // A meeting other than the state's is this turn's own fresh copy (made by the messages): lay the card in place.
     if (!late) meeting = commitCard(state, meeting, seat, answer.commit, meeting !== state.meeting);
   }

@@ -1,8 +1,26 @@
 /**
- * Phase 3, the corporate meeting (§15): ticks, messages, agreements, commitments.
- * Every function here is pure: it takes a `Meeting` and returns a new one.
+ * Phase 3, the corporate meeting (§15), on the reference engine's immutable `Meeting`: messages with
+ * their log, proposals and agreements as objects, commitments. Every function here is pure: it takes a
+ * `Meeting` and returns a new one. The rules they apply (legality, agreements, waking idle seats, who
+ * still needs a turn) are meeting-rules.ts's, which the fast kernel calls too.
  */
 import type { OutgoingMessage } from './bot.js';
+import { MSG_ACCEPT, MSG_COMMITTED, MSG_GIFT, MSG_PASS, MSG_PROMISE, MSG_PROPOSE, MSG_REJECT, NOBODY } from './fast/view.js';
+import {
+  agreementParties,
+  agreementUpgrader,
+  inScope,
+  isIdle,
+  isKnownProposal,
+  isPromiseCard,
+  isSeatOn,
+  needsMask,
+  NO_CONTINENT,
+  popcount,
+  promiseCard,
+  seatsOnMask,
+  wakes,
+} from './meeting-rules.js';
 import type { GoldrauschConfig } from './params.js';
 import { appended, copyMeeting, type Agreement, type Draft, type Meeting, type Message, type NextClause, type Proposal } from './state.js';
 import type { Colour, ContinentIndex } from './types.js';
@@ -30,17 +48,10 @@ function isSeat(x: unknown, players: number): x is number {
   return typeof x === 'number' && Number.isInteger(x) && x >= 0 && x < players;
 }
 
-/** Whether `x` is a seat standing on continent c (`seatsOn(locations, c).includes(x)` without the list). */
-function isOn(locations: readonly ContinentIndex[], x: unknown, c: number): boolean {
-  return isSeat(x, locations.length) && locations[x] === c;
-}
-
-/** The seats on continent c, in seat order (an exact-size array: see `appended`). */
-function seatsOn(locations: readonly ContinentIndex[], c: number): number[] {
-  let count = 0;
-  for (let s = 0; s < locations.length; s++) if (locations[s] === c) count++;
+/** The seats of a mask, ascending (an exact-size array: see `appended`). */
+function seatsOf(mask: number, count: number): number[] {
   const out = new Array<number>(count);
-  for (let s = 0, k = 0; k < count; s++) if (locations[s] === c) out[k++] = s;
+  for (let s = 0, k = 0; k < count; s++) if ((mask & (1 << s)) !== 0) out[k++] = s;
   return out;
 }
 
@@ -72,10 +83,10 @@ export function sendMessage(ctx: MeetingContext, meeting: Meeting, from: number,
     case 'PROPOSE': {
       const c: number = msg.continent === undefined ? own : indexOfContinent(msg.continent);
       if (c < 0) throw new IllegalMessage(`PROPOSE names unknown continent ${JSON.stringify(msg.continent)}`);
-      if (!table && c !== own) throw new IllegalMessage('PROPOSE about a continent the sender is not on (GR-A11)');
+      if (!inScope(table, c, own)) throw new IllegalMessage('PROPOSE about a continent the sender is not on (GR-A11)');
       const locations = meeting.locations;
       const upgrader = msg.plan?.upgrader ?? null;
-      if (upgrader !== null && (!isSeat(upgrader, ctx.players) || locations[upgrader] !== c)) {
+      if (upgrader !== null && !isSeatOn(locations, ctx.players, upgrader, c)) {
         throw new IllegalMessage(`PROPOSE names upgrader ${JSON.stringify(upgrader)}, who is not on that continent`);
       }
       const next: NextClause[] = [];
@@ -83,7 +94,7 @@ export function sendMessage(ctx: MeetingContext, meeting: Meeting, from: number,
         if (!Number.isInteger(clause?.round) || clause.round <= ctx.round) {
           throw new IllegalMessage('a PROPOSE next clause needs a later round');
         }
-        if (clause.upgrader !== null && !isOn(locations, clause.upgrader, c)) {
+        if (clause.upgrader !== null && !isSeatOn(locations, ctx.players, clause.upgrader, c)) {
           throw new IllegalMessage('a PROPOSE next clause names an upgrader who is not a party');
         }
         next.push({ round: clause.round, upgrader: clause.upgrader });
@@ -93,18 +104,18 @@ export function sendMessage(ctx: MeetingContext, meeting: Meeting, from: number,
       const message: Message = next.length
         ? { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[c], type: 'PROPOSE', id, plan: { upgrader }, next }
         : { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[c], type: 'PROPOSE', id, plan: { upgrader } };
-      return withProposal(ctx, withMessage(meeting, message), proposal);
+      return withProposal(ctx, withMessage(meeting, message, c, MSG_PROPOSE), proposal);
     }
     case 'ACCEPT':
     case 'REJECT': {
       const index = proposalIndex(meeting.proposals, msg.ref);
-      if (index < 0) throw new IllegalMessage(`${msg.type} refers to unknown proposal ${JSON.stringify(msg.ref)}`);
+      if (!isKnownProposal(index, meeting.proposals.length)) throw new IllegalMessage(`${msg.type} refers to unknown proposal ${JSON.stringify(msg.ref)}`);
       const proposal = meeting.proposals[index];
-      if (!table && proposal.continent !== own) {
+      if (!inScope(table, proposal.continent, own)) {
         throw new IllegalMessage(`${msg.type} about a continent the sender is not on (GR-A11)`);
       }
       const message: Message = { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[proposal.continent], type: msg.type, ref: msg.ref };
-      const next = withMessage(meeting, message);
+      const next = withMessage(meeting, message, proposal.continent, msg.type === 'ACCEPT' ? MSG_ACCEPT : MSG_REJECT);
       if (msg.type === 'REJECT' || proposal.acceptedBy.includes(from)) return next;
       const accepted: Proposal = {
         id: proposal.id,
@@ -117,9 +128,9 @@ export function sendMessage(ctx: MeetingContext, meeting: Meeting, from: number,
       return withProposal(ctx, next, accepted, index);
     }
     case 'PROMISE': {
-      if (msg.action !== 'GREEN' && msg.action !== 'RED') throw new IllegalMessage('PROMISE needs action GREEN or RED');
+      if (!isPromiseCard(promiseCard(msg.action))) throw new IllegalMessage('PROMISE needs action GREEN or RED');
       // The optional ref names a proposal (§15.2), like ACCEPT's: only a known id is stored.
-      if (msg.ref !== undefined && proposalIndex(meeting.proposals, msg.ref) < 0)
+      if (msg.ref !== undefined && !isKnownProposal(proposalIndex(meeting.proposals, msg.ref), meeting.proposals.length))
         throw new IllegalMessage(
           `PROMISE refers to unknown proposal ${typeof msg.ref === 'string' ? JSON.stringify(msg.ref) : `(a ${typeof msg.ref}, not a proposal id)`}`,
         );
@@ -128,7 +139,7 @@ export function sendMessage(ctx: MeetingContext, meeting: Meeting, from: number,
       const message: Message = msg.ref
         ? { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[own], type: 'PROMISE', action: msg.action, ref: msg.ref }
         : { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[own], type: 'PROMISE', action: msg.action };
-      const next = withMessage(meeting, message);
+      const next = withMessage(meeting, message, own, MSG_PROMISE);
       next.promises = promises;
       return next;
     }
@@ -136,7 +147,7 @@ export function sendMessage(ctx: MeetingContext, meeting: Meeting, from: number,
       const passed = meeting.passed.slice();
       passed[from] = true;
       const message: Message = { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[own], type: 'PASS' };
-      const next = withMessage(meeting, message);
+      const next = withMessage(meeting, message, own, MSG_PASS);
       next.passed = passed;
       return next;
     }
@@ -150,18 +161,41 @@ export function sendMessage(ctx: MeetingContext, meeting: Meeting, from: number,
       sent.gift = true;
       sent.to = msg.to;
       sent.amount = msg.amount;
-      return withMessage(meeting, message);
+      return withMessage(meeting, message, NO_CONTINENT, MSG_GIFT);
     }
     default:
       throw new IllegalMessage(`unknown message type ${JSON.stringify((msg as { type?: unknown }).type)}`);
   }
 }
 
-/** A copy of `meeting` with `message` appended, for the caller to set its other changed fields. */
-function withMessage(meeting: Meeting, message: Message): Draft<Meeting> {
+/**
+ * A copy of `meeting` with `message` appended, for the caller to set its other changed fields. The
+ * message is about continent `about` (NO_CONTINENT: a GIFT) and of type `type` (a `messageBit`).
+ */
+function withMessage(meeting: Meeting, message: Message, about: number, type: number): Draft<Meeting> {
   const next = copyMeeting(meeting);
   next.messages = appended(meeting.messages, message);
+  wakeIdle(next, about, type);
   return next;
+}
+
+/**
+ * Ends the idle promises the message just appended to `next` (this message's own copy) breaks
+ * (meeting-rules.ts `wakes`): the woken seats' `idleUntil` becomes 0, in a new list (the old one may
+ * be shared with other fields and states). At the time of the message, as the kernel does, so that
+ * whether a seat is idle is one comparison for both engines.
+ */
+function wakeIdle(next: Draft<Meeting>, about: number, type: number): void {
+  const idleUntil = next.idleUntil;
+  const tick = next.tick;
+  let woken: number[] | null = null;
+  for (let s = 0; s < idleUntil.length; s++) {
+    if (isIdle(idleUntil, s, tick) && wakes(next.locations[s], next.idleWake[s], about, type)) {
+      woken ??= idleUntil.slice();
+      woken[s] = 0;
+    }
+  }
+  if (woken !== null) next.idleUntil = woken;
 }
 
 /**
@@ -177,24 +211,20 @@ function withProposal(ctx: MeetingContext, meeting: Draft<Meeting>, proposal: Pr
     proposals[index] = proposal;
     meeting.proposals = proposals;
   }
-  // Who is on the continent and whether all of them accepted, without making the list of parties
-  // unless an agreement forms.
-  const locations = meeting.locations;
-  let count = 0;
-  let complete = true;
-  for (let s = 0; s < locations.length; s++) {
-    if (locations[s] !== proposal.continent) continue;
-    count++;
-    if (complete) complete = proposal.acceptedBy.includes(s);
-  }
-  const partial = ctx.config.rules.allowPartialAgreements && proposal.acceptedBy.length >= 2;
-  if (count < 2 || !(complete || partial)) return meeting;
-  const members = complete ? seatsOn(locations, proposal.continent) : proposal.acceptedBy.slice().sort((a, b) => a - b);
+  // Who is on the continent and who accepted, as masks; the list of parties is made only when an
+  // agreement forms (meeting-rules.ts `agreementParties`).
+  const on = seatsOnMask(meeting.locations, ctx.players, proposal.continent);
+  const acceptedBy = proposal.acceptedBy;
+  let accepted = 0;
+  for (let i = 0; i < acceptedBy.length; i++) accepted |= 1 << acceptedBy[i];
+  const parties = agreementParties(on, accepted, ctx.config.rules.allowPartialAgreements);
+  if (parties === 0) return meeting;
+  const upgrader = agreementUpgrader(proposal.upgrader ?? NOBODY, parties);
   const agreement: Agreement = {
     id: proposal.id,
     continent: proposal.continent,
-    parties: members,
-    upgrader: proposal.upgrader !== null && members.includes(proposal.upgrader) ? proposal.upgrader : null,
+    parties: seatsOf(parties, popcount(parties)),
+    upgrader: upgrader === NOBODY ? null : upgrader,
     round: ctx.round,
   };
   const agreements = meeting.agreements.slice();
@@ -225,40 +255,27 @@ export function commitCard(ctx: MeetingContext, meeting: Meeting, seat: number, 
   next.committed = committed;
   next.commitTicks = commitTicks;
   if (first) {
-    const message: Message = { t: meeting.tick, from: seat, round: ctx.round, continent: CONTINENTS[meeting.locations[seat]], type: 'COMMITTED' };
+    const own = meeting.locations[seat];
+    const message: Message = { t: meeting.tick, from: seat, round: ctx.round, continent: CONTINENTS[own], type: 'COMMITTED' };
     next.messages = appended(meeting.messages, message);
+    wakeIdle(next, own, MSG_COMMITTED);
   }
   return next;
 }
 
-/** Whether a seat still has anything to do in the meeting (else its turns are skipped). */
-export function needsTurn(config: GoldrauschConfig, meeting: Meeting, seat: number): boolean {
-  if (meeting.commits[seat] === null) return true;
-  if (config.rules.commitRevisable) return !meeting.passed[seat];
-  if (meeting.passed[seat]) return false;
-  // Negotiation on a continent ends when all its players have committed (§15.1).
-  const c = meeting.locations[seat];
-  for (let s = 0; s < meeting.locations.length; s++) {
-    if (meeting.locations[s] === c && meeting.commits[s] === null) return true;
-  }
-  return false;
-}
-
 /**
- * `needsTurn` of seats 0…n−1 as a bit set (bit s = seat s), in two passes over the seats instead of
- * one scan of the table per committed seat.
+ * The seats that still have something to do in the meeting, as a bit set (meeting-rules.ts
+ * `needsMask`, from this meeting's laid cards and passes).
  */
-export function needsMask(config: GoldrauschConfig, meeting: Meeting, n: number): number {
-  const { commits, passed, locations } = meeting;
-  const revisable = config.rules.commitRevisable;
-  let open = 0; // bit c: some seat on continent c has not laid a card
-  for (let s = 0; s < n; s++) if (commits[s] === null) open |= 1 << locations[s];
-  let mask = 0;
+export function seatsNeedingTurn(config: GoldrauschConfig, meeting: Meeting, n: number): number {
+  const { commits, passed } = meeting;
+  let laid = 0;
+  let passes = 0;
   for (let s = 0; s < n; s++) {
-    const needs = commits[s] === null || (revisable ? !passed[s] : !passed[s] && (open & (1 << locations[s])) !== 0);
-    if (needs) mask |= 1 << s;
+    if (commits[s] !== null) laid |= 1 << s;
+    if (passed[s]) passes |= 1 << s;
   }
-  return mask;
+  return needsMask(meeting.locations, n, laid, passes, config.rules.commitRevisable);
 }
 
 /**

@@ -101,12 +101,12 @@ export interface Meeting {
   readonly passed: readonly boolean[];
   /**
    * Seat s's bot promised to stay idle before tick `idleUntil[s]` unless a message about its
-   * continent of a type in bit set `idleWake[s]` (or a GIFT) is added at index `idleFrom[s]` or
-   * later (`GoldrauschBot.idleUntil`, `messageBit`); the engine skips its turns meanwhile.
-   * 0 = no promise. Bookkeeping for speed, not a rule.
+   * continent of a type in bit set `idleWake[s]` (or a GIFT) is added (`GoldrauschBot.idleUntil`,
+   * `messageBit`); the engine skips its turns meanwhile. Such a message sets `idleUntil[s]` to 0 when
+   * it is added (meeting.ts `wakeIdle`, meeting-rules.ts `wakes`). 0 = no promise. Bookkeeping for
+   * speed, not a rule.
    */
   readonly idleUntil: readonly number[];
-  readonly idleFrom: readonly number[];
   readonly idleWake: readonly number[];
 }
 
@@ -260,7 +260,6 @@ export function copyMeeting(m: Meeting): Draft<Meeting> {
     commitTicks: m.commitTicks,
     passed: m.passed,
     idleUntil: m.idleUntil,
-    idleFrom: m.idleFrom,
     idleWake: m.idleWake,
   };
 }

@@ -19,7 +19,6 @@
 import { purposeKey, unitFloat } from '../../../core/random.js';
 import { Purpose } from '../purposes.js';
 import { respawn, reshuffledResources, timeLimitWinners } from '../climate.js';
-import { permutationsOf } from '../engine.js';
 import { applyWheel, drawEvent, endOfRoundEvent, spinWheel, type EventDecks } from '../events.js';
 import type { GoldrauschConfig } from '../params.js';
 import { newWork, resetWork, resolveProfit, richestAtThreshold, type Draws, type RoundWork } from '../round.js';
@@ -182,7 +181,7 @@ export class FastKernel {
     this.work.stock = this.stock;
     this.bots = bots.map((make) => make());
     this.randoms = bots.map(() => new SeatRandom());
-    this.meeting = new FastMeeting(config, this, permutationsOf(n));
+    this.meeting = new FastMeeting(config, this);
     this.bindings = kernelBindings(this.meeting);
     for (let s = 0; s < n; s++) this.views.push(new SeatView(this, this.meeting, s));
     this.result = newResult(n, this.rounds);

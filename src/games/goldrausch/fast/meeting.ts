@@ -2,20 +2,40 @@
  * Phase 3 on the fast kernel: the corporate meeting (docs/games/goldrausch.md §15) for the built-in
  * heuristic bots, on flat lists reused from round to round.
  *
- * This is the one part of the rules still written twice: the reference engine's meeting (meeting.ts,
- * engine.ts `advanceTurn`/`meetingTurn`) is a pure transition per turn that keeps every message, for
- * replays, stories, the search bot and untrusted bot files; this one keeps the meeting as flags and bit
- * masks and no message log, which is most of the kernel's speed. It implements only what the built-in
- * bots do: a gift, a rotation clause, a proposal for another continent or an illegal answer throws
- * `FastBailout` and the game is played on the reference engine instead, so a result never depends on
- * this file's gaps. test/fast/identity.test.ts ties the two: the same games, record for record, over
- * every rules option (test/fast/cases.ts) and every built-in bot in every seat.
- *
- * The comments name the reference function each part follows, which is where the rule is explained.
+ * The rules are not written here: the tick's seat order, who still needs a turn, the turn-finding
+ * loop, idle promises and which message wakes a seat, agreement formation, the late card and the
+ * legality checks are meeting-rules.ts's, which the reference engine (engine.ts, meeting.ts) calls
+ * too. What is this file's own is the representation: the reference engine keeps the meeting as an
+ * immutable `Meeting` per turn with every message and `Proposal`/`Agreement` objects, for replays,
+ * stories, the search bot and untrusted bot files; this one keeps it as flags and bit masks and no
+ * message log, which is most of the kernel's speed. It implements only what the built-in bots do: a
+ * gift, a rotation clause, a proposal for another continent or an illegal answer throws `FastBailout`
+ * and the game is played on the reference engine instead, so a result never depends on this file's
+ * gaps. test/fast/identity.test.ts ties the two: the same games, record for record, over every rules
+ * option (test/fast/cases.ts) and every built-in bot in every seat.
  */
 import { purposeKey, unitFloat } from '../../../core/random.js';
-import { Purpose } from '../purposes.js';
+import {
+  agreementParties,
+  agreementUpgrader,
+  bindsIdle,
+  comesLate,
+  inScope,
+  isKnownProposal,
+  isPromiseCard,
+  isSeatOn,
+  mayLayCard,
+  needsMask,
+  nextTurn,
+  permutationsOf,
+  seatsOnMask,
+  tickOrder,
+  wakes,
+  type MeetingClock,
+  type MeetingDraws,
+} from '../meeting-rules.js';
 import type { GoldrauschConfig } from '../params.js';
+import { Purpose } from '../purposes.js';
 import {
   GREEN,
   MSG_ACCEPT,
@@ -46,11 +66,19 @@ export function packed(n: number, v: number): number[] {
   return out;
 }
 
-const popcount = (mask: number): number => {
-  let n = 0;
-  for (let m = mask; m !== 0; m &= m - 1) n++;
-  return n;
-};
+/**
+ * `RandomSource.float` over the kernel's game key (the same hashes, so the same numbers), with the
+ * meeting's two streams' keys hashed once a game instead of once a draw.
+ */
+class MeetingStreams implements MeetingDraws {
+  gameKey = 0;
+  orderKey = 0;
+  lateKey = 0;
+  float(purpose: number, counter: number): number {
+    const key = purpose === Purpose.meetingOrder ? this.orderKey : purpose === Purpose.lateCommit ? this.lateKey : purposeKey(this.gameKey, purpose);
+    return unitFloat(key, counter);
+  }
+}
 
 /**
  * What the meeting reads of its kernel: the seats, where they stand, what they hold, the round. The
@@ -66,7 +94,7 @@ export interface MeetingTable {
 }
 
 /** The meeting of one kernel: its state is rewritten every round (`run`). */
-export class FastMeeting {
+export class FastMeeting implements MeetingClock {
   readonly players: number;
   readonly ticks: number;
   readonly privateChannels: boolean;
@@ -75,17 +103,19 @@ export class FastMeeting {
   private readonly revisable: boolean;
   private readonly partialAgreements: boolean;
   private readonly pLate: number;
-  private readonly permutations: readonly (readonly number[])[];
+  /** The n! seat orders a tick's order is drawn from (meeting-rules.ts `tickOrder`). */
+  private readonly orders: readonly (readonly number[])[];
   // The kernel's lists, read (never replaced by the kernel, so held here once).
   private readonly locations: readonly number[];
   private readonly upgradeHands: readonly (readonly number[])[];
   private readonly bots: readonly FastBot[];
   private readonly views: readonly FastView[];
-  private keyMeetingOrder = 0;
-  private keyLate = 0;
+  private readonly draws = new MeetingStreams();
 
   tick = 0;
-  private order: readonly number[] = [];
+  order: readonly number[] = [];
+  /** Index into `order` of the seat whose turn it is. */
+  turn = 0;
   /** The card each seat laid (NONE: none yet). */
   readonly commits: number[];
   /** 1 when the seat has laid a card (public: the COMMITTED message). */
@@ -93,7 +123,11 @@ export class FastMeeting {
   readonly passed: number[];
   /** Each seat's latest PROMISE (GREEN, RED, or NONE). */
   readonly promises: number[];
-  private readonly idleUntil: number[];
+  /** The seats that laid a card, and that passed (bit masks of `committed` and `passed`). */
+  private laid = 0;
+  private passes = 0;
+  /** Seat s's idle promise: its turns are skipped before this tick (0: none, or broken by a message). */
+  readonly idleUntil: number[];
   private readonly idleWake: number[];
   /** Seats with an idle promise that no message has broken yet (a promise's tick may have passed). */
   private promised = 0;
@@ -119,7 +153,6 @@ export class FastMeeting {
   constructor(
     config: GoldrauschConfig,
     private readonly k: MeetingTable,
-    permutations: readonly (readonly number[])[],
   ) {
     const { rules, params } = config;
     const n = k.players;
@@ -134,7 +167,7 @@ export class FastMeeting {
     this.revisable = rules.commitRevisable;
     this.partialAgreements = rules.allowPartialAgreements;
     this.pLate = params.pLate;
-    this.permutations = permutations;
+    this.orders = permutationsOf(n);
     // A fast bot sends at most one message a turn (FastMessage), and a seat has at most one turn a tick.
     this.maxProposals = this.ticks * n + 1;
     this.commits = packed(n, NONE);
@@ -152,14 +185,10 @@ export class FastMeeting {
 
   /** A new game's random streams (the meeting order and late cards). */
   newGame(gameKey: number): void {
-    this.keyMeetingOrder = purposeKey(gameKey, Purpose.meetingOrder);
-    this.keyLate = purposeKey(gameKey, Purpose.lateCommit);
-  }
-
-  /** engine.ts `meetingOrder` (§15.1): one draw picks one of the n! orders. */
-  private meetingOrder(tick: number): readonly number[] {
-    const all = this.permutations;
-    return all[Math.floor(unitFloat(this.keyMeetingOrder, this.k.round * 64 + tick) * all.length)];
+    const draws = this.draws;
+    draws.gameKey = gameKey;
+    draws.orderKey = purposeKey(gameKey, Purpose.meetingOrder);
+    draws.lateKey = purposeKey(gameKey, Purpose.lateCommit);
   }
 
   /** The round's meeting, from tick 1 until nobody has anything to do (engine.ts `openMeeting`, `advanceTurn`). */
@@ -174,6 +203,8 @@ export class FastMeeting {
       this.idleWake[s] = 0;
     }
     this.promised = 0;
+    this.laid = 0;
+    this.passes = 0;
     this.meetingStamp++; // every earlier meeting's rejections read as none
     this.proposalCount = 0;
     for (let c = 0; c < 3; c++) {
@@ -181,84 +212,35 @@ export class FastMeeting {
       this.agreementPartyMasks[c] = 0;
       this.agreementUpgraders[c] = NOBODY;
     }
-    const ticks = this.ticks;
+    const { ticks, orders, draws } = this;
+    const round = this.k.round;
     this.tick = 1;
-    this.order = this.meetingOrder(1);
+    this.order = tickOrder(orders, draws, round, 1);
     let from = 0;
     this.needsChanged = true;
     let needs = 0;
     for (;;) {
       // Who still has something to do changes only when a card is laid or a seat passes.
       if (this.needsChanged) {
-        needs = this.needsMask();
+        needs = needsMask(this.locations, n, this.laid, this.passes, this.revisable);
         this.needsChanged = false;
       }
-      if (needs === 0) return;
-      let turn = from;
-      for (;;) {
-        const order = this.order;
-        while (turn < n) {
-          const s = order[turn];
-          if ((needs & (1 << s)) !== 0 && !this.idle(s)) break;
-          turn++;
-        }
-        if (turn < n) break;
-        if (this.tick >= ticks) return;
-        const next = this.nextAwakeTick(needs);
-        if (next > ticks) return;
-        this.tick = next;
-        this.order = this.meetingOrder(next);
-        turn = 0;
-      }
-      this.turn(this.order[turn]);
+      if (!nextTurn(this, from, needs, ticks, orders, draws, round)) return;
+      const turn = this.turn;
+      this.playTurn(this.order[turn]);
       from = turn + 1;
     }
-  }
-
-  /** meeting.ts `needsMask`: the seats that still have something to do, as a bit set. */
-  private needsMask(): number {
-    const n = this.players;
-    const commits = this.commits;
-    const locations = this.locations;
-    let open = 0;
-    for (let s = 0; s < n; s++) if (commits[s] === NONE) open |= 1 << locations[s];
-    let mask = 0;
-    for (let s = 0; s < n; s++) {
-      const needs = commits[s] === NONE || (this.revisable ? this.passed[s] === 0 : this.passed[s] === 0 && (open & (1 << locations[s])) !== 0);
-      if (needs) mask |= 1 << s;
-    }
-    return mask;
-  }
-
-  /**
-   * engine.ts `idle`: seat s is still bound by its idle promise — before the promised tick, and no
-   * message about its continent of a type that wakes it since the promise. `announce` ends a promise as
-   * soon as such a message is logged (so this is one comparison, not a scan of the messages since).
-   */
-  private idle(s: number): boolean {
-    return this.tick < this.idleUntil[s];
-  }
-
-  /** engine.ts `nextAwakeTick`. */
-  private nextAwakeTick(needs: number): number {
-    let next = Infinity;
-    for (let s = 0; s < this.players; s++) {
-      if ((needs & (1 << s)) === 0) continue;
-      if (!this.idle(s)) return this.tick + 1;
-      next = Math.min(next, this.idleUntil[s]);
-    }
-    return next;
   }
 
   /**
    * A message goes on the table. The kernel keeps no log (nothing reads one: the bots see proposals,
    * agreements, promises and who passed or laid a card); what it must do is wake the seats whose
-   * idle promise the message breaks (engine.ts `idle`).
+   * idle promise the message breaks (meeting-rules.ts `wakes`), as meeting.ts `wakeIdle` does.
    */
   private announce(type: number, continent: number): void {
     if (this.promised !== 0) {
       for (let s = 0; s < this.players; s++) {
-        if ((this.promised & (1 << s)) !== 0 && this.locations[s] === continent && (this.idleWake[s] & type) !== 0) {
+        if ((this.promised & (1 << s)) !== 0 && wakes(this.locations[s], this.idleWake[s], continent, type)) {
           this.idleUntil[s] = 0;
           this.promised &= ~(1 << s);
         }
@@ -267,13 +249,13 @@ export class FastMeeting {
   }
 
   /** One seat's turn (engine.ts `meetingTurn`, `askBot`): its message, then maybe its card, or its idle promise. */
-  private turn(s: number): void {
+  private playTurn(s: number): void {
     const bot = this.bots[s];
     const view = this.views[s];
     const out = this.out;
     const sends = bot.negotiate(view, out);
-    let card = NONE;
-    if (this.commits[s] === NONE || this.revisable) {
+    let card = NONE; // stays NONE unless the seat may lay a card
+    if (mayLayCard(this.commits[s] !== NONE, this.revisable)) {
       card = bot.commitUpgrade(view);
       if (card !== NONE) {
         if (card !== GREEN && card !== RED) throw new FastBailout(`seat ${s} laid card ${card}`);
@@ -282,7 +264,7 @@ export class FastMeeting {
     }
     if (!sends && card === NONE) {
       const until = bot.idleUntil(view);
-      if (until > this.tick) {
+      if (bindsIdle(until, this.tick)) {
         this.idleUntil[s] = until;
         this.idleWake[s] = bot.idleWake;
         this.promised |= 1 << s;
@@ -290,15 +272,15 @@ export class FastMeeting {
       return;
     }
     if (sends) this.send(s, out);
-    if (card !== NONE && (this.commits[s] === NONE || this.revisable)) {
+    if (card !== NONE) {
       // §15.1: a card laid in the last tick comes too late with probability pLate.
-      const late = this.tick === this.ticks && this.pLate > 0 && unitFloat(this.keyLate, this.k.round * 16 + s) < this.pLate;
-      if (!late) {
+      if (!comesLate(this.draws, this.k.round, s, this.tick, this.ticks, this.pLate)) {
         const first = this.commits[s] === NONE;
         this.commits[s] = card;
         this.needsChanged = true;
         if (first) {
           this.committed[s] = 1;
+          this.laid |= 1 << s;
           this.announce(MSG_COMMITTED, this.locations[s]);
         }
       }
@@ -311,7 +293,7 @@ export class FastMeeting {
     switch (m.type) {
       case MSG_PROPOSE: {
         const u = m.upgrader;
-        if (u !== NOBODY && !(Number.isInteger(u) && u >= 0 && u < this.players && this.locations[u] === own)) {
+        if (u !== NOBODY && !isSeatOn(this.locations, this.players, u, own)) {
           throw new FastBailout(`PROPOSE names upgrader ${u}, who is not on the continent`);
         }
         const i = this.proposalCount;
@@ -328,9 +310,9 @@ export class FastMeeting {
       case MSG_ACCEPT:
       case MSG_REJECT: {
         const i = m.ref;
-        if (!(Number.isInteger(i) && i >= 0 && i < this.proposalCount)) throw new FastBailout(`reference to unknown proposal ${i}`);
+        if (!isKnownProposal(i, this.proposalCount)) throw new FastBailout(`reference to unknown proposal ${i}`);
         const c = this.proposalContinents[i];
-        if (!this.table && c !== own) throw new FastBailout('ACCEPT/REJECT about another continent');
+        if (!inScope(this.table, c, own)) throw new FastBailout('ACCEPT/REJECT about another continent');
         this.announce(m.type, c);
         if (m.type === MSG_REJECT) {
           this.rejected[from * this.maxProposals + i] = this.meetingStamp;
@@ -342,14 +324,15 @@ export class FastMeeting {
         return;
       }
       case MSG_PROMISE: {
-        if (m.action !== GREEN && m.action !== RED) throw new FastBailout('PROMISE needs GREEN or RED');
-        if (m.ref !== -1 && !(Number.isInteger(m.ref) && m.ref >= 0 && m.ref < this.proposalCount)) throw new FastBailout('PROMISE of an unknown proposal');
+        if (!isPromiseCard(m.action)) throw new FastBailout('PROMISE needs GREEN or RED');
+        if (m.ref !== -1 && !isKnownProposal(m.ref, this.proposalCount)) throw new FastBailout('PROMISE of an unknown proposal');
         this.promises[from] = m.action;
         this.announce(MSG_PROMISE, own);
         return;
       }
       case MSG_PASS:
         this.passed[from] = 1;
+        this.passes |= 1 << from;
         this.needsChanged = true;
         this.announce(MSG_PASS, own);
         return;
@@ -357,19 +340,13 @@ export class FastMeeting {
     throw new FastBailout(`message type ${m.type}`);
   }
 
-  /** meeting.ts `withProposal`: proposal i became an agreement when all on its continent (or, partially, two) accepted. */
+  /** Whether proposal i became continent c's agreement (meeting-rules.ts `agreementParties`, as meeting.ts `withProposal`). */
   private checkAgreement(i: number): void {
     const c = this.proposalContinents[i];
-    const accepted = this.proposalAcceptances[i];
-    let on = 0;
-    for (let s = 0; s < this.players; s++) if (this.locations[s] === c) on |= 1 << s;
-    const complete = (on & ~accepted) === 0;
-    const partial = this.partialAgreements && popcount(accepted) >= 2;
-    if (popcount(on) < 2 || !(complete || partial)) return;
-    const members = complete ? on : accepted;
-    const u = this.proposalUpgraders[i];
+    const parties = agreementParties(seatsOnMask(this.locations, this.players, c), this.proposalAcceptances[i], this.partialAgreements);
+    if (parties === 0) return;
     this.agreementProposals[c] = i;
-    this.agreementPartyMasks[c] = members;
-    this.agreementUpgraders[c] = u !== NOBODY && (members & (1 << u)) !== 0 ? u : NOBODY;
+    this.agreementPartyMasks[c] = parties;
+    this.agreementUpgraders[c] = agreementUpgrader(this.proposalUpgraders[i], parties);
   }
 }
