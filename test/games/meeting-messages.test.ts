@@ -8,31 +8,12 @@ import { describe, expect, it } from 'vitest';
 import type { OutgoingMessage } from '../../src/games/goldrausch/bot.js';
 import { IllegalMessage, plainMessage, sendMessage, sent, type MeetingContext } from '../../src/games/goldrausch/meeting.js';
 import { DEFAULT_PARAMS, DEFAULT_RULES, type RulesOptions } from '../../src/games/goldrausch/params.js';
-import type { Meeting } from '../../src/games/goldrausch/state.js';
+import { filled, identity, openingMeeting, type Meeting } from '../../src/games/goldrausch/state.js';
 import type { ContinentIndex } from '../../src/games/goldrausch/types.js';
 
+/** A meeting at tick 2 in which nobody has done anything yet (state.ts `openingMeeting`). */
 function meeting(locations: ContinentIndex[]): Meeting {
-  const n = locations.length;
-  const zeros = locations.map(() => 0);
-  const nulls = locations.map(() => null);
-  const falses = locations.map(() => false);
-  return {
-    locations,
-    provisional: nulls,
-    tick: 2,
-    order: locations.map((_, s) => s),
-    turn: 0,
-    messages: [],
-    proposals: [],
-    agreements: [null, null, null],
-    promises: nulls,
-    commits: nulls,
-    committed: falses,
-    commitTicks: zeros,
-    passed: falses,
-    idleUntil: zeros,
-    idleWake: zeros.slice(0, n),
-  };
+  return { ...openingMeeting(locations, filled(locations.length, null), identity(locations.length)), tick: 2 };
 }
 
 function context(rules: Partial<RulesOptions> = {}, gold = [5, 5, 5, 5, 5]): MeetingContext {

@@ -4,12 +4,10 @@
  * bars, the head-to-head heat map and the faults table. Skipped like test/report/browser.test.ts
  * when /usr/bin/chromium is missing outside CI, or with GOLDPIT_SKIP_BROWSER=1.
  */
-import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS, expectSelfContained, openFile, SKIP_BROWSER } from '../helpers/browser.js';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserSession, expectSelfContained, openFile, SKIP_BROWSER } from '../helpers/browser.js';
 import { runCli } from '../../src/cli/main.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -17,8 +15,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SCREENSHOT = join(ROOT, 'reports/screenshots/tournament.png');
 
 describe.skipIf(SKIP_BROWSER)('tournament.html in headless Chromium', () => {
+  const session = browserSession('goldpit-tour-chromium-');
   let work = '';
-  let context: BrowserContext | undefined;
 
   beforeAll(async () => {
     work = tempDir('goldpit-tour-html-');
@@ -29,22 +27,10 @@ describe.skipIf(SKIP_BROWSER)('tournament.html in headless Chromium', () => {
       io,
     );
     if (code !== 0) throw new Error(`tournament exited with ${code}`);
-    if (!existsSync(CHROMIUM)) return;
-    context = await chromium.launchPersistentContext(join(work, 'profile'), {
-      executablePath: CHROMIUM,
-      args: CHROMIUM_ARGS,
-      headless: true,
-      viewport: { width: 1000, height: 900 },
-    });
-  });
-
-  afterAll(async () => {
-    await context?.close();
   });
 
   it('draws rating bars, the heat map and the faults table, with no requests or console messages', async () => {
-    if (!context) throw new Error(`${CHROMIUM} not found: install it with \`apt-get install -y chromium\`, or set GOLDPIT_SKIP_BROWSER=1`);
-    const opened = await openFile(context, join(work, 'out', 'tournament.html'));
+    const opened = await openFile(session.browser(), join(work, 'out', 'tournament.html'));
     const { page } = opened;
 
     const charts = await page.$$eval('svg.chart', (svgs) =>

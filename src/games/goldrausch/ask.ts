@@ -9,12 +9,10 @@ import { Purpose } from './purposes.js';
 import type { GoldrauschBot, OutgoingMessage } from './bot.js';
 import type { GoldrauschAnswer, GoldrauschRequest } from './engine.js';
 import { IllegalMessage, plainMessage, sendMessage, sent, type MeetingContext } from './meeting.js';
-import { appended, messageBit, WAKE_ON_ALL, type GoldrauschState, type Meeting } from './state.js';
+import { appended, EMPTY, messageBit, WAKE_ON_ALL, type GoldrauschState, type Meeting } from './state.js';
 import type { Colour, Continent } from './types.js';
 import { CONTINENTS, indexOfContinent } from './types.js';
 import type { GoldrauschView } from './view.js';
-
-const EMPTY: readonly never[] = Object.freeze([]);
 
 const describe = describeThrown;
 

@@ -23,7 +23,7 @@
  */
 import type { RandomStream } from '../../core/random.js';
 import type { GoldrauschConfig } from './params.js';
-import type { Draft, GoldrauschState, Meeting } from './state.js';
+import { EMPTY, type Draft, type GoldrauschState, type Meeting } from './state.js';
 import type { Colour, EventSlot } from './types.js';
 import { eventCardOf, eventCardsOf } from './cards.js';
 import type { GoldrauschView } from './view.js';
@@ -35,8 +35,6 @@ export interface DeterminizeOptions {
    */
   readonly guessCommit?: (seat: number, state: GoldrauschState) => Colour;
 }
-
-const EMPTY: readonly never[] = Object.freeze([]);
 
 /** Fisher–Yates with the caller's stream (in place). */
 function shuffleInPlace<T>(items: T[], random: RandomStream): T[] {

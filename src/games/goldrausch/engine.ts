@@ -13,15 +13,13 @@ import type { GoldrauschConfig } from './params.js';
 import { resolveRound } from './resolve.js';
 import { richestAtThreshold } from './round.js';
 import { setup } from './setup.js';
-import { copyMeeting, copyState, filled, zeros, WAKE_ON_ALL, type Draft, type GoldrauschState, type Meeting } from './state.js';
+import { copyMeeting, copyState, EMPTY, filled, openingMeeting, zeros, WAKE_ON_ALL, type Draft, type GoldrauschState, type Meeting } from './state.js';
 import type { Colour, Continent, ContinentIndex } from './types.js';
 import { indexOfContinent } from './types.js';
 import { seatView, type GoldrauschView } from './view.js';
 
 export { askBot, fallbackAnswer } from './ask.js';
 export { setup } from './setup.js';
-
-const EMPTY: readonly never[] = Object.freeze([]);
 
 export type GoldrauschRequest =
   | { readonly kind: 'continent'; readonly seat: number }
@@ -85,28 +83,7 @@ function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[
     locations[s] = indexOfContinent(a.continent) as ContinentIndex;
     provisional[s] = a.provisional;
   }
-  // Fields that start equal share one fresh array: no transition writes an array it did not make.
-  const nulls = filled(n, null);
-  const falses = filled(n, false);
-  const noTicks = zeros(n);
-  // Fields in the order of copyMeeting's literal: the one hidden class of all meetings.
-  const meeting: Draft<Meeting> = {
-    locations,
-    provisional,
-    tick: 1,
-    order: tickOrder(permutationsOf(n), random, state.round, 1),
-    turn: 0,
-    messages: EMPTY,
-    proposals: EMPTY,
-    agreements: [null, null, null],
-    promises: nulls,
-    commits: nulls,
-    committed: falses,
-    commitTicks: noTicks,
-    passed: falses,
-    idleUntil: noTicks,
-    idleWake: noTicks,
-  };
+  const meeting = openingMeeting(locations, provisional, tickOrder(permutationsOf(n), random, state.round, 1));
   const next = copyState(state);
   next.stage = 'meeting';
   next.meeting = meeting;

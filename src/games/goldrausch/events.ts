@@ -9,7 +9,7 @@ import { Purpose } from './purposes.js';
 import { eventCardOf, type AfterUse } from './cards.js';
 import type { GameParams, GoldrauschConfig } from './params.js';
 import { capOf, maxOf, richestAtThreshold, takeFromBank, type Draws, type RoundWork } from './round.js';
-import { appended, identity } from './state.js';
+import { appended, EMPTY, identity } from './state.js';
 import type { EventSlot, WheelField } from './types.js';
 import { CONTINENTS } from './types.js';
 
@@ -59,8 +59,6 @@ function seatsWith(gold: readonly number[], value: number): number[] {
   for (let s = 0; s < gold.length; s++) if (gold[s] === value) out.push(s);
   return out;
 }
-
-const EMPTY: readonly never[] = Object.freeze([]);
 
 /**
  * A game's event decks (GR-A40). The lists are replaced, never written, so the reference engine's

@@ -8,11 +8,9 @@ import type { RandomSource } from '../../core/random.js';
 import { Purpose } from './purposes.js';
 import type { GoldrauschConfig } from './params.js';
 import { takeFromBank } from './round.js';
-import { copyState, zeros, type GoldrauschState } from './state.js';
+import { copyState, EMPTY, zeros, type GoldrauschState } from './state.js';
 import { eventCardsOf } from './cards.js';
 import type { EventSlot } from './types.js';
-
-const EMPTY: readonly never[] = Object.freeze([]);
 
 /** The unshuffled event deck per config (a config is never changed; setup shuffles a copy). */
 export const eventDeckList = memoOnIdentity(buildEventDeck);

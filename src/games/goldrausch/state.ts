@@ -244,6 +244,38 @@ export function copyState(s: GoldrauschState): Draft<GoldrauschState> {
 }
 
 /** A shallow copy of meeting `m` to assign changed fields to (see `copyState` for why a literal). */
+/** The shared empty list (frozen: nothing may add to it; transitions replace a list, never write one). */
+export const EMPTY: readonly never[] = Object.freeze([]);
+
+/**
+ * Phase 3 at tick 1 (engine.ts `openMeeting`): nobody has spoken, promised, laid a card or passed.
+ * Fields that start equal share one fresh array (no transition writes an array it did not make), in
+ * the order of `copyMeeting`'s literal: the one hidden class of all meetings.
+ */
+export function openingMeeting(locations: readonly ContinentIndex[], provisional: readonly (Colour | null)[], order: readonly number[]): Draft<Meeting> {
+  const n = locations.length;
+  const nulls = filled(n, null);
+  const falses = filled(n, false);
+  const noTicks = zeros(n);
+  return {
+    locations,
+    provisional,
+    tick: 1,
+    order,
+    turn: 0,
+    messages: EMPTY,
+    proposals: EMPTY,
+    agreements: [null, null, null],
+    promises: nulls,
+    commits: nulls,
+    committed: falses,
+    commitTicks: noTicks,
+    passed: falses,
+    idleUntil: noTicks,
+    idleWake: noTicks,
+  };
+}
+
 export function copyMeeting(m: Meeting): Draft<Meeting> {
   return {
     locations: m.locations,

@@ -34,8 +34,8 @@ import {
 } from '../../../src/games/goldrausch/meeting-rules.js';
 import { DEFAULT_PARAMS, DEFAULT_RULES, type GoldrauschConfig } from '../../../src/games/goldrausch/params.js';
 import { Purpose } from '../../../src/games/goldrausch/purposes.js';
-import type { Meeting } from '../../../src/games/goldrausch/state.js';
-import type { Colour, ContinentIndex } from '../../../src/games/goldrausch/types.js';
+import { filled, openingMeeting, type Meeting } from '../../../src/games/goldrausch/state.js';
+import type { ContinentIndex } from '../../../src/games/goldrausch/types.js';
 
 /** Draws that return `u` every time and record each (purpose, counter) asked for. */
 function fixedDraws(u: number): MeetingDraws & { calls: [number, number][] } {
@@ -317,28 +317,10 @@ describe('legal messages (§15.2, GR-A11)', () => {
   });
 });
 
+/** A meeting at tick 2 in which nobody has done anything yet (state.ts `openingMeeting`), with `fields` set. */
 function meeting(locations: ContinentIndex[], fields: Partial<Meeting> = {}): Meeting {
-  const zeros = locations.map(() => 0);
-  const nulls = locations.map(() => null);
-  const falses = locations.map(() => false);
-  return {
-    locations,
-    provisional: nulls,
-    tick: 2,
-    order: locations.map((_, s) => s),
-    turn: 0,
-    messages: [],
-    proposals: [],
-    agreements: [null, null, null],
-    promises: nulls,
-    commits: nulls as (Colour | null)[],
-    committed: falses,
-    commitTicks: zeros,
-    passed: falses,
-    idleUntil: zeros,
-    idleWake: zeros,
-    ...fields,
-  };
+  const order = locations.map((_, s) => s);
+  return { ...openingMeeting(locations, filled(locations.length, null), order), tick: 2, ...fields };
 }
 
 describe('the reference engine wakes idle seats when a message is added', () => {
