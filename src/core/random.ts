@@ -102,21 +102,28 @@ export class RandomSource {
     const own = RandomSource.prototype;
     // A subclass (or a spy) that changes how numbers are drawn keeps its own way.
     if (this.int !== own.int || this.float !== own.float || this.u32 !== own.u32) return shuffleWith(this, out, purpose, base);
-    // `int(purpose, base + i, i + 1)` with the purpose's share of the hash computed once (the same
-    // operations in the same order, so the same numbers).
-    const key = purposeKey(this.gameKey, purpose);
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = Math.floor(unitFloat(key, base + i) * (i + 1));
-      const tmp = out[i];
-      out[i] = out[j];
-      out[j] = tmp;
-    }
+    shuffleInPlace(out, out.length, purposeKey(this.gameKey, purpose), base);
     return out;
   }
 
   /** A sequential stream over one purpose, for consumers that are not pure (bots). */
   stream(purpose: number): RandomStream {
     return new RandomStream(this, purpose);
+  }
+}
+
+/**
+ * `RandomSource.shuffle` on `list[0…length)` in place, with the stream's key (`purposeKey`) given:
+ * draw j is `int(purpose, base + j, j + 1)` with the purpose's share of the hash computed once (the
+ * same operations in the same order, so the same numbers). For callers that shuffle lists of their
+ * own, reused from game to game (the fast kernel's decks).
+ */
+export function shuffleInPlace<T>(list: T[], length: number, key: number, base: number): void {
+  for (let i = length - 1; i > 0; i--) {
+    const j = Math.floor(unitFloat(key, base + i) * (i + 1));
+    const tmp = list[i];
+    list[i] = list[j];
+    list[j] = tmp;
   }
 }
 

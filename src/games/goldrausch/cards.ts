@@ -100,11 +100,12 @@ export function eventCardsOf(params: GameParams): readonly EventCard[] {
   return params.eventCards ?? builtinEventCards(params.capCuts);
 }
 
-const byId = memoOnIdentity((cards: readonly EventCard[]) => new Map(cards.map((c) => [c.id, c])));
+/** The event cards by id, per params object (read at every event card drawn: one lookup, not two). */
+const byId = memoOnIdentity((params: GameParams) => new Map(eventCardsOf(params).map((c) => [c.id, c])));
 
 /** The card with this id under these params (a RangeError for an id the table does not hold). */
 export function eventCardOf(params: GameParams, id: string): EventCard {
-  const found = byId(eventCardsOf(params)).get(id);
+  const found = byId(params).get(id);
   if (!found) throw new RangeError(`unknown event card id "${id}"`);
   return found;
 }

@@ -37,17 +37,30 @@ export function countRound(
   roundTotals: number[],
   at: number,
 ): void {
+  // The rows read once (this runs for every round of every game); each agreement mask once.
+  const upgrades = counters[1];
+  const successes = counters[2];
+  const collided = counters[3];
+  const parties = counters[4];
+  const timeouts = counters[7];
+  const a0 = agreements[0];
+  const a1 = agreements[1];
+  const a2 = agreements[2];
+  const anyAgreement = (a0 | a1 | a2) !== 0;
   let up = 0;
   let fined = 0;
   for (let s = 0; s < n; s++) {
     if (r.upgraded[s]) {
       up++;
-      counters[1][s]++;
-      if (r.collisions[final[s]]) counters[3][s]++;
+      upgrades[s]++;
+      if (r.collisions[final[s]]) collided[s]++;
     }
-    if (r.upgradeSucceeded[s]) counters[2][s]++;
-    for (let c = 0; c < 3; c++) if ((agreements[c] & (1 << s)) !== 0) counters[4][s]++;
-    if ((timedOut & (1 << s)) !== 0) counters[7][s]++;
+    if (r.upgradeSucceeded[s]) successes[s]++;
+    if (anyAgreement) {
+      const bit = 1 << s;
+      parties[s] += ((a0 & bit) !== 0 ? 1 : 0) + ((a1 & bit) !== 0 ? 1 : 0) + ((a2 & bit) !== 0 ? 1 : 0);
+    }
+    if ((timedOut & (1 << s)) !== 0) timeouts[s]++;
     fined += r.fines[s];
   }
   roundTotals[at] = up;

@@ -102,9 +102,17 @@ function afterUseOf(params: GameParams, event: EventSlot): AfterUse {
 /** Phase 6 housekeeping (GR-A40): a card that lay beside the clock for this round only goes to the discard pile. */
 export function endOfRoundEvent(decks: EventDecks, params: GameParams, event: EventSlot | null): void {
   if (event === null || afterUseOf(params, event) !== 'beside-clock-this-round') return;
-  const at = decks.besideClock.lastIndexOf(event);
-  decks.besideClock = decks.besideClock.filter((_, i) => i !== at);
+  decks.besideClock = withoutLast(decks.besideClock, event);
   decks.discard = appended<EventSlot>(decks.discard, event);
+}
+
+/**
+ * A copy of `list` without the last `item` in it. (Its own function: a closure over the index in
+ * `endOfRoundEvent` made every call, nearly all of which return early, allocate a context for it.)
+ */
+function withoutLast<T>(list: readonly T[], item: T): T[] {
+  const at = list.lastIndexOf(item);
+  return list.filter((_, i) => i !== at);
 }
 
 /**
@@ -132,13 +140,17 @@ export function applyWheel(work: RoundWork, wheel: WheelField, event: EventSlot 
   }
 }
 
+/** The gold before an event card, to count what it moved (`eventGold`); reused: nothing keeps it past a call. */
+const GOLD_BEFORE: number[] = [0, 0, 0, 0, 0, 0];
+
 /** Applies one event card's immediate effect and sets up its phase-5 modifiers (§7). */
 export function applyEventCard(work: RoundWork, id: EventSlot, random: Draws): boolean {
   if (id === 'blank') return false;
   const { rules, params } = work.config;
   const effect = eventCardOf(params, id).effect;
   const n = work.players;
-  const goldBefore = work.gold.slice();
+  const goldBefore = GOLD_BEFORE;
+  for (let s = 0; s < n; s++) goldBefore[s] = work.gold[s];
   let wealth = false;
   switch (effect.kind) {
     case 'fine-exemption':

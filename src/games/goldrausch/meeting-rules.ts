@@ -20,9 +20,9 @@ export const NO_CONTINENT = -1;
 
 /**
  * The draws the meeting makes: the reference engine passes its `RandomSource`, the kernel an object
- * with the same `float` over its game key (the same hashes, so the same numbers).
+ * with the same `int` and `float` over its game key (the same hashes, so the same numbers).
  */
-export type MeetingDraws = Pick<RandomSource, 'float'>;
+export type MeetingDraws = Pick<RandomSource, 'int' | 'float'>;
 
 /** The number of set bits of a seat mask. */
 export function popcount(mask: number): number {
@@ -65,10 +65,11 @@ function allOrders(n: number): number[][] {
 /**
  * §15.1: the seats act in a random order each tick. One draw (meeting-order stream, draw
  * round·64 + tick) picks one of the n! orders `orders` (= `permutationsOf(n)`), uniformly:
- * `RandomSource.int`'s floor(u · count).
+ * `RandomSource.int`, floor(u · count). (An integer, not the float: a float returned from a call
+ * that is not inlined is boxed, a small integer is not.)
  */
 export function tickOrder(orders: readonly (readonly number[])[], draws: MeetingDraws, round: number, tick: number): readonly number[] {
-  return orders[Math.floor(draws.float(Purpose.meetingOrder, round * 64 + tick) * orders.length)];
+  return orders[draws.int(Purpose.meetingOrder, round * 64 + tick, orders.length)];
 }
 
 /**

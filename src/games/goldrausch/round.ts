@@ -195,17 +195,48 @@ function baseAmount(work: RoundWork, c: number): number {
   return e;
 }
 
-/** The evaluation order by printed cap, per caps array (it never changes, so it is sorted once; never written). */
-const capOrder = memoOnIdentity((caps: readonly number[]): readonly number[] => [0, 1, 2].sort((a, b) => caps[b] - caps[a] || b - a));
+/**
+ * What phase 5 reads of a config, resolved once per config: the rules options as flags (string
+ * comparisons and two property loads per option were a measurable part of every round) and the
+ * evaluation order by printed cap (it never changes; never written).
+ */
+interface ProfitRules {
+  readonly immediate: boolean;
+  readonly gross: boolean;
+  readonly endOfProfit: boolean;
+  readonly threshold: number;
+  readonly strict: boolean;
+  readonly fineBefore: boolean;
+  readonly notCounted: boolean;
+  readonly upgradeSucceeds: boolean;
+  readonly fineEverybody: boolean;
+  readonly byStock: boolean;
+  readonly sequential: boolean;
+  readonly capOrder: readonly number[];
+}
 
-function continentOrder(work: RoundWork): readonly number[] {
+const profitRules = memoOnIdentity(
+  ({ rules, params }: GoldrauschConfig): ProfitRules => ({
+    immediate: rules.winCheck === 'immediate',
+    gross: rules.winCheck === 'immediate-gross',
+    endOfProfit: rules.winCheck === 'end-of-profit',
+    threshold: params.winThreshold,
+    strict: rules.winThresholdStrict,
+    fineBefore: rules.fineTiming === 'before',
+    notCounted: rules.exemption === 'not-counted',
+    upgradeSucceeds: rules.exemption === 'upgrade-succeeds',
+    fineEverybody: rules.fineScope === 'all-on-continent',
+    byStock: rules.continentOrder === 'stock',
+    sequential: rules.shortage === 'sequential',
+    capOrder: [0, 1, 2].sort((a, b) => params.caps[b] - params.caps[a] || b - a),
+  }),
+);
+
+/** GR-A17 option: the evaluation order by current stock, largest first; ties by printed cap. */
+function stockOrder(work: RoundWork): readonly number[] {
   const caps = work.config.params.caps;
-  if (work.config.rules.continentOrder === 'stock') {
-    // GR-A17 option: by current stock, largest first; ties by printed cap.
-    const stock = work.stock.slice();
-    return [0, 1, 2].sort((a, b) => stock[b] - stock[a] || caps[b] - caps[a] || b - a);
-  }
-  return capOrder(caps);
+  const stock = work.stock.slice();
+  return [0, 1, 2].sort((a, b) => stock[b] - stock[a] || caps[b] - caps[a] || b - a);
 }
 
 function payFine(work: RoundWork, p: number, c: number): void {
@@ -233,51 +264,48 @@ function payFine(work: RoundWork, p: number, c: number): void {
  * player wins the race under winCheck = immediate / immediate-gross. Returns true if the game ended.
  */
 export function resolveProfit(work: RoundWork): boolean {
-  const { rules, params } = work.config;
+  const o = profitRules(work.config);
   const n = work.players;
-  const immediate = rules.winCheck === 'immediate';
-  const gross = rules.winCheck === 'immediate-gross';
-  // The rules options and the threshold, read once (not per seat: this loop runs for every round of every game).
-  const threshold = params.winThreshold;
-  const strict = rules.winThresholdStrict;
-  const fineBefore = rules.fineTiming === 'before';
-  const notCounted = rules.exemption === 'not-counted';
-  const upgradeSucceeds = rules.exemption === 'upgrade-succeeds';
-  const fineEverybody = rules.fineScope === 'all-on-continent';
+  const { immediate, gross, threshold, strict, fineBefore, notCounted, upgradeSucceeds, fineEverybody } = o;
   // Fine exemptions (#1–5) exist only in a round whose event card grants them.
   const anyExempt = work.exempt !== null || work.exemptContinent >= 0;
-  const order = continentOrder(work);
-  // Scratch lists (module-level, reused: nothing in them outlives a continent's payout).
-  const { seats, others, amounts, fined, doubled } = payoutScratch(n);
-  const { locations, cards } = work;
+  const order = o.byStock ? stockOrder(work) : o.capOrder;
+  // One clockwise pass from the start player sorts the seats by continent, effective upgraders
+  // first (GR-A18): continent c's claimants are `claimants[c·n + i]`, i < counts[c], the first
+  // ups[c] of them upgraders (the others wait in `others` until their continent is paid).
+  const { claimants, others, counts, ups, exemptUps, amounts, fined, doubled } = payoutScratch(n);
+  const { locations, cards, gold, stock } = work;
+  const forced = work.forcedContinent;
+  const forcedGreen = work.forcedColour === 'green';
+  counts[0] = counts[1] = counts[2] = 0;
+  ups[0] = ups[1] = ups[2] = 0;
+  exemptUps[0] = exemptUps[1] = exemptUps[2] = 0;
+  for (let k = 0, s = work.startPlayer; k < n; k++, s = s + 1 === n ? 0 : s + 1) {
+    const c = locations[s];
+    const up = forced === c ? forcedGreen : cards[s] === 'green'; // GR-A25, GR-A26
+    if (up) {
+      claimants[c * n + ups[c]++] = s;
+      if (anyExempt && isExempt(work, s, c)) exemptUps[c]++;
+    } else others[c * n + (counts[c] - ups[c])] = s;
+    counts[c]++;
+  }
   for (let ci = 0; ci < 3; ci++) {
     const c = order[ci];
-    // Seats on c, clockwise from the start player; effective upgraders first (GR-A18): the
-    // upgraders go into `seats`, the others into `others`, which then follow them.
-    let upgraders = 0;
-    let exemptUpgraders = 0;
-    let rest = 0;
-    for (let k = 0, s = work.startPlayer; k < n; k++, s = s + 1 === n ? 0 : s + 1) {
-      if (locations[s] !== c) continue;
-      let up = cards[s] === 'green';
-      if (work.forcedContinent === c) up = work.forcedColour === 'green'; // GR-A25, GR-A26
-      work.upgraded[s] = up;
-      if (up) {
-        seats[upgraders++] = s;
-        if (anyExempt && isExempt(work, s, c)) exemptUpgraders++;
-      } else others[rest++] = s;
-    }
-    const count = upgraders + rest;
+    const count = counts[c];
     if (count === 0) continue;
-    for (let i = 0; i < rest; i++) seats[upgraders + i] = others[i];
+    const upgraders = ups[c];
+    const exemptUpgraders = exemptUps[c];
+    const row = c * n;
+    for (let i = upgraders; i < count; i++) claimants[row + i] = others[row + i - upgraders];
+    // Marked continent by continent: a race won on an earlier continent leaves these unmarked.
+    for (let i = 0; i < upgraders; i++) work.upgraded[claimants[row + i]] = true;
     const collision = upgraders >= 2;
     work.collisions[c] = collision;
     const base = baseAmount(work, c);
     const disaster = work.disaster[c];
     // Amount and fine per seat (§5.2 table, with GR-A21 exemption variants and GR-A19 scope).
     for (let i = 0; i < count; i++) {
-      const s = seats[i];
-      const exempt = anyExempt && isExempt(work, s, c);
+      const exempt = anyExempt && isExempt(work, claimants[row + i], c);
       let amount = base;
       let fine = false;
       const upgrader = i < upgraders;
@@ -296,28 +324,28 @@ export function resolveProfit(work: RoundWork): boolean {
       // (amount === 2·base: with a base of 0 a colliding upgrader counts too)
       doubled[i] = upgrader && amount === 2 * base && !disaster;
     }
-    const got = shares(work, amounts, count, work.stock[c]);
+    const got = o.sequential ? amounts : shares(amounts, count, stock[c]);
     for (let i = 0; i < count; i++) {
-      const s = seats[i];
+      const s = claimants[row + i];
       if (fined[i] && fineBefore) payFine(work, s, c);
-      const g = Math.min(got[i], work.stock[c]);
-      work.stock[c] -= g;
-      work.gold[s] += g;
+      const g = Math.min(got[i], stock[c]);
+      stock[c] -= g;
+      gold[s] += g;
       work.payout[s] += g;
       work.upgradeSucceeded[s] = doubled[i];
-      if (gross && (strict ? work.gold[s] > threshold : work.gold[s] >= threshold)) {
+      if (gross && (strict ? gold[s] > threshold : gold[s] >= threshold)) {
         work.winners = [s];
         return true;
       }
       if (fined[i] && !fineBefore) payFine(work, s, c);
-      if (immediate && (strict ? work.gold[s] > threshold : work.gold[s] >= threshold)) {
+      if (immediate && (strict ? gold[s] > threshold : gold[s] >= threshold)) {
         work.winners = [s];
         return true;
       }
     }
   }
-  if (rules.winCheck === 'end-of-profit') {
-    const winners = richestAtThreshold(work.config, work.gold);
+  if (o.endOfProfit) {
+    const winners = richestAtThreshold(work.config, gold);
     if (winners.length > 0) {
       work.winners = winners;
       return true;
@@ -327,19 +355,31 @@ export function resolveProfit(work: RoundWork): boolean {
 }
 
 /**
- * The payout's per-claimant lists, made once and reused (a module is used by one thread; entries
- * past a continent's claimant count are stale and never read). Allocating four exact-size lists for
- * every continent of every round, and finding the upgraders in three passes, cost ~2% of a baseline run.
+ * The payout's lists, made once and reused (a module is used by one thread; entries past a
+ * continent's claimant count are stale and never read). Allocating exact-size lists for every
+ * continent of every round, and finding each continent's claimants in a pass of its own, cost ~2% of
+ * a baseline run.
  */
-const PAYOUT = { seats: [0], others: [0], amounts: [0], fined: [false], doubled: [false] };
+const PAYOUT = {
+  claimants: [0, 0, 0],
+  others: [0, 0, 0],
+  counts: [0, 0, 0],
+  ups: [0, 0, 0],
+  exemptUps: [0, 0, 0],
+  amounts: [0],
+  fined: [false],
+  doubled: [false],
+};
 function payoutScratch(n: number): typeof PAYOUT {
   const p = PAYOUT;
-  while (p.seats.length < n) {
-    p.seats.push(0);
-    p.others.push(0);
+  while (p.amounts.length < n) {
     p.amounts.push(0);
     p.fined.push(false);
     p.doubled.push(false);
+  }
+  while (p.claimants.length < 3 * n) {
+    p.claimants.push(0);
+    p.others.push(0);
   }
   return p;
 }
@@ -349,11 +389,11 @@ function isExempt(work: RoundWork, s: number, c: number): boolean {
 }
 
 /**
- * What each of the first `count` claimants receives from a stock: GR-A16 first come, first served
- * (default), or a pro-rata split when demand exceeds the stock (remainder one by one in evaluation order).
+ * GR-A16 option pro-rata: what each of the first `count` claimants receives from a stock, split in
+ * proportion when demand exceeds it (remainder one by one in evaluation order). The default, first
+ * come, first served, pays `amounts` as they are until the stock runs out.
  */
-function shares(work: RoundWork, amounts: readonly number[], count: number, stock: number): readonly number[] {
-  if (work.config.rules.shortage === 'sequential') return amounts;
+function shares(amounts: readonly number[], count: number, stock: number): readonly number[] {
   let demand = 0;
   for (let i = 0; i < count; i++) demand += amounts[i];
   if (demand <= stock) return amounts;

@@ -37,7 +37,7 @@ import { Purpose } from '../../../src/games/goldrausch/purposes.js';
 import { filled, openingMeeting, type Meeting } from '../../../src/games/goldrausch/state.js';
 import type { ContinentIndex } from '../../../src/games/goldrausch/types.js';
 
-/** Draws that return `u` every time and record each (purpose, counter) asked for. */
+/** Draws whose float is `u` every time (`int` as RandomSource's, floor(u · n)), recording each (purpose, counter) asked for. */
 function fixedDraws(u: number): MeetingDraws & { calls: [number, number][] } {
   const calls: [number, number][] = [];
   return {
@@ -45,6 +45,9 @@ function fixedDraws(u: number): MeetingDraws & { calls: [number, number][] } {
     float(purpose: number, counter: number) {
       calls.push([purpose, counter]);
       return u;
+    },
+    int(purpose: number, counter: number, n: number) {
+      return Math.floor(this.float(purpose, counter) * n);
     },
   };
 }

@@ -16,7 +16,7 @@
  * The reference engine stays the only engine for replays, stories, the search bot and bot files.
  * test/fast/identity.test.ts checks the two against each other over every rules option.
  */
-import { purposeKey, unitFloat } from '../../../core/random.js';
+import { purposeKey, shuffleInPlace, unitFloat } from '../../../core/random.js';
 import { Purpose } from '../purposes.js';
 import { respawn, reshuffledResources, timeLimitWinners } from '../climate.js';
 import { applyWheel, drawEvent, endOfRoundEvent, spinWheel, type EventDecks } from '../events.js';
@@ -44,13 +44,7 @@ class GameDraws implements Draws {
   }
   shuffle<T>(items: readonly T[], purpose: number, base: number): T[] {
     const out = items.slice();
-    const key = purposeKey(this.gameKey, purpose);
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = Math.floor(unitFloat(key, base + i) * (i + 1));
-      const t = out[i];
-      out[i] = out[j];
-      out[j] = t;
-    }
+    shuffleInPlace(out, out.length, purposeKey(this.gameKey, purpose), base);
     return out;
   }
 }
@@ -94,7 +88,11 @@ export class FastKernel {
   readonly gold: number[];
   readonly stock: number[] = [0, 0, 0];
   readonly extract: number[] = [0, 0, 0];
+  /** The resource deck's order: `shuffledResources` (the kernel's own list, shuffled in place each game), longer when reshuffled. */
   private resourceOrder: readonly number[] = [];
+  private readonly shuffledResources: number[];
+  /** The event deck as setup shuffles it (the kernel's own list; a reshuffle of the discard pile replaces `decks.deck`). */
+  private readonly shuffledEvents: EventSlot[];
   private resourcePos = 0;
   private currentCard = 0;
   private resourceShuffles = 0;
@@ -179,6 +177,8 @@ export class FastKernel {
     );
     this.work.gold = this.gold;
     this.work.stock = this.stock;
+    this.shuffledResources = packed(params.resourceDeck.cards.length, 0);
+    this.shuffledEvents = eventDeckList(config).slice();
     this.bots = bots.map((make) => make());
     this.randoms = bots.map(() => new SeatRandom());
     this.meeting = new FastMeeting(config, this);
@@ -205,13 +205,20 @@ export class FastKernel {
   private setup(gameKey: number): void {
     const n = this.players;
     const { config, draws, work } = this;
-    const { params } = config;
     draws.gameKey = gameKey;
     this.game = nextSerial();
     this.meeting.newGame(gameKey);
-    this.resourceOrder = draws.shuffle(cardIndices(params.resourceDeck.cards.length), Purpose.resourceDeck, 0);
+    // setup.ts `setup`'s two shuffles, into the kernel's own lists (no new lists per game).
+    const order = this.shuffledResources;
+    for (let i = 0; i < order.length; i++) order[i] = i;
+    shuffleInPlace(order, order.length, purposeKey(gameKey, Purpose.resourceDeck), 0);
+    this.resourceOrder = order;
+    const events = this.shuffledEvents;
+    const deck = eventDeckList(config);
+    for (let i = 0; i < events.length; i++) events[i] = deck[i];
+    shuffleInPlace(events, events.length, purposeKey(gameKey, Purpose.eventDeck), 0);
     const decks = this.decks;
-    decks.deck = draws.shuffle(eventDeckList(config), Purpose.eventDeck, 0);
+    decks.deck = events;
     decks.pos = 0;
     decks.discard = NO_EVENTS;
     decks.besideClock = NO_EVENTS;
@@ -320,15 +327,4 @@ export class FastKernel {
     this.startPlayer = (this.startPlayer + 1) % n;
     return false;
   }
-}
-
-/** [0, 1, …, count − 1], per count (never written: shuffles copy it). */
-const CARD_INDICES: (readonly number[])[] = [];
-function cardIndices(count: number): readonly number[] {
-  let list = CARD_INDICES[count];
-  if (list === undefined) {
-    list = CARD_INDICES[count] = [];
-    for (let i = 0; i < count; i++) (list as number[]).push(i);
-  }
-  return list;
 }

@@ -78,6 +78,10 @@ class MeetingStreams implements MeetingDraws {
     const key = purpose === Purpose.meetingOrder ? this.orderKey : purpose === Purpose.lateCommit ? this.lateKey : purposeKey(this.gameKey, purpose);
     return unitFloat(key, counter);
   }
+  /** `RandomSource.int`: floor(float · n). */
+  int(purpose: number, counter: number, n: number): number {
+    return Math.floor(this.float(purpose, counter) * n);
+  }
 }
 
 /**

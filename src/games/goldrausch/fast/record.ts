@@ -7,7 +7,8 @@
 import type { FlatRecord, GameRecord } from '../../../core/definition.js';
 import { finishingRanks } from '../engine.js';
 import { memoOnIdentity } from '../../../core/memo.js';
-import { eventCardsOf, type EventCard } from '../cards.js';
+import { eventCardsOf } from '../cards.js';
+import type { GameParams } from '../params.js';
 import type { EventSlot } from '../types.js';
 import type { FastKernel } from './kernel.js';
 import { countRound } from '../counters.js';
@@ -53,7 +54,7 @@ export function newResult(n: number, rounds: number): FastResult {
 }
 
 /** Each card id's index in its table: the record's number of an event card (as definition.ts `record`). */
-const cardNumbers = memoOnIdentity((cards: readonly EventCard[]) => new Map<string, number>(cards.map((c, i) => [c.id, i])));
+const cardNumbers = memoOnIdentity((params: GameParams) => new Map<string, number>(eventCardsOf(params).map((c, i) => [c.id, i])));
 
 /** Scratch lists of `checkObligations` (one module, one thread; filled before each read). */
 const BOUND: number[] = [];
@@ -115,7 +116,7 @@ export function recordRound(k: FastKernel, round: number, event: EventSlot | nul
   }
   countRound(n, work, work.locations, timedOut, m.agreementPartyMasks, result.counters, result.roundCounters, (round - 1) * 3);
   if (event !== null && event !== 'blank') {
-    result.cards[2 * result.cardCount] = cardNumbers(eventCardsOf(k.config.params)).get(event)!;
+    result.cards[2 * result.cardCount] = cardNumbers(k.config.params).get(event)!;
     result.cards[2 * result.cardCount + 1] = round;
     result.cardCount++;
   }
