@@ -103,9 +103,20 @@ export function eventCardsOf(params: GameParams): readonly EventCard[] {
 /** The event cards by id, per params object (read at every event card drawn: one lookup, not two). */
 const byId = memoOnIdentity((params: GameParams) => new Map(eventCardsOf(params).map((c) => [c.id, c])));
 
+/**
+ * The last card looked up: a round that draws an event card asks for it three times (drawing it, its
+ * effect, putting it away), so the same (params, id) usually comes again.
+ */
+const LAST = { params: null as GameParams | null, id: '', card: null as EventCard | null };
+
 /** The card with this id under these params (a RangeError for an id the table does not hold). */
 export function eventCardOf(params: GameParams, id: string): EventCard {
+  const last = LAST;
+  if (id === last.id && params === last.params) return last.card as EventCard;
   const found = byId(params).get(id);
   if (!found) throw new RangeError(`unknown event card id "${id}"`);
+  last.params = params;
+  last.id = id;
+  last.card = found;
   return found;
 }

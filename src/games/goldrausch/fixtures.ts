@@ -9,7 +9,7 @@ import { RandomSource } from '../../core/random.js';
 import { expectInt, expectKnownKeys, expectObject, expectOneOf, show } from '../../core/validate.js';
 import { parseGoldrauschConfig, perContinent } from './config.js';
 import { applyWheel } from './events.js';
-import { capOf, newWork, resolveProfit } from './round.js';
+import { capOf, newWork, resolveProfit, roundOptions } from './round.js';
 import { CONTINENTS, EVENT_CARD_IDS, WHEEL_FIELDS, type Colour, type ContinentIndex, type EventCardId, type WheelField } from './types.js';
 
 export interface RoundFixture {
@@ -108,7 +108,7 @@ export function parseFixture(file: string, data: unknown): RoundFixture {
   // Checks that need the config: stock within the caps.
   const config = parseGoldrauschConfig(fixture.raw, { file, dir: dirname(file) });
   for (let c = 0; c < 3; c++) {
-    const cap = capOf({ config, capReduction }, c);
+    const cap = capOf({ opts: roundOptions(config), capReduction }, c);
     if (stock[c] > cap) throw new InputError(file, `before.stock.${CONTINENTS[c]}`, `stock ${stock[c]} is above the cap ${cap}`);
   }
   return fixture;

@@ -25,6 +25,8 @@ export type Draws = Pick<RandomSource, 'int' | 'shuffle'>;
 
 export interface RoundWork {
   readonly config: GoldrauschConfig;
+  /** What the rules read of the config every round, resolved once per config (`roundOptions`). */
+  readonly opts: RoundOptions;
   readonly players: number;
   /** The round's start player (set by `resetWork` in the kernel's reused work). */
   startPlayer: number;
@@ -82,6 +84,7 @@ export function newWork(
   const n = state.players;
   return {
     config: state.config,
+    opts: roundOptions(state.config),
     players: n,
     startPlayer: state.startPlayer,
     gold: state.gold.slice(),
@@ -154,8 +157,8 @@ export function resetWork(
   work.winners = NO_WINNERS;
 }
 
-export function capOf(work: { config: GoldrauschConfig; capReduction: number }, c: number): number {
-  return Math.max(0, work.config.params.caps[c] - work.capReduction);
+export function capOf(work: { opts: RoundOptions; capReduction: number }, c: number): number {
+  return Math.max(0, work.opts.caps[c] - work.capReduction);
 }
 
 export function reachedThreshold(config: GoldrauschConfig, gold: number): boolean {
@@ -181,8 +184,8 @@ export function maxOf(list: readonly number[]): number {
 }
 
 /** Takes up to `amount` from the bank (limited only with a finite bank, GR-A35). */
-export function takeFromBank(work: Pick<RoundWork, 'config' | 'bank'>, amount: number): number {
-  const got = work.config.rules.bank === 'unlimited' ? amount : Math.max(0, Math.min(amount, work.bank));
+export function takeFromBank(work: Pick<RoundWork, 'opts' | 'bank'>, amount: number): number {
+  const got = work.opts.unlimitedBank ? amount : Math.max(0, Math.min(amount, work.bank));
   work.bank -= got;
   return got;
 }
@@ -196,11 +199,17 @@ function baseAmount(work: RoundWork, c: number): number {
 }
 
 /**
- * What phase 5 reads of a config, resolved once per config: the rules options as flags (string
- * comparisons and two property loads per option were a measurable part of every round) and the
- * evaluation order by printed cap (it never changes; never written).
+ * What the round's rules read of a config every round, resolved once per config: the rules options
+ * as flags (string comparisons and two property loads per option were a measurable part of every
+ * round), the caps and the evaluation order by printed cap (it never changes). Never written.
  */
-interface ProfitRules {
+export interface RoundOptions {
+  readonly caps: readonly number[];
+  readonly capOrder: readonly number[];
+  readonly unlimitedBank: boolean;
+  readonly fine: number;
+  readonly finePartial: boolean;
+  readonly fineToContinent: boolean;
   readonly immediate: boolean;
   readonly gross: boolean;
   readonly endOfProfit: boolean;
@@ -212,11 +221,16 @@ interface ProfitRules {
   readonly fineEverybody: boolean;
   readonly byStock: boolean;
   readonly sequential: boolean;
-  readonly capOrder: readonly number[];
 }
 
-const profitRules = memoOnIdentity(
-  ({ rules, params }: GoldrauschConfig): ProfitRules => ({
+export const roundOptions = memoOnIdentity(
+  ({ rules, params }: GoldrauschConfig): RoundOptions => ({
+    caps: params.caps,
+    capOrder: [0, 1, 2].sort((a, b) => params.caps[b] - params.caps[a] || b - a),
+    unlimitedBank: rules.bank === 'unlimited',
+    fine: params.fine,
+    finePartial: rules.finePayment === 'partial',
+    fineToContinent: rules.penaltySink === 'continent',
     immediate: rules.winCheck === 'immediate',
     gross: rules.winCheck === 'immediate-gross',
     endOfProfit: rules.winCheck === 'end-of-profit',
@@ -228,7 +242,6 @@ const profitRules = memoOnIdentity(
     fineEverybody: rules.fineScope === 'all-on-continent',
     byStock: rules.continentOrder === 'stock',
     sequential: rules.shortage === 'sequential',
-    capOrder: [0, 1, 2].sort((a, b) => params.caps[b] - params.caps[a] || b - a),
   }),
 );
 
@@ -240,15 +253,15 @@ function stockOrder(work: RoundWork): readonly number[] {
 }
 
 function payFine(work: RoundWork, p: number, c: number): void {
-  const { rules, params } = work.config;
-  const due = params.fine;
+  const o = work.opts;
+  const due = o.fine;
   // GR-A13: pay what one can (default), or nothing when short.
-  const paid = rules.finePayment === 'partial' ? Math.min(due, work.gold[p]) : work.gold[p] >= due ? due : 0;
+  const paid = o.finePartial ? Math.min(due, work.gold[p]) : work.gold[p] >= due ? due : 0;
   if (paid <= 0) return;
   work.gold[p] -= paid;
   work.finesPaid[p] += paid;
   work.fines[p] += paid;
-  if (rules.penaltySink === 'continent') {
+  if (o.fineToContinent) {
     // GR-A15 option: the fine stays in the continent, capped; any excess goes to the bank.
     const room = Math.max(0, capOf(work, c) - work.stock[c]);
     const back = Math.min(paid, room);
@@ -264,7 +277,7 @@ function payFine(work: RoundWork, p: number, c: number): void {
  * player wins the race under winCheck = immediate / immediate-gross. Returns true if the game ended.
  */
 export function resolveProfit(work: RoundWork): boolean {
-  const o = profitRules(work.config);
+  const o = work.opts;
   const n = work.players;
   const { immediate, gross, threshold, strict, fineBefore, notCounted, upgradeSucceeds, fineEverybody } = o;
   // Fine exemptions (#1–5) exist only in a round whose event card grants them.

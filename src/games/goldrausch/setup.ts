@@ -7,7 +7,7 @@ import { memoOnIdentity } from '../../core/memo.js';
 import type { RandomSource } from '../../core/random.js';
 import { Purpose } from './purposes.js';
 import type { GoldrauschConfig } from './params.js';
-import { takeFromBank } from './round.js';
+import { roundOptions, takeFromBank } from './round.js';
 import { copyState, EMPTY, zeros, type GoldrauschState } from './state.js';
 import { eventCardsOf } from './cards.js';
 import type { EventSlot } from './types.js';
@@ -84,7 +84,7 @@ export function setup(config: GoldrauschConfig, players: number, random: RandomS
  */
 export function setupBoard(config: GoldrauschConfig, players: number, firstCard: number, stock: number[], gold: number[]): number {
   const { params, rules } = config;
-  const bank = { config, bank: rules.bank === 'unlimited' ? 0 : 270 };
+  const bank = { opts: roundOptions(config), bank: rules.bank === 'unlimited' ? 0 : 270 };
   const respawn = params.resourceDeck.cards[firstCard].respawn;
   const mult = params.setupRespawnMultiplier[players as 4 | 5 | 6];
   for (let c = 0; c < 3; c++) stock[c] = takeFromBank(bank, Math.min(params.caps[c], respawn[c] * mult));

@@ -39,8 +39,15 @@ export { gameRecord, type FastResult } from './record.js';
  */
 class GameDraws implements Draws {
   gameKey = 0;
+  /** The wheel's stream key (drawn every round), hashed once a game. */
+  wheelKey = 0;
+  newGame(gameKey: number): void {
+    this.gameKey = gameKey;
+    this.wheelKey = purposeKey(gameKey, Purpose.wheel);
+  }
   int(purpose: number, counter: number, n: number): number {
-    return Math.floor(unitFloat(purposeKey(this.gameKey, purpose), counter) * n);
+    const key = purpose === Purpose.wheel ? this.wheelKey : purposeKey(this.gameKey, purpose);
+    return Math.floor(unitFloat(key, counter) * n);
   }
   shuffle<T>(items: readonly T[], purpose: number, base: number): T[] {
     const out = items.slice();
@@ -205,7 +212,7 @@ export class FastKernel {
   private setup(gameKey: number): void {
     const n = this.players;
     const { config, draws, work } = this;
-    draws.gameKey = gameKey;
+    draws.newGame(gameKey);
     this.game = nextSerial();
     this.meeting.newGame(gameKey);
     // setup.ts `setup`'s two shuffles, into the kernel's own lists (no new lists per game).
