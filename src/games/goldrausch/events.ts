@@ -13,9 +13,12 @@ import { appended, EMPTY, identity } from './state.js';
 import type { EventSlot, WheelField } from './types.js';
 import { CONTINENTS } from './types.js';
 
-/** Spins the wheel: a weighted draw over the wheel's fields (GR-A41: a fair wheel by default). */
-export function spinWheel(config: GoldrauschConfig, random: Draws, round: number): WheelField {
-  const { fields, weights, total } = wheelOf(config.params.wheel);
+/**
+ * Spins the wheel: a weighted draw over the wheel's fields (GR-A41: a fair wheel by default). `wheel`
+ * is `wheelOf(params.wheel)` (the fast kernel keeps it for the run instead of looking it up each round).
+ */
+export function spinWheel(wheel: WheelTable, random: Draws, round: number): WheelField {
+  const { fields, weights, total } = wheel;
   let r = random.int(Purpose.wheel, round, total);
   for (let i = 0; i < fields.length; i++) {
     r -= weights[i];
@@ -24,14 +27,14 @@ export function spinWheel(config: GoldrauschConfig, random: Draws, round: number
   throw new RangeError('wheel has no fields');
 }
 
-interface WheelTable {
+export interface WheelTable {
   readonly fields: readonly WheelField[];
   readonly weights: readonly number[];
   readonly total: number;
 }
 
 /** The wheel's fields and weights in `for…in` order, per wheel object (read once; a wheel is never changed). */
-const wheelOf = memoOnIdentity((wheel: GoldrauschConfig['params']['wheel']): WheelTable => {
+export const wheelOf = memoOnIdentity((wheel: GoldrauschConfig['params']['wheel']): WheelTable => {
   const fields: WheelField[] = [];
   const weights: number[] = [];
   let total = 0;

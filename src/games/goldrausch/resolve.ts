@@ -6,7 +6,7 @@
  */
 import type { RandomSource } from '../../core/random.js';
 import { respawn, reshuffledResources, timeLimitWinners } from './climate.js';
-import { applyWheel, drawEvent, endOfRoundEvent, spinWheel, type EventDecks } from './events.js';
+import { applyWheel, drawEvent, endOfRoundEvent, spinWheel, wheelOf, type EventDecks } from './events.js';
 import { capOf, newWork, resolveProfit, richestAtThreshold, type RoundWork } from './round.js';
 import { appended, type Agreement, type Breach, type GoldrauschState, type Meeting, type RoundRecord, type StandingClause } from './state.js';
 import type { Colour, EventSlot, WheelField } from './types.js';
@@ -91,7 +91,7 @@ export function resolveRound(state: GoldrauschState, meeting: Meeting, random: R
   const work: RoundWork = newWork(state, card.extract, meeting.locations, commits);
 
   // Phase 4: the wheel.
-  const wheel: WheelField = spinWheel(config, random, state.round);
+  const wheel: WheelField = spinWheel(wheelOf(params.wheel), random, state.round);
   // The event decks as this round leaves them (the state's lists, replaced when they change).
   const decks: EventDecks = {
     deck: state.eventDeck,

@@ -19,7 +19,7 @@
 import { purposeKey, shuffleInPlace, unitFloat } from '../../../core/random.js';
 import { Purpose } from '../purposes.js';
 import { respawn, reshuffledResources, timeLimitWinners } from '../climate.js';
-import { applyWheel, drawEvent, endOfRoundEvent, spinWheel, type EventDecks } from '../events.js';
+import { applyWheel, drawEvent, endOfRoundEvent, spinWheel, wheelOf, type EventDecks, type WheelTable } from '../events.js';
 import type { GoldrauschConfig } from '../params.js';
 import { newWork, resetWork, resolveProfit, richestAtThreshold, type Draws, type RoundWork } from '../round.js';
 import { eventDeckList, setupBoard } from '../setup.js';
@@ -84,6 +84,8 @@ export class FastKernel {
   private readonly timeoutColour: Colour | null;
   private readonly keepCards: boolean;
   private readonly respawnOnReveal: boolean;
+  /** The wheel's fields and weights (events.ts `wheelOf`). */
+  private readonly wheel: WheelTable;
   private readonly winEndOfRound: boolean;
 
   // The game.
@@ -98,8 +100,13 @@ export class FastKernel {
   /** The resource deck's order: `shuffledResources` (the kernel's own list, shuffled in place each game), longer when reshuffled. */
   private resourceOrder: readonly number[] = [];
   private readonly shuffledResources: number[];
-  /** The event deck as setup shuffles it (the kernel's own list; a reshuffle of the discard pile replaces `decks.deck`). */
+  /**
+   * The event deck as setup shuffles it (the kernel's own list; a reshuffle of the discard pile
+   * replaces `decks.deck`), and the positions the shuffle moves (shuffled as numbers, so the shuffle
+   * sees one kind of list; the same permutation).
+   */
   private readonly shuffledEvents: EventSlot[];
+  private readonly eventPositions: number[];
   private resourcePos = 0;
   private currentCard = 0;
   private resourceShuffles = 0;
@@ -147,6 +154,7 @@ export class FastKernel {
     this.timeoutColour = rules.phase1UpgradeCard === 'default-commitment' ? 'red' : null;
     this.keepCards = rules.passedCards === 'keep';
     this.respawnOnReveal = rules.respawnTiming === 'on-reveal';
+    this.wheel = wheelOf(params.wheel);
     this.winEndOfRound = rules.winCheck === 'end-of-round';
     // bots/goldrausch/lib/estimate.ts disasterOdds, the same expression (its total is this sum of
     // whole counts, exact in any order).
@@ -186,6 +194,7 @@ export class FastKernel {
     this.work.stock = this.stock;
     this.shuffledResources = packed(params.resourceDeck.cards.length, 0);
     this.shuffledEvents = eventDeckList(config).slice();
+    this.eventPositions = packed(this.shuffledEvents.length, 0);
     this.bots = bots.map((make) => make());
     this.randoms = bots.map(() => new SeatRandom());
     this.meeting = new FastMeeting(config, this);
@@ -220,10 +229,12 @@ export class FastKernel {
     for (let i = 0; i < order.length; i++) order[i] = i;
     shuffleInPlace(order, order.length, purposeKey(gameKey, Purpose.resourceDeck), 0);
     this.resourceOrder = order;
+    const positions = this.eventPositions;
+    for (let i = 0; i < positions.length; i++) positions[i] = i;
+    shuffleInPlace(positions, positions.length, purposeKey(gameKey, Purpose.eventDeck), 0);
     const events = this.shuffledEvents;
     const deck = eventDeckList(config);
-    for (let i = 0; i < events.length; i++) events[i] = deck[i];
-    shuffleInPlace(events, events.length, purposeKey(gameKey, Purpose.eventDeck), 0);
+    for (let i = 0; i < events.length; i++) events[i] = deck[positions[i]];
     const decks = this.decks;
     decks.deck = events;
     decks.pos = 0;
@@ -292,7 +303,7 @@ export class FastKernel {
     resetWork(work, this.startPlayer, this.extract, this.locations, this.laid);
 
     // Phase 4: the wheel, then on an exclamation mark the event card.
-    const wheel = spinWheel(config, draws, round);
+    const wheel = spinWheel(this.wheel, draws, round);
     let event: EventSlot | null = null;
     if (wheel === 'event') event = drawEvent(this.decks, config.params, draws);
     let over = applyWheel(work, wheel, event, draws);
