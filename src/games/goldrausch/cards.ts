@@ -100,23 +100,38 @@ export function eventCardsOf(params: GameParams): readonly EventCard[] {
   return params.eventCards ?? builtinEventCards(params.capCuts);
 }
 
-/** The event cards by id, per params object (read at every event card drawn: one lookup, not two). */
-const byId = memoOnIdentity((params: GameParams) => new Map(eventCardsOf(params).map((c) => [c.id, c])));
+/** A card of a params' table and its position there (the number a game record gives it). */
+interface EventEntry {
+  readonly card: EventCard;
+  readonly index: number;
+}
+
+/** The event cards by id, per params object. */
+const byId = memoOnIdentity((params: GameParams) => new Map<string, EventEntry>(eventCardsOf(params).map((card, index) => [card.id, { card, index }])));
 
 /**
- * The last card looked up: a round that draws an event card asks for it three times (drawing it, its
- * effect, putting it away), so the same (params, id) usually comes again.
+ * The last card looked up: a round that draws an event card asks for it four times (drawing it, its
+ * effect, putting it away, recording it), so the same (params, id) usually comes again.
  */
-const LAST = { params: null as GameParams | null, id: '', card: null as EventCard | null };
+const LAST = { params: null as GameParams | null, id: '', entry: null as EventEntry | null };
 
-/** The card with this id under these params (a RangeError for an id the table does not hold). */
-export function eventCardOf(params: GameParams, id: string): EventCard {
+function entryOf(params: GameParams, id: string): EventEntry {
   const last = LAST;
-  if (id === last.id && params === last.params) return last.card as EventCard;
+  if (id === last.id && params === last.params) return last.entry as EventEntry;
   const found = byId(params).get(id);
   if (!found) throw new RangeError(`unknown event card id "${id}"`);
   last.params = params;
   last.id = id;
-  last.card = found;
+  last.entry = found;
   return found;
+}
+
+/** The card with this id under these params (a RangeError for an id the table does not hold). */
+export function eventCardOf(params: GameParams, id: string): EventCard {
+  return entryOf(params, id).card;
+}
+
+/** The card's position in its params' table: its number in a game record's `cardsDrawn` (both engines' records). */
+export function eventIndexOf(params: GameParams, id: string): number {
+  return entryOf(params, id).index;
 }

@@ -12,11 +12,11 @@ import { capOf, maxOf, takeFromBank, type Draws, type RoundWork } from './round.
  * by the bank. What each continent got is added to `respawned` (the round record's), if given.
  */
 export function respawn(work: RoundWork, cardIndex: number, respawned: number[] | null): void {
-  const r = work.config.params.resourceDeck.cards[cardIndex].respawn;
+  const respawns = work.opts.respawns;
   for (let c = 0; c < 3; c++) {
     const cap = capOf(work, c);
     const room = Math.max(0, cap - work.stock[c]);
-    const placed = takeFromBank(work, Math.min(room, r[c]));
+    const placed = takeFromBank(work, Math.min(room, respawns[3 * cardIndex + c]));
     work.stock[c] += placed;
     if (respawned !== null) respawned[c] += placed;
   }

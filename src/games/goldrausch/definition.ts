@@ -6,8 +6,7 @@ import { changedEventCards } from './card-section.js';
 import { COUNTERS, ROUND_COUNTERS, countRound } from './counters.js';
 import { maskOf } from './obligations.js';
 import { SCENARIO_SECTIONS, parseGoldrauschConfig } from './config.js';
-import { eventCardOf, eventCardsOf, type EventCard } from './cards.js';
-import { memoOnIdentity } from '../../core/memo.js';
+import { eventCardOf, eventCardsOf, eventIndexOf } from './cards.js';
 import { goldrausch } from './engine.js';
 import { fastPlayer } from './fast/player.js';
 import { goldrauschFixtures } from './fixtures.js';
@@ -20,8 +19,6 @@ export { COUNTERS, ROUND_COUNTERS };
 
 /** The built-in event cards' ids: the chance cards of a config without card changes (chanceCardsOf). */
 export const CHANCE_CARDS: readonly string[] = EVENT_CARD_IDS;
-/** Each card id's index in its table: the chance-card index of `GameRecord.cardsDrawn`. */
-const cardIndex = memoOnIdentity((cards: readonly EventCard[]) => new Map<string, number>(cards.map((c, i) => [c.id, i])));
 
 export function record(final: GoldrauschState): GameRecord {
   const n = final.players;
@@ -31,7 +28,7 @@ export function record(final: GoldrauschState): GameRecord {
   const curve = new Array<number[]>(rounds);
   const roundCounters = new Array<number[]>(rounds);
   const cardsDrawn: { card: number; round: number }[] = [];
-  const index = cardIndex(eventCardsOf(final.config.params));
+  const params = final.config.params;
   // In COUNTERS order: fines, upgrades, successfulUpgrades, collisions, agreements, kept, broken,
   // timeouts (the ledgers fines, kept and broken as the game left them; countRound adds the others).
   const counters = [final.finesPaid as number[], zeros(n), zeros(n), zeros(n), zeros(n), final.kept as number[], final.broken as number[], zeros(n)];
@@ -39,10 +36,8 @@ export function record(final: GoldrauschState): GameRecord {
   for (let i = 0; i < rounds; i++) {
     const r = history[i];
     curve[i] = r.goldAfter as number[];
-    if (r.event !== null) {
-      const card = index.get(r.event);
-      if (card !== undefined) cardsDrawn.push({ card, round: r.round });
-    }
+    // (A blanked card's slot is no card: it is not recorded.)
+    if (r.event !== null && r.event !== 'blank') cardsDrawn.push({ card: eventIndexOf(params, r.event), round: r.round });
     let timedOut = 0;
     for (let s = 0; s < n; s++) if (r.commits[s] === null) timedOut |= 1 << s;
     // Indexed: r.agreements is often the engine's shared frozen empty list (for…of on it is slow).

@@ -201,9 +201,14 @@ function baseAmount(work: RoundWork, c: number): number {
 /**
  * What the round's rules read of a config every round, resolved once per config: the rules options
  * as flags (string comparisons and two property loads per option were a measurable part of every
- * round), the caps and the evaluation order by printed cap (it never changes). Never written.
+ * round), the resource cards' numbers, the caps and the evaluation order by printed cap (it never
+ * changes), in a few flat lists instead of the config's tree (read once a round, between whole
+ * meetings, those pointer chains missed the cache). Never written.
  */
 export interface RoundOptions {
+  /** Each resource card's respawn and extraction per continent, flat: card i's continent c at 3·i + c. */
+  readonly respawns: readonly number[];
+  readonly extracts: readonly number[];
   readonly caps: readonly number[];
   readonly capOrder: readonly number[];
   readonly unlimitedBank: boolean;
@@ -225,6 +230,8 @@ export interface RoundOptions {
 
 export const roundOptions = memoOnIdentity(
   ({ rules, params }: GoldrauschConfig): RoundOptions => ({
+    respawns: params.resourceDeck.cards.flatMap((card) => [card.respawn[0], card.respawn[1], card.respawn[2]]),
+    extracts: params.resourceDeck.cards.flatMap((card) => [card.extract[0], card.extract[1], card.extract[2]]),
     caps: params.caps,
     capOrder: [0, 1, 2].sort((a, b) => params.caps[b] - params.caps[a] || b - a),
     unlimitedBank: rules.bank === 'unlimited',

@@ -277,8 +277,8 @@ export class FastKernel {
   /** Phases 1–2: every seat chooses a continent card (seat order, each on the board as it stands); all are revealed. */
   private chooseContinents(): void {
     const n = this.players;
-    const extract = this.config.params.resourceDeck.cards[this.currentCard].extract;
-    for (let c = 0; c < 3; c++) this.extract[c] = extract[c];
+    const extracts = this.work.opts.extracts;
+    for (let c = 0; c < 3; c++) this.extract[c] = extracts[3 * this.currentCard + c];
     for (let s = 0; s < n; s++) {
       const c = this.bots[s].chooseContinent(this.views[s]);
       if (!(c === 0 || c === 1 || c === 2) || this.countryHands[s][c] <= 0) {

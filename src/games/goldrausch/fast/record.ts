@@ -6,9 +6,7 @@
  */
 import type { FlatRecord, GameRecord } from '../../../core/definition.js';
 import { finishingRanks } from '../engine.js';
-import { memoOnIdentity } from '../../../core/memo.js';
-import { eventCardsOf } from '../cards.js';
-import type { GameParams } from '../params.js';
+import { eventIndexOf } from '../cards.js';
 import type { EventSlot } from '../types.js';
 import type { FastKernel } from './kernel.js';
 import { countRound } from '../counters.js';
@@ -52,9 +50,6 @@ export function newResult(n: number, rounds: number): FastResult {
     counters: Array.from({ length: 8 }, () => packed(n, 0)),
   };
 }
-
-/** Each card id's index in its table: the record's number of an event card (as definition.ts `record`). */
-const cardNumbers = memoOnIdentity((params: GameParams) => new Map<string, number>(eventCardsOf(params).map((c, i) => [c.id, i])));
 
 /** Scratch lists of `checkObligations` (one module, one thread; filled before each read). */
 const BOUND: number[] = [];
@@ -116,7 +111,7 @@ export function recordRound(k: FastKernel, round: number, event: EventSlot | nul
   }
   countRound(n, work, work.locations, timedOut, m.agreementPartyMasks, result.counters, result.roundCounters, (round - 1) * 3);
   if (event !== null && event !== 'blank') {
-    result.cards[2 * result.cardCount] = cardNumbers(k.config.params).get(event)!;
+    result.cards[2 * result.cardCount] = eventIndexOf(k.config.params, event);
     result.cards[2 * result.cardCount + 1] = round;
     result.cardCount++;
   }
