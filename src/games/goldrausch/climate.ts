@@ -35,16 +35,9 @@ export function reshuffledResources(config: GoldrauschConfig, currentCard: numbe
 /** GR-A7: most gold wins at the time limit; ties shared, drawn at random, or by fewest fines. */
 export function timeLimitWinners(work: RoundWork, random: Draws): number[] {
   const best = maxOf(work.gold);
-  let first = -1;
-  let count = 0;
-  for (let s = 0; s < work.players; s++) {
-    if (work.gold[s] !== best) continue;
-    if (count++ === 0) first = s;
-  }
-  // (One winner, most games: a one-element list, not a list grown by push.)
-  if (count === 1) return [first];
   let tied: number[] = [];
   for (let s = 0; s < work.players; s++) if (work.gold[s] === best) tied.push(s);
+  if (tied.length === 1) return tied;
   const rule = work.config.rules.finalTiebreak;
   if (rule === 'random') return [tied[random.int(Purpose.tieBreak, work.tieBreaks++, tied.length)]];
   if (rule === 'fewest-fines') tied = fewestFines(tied, work.finesPaid);

@@ -18,7 +18,7 @@ import { filled, zeros, type GoldrauschState } from './state.js';
 
 /**
  * The draws the rules make: the reference engine passes its `RandomSource`, the kernel an object with
- * the same `int` and `shuffle` over its game key (fast/kernel.ts `GameDraws`), so both draw the same
+ * the same `int` and `shuffle` over its game key (fast/draws.ts `GameDraws`), so both draw the same
  * numbers from the same streams.
  */
 export type Draws = Pick<RandomSource, 'int' | 'shuffle'>;
@@ -254,7 +254,7 @@ export const roundOptions = memoOnIdentity(
 
 /** GR-A17 option: the evaluation order by current stock, largest first; ties by printed cap. */
 function stockOrder(work: RoundWork): readonly number[] {
-  const caps = work.config.params.caps;
+  const caps = work.opts.caps;
   const stock = work.stock.slice();
   return [0, 1, 2].sort((a, b) => stock[b] - stock[a] || caps[b] - caps[a] || b - a);
 }

@@ -83,8 +83,9 @@ export function setup(config: GoldrauschConfig, players: number, random: RandomS
  * first, then the seats in order. Fills `stock` and `gold`; returns what is left in the bank.
  */
 export function setupBoard(config: GoldrauschConfig, players: number, firstCard: number, stock: number[], gold: number[]): number {
-  const { params, rules } = config;
-  const bank = { opts: roundOptions(config), bank: rules.bank === 'unlimited' ? 0 : 270 };
+  const { params } = config;
+  const opts = roundOptions(config);
+  const bank = { opts, bank: opts.unlimitedBank ? 0 : 270 };
   const respawn = params.resourceDeck.cards[firstCard].respawn;
   const mult = params.setupRespawnMultiplier[players as 4 | 5 | 6];
   for (let c = 0; c < 3; c++) stock[c] = takeFromBank(bank, Math.min(params.caps[c], respawn[c] * mult));

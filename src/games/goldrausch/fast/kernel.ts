@@ -16,12 +16,13 @@
  * The reference engine stays the only engine for replays, stories, the search bot and bot files.
  * test/fast/identity.test.ts checks the two against each other over every rules option.
  */
-import { purposeKey, shuffleInPlace, unitFloat } from '../../../core/random.js';
+import { purposeKey, shuffleInPlace } from '../../../core/random.js';
 import { Purpose } from '../purposes.js';
 import { respawn, reshuffledResources, timeLimitWinners } from '../climate.js';
 import { applyWheel, drawEvent, endOfRoundEvent, spinWheel, wheelOf, type EventDecks, type WheelTable } from '../events.js';
 import type { GoldrauschConfig } from '../params.js';
-import { newWork, resetWork, resolveProfit, richestAtThreshold, type Draws, type RoundWork } from '../round.js';
+import { newWork, resetWork, resolveProfit, richestAtThreshold, type RoundWork } from '../round.js';
+import { GameDraws } from './draws.js';
 import { eventDeckList, setupBoard } from '../setup.js';
 import { filled } from '../state.js';
 import type { Colour, ContinentIndex, EventSlot, WheelField } from '../types.js';
@@ -32,29 +33,6 @@ import { GREEN, NONE, nextSerial, serialOf, type FastBot, type FastBotFactory } 
 
 export { FastBailout } from './meeting.js';
 export { gameRecord, type FastResult } from './record.js';
-
-/**
- * The game's draws (`RandomSource.int` and `.shuffle`) from its game key, which is all the kernel is
- * given (core/random.ts: the same hashes, so the same numbers as the reference engine's source).
- */
-class GameDraws implements Draws {
-  gameKey = 0;
-  /** The wheel's stream key (drawn every round), hashed once a game. */
-  wheelKey = 0;
-  newGame(gameKey: number): void {
-    this.gameKey = gameKey;
-    this.wheelKey = purposeKey(gameKey, Purpose.wheel);
-  }
-  int(purpose: number, counter: number, n: number): number {
-    const key = purpose === Purpose.wheel ? this.wheelKey : purposeKey(this.gameKey, purpose);
-    return Math.floor(unitFloat(key, counter) * n);
-  }
-  shuffle<T>(items: readonly T[], purpose: number, base: number): T[] {
-    const out = items.slice();
-    shuffleInPlace(out, out.length, purposeKey(this.gameKey, purpose), base);
-    return out;
-  }
-}
 
 const NO_EVENTS: readonly EventSlot[] = [];
 
@@ -133,7 +111,8 @@ export class FastKernel {
   readonly bots: FastBot[];
   private readonly randoms: SeatRandom[];
   readonly views: SeatView[] = [];
-  private readonly draws = new GameDraws();
+  /** The game's draws, for the rules of phases 4–6 and the meeting. */
+  readonly draws = new GameDraws();
 
   /** The last game's record. */
   readonly result: FastResult;
@@ -223,15 +202,14 @@ export class FastKernel {
     const { config, draws, work } = this;
     draws.newGame(gameKey);
     this.game = nextSerial();
-    this.meeting.newGame(gameKey);
     // setup.ts `setup`'s two shuffles, into the kernel's own lists (no new lists per game).
     const order = this.shuffledResources;
     for (let i = 0; i < order.length; i++) order[i] = i;
-    shuffleInPlace(order, order.length, purposeKey(gameKey, Purpose.resourceDeck), 0);
+    shuffleInPlace(order, order.length, draws.key(Purpose.resourceDeck), 0);
     this.resourceOrder = order;
     const positions = this.eventPositions;
     for (let i = 0; i < positions.length; i++) positions[i] = i;
-    shuffleInPlace(positions, positions.length, purposeKey(gameKey, Purpose.eventDeck), 0);
+    shuffleInPlace(positions, positions.length, draws.key(Purpose.eventDeck), 0);
     const events = this.shuffledEvents;
     const deck = eventDeckList(config);
     for (let i = 0; i < events.length; i++) events[i] = deck[positions[i]];

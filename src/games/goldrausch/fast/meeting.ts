@@ -14,7 +14,6 @@
  * gaps. test/fast/identity.test.ts ties the two: the same games, record for record, over every rules
  * option (test/fast/cases.ts) and every built-in bot in every seat.
  */
-import { purposeKey, unitFloat } from '../../../core/random.js';
 import {
   agreementParties,
   agreementUpgrader,
@@ -35,7 +34,6 @@ import {
   type MeetingDraws,
 } from '../meeting-rules.js';
 import type { GoldrauschConfig } from '../params.js';
-import { Purpose } from '../purposes.js';
 import {
   GREEN,
   MSG_ACCEPT,
@@ -67,29 +65,13 @@ export function packed(n: number, v: number): number[] {
 }
 
 /**
- * `RandomSource.float` over the kernel's game key (the same hashes, so the same numbers), with the
- * meeting's two streams' keys hashed once a game instead of once a draw.
- */
-class MeetingStreams implements MeetingDraws {
-  gameKey = 0;
-  orderKey = 0;
-  lateKey = 0;
-  float(purpose: number, counter: number): number {
-    const key = purpose === Purpose.meetingOrder ? this.orderKey : purpose === Purpose.lateCommit ? this.lateKey : purposeKey(this.gameKey, purpose);
-    return unitFloat(key, counter);
-  }
-  /** `RandomSource.int`: floor(float · n). */
-  int(purpose: number, counter: number, n: number): number {
-    return Math.floor(this.float(purpose, counter) * n);
-  }
-}
-
-/**
  * What the meeting reads of its kernel: the seats, where they stand, what they hold, the round. The
  * lists are the kernel's own, never replaced (the views may be filled after the meeting is made).
  */
 export interface MeetingTable {
   readonly players: number;
+  /** The game's draws (fast/draws.ts), set to each game's key by the kernel. */
+  readonly draws: MeetingDraws;
   readonly round: number;
   readonly locations: readonly number[];
   readonly upgradeHands: readonly (readonly number[])[];
@@ -114,7 +96,7 @@ export class FastMeeting implements MeetingClock {
   private readonly upgradeHands: readonly (readonly number[])[];
   private readonly bots: readonly FastBot[];
   private readonly views: readonly FastView[];
-  private readonly draws = new MeetingStreams();
+  private readonly draws: MeetingDraws;
 
   tick = 0;
   order: readonly number[] = [];
@@ -165,6 +147,7 @@ export class FastMeeting implements MeetingClock {
     this.upgradeHands = k.upgradeHands;
     this.bots = k.bots;
     this.views = k.views;
+    this.draws = k.draws;
     this.ticks = params.negotiationTicks;
     this.privateChannels = rules.negotiationScope === 'continent-private';
     this.table = rules.negotiationScope === 'table';
@@ -185,14 +168,6 @@ export class FastMeeting implements MeetingClock {
     this.proposalUpgraders = packed(this.maxProposals, 0);
     this.proposalAcceptances = packed(this.maxProposals, 0);
     this.rejected = packed(n * this.maxProposals, 0);
-  }
-
-  /** A new game's random streams (the meeting order and late cards). */
-  newGame(gameKey: number): void {
-    const draws = this.draws;
-    draws.gameKey = gameKey;
-    draws.orderKey = purposeKey(gameKey, Purpose.meetingOrder);
-    draws.lateKey = purposeKey(gameKey, Purpose.lateCommit);
   }
 
   /** The round's meeting, from tick 1 until nobody has anything to do (engine.ts `openMeeting`, `advanceTurn`). */
