@@ -55,6 +55,15 @@ import {
 export class FastBailout extends Error {}
 
 /**
+ * Hands the game to the reference engine (throws FastBailout): why, and the value at fault. The
+ * message is put together here, not at the checks: the meeting's functions run for every turn and
+ * message, and a message built inline is compiled into each of them.
+ */
+function bailOut(why: string, value: unknown): never {
+  throw new FastBailout(`${why} (${String(value)})`);
+}
+
+/**
  * n copies of v in a packed array (V8: `new Array(n).fill(v)` stays holey, and every read of a holey
  * array checks for holes).
  */
@@ -237,8 +246,8 @@ export class FastMeeting implements MeetingClock {
     if (mayLayCard(this.commits[s] !== NONE, this.revisable)) {
       card = bot.commitUpgrade(view);
       if (card !== NONE) {
-        if (card !== GREEN && card !== RED) throw new FastBailout(`seat ${s} laid card ${card}`);
-        if (this.upgradeHands[s][card === GREEN ? 0 : 1] <= 0) throw new FastBailout(`seat ${s} laid a card it does not hold`);
+        if (card !== GREEN && card !== RED) bailOut('an upgrade card that is neither GREEN nor RED', card);
+        if (this.upgradeHands[s][card === GREEN ? 0 : 1] <= 0) bailOut('an upgrade card the seat does not hold', card);
       }
     }
     if (!sends && card === NONE) {
@@ -266,57 +275,51 @@ export class FastMeeting implements MeetingClock {
     }
   }
 
-  /** meeting.ts `sendMessage` for the messages fast bots send; anything else bails out. */
+  /**
+   * meeting.ts `sendMessage` for the messages fast bots send; anything else bails out. Every message
+   * is announced once, at the end (announcing touches only the idle promises, so the order of the
+   * two does not matter), and a proposal that a message may have completed is checked once: one
+   * call site each keeps this function's compiled code small (it runs for every message).
+   */
   private send(from: number, m: FastMessage): void {
     const own = this.locations[from];
-    switch (m.type) {
-      case MSG_PROPOSE: {
-        const u = m.upgrader;
-        if (u !== NOBODY && !isSeatOn(this.locations, this.players, u, own)) {
-          throw new FastBailout(`PROPOSE names upgrader ${u}, who is not on the continent`);
-        }
-        const i = this.proposalCount;
-        if (i >= this.maxProposals) throw new FastBailout('too many proposals');
-        this.proposalCount++;
-        this.proposalContinents[i] = own;
-        this.proposalProposers[i] = from;
-        this.proposalUpgraders[i] = u;
-        this.proposalAcceptances[i] = 1 << from;
-        this.announce(MSG_PROPOSE, own);
-        this.checkAgreement(i);
-        return;
-      }
-      case MSG_ACCEPT:
-      case MSG_REJECT: {
-        const i = m.ref;
-        if (!isKnownProposal(i, this.proposalCount)) throw new FastBailout(`reference to unknown proposal ${i}`);
-        const c = this.proposalContinents[i];
-        if (!inScope(this.table, c, own)) throw new FastBailout('ACCEPT/REJECT about another continent');
-        this.announce(m.type, c);
-        if (m.type === MSG_REJECT) {
-          this.rejected[from * this.maxProposals + i] = this.meetingStamp;
-          return;
-        }
-        if ((this.proposalAcceptances[i] & (1 << from)) !== 0) return;
+    const type = m.type;
+    let about = own;
+    let completed = -1; // the proposal this message may have made an agreement
+    if (type === MSG_PROPOSE) {
+      const u = m.upgrader;
+      if (u !== NOBODY && !isSeatOn(this.locations, this.players, u, own)) bailOut('PROPOSE names an upgrader who is not on the continent', u);
+      const i = this.proposalCount;
+      if (i >= this.maxProposals) bailOut('too many proposals', i);
+      this.proposalCount++;
+      this.proposalContinents[i] = own;
+      this.proposalProposers[i] = from;
+      this.proposalUpgraders[i] = u;
+      this.proposalAcceptances[i] = 1 << from;
+      completed = i;
+    } else if (type === MSG_ACCEPT || type === MSG_REJECT) {
+      const i = m.ref;
+      if (!isKnownProposal(i, this.proposalCount)) bailOut('reference to an unknown proposal', i);
+      about = this.proposalContinents[i];
+      if (!inScope(this.table, about, own)) bailOut('ACCEPT/REJECT about another continent', about);
+      if (type === MSG_REJECT) this.rejected[from * this.maxProposals + i] = this.meetingStamp;
+      else if ((this.proposalAcceptances[i] & (1 << from)) === 0) {
         this.proposalAcceptances[i] |= 1 << from;
-        this.checkAgreement(i);
-        return;
+        completed = i;
       }
-      case MSG_PROMISE: {
-        if (!isPromiseCard(m.action)) throw new FastBailout('PROMISE needs GREEN or RED');
-        if (m.ref !== -1 && !isKnownProposal(m.ref, this.proposalCount)) throw new FastBailout('PROMISE of an unknown proposal');
-        this.promises[from] = m.action;
-        this.announce(MSG_PROMISE, own);
-        return;
-      }
-      case MSG_PASS:
-        this.passed[from] = 1;
-        this.passes |= 1 << from;
-        this.needsChanged = true;
-        this.announce(MSG_PASS, own);
-        return;
+    } else if (type === MSG_PROMISE) {
+      if (!isPromiseCard(m.action)) bailOut('PROMISE needs GREEN or RED', m.action);
+      if (m.ref !== -1 && !isKnownProposal(m.ref, this.proposalCount)) bailOut('reference to an unknown proposal', m.ref);
+      this.promises[from] = m.action;
+    } else if (type === MSG_PASS) {
+      this.passed[from] = 1;
+      this.passes |= 1 << from;
+      this.needsChanged = true;
+    } else {
+      bailOut('a message type the kernel does not implement', type);
     }
-    throw new FastBailout(`message type ${m.type}`);
+    this.announce(type, about);
+    if (completed >= 0) this.checkAgreement(completed);
   }
 
   /** Whether proposal i became continent c's agreement (meeting-rules.ts `agreementParties`, as meeting.ts `withProposal`). */
