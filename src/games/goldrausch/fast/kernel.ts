@@ -301,7 +301,7 @@ export class FastKernel {
       this.currentCard = this.resourceOrder[this.resourcePos++];
       if (this.respawnOnReveal) respawn(work, this.currentCard, null);
     }
-    endOfRoundEvent(this.decks, config.params, event);
+    if (event !== null) endOfRoundEvent(this.decks, config.params, event);
     let winners: readonly number[] = work.winners;
     let ending = 0;
     if (!over && this.winEndOfRound) {

@@ -110,11 +110,15 @@ export function recordRound(k: FastKernel, round: number, event: EventSlot | nul
     if (m.commits[s] === NONE) timedOut |= 1 << s;
   }
   countRound(n, work, work.locations, timedOut, m.agreementPartyMasks, result.counters, result.roundCounters, (round - 1) * 3);
-  if (event !== null && event !== 'blank') {
-    result.cards[2 * result.cardCount] = eventIndexOf(k.config.params, event);
-    result.cards[2 * result.cardCount + 1] = round;
-    result.cardCount++;
-  }
+  if (event !== null && event !== 'blank') recordCard(k, round, event);
+}
+
+/** An event card drawn this round, into the record (its own function: most rounds draw none). */
+function recordCard(k: FastKernel, round: number, event: EventSlot): void {
+  const result = k.result;
+  result.cards[2 * result.cardCount] = eventIndexOf(k.config.params, event);
+  result.cards[2 * result.cardCount + 1] = round;
+  result.cardCount++;
 }
 
 /** GR-A32 keep (hands.ts `passCards`): each seat keeps the cards it now holds. */
