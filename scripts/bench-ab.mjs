@@ -19,6 +19,13 @@
 // repeat a count before reading a few per cent into it.
 // `--engine reference` plays every game on the reference engine (sim/run.ts `Engine`; default auto:
 // the fast kernel when the line-up has one), to measure what bot files and tournaments pay.
+// `--engine tape` times the fast kernel without its bots: each child records its games once with the
+// bots, then replays them with the recorded answers (scripts/tape-bots.mjs; `--warmup` games of
+// warm-up replays). With the bots' ~20 µs a game out of the measure, a change in the engine shows
+// two to three times as large; but with bots that run no code the engine's
+// own code nearly fits the L1 instruction cache, so a change in code size weighs more here than in
+// real games (2026-11-26, 08:18 UTC: pre20 → 40ebc53 0.66 here, 0.91 in real games). Confirm a
+// finding with a real run. Timed by process CPU whatever `--main-thread` says (see the child).
 // `--main-thread` times the main thread alone (Linux /proc schedstat) instead of the whole process:
 // process CPU also counts V8's background compiler and GC helpers, ~30% of it in a fresh process.
 // `--warmup N` sets the warm-up batch (default: as many games as --games). The games 1,000–2,000
@@ -28,6 +35,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { recordTapes } from './tape-bots.mjs';
 import { resolve } from 'node:path';
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -39,7 +47,8 @@ const { values, positionals } = parseArgs({
     seed: { type: 'string' },
     instructions: { type: 'boolean', default: false },
     // 'reference' plays every game on the reference engine (`run --engine reference`): the path of
-    // tournaments with bot files, replays and the search bot; default 'auto' (the kernel where it can).
+    // tournaments with bot files, replays and the search bot; default 'auto' (the kernel where it can);
+    // 'tape' the fast kernel replaying recorded bot answers (the engine alone).
     engine: { type: 'string', default: 'auto' },
     'main-thread': { type: 'boolean', default: false },
     warmup: { type: 'string' },
@@ -54,6 +63,38 @@ if (values.child !== undefined) {
   // One build, one process: warm-up batch, then the measured batch; prints games per CPU-second.
   const repo = resolve(values.child);
   const { loadScenario } = await import(`${repo}/dist/src/sim/scenario.js`);
+  // The main thread's CPU time in ns (first field of its schedstat; the main thread's id is the pid).
+  const mainNs = () => Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]);
+  if (values.engine === 'tape') {
+    // The fast kernel without its bots: the games recorded once with the bots, then replayed with
+    // their answers (tape-bots.mjs) — warm-up replays, then one timed replay.
+    const { FastKernel } = await import(`${repo}/dist/src/games/goldrausch/fast/kernel.js`);
+    const { gameKey } = await import(`${repo}/dist/src/core/random.js`);
+    const scenario = loadScenario(`${repo}/${values.scenario}`);
+    const key = (g) => gameKey(values.seed, g);
+    const { bots } = recordTapes(FastKernel, scenario, n, key);
+    const kernel = new FastKernel(
+      scenario.config,
+      scenario.players,
+      bots.map((b) => () => b),
+    );
+    const replay = () => {
+      for (const b of bots) b.rewind();
+      for (let g = 0; g < n; g++) kernel.play(key(g));
+    };
+    for (let w = 0; w < Math.max(1, Math.round(warmup / n)); w++) replay();
+    // The median of five timed replays, by process CPU (µs resolution; a replay takes ~50 ms, which
+    // the main thread's schedstat counts in scheduler ticks of 4 ms).
+    const rates = [];
+    for (let r = 0; r < 5; r++) {
+      const t = process.cpuUsage();
+      replay();
+      const d = process.cpuUsage(t);
+      rates.push(n / ((d.user + d.system) / 1e6));
+    }
+    console.log(med(rates));
+    process.exit(0);
+  }
   const { runParallel } = await import(`${repo}/dist/src/sim/parallel.js`);
   const scenario = loadScenario(`${repo}/${values.scenario}`);
   const play = (seed, games) =>
@@ -69,8 +110,6 @@ if (values.child !== undefined) {
       gamesCsvFile: null,
       engine: values.engine,
     });
-  // The main thread's CPU time in ns (first field of its schedstat; the main thread's id is the pid).
-  const mainNs = () => Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]);
   await play(`${values.seed}-warm`, warmup);
   if (values['main-thread']) {
     const t = mainNs();

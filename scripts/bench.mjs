@@ -22,6 +22,7 @@ import { playGame } from '../dist/src/sim/play.js';
 import { clock, threadTimes } from '../dist/src/sim/timing.js';
 import { addFlatGame, addGame, emptyAggregate } from '../dist/src/stats/aggregate.js';
 import { fastPlayerOf, runRange, shapeOf } from '../dist/src/sim/run.js';
+import { recordTapes } from './tape-bots.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -212,80 +213,14 @@ function referenceSplit(n) {
 
 /**
  * The same split on the fast kernel, without timers around the calls (at 10–200 ns a call they would
- * cost more than the calls): the games are played once with the fast twins recording every answer,
+ * cost more than the calls): the games are played once with the fast bots recording every answer,
  * then timed with the twins, and timed again with "tape" bots that return the recorded answers in
  * order (an array read per call), which replays the very same games. Engine = the tape run, bots =
  * the difference; aggregation (addFlatGame) is timed per game in both. Median of `repeats` pairs.
  */
 function kernelSplit(n, repeats = 3) {
   const seats = scenario.players;
-  const tapes = Array.from({ length: seats }, () => []);
-  let calls = 0;
-  const recording = (make, tape) => () => {
-    const bot = make();
-    return {
-      idleWake: bot.idleWake,
-      newGame: (seat, random) => bot.newGame(seat, random),
-      chooseContinent: (v) => {
-        calls++;
-        const r = bot.chooseContinent(v);
-        tape.push(r);
-        return r;
-      },
-      negotiate: (v, out) => {
-        calls++;
-        const r = bot.negotiate(v, out);
-        tape.push(r ? 1 : 0, out.type, out.upgrader, out.ref, out.action);
-        return r;
-      },
-      commitUpgrade: (v) => {
-        calls++;
-        const r = bot.commitUpgrade(v);
-        tape.push(r);
-        return r;
-      },
-      idleUntil: (v) => {
-        calls++;
-        const r = bot.idleUntil(v);
-        tape.push(r);
-        return r;
-      },
-    };
-  };
-  const recorder = new FastKernel(
-    scenario.config,
-    seats,
-    scenario.bots.map((f, s) => recording(f.fast, tapes[s])),
-  );
-  for (let g = 0; g < n; g++) recorder.play(gameKey('bench', g));
-  class TapeBot {
-    constructor(tape, idleWake) {
-      this.tape = Int32Array.from(tape);
-      this.at = 0;
-      this.idleWake = idleWake;
-    }
-    newGame() {}
-    chooseContinent() {
-      return this.tape[this.at++];
-    }
-    negotiate(_v, out) {
-      const t = this.tape;
-      const at = this.at;
-      this.at = at + 5;
-      out.type = t[at + 1];
-      out.upgrader = t[at + 2];
-      out.ref = t[at + 3];
-      out.action = t[at + 4];
-      return t[at] === 1;
-    }
-    commitUpgrade() {
-      return this.tape[this.at++];
-    }
-    idleUntil() {
-      return this.tape[this.at++];
-    }
-  }
-  const tapeBots = scenario.bots.map((f, s) => new TapeBot(tapes[s], f.fast().idleWake));
+  const { bots: tapeBots, calls } = recordTapes(FastKernel, scenario, n, (g) => gameKey('bench', g));
   const real = new FastKernel(
     scenario.config,
     seats,
@@ -298,7 +233,7 @@ function kernelSplit(n, repeats = 3) {
   );
   const timerMs = timerPairMs();
   const time = (kernel) => {
-    tapeBots.forEach((b) => (b.at = 0));
+    tapeBots.forEach((b) => b.rewind());
     const agg = emptyAggregate(shapeOf(scenario));
     let aggMs = 0;
     const started = performance.now();
