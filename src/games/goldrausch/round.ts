@@ -230,8 +230,8 @@ export interface RoundOptions {
 
 export const roundOptions = memoOnIdentity(
   ({ rules, params }: GoldrauschConfig): RoundOptions => ({
-    respawns: params.resourceDeck.cards.flatMap((card) => [card.respawn[0], card.respawn[1], card.respawn[2]]),
-    extracts: params.resourceDeck.cards.flatMap((card) => [card.extract[0], card.extract[1], card.extract[2]]),
+    respawns: params.resourceDeck.cards.flatMap((card) => card.respawn),
+    extracts: params.resourceDeck.cards.flatMap((card) => card.extract),
     caps: params.caps,
     capOrder: [0, 1, 2].sort((a, b) => params.caps[b] - params.caps[a] || b - a),
     unlimitedBank: rules.bank === 'unlimited',

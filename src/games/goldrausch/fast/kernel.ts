@@ -301,6 +301,8 @@ export class FastKernel {
       this.currentCard = this.resourceOrder[this.resourcePos++];
       if (this.respawnOnReveal) respawn(work, this.currentCard, null);
     }
+    // Called only in a round that drew a card (it returns at once otherwise), so that its code is
+    // not compiled into every round's (docs/performance-log.md, 2026-11-26 stop 19).
     if (event !== null) endOfRoundEvent(this.decks, config.params, event);
     let winners: readonly number[] = work.winners;
     let ending = 0;
