@@ -133,7 +133,8 @@ function costs(text, mapText) {
  * its area, and same-named functions of one area are summed), the name for builtins and native code.
  */
 function normalise(name) {
-  const m = /^JS:[*~^+]?(\S*) (\S+)$/.exec(name);
+  // An accessor's name has a space in it (`get game`, `set x`).
+  const m = /^JS:[*~^+]?((?:get |set )?\S*) (\S+)$/.exec(name);
   if (!m) return name;
   const file = m[2].replace(/^file:\/\/\/.*?\/dist\//, '').replace(/^file:\/\/\/.*?\/node_modules\//, 'node_modules/');
   const area = file.startsWith('bots/')
@@ -175,7 +176,7 @@ const parts = [
   ['native (V8, GC, node)', (n) => !n.startsWith('JS:') && !n.startsWith('Builtin:')],
 ];
 const fmt = (v) => v.map((x) => x.toFixed(0).padStart(7)).join(' ');
-console.log(`per game over games 1,000–${1000 + games} (callgrind, single-threaded): Ir, I1mr, D1mr, D1mw`);
+console.log(`per game over games 1,000–${(1000 + games).toLocaleString('en-US')} (callgrind, single-threaded): Ir, I1mr, D1mr, D1mw`);
 console.log(`A = ${dirA}\nB = ${dirB}`);
 for (const [label, test] of parts) {
   const sum = (M) => [...M].filter(([n]) => test(n)).reduce((t, [, v]) => t.map((x, k) => x + v[k]), [0, 0, 0, 0]);
