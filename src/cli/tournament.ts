@@ -13,7 +13,7 @@ import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { workerCount } from './workers.js';
 import type { RunFacts } from '../report/html.js';
 import { reportGameOf } from '../report/summary.js';
-import { summarizeTournament, type TournamentSummary } from '../report/tournament.js';
+import { MIN_DEALS, summarizeTournament, type TournamentSummary } from '../report/tournament.js';
 import { tournamentTable, writeTournamentOutputs } from '../report/tournament-write.js';
 import { isBotFile, resolveEntrants } from '../sim/bot-files.js';
 import { Progress } from '../sim/progress.js';
@@ -409,7 +409,7 @@ export function commandNewBot(io: CliIo, name: string, args: { out?: string; for
   io.out(
     `wrote ${path}: a working bot to edit (read its comments first). Next:\n` +
       `  npx goldpit check-bot ${gameFlag}${path}\n` +
-      `  npx goldpit tournament ${gameFlag}--bots ${path},${definition.tournament.checkBotOpponents.join(',')} --deals 10\n`,
+      `  npx goldpit tournament ${gameFlag}--bots ${path},${definition.tournament.checkBotOpponents.join(',')} --deals ${MIN_DEALS}\n`,
   );
   return 0;
 }
