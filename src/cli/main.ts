@@ -588,7 +588,9 @@ async function commandImpact(
     }
   }
   if (!args.quiet) {
-    io.out(`${impactTable(impact)}\n\n${games} games in ${((Date.now() - started) / 1000).toFixed(1)} s; wrote ${files.join(', ')}\n`);
+    io.out(
+      `${impactTable(impact, reportGameOf(scenario.definition))}\n\n${games} games in ${((Date.now() - started) / 1000).toFixed(1)} s; wrote ${files.join(', ')}\n`,
+    );
   }
   return 0;
 }

@@ -6,7 +6,8 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { renderReport, type RunFacts } from './html.js';
-import type { ImpactReport, ReportGame, RunSummary } from './types.js';
+import type { CardImpact, ImpactReport, ReportGame, RunSummary } from './types.js';
+import { headlineMetrics, impactMetricWords, leadMetric, metricKeys, type MetricKey } from './impact-words.js';
 
 export function writeAtomic(path: string, text: string): void {
   const tmp = `${path}.tmp-${process.pid}`;
@@ -93,6 +94,7 @@ export function writeRunOutputs(dir: string, summary: RunSummary, game: ReportGa
                 'mean_change_last',
                 'leader_win_rate_drawn',
                 'leader_win_rate_not_drawn',
+                'not_drawn',
               ],
               summary.chanceCards.map((e) => [
                 e.card,
@@ -103,6 +105,7 @@ export function writeRunOutputs(dir: string, summary: RunSummary, game: ReportGa
                 e.meanChange.last,
                 e.leaderWinRateDrawn,
                 e.leaderWinRateNotDrawn,
+                e.notDrawn ?? '',
               ]),
             ),
           ],
@@ -245,23 +248,47 @@ export function summaryTable(summary: RunSummary, game: ReportGame): string {
   return lines.join('\n');
 }
 
-/** The impact table printed on stdout: cards sorted by their per-draw effect on the then-leader. */
-export function impactTable(impact: ImpactReport): string {
-  const pp = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
-  const lines = [`card impact (${impact.games} games, as dealt vs the card blanked; pp = percentage points of win probability)`, ''];
-  lines.push('card                    drawn in   then-leader per draw (95% CI)     then-last per draw    swing   FDR');
-  const sorted = [...impact.cards].sort((a, b) => b.perDraw.leaderWin.estimate - a.perDraw.leaderWin.estimate || a.card.localeCompare(b.card));
-  for (const c of sorted) {
-    const l = c.perDraw.leaderWin;
-    const last = c.perDraw.lastWin;
-    lines.push(
-      `${c.card.padEnd(23)} ${String(c.drawnIn).padStart(8)}   ${pp(l.estimate).padStart(6)} pp (${pp(l.ci95[0])} to ${pp(l.ci95[1])})`.padEnd(69) +
-        `${pp(last.estimate).padStart(6)} pp      ${(100 * c.perDraw.swing.estimate).toFixed(1).padStart(5)}%   ${l.significant ? 'significant' : ''}`,
-    );
-  }
+/** Rows of cells as columns padded to their widest cell (the first left-aligned, the rest right-aligned). */
+export function alignColumns(rows: readonly (readonly string[])[], gap = '   '): string[] {
+  const widths = rows[0].map((_, j) => Math.max(...rows.map((r) => [...(r[j] ?? '')].length)));
+  const pad = (cell: string, j: number) =>
+    j === 0 ? cell.padEnd(widths[j] + cell.length - [...cell].length) : cell.padStart(widths[j] + cell.length - [...cell].length);
+  return rows.map((r) =>
+    r
+      .map((cell, j) => pad(cell, j))
+      .join(gap)
+      .trimEnd(),
+  );
+}
+
+/**
+ * The impact table printed on stdout: per card its per-draw effect on each of the game's headline
+ * metrics (GamePresentation.impactHeadline) with its 95% interval, `*` where it is significant after
+ * FDR control; sorted by the lead metric.
+ */
+export function impactTable(impact: ImpactReport, game: ReportGame): string {
+  const words = impactMetricWords(game);
+  const head = headlineMetrics(game);
+  const lead = leadMetric(game);
+  const fmt = (m: MetricKey, x: number) => {
+    const v = x * words[m].scale;
+    return `${v > 0 ? '+' : v < 0 ? '\u2212' : ''}${Math.abs(v).toFixed(words[m].digits)}`;
+  };
+  const cell = (c: CardImpact, m: MetricKey): string => {
+    if (m === 'swing') return `${(100 * c.perDraw.swing.estimate).toFixed(1)}%`;
+    const e = c.perDraw[m];
+    return `${fmt(m, e.estimate)} (${fmt(m, e.ci95[0])} to ${fmt(m, e.ci95[1])})${e.significant ? ' *' : '  '}`;
+  };
+  // Shares are in percentage points; a count's unit is the game's score or step, named in the metric's words.
+  const unit = (m: MetricKey) => (words[m].unit === 'pp' ? ' pp' : '');
+  const header = ['card', 'drawn in', ...head.map((m) => (m === 'swing' ? 'swing' : `${words[m].short}${unit(m)} (95% CI)`))];
+  const sorted = [...impact.cards].sort((a, b) => b.perDraw[lead].estimate - a.perDraw[lead].estimate || a.card.localeCompare(b.card));
+  const lines = [`card impact (${impact.games} games, as dealt vs the card blanked; per draw: over the games that drew the card)`, ''];
+  lines.push(...alignColumns([header, ...sorted.map((c) => [c.card, String(c.drawnIn), ...head.map((m) => cell(c, m))])]));
+  const others = metricKeys(game).filter((m) => !head.includes(m));
   lines.push(
     '',
-    'CI: per card, unadjusted. FDR: significant after Benjamini–Hochberg across the cards (adjusted), so a CI may exclude 0 without it. swing: share of games whose winner changed, an observed count (no test).',
+    `CI: per card, unadjusted. *: significant after Benjamini\u2013Hochberg across the cards (adjusted), so a CI may exclude 0 without it.${head.includes('swing') ? ' swing: share of games whose winner changed, an observed count (no test).' : ''}${others.length ? ` Also measured (card_impact.csv, impact.json): ${others.map((m) => words[m].long).join(', ')}.` : ''}`,
   );
   return lines.join('\n');
 }
