@@ -272,7 +272,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       'rate bots: every line-up of the pool on the same deals in every seat rotation; Plackett–Luce ratings with bootstrap intervals',
       (y) => tournamentOptions(y),
       async (args) => {
-        code = await commandTournament(io, args);
+        code = await commandTournament(io, args, argv);
       },
     )
     .command(

@@ -1,14 +1,15 @@
 /**
  * `goldpit tournament`, `goldpit new-bot` and `goldpit check-bot`: wiring only.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Argv } from 'yargs';
 import { InputError, UsageError } from '../core/errors.js';
 import { GOLDPIT, packageRoot } from '../core/package.js';
 import { DEFAULT_GAME, GAMES } from '../games/registry.js';
-import { prepareOutputFolder } from './outputs.js';
+import { guardCheckpoint, prepareOutputFolder } from './outputs.js';
+import { loadTournamentCheckpoint, saveTournamentCheckpoint, TOURNAMENT_CHECKPOINT, tournamentKey } from '../sim/tournament-checkpoint.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { workerCount } from './workers.js';
 import type { RunFacts } from '../report/html.js';
@@ -102,6 +103,13 @@ export function tournamentOptions<T>(y: Argv<T>) {
     .option('out', { type: 'string', describe: 'output folder (default: reports/tournament/)' })
     .option('workers', { type: 'number', describe: `worker threads (default: all ${availableParallelism()} cores; 0 = this thread, without hang protection)` })
     .option('deals-per-task', { type: 'number', default: 4, describe: 'deals per unit of work sent to a worker' })
+    .option('resume', {
+      type: 'boolean',
+      default: false,
+      describe: 'continue a stopped tournament from its checkpoint in the output folder (the same files as an unstopped one)',
+    })
+    .option('fresh', { type: 'boolean', default: false, describe: 'delete a checkpoint found in the output folder and start over' })
+    .option('checkpoint-every', { type: 'number', default: 5, describe: 'seconds between checkpoints' })
     .option('json', { type: 'boolean', default: false, describe: 'print tournament.json on stdout instead of the table' })
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no table on stdout' });
 }
@@ -123,6 +131,9 @@ export interface TournamentArgs {
   out?: string;
   workers?: number;
   'deals-per-task': number;
+  resume?: boolean;
+  fresh?: boolean;
+  'checkpoint-every'?: number;
   json: boolean;
   queue?: string;
   'queue-name'?: string;
@@ -229,7 +240,7 @@ export async function tournamentSpec(args: TournamentArgs) {
   };
 }
 
-export async function commandTournament(io: CliIo, args: TournamentArgs): Promise<number> {
+export async function commandTournament(io: CliIo, args: TournamentArgs, argv: readonly string[] = []): Promise<number> {
   const { spec, factories, possible, replayCommand, sources } = await tournamentSpec(args);
   const workers = workerCount(io.err, args.workers);
   const resolved = resolveWith(spec, factories);
@@ -293,25 +304,50 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
   const total = gameCount(spec);
   const dealsPerTask = positiveInt('deals-per-task', args['deals-per-task']);
   const queue = queueExecutor(args, io.err, args.quiet || args.json);
+  const checkpointEvery = args['checkpoint-every'] ?? 5;
+  if (!(checkpointEvery > 0)) throw new UsageError(`--checkpoint-every must be a positive number of seconds, got ${checkpointEvery}`);
+  if (args.resume && args.fresh) throw new UsageError('--resume and --fresh exclude each other: --resume continues the checkpoint, --fresh deletes it');
   prepareOutputFolder(out);
-  const progress = new Progress(total, args.quiet || args.json ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err);
+  // Like `run`: finished games go into a checkpoint every few seconds and when stopped; --resume
+  // plays only the missing ones, and the files are those of an unstopped tournament.
+  const checkpointFile = join(out, TOURNAMENT_CHECKPOINT);
+  const again = guardCheckpoint(checkpointFile, 'tournament', argv, { resume: args.resume === true, fresh: args.fresh === true });
+  const key = tournamentKey(resolved);
+  const played = args.resume ? loadTournamentCheckpoint(checkpointFile, key, total) : [];
+  const resumed = played.filter((g) => g !== undefined).length;
+  const quiet = args.quiet || args.json;
+  if (args.resume && !quiet) io.err(`resuming: ${resumed.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} games taken from ${checkpointFile}\n`);
+  const progress = new Progress(total, quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err, resumed);
   const started = Date.now();
   const onHang = hangHint(spec, replayCommand, workers, io);
   const { result: games, stoppedBy } = await stoppableBySignals((stop) =>
-    runTournament(spec, factories, { workers, dealsPerTask, progress, onHang, queue, stop }),
+    runTournament(spec, factories, {
+      workers,
+      dealsPerTask,
+      progress,
+      onHang,
+      queue,
+      stop,
+      checkpoint: { played, everyMs: checkpointEvery * 1000, save: (g) => saveTournamentCheckpoint(checkpointFile, key, g) },
+    }),
   );
   const finished = games.filter((g) => g !== undefined).length;
   if (stoppedBy !== null && finished < total) {
     io.err(
-      `\ninterrupted by ${describeStop(stoppedBy)} after ${finished} of ${total} games; a tournament keeps no checkpoint, so nothing was written ` +
-        `(run it again: the same seed plays the same games, or fewer --deals)\n`,
+      `\ninterrupted by ${describeStop(stoppedBy)} after ${finished} of ${total} games; ${finished > 0 ? `kept in ${checkpointFile}\nresume with: ${again}` : 'nothing to keep yet'}\n`,
     );
     return stopExitCode(stoppedBy);
   }
   const playSeconds = (Date.now() - started) / 1000;
   const summary = summarize(spec, resolved, games, sources, possible, replayCommand, args);
   const seconds = (Date.now() - started) / 1000;
-  const run: RunFacts = { wallSeconds: Number(seconds.toFixed(3)), workers, finishedAt: new Date().toISOString() };
+  // A resumed tournament timed only the games it played now.
+  const run: RunFacts = {
+    wallSeconds: Number(seconds.toFixed(3)),
+    workers,
+    finishedAt: new Date().toISOString(),
+    ...(resumed ? { timedGames: total - resumed } : {}),
+  };
   const files = writeTournamentOutputs(
     out,
     summary,
@@ -320,11 +356,12 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
     run,
     reportGameOf(resolved.definition),
   );
+  rmSync(checkpointFile, { force: true });
   if (args.json) io.out(`${JSON.stringify(summary, null, 2)}\n`);
   else if (!args.quiet) {
     io.out(`${tournamentTable(summary)}\n\n`);
     io.out(
-      `${total} games in ${playSeconds.toFixed(1)} s (${(total / playSeconds).toFixed(0)} games/s, ${workers} worker${workers === 1 ? '' : 's'}), ratings ${(seconds - playSeconds).toFixed(1)} s; wrote ${files.length} files to ${out}\n`,
+      `${total - resumed} games in ${playSeconds.toFixed(1)} s (${((total - resumed) / playSeconds).toFixed(0)} games/s, ${workers} worker${workers === 1 ? '' : 's'})${resumed ? ` and ${resumed} from the checkpoint` : ''}, ratings ${(seconds - playSeconds).toFixed(1)} s; wrote ${files.length} files to ${out}\n`,
     );
   }
   return 0;

@@ -63,6 +63,16 @@ export interface TournamentRunOptions {
   readonly queue?: QueueExecutor;
   /** Aborting it stops the tournament: no new tasks, running ones are abandoned (see `complete`). */
   readonly stop?: AbortSignal;
+  /**
+   * Games already played (a checkpoint's, by game index): tasks whose games are all there are not
+   * played again. `save` is called with every game so far at most every `everyMs` and when the
+   * tournament ends unfinished (stopped or failed).
+   */
+  readonly checkpoint?: {
+    readonly played: readonly (TournamentGame | undefined)[];
+    readonly everyMs: number;
+    save(games: readonly (TournamentGame | undefined)[]): void;
+  };
 }
 
 /**
@@ -75,8 +85,20 @@ export async function runTournament(spec: TournamentSpec, factories: readonly Bo
   const first = only ? only.from : 0;
   const total = only ? only.to : gameCount(spec);
   const perTask = options.dealsPerTask * spec.players;
-  const tasks = Math.ceil((total - first) / perTask);
-  const task = (i: number): TournamentTask => ({
+  const games: TournamentGame[] = new Array(total - first);
+  const cp = options.checkpoint;
+  let done = 0;
+  if (cp) {
+    cp.played.forEach((g, i) => {
+      if (g !== undefined && i >= first && i < total) {
+        games[i - first] = g;
+        done++;
+      }
+    });
+  }
+  // The tasks not finished yet (all of them without a checkpoint).
+  const allTasks = Math.ceil((total - first) / perTask);
+  const taskAt = (i: number): TournamentTask => ({
     kind: 'tournament',
     spec,
     from: first + i * perTask,
@@ -84,13 +106,27 @@ export async function runTournament(spec: TournamentSpec, factories: readonly Bo
     benched: only?.benched ?? [],
     marker: null,
   });
-  const games: TournamentGame[] = new Array(total - first);
-  let done = 0;
+  const todo = Array.from({ length: allTasks }, (_, i) => i).filter((i) => {
+    const t = taskAt(i);
+    for (let g = t.from; g < t.to; g++) if (games[g - first] === undefined) return true;
+    return false;
+  });
+  const tasks = todo.length;
+  const task = (i: number) => taskAt(todo[i]);
+  let saved = Date.now();
   const accept = (list: readonly TournamentGame[]) => {
-    for (const g of list) games[g.game - first] = g;
-    done += list.length;
+    for (const g of list) {
+      if (games[g.game - first] === undefined) done++;
+      games[g.game - first] = g;
+    }
     options.progress?.update(done);
+    if (cp && Date.now() - saved >= cp.everyMs) {
+      cp.save(games);
+      saved = Date.now();
+    }
   };
+  options.progress?.update(done);
+  let finished = false;
   try {
     if (options.queue) {
       await runOnQueue(spec, factories, options.queue, tasks, task, accept);
@@ -104,8 +140,11 @@ export async function runTournament(spec: TournamentSpec, factories: readonly Bo
     } else {
       await runOnPool(spec, options, tasks, task, accept);
     }
+    finished = options.stop?.aborted !== true;
   } finally {
     options.progress?.done();
+    // Stopped or failed: keep every finished game (when there is one to keep).
+    if (cp && !finished && done > 0) cp.save(games);
   }
   return games;
 }
