@@ -10,7 +10,7 @@ import type { Argv } from 'yargs';
 import { UsageError } from '../core/errors.js';
 import { readJsonFile } from '../core/validate.js';
 import { BALANCE_CHECKPOINT, DealCache, balanceKey } from '../balance/checkpoint.js';
-import { runBalance } from '../balance/game.js';
+import { prepareBalance, runBalance } from '../balance/game.js';
 import { balanceJson, verdictLine, writeBalanceOutputs } from '../balance/output.js';
 import { DealPool, DealsStopped } from '../sweep/pool.js';
 import { loadScenario } from '../sim/scenario.js';
@@ -85,6 +85,8 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs, ar
   const seed = args.seed ?? base.seed;
   const out = resolve(args.out ?? join('reports', `${base.name}-balance`));
   const workers = workerCount(io.err, args.workers);
+  // Every --vary value, --target and --objective is checked before the output folder is touched.
+  prepareBalance({ file: path, data, vary: args.vary, targets: args.target, objective: args.objective, budget, firstStage, confidence: 0.95 }, base);
   const queue = queueExecutor(args, io.err, args.quiet);
   prepareOutputFolder(out);
   const checkpointFile = join(out, BALANCE_CHECKPOINT);
