@@ -15,7 +15,7 @@
  * (successive halving). Large grids start coarse (every 2^L-th value of each numeric factor) and
  * are refined around the points still alive after each stage.
  *
- * The guarantee. Each interval is a two-sided Student-t interval at level 1 − α′ with
+ * The guarantee. Each interval is two-sided at level 1 − α′ with
  *   α′ = α / (S · G · C),
  * S the number of planned stages (fixed by the budget and n₁ before any game), G the size of the
  * full grid, C the intervals one point needs for all targets (1 per mean target, P(P−1)/2 pairwise
@@ -27,12 +27,13 @@
  * alpha-spending across looks is the uniform one (α/S per stage): with doubling stages S grows
  * only with log₂ of the budget, and Bonferroni's cost grows only like √(2 ln(S·G·C)) in the
  * interval width, so a simple rule that holds under any adaptive choice costs little over
- * sharper group-sequential boundaries, which assume a fixed set of comparisons. A share's interval
- * is the binomial one (Wilson; Clopper–Pearson near 0 or 1, so a share never seen yet still gets a
- * width); other means and the seats' pairwise differences get Student's t, which rests on the
- * central limit theorem (deals are independent: each game is a pure function of (scenario, seed,
- * index)) and has zero width while every value is the same, so the first stage should be large
- * enough to see the rare outcomes (n₁ ≥ 500).
+ * sharper group-sequential boundaries, which assume a fixed set of comparisons. The intervals
+ * (quantityInterval): below CLT_GAMES games per point Hoeffding's bound in the metric's range, which
+ * holds for every n without the central limit theorem and never has zero width; from CLT_GAMES the
+ * sweep's (the binomial interval for a share; Student's t, or the score interval while few deals
+ * differ, for other means). Deals are independent: each game is a pure function of (scenario, seed,
+ * index). A metric without a bound has only Student's t, so game.ts refuses a target on it below
+ * CLT_GAMES games in the first stage.
  *
  * Reference: Bonferroni / union bound as in S. Holm, Scand. J. Statist. 6 (1979) 65–70, §1;
  * alpha spending: K. K. G. Lan & D. L. DeMets, "Discrete sequential boundaries for clinical
