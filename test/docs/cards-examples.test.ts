@@ -47,7 +47,13 @@ describe('the cards-as-data examples of docs/scenarios.md', () => {
     expect(c.prPrice).toBe(4);
     expect(c.dividends[1]).toEqual({ fromIncome: 5, pay: 2, vp: 4 });
     expect(c.actionCards.find((a) => a.id === 'subsidy')?.cost).toBe(2);
-    expect(c.actionCards.find((a) => a.id === 'audit')).toEqual({ id: 'audit', cost: 1, timing: 'immediate', effects: [{ kind: 'vp', amount: 2, category: -1 }], count: 1 });
+    expect(c.actionCards.find((a) => a.id === 'audit')).toEqual({
+      id: 'audit',
+      cost: 1,
+      timing: 'immediate',
+      effects: [{ kind: 'vp', amount: 2, category: -1 }],
+      count: 1,
+    });
     expect(c.id).toBe('green-deal/placeholder-v1');
     expect(config.changedCards).toHaveLength(4);
   });
