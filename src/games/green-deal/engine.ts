@@ -162,6 +162,7 @@ function clearGame(state: GreenDealState): void {
   state.cardCount = 0;
   state.winnerCount = 0;
   state.ending = ENDING_VP;
+  if (state.log !== null) state.log = [];
   state.logLength = 0;
 }
 
@@ -592,7 +593,7 @@ export function pending(state: GreenDealState): Pending<GreenDealRequest> {
 
 /** Applies the answers (one per pending request, in its order) and runs the game on to the next decision. */
 export function apply(state: GreenDealState, answers: readonly GreenDealAnswer[], _random?: RandomSource): GreenDealState {
-  logDecision(state, answers);
+  if (state.log !== null) logDecision(state, state.log, answers);
   switch (state.stage) {
     case BID: {
       let i = 0;
@@ -643,11 +644,15 @@ export function apply(state: GreenDealState, answers: readonly GreenDealAnswer[]
   return state;
 }
 
+/** A replay (GameModule.trace): from now on the state keeps its decisions for the story. */
+export function trace(state: GreenDealState): void {
+  state.log = [];
+  state.logLength = 0;
+}
+
 /** Appends the stage and its answers to the state's decision log. */
-function logDecision(state: GreenDealState, answers: readonly GreenDealAnswer[]): void {
+function logDecision(state: GreenDealState, log: number[], answers: readonly GreenDealAnswer[]): void {
   const n = answers.length;
-  if (state.logLength + n + 2 > state.log.length) state.log = state.log.concat(new Array<number>(state.log.length).fill(0));
-  const log = state.log;
   let at = state.logLength;
   log[at++] = state.stage;
   log[at++] = n;
@@ -778,6 +783,7 @@ export const greenDeal: GameModule<GreenDealConfig, GreenDealState, GreenDealVie
   minPlayers: 3,
   maxPlayers: 5,
   setup,
+  trace,
   pending,
   apply,
   outcome,

@@ -364,10 +364,10 @@ export class GreenDealState {
   /** The game's random key (the story replays the game from it and the decision log). */
   gameKey = 0;
   /**
-   * The decisions of the game as applied: per `apply`, the stage, the number of answers and the
-   * answers (the story re-plays them with narration; O(1) per decision, grown when a game is long).
+   * Replays only (GameModule.trace): the decisions of the game as applied — per `apply`, the stage,
+   * the number of answers and the answers — which the story re-plays with narration. Null in runs.
    */
-  log: number[] = new Array<number>(2048).fill(0);
+  log: number[] | null = null;
   logLength = 0;
   /** Analysis only (fixtures): stop after this round even if it is not the last. */
   stopAfterRound = 0;
@@ -495,8 +495,7 @@ export class GreenDealState {
       } else if (ArrayBuffer.isView(mine)) (mine as Int32Array).set(theirs as Int32Array);
       else self[key] = theirs;
     }
-    if (this.log.length < src.log.length) this.log = new Array<number>(src.log.length).fill(0);
-    for (let i = 0; i < src.logLength; i++) this.log[i] = src.log[i];
+    this.log = src.log === null ? null : src.log.slice();
     return this;
   }
 

@@ -4,8 +4,10 @@
  * every tile and contact, the PR allocations and scorings, the end — with what each did to the seats.
  * The narration reads the engine's state before and after each decision; no rule is written twice.
  */
+import type { Fault } from '../../core/game.js';
 import { CATEGORIES } from './components.js';
 import { apply, resetGame } from './engine.js';
+import { ENDINGS, ROUND_COUNTERS } from './metrics.js';
 import { changedRules } from './params.js';
 import { allocationAt, sustainabilityCost } from './rules.js';
 import {
@@ -87,8 +89,8 @@ function investText(s: GreenDealState, seat: number, code: number): string {
 
 const TIMING_WORD = ['immediate', 'permanent', 'to the hand', 'end VP'];
 
-/** The story of a finished game, for `goldpit replay`. */
-export function story(final: GreenDealState, names: readonly string[]): string {
+/** The story of a finished game, for `goldpit replay`: decision by decision when traced (GameModule.trace), else per round. */
+export function story(final: GreenDealState, names: readonly string[], faults: readonly Fault[] = []): string {
   const P = final.players;
   const c = final.config.params.components;
   const who = (seat: number) => `seat ${seat} (${names[seat]})`;
@@ -97,19 +99,29 @@ export function story(final: GreenDealState, names: readonly string[]): string {
   lines.push(
     `Components ${c.id}${c.placeholder ? ' (a placeholder: numbers marked invented are not the publisher\u2019s)' : ''}; rules changed from defaults: ${JSON.stringify(changedRules(final.config.rules))}`,
   );
+  if (final.log === null) {
+    lines.push(...roundSummaries(final));
+    lines.push(result(final, who));
+    return lines.join('\n');
+  }
+  const log = final.log;
   const s = new GreenDealState(final.config, P);
   for (let seat = 0; seat < P; seat++) s.views.push(new GreenDealView(s, seat));
   resetGame(s, final.gameKey);
   const display = () =>
     `display: ${CATEGORIES.map((name, k) => `${name} ${s.sDisplay[k] >= 0 ? c.sustainabilityCards[s.sDisplay[k]].id : '—'}`).join(', ')}; action cards ${Array.from(s.aDisplay, (t) => (t >= 0 ? s.tables.aIds[t] : '—')).join(', ')} (next: ${Array.from(s.aPreview, (t) => (t >= 0 ? s.tables.aIds[t] : '—')).join(', ')})`;
   let round = 0;
+  let call = 0;
   const answers: number[] = [];
   for (let at = 0; at < final.logLength; ) {
-    const stage = final.log[at];
-    const n = final.log[at + 1];
+    const stage = log[at];
+    const n = log[at + 1];
     answers.length = n;
-    for (let i = 0; i < n; i++) answers[i] = final.log[at + 2 + i];
+    for (let i = 0; i < n; i++) answers[i] = log[at + 2 + i];
     at += 2 + n;
+    // The bot calls of this decision (the driver counts one per request): their faults are told here.
+    const theirFaults = faults.filter((f) => f.decision >= call && f.decision < call + n);
+    call += n;
     if (s.round !== round) {
       round = s.round;
       lines.push(`Round ${round}: ${display()}`);
@@ -155,6 +167,7 @@ export function story(final: GreenDealState, names: readonly string[]): string {
       apply(s, answers);
     }
     if (line) lines.push(line);
+    for (const f of theirFaults) lines.push(`    FAULT ${who(f.seat)} in its ${f.request}: ${f.reason}: ${f.message} (the rules' fallback was played)`);
     if (s.round !== round || s.stage === OVER) {
       const r = round - 1;
       lines.push(
@@ -162,11 +175,27 @@ export function story(final: GreenDealState, names: readonly string[]): string {
       );
     }
   }
-  if (final.stage === OVER && final.stopAfterRound === 0) {
-    const winners = final.winners.slice(0, final.winnerCount);
+  lines.push(result(final, who));
+  return lines.join('\n');
+}
+
+function result(final: GreenDealState, who: (seat: number) => string): string {
+  if (final.stage !== OVER || final.stopAfterRound !== 0) return '';
+  const winners = final.winners.slice(0, final.winnerCount);
+  return `Result: ${winners.map(who).join(' and ')} ${winners.length > 1 ? 'share the win' : 'wins'} with ${final.scores[winners[0]]} VP (final VP ${final.scores.join('/')}, income ${final.income.join('/')}, cash ${final.cash.join('/')}); decided by ${ENDINGS[final.ending]}.`;
+}
+
+/** A round's measures from the records (a game played without a log). */
+function roundSummaries(final: GreenDealState): string[] {
+  const P = final.players;
+  const k = ROUND_COUNTERS.length;
+  const rounds = final.stopAfterRound > 0 ? final.stopAfterRound : final.rounds;
+  const lines: string[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const c = (name: string) => final.roundCounters[r * k + ROUND_COUNTERS.indexOf(name)];
     lines.push(
-      `Result: ${winners.map(who).join(' and ')} ${winners.length > 1 ? 'share the win' : 'wins'} with ${final.scores[winners[0]]} VP (final VP ${final.scores.join('/')}, income ${final.income.join('/')}, cash ${final.cash.join('/')}).`,
+      `Round ${r + 1}: bids ${c('bids')}, ${c('sustainabilityCards')} sustainability and ${c('actionCards')} action cards, ${c('loansTaken')} loans taken, ${c('prChipsBought')} PR chips, ${c('dividends')} dividends, ${c('tiles')} tiles, ${c('cooperations')} cooperations, ${c('competitions')} competitions; VP ${final.curve.slice(r * P, r * P + P).join('/')}`,
     );
   }
-  return lines.join('\n');
+  return lines;
 }
