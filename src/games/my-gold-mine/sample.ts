@@ -34,6 +34,7 @@ export function sampleState(view: MyGoldMineView, random: RandomStream, into?: M
   const state = into !== undefined && into.config === config && into.players === players ? into : newState(config, players);
   const t = state.tables;
   state.script = null;
+  state.log = null;
   state.round = view.round;
   state.stopAfterRound = 0;
   state.startSeat = view.startSeat;

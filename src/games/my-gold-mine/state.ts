@@ -222,6 +222,11 @@ export class MyGoldMineState {
   cardCount = 0;
   script: DeckScript | null = null;
   scriptReshuffles = 0;
+  /**
+   * The move log of a replay (log.ts), null in every run: what the story tells, turn by turn. A
+   * copy of the state for search (clone) must not carry it: its playouts are not the game's moves.
+   */
+  log: number[] | null = null;
   /** Scores before round 1 (all 0: nuggets and gold start at nothing). */
   readonly initialScores: number[];
   /** One read-only view per seat (made by the engine's setup). */
@@ -288,8 +293,9 @@ function copyList(from: readonly number[], to: number[]): void {
 
 /**
  * An independent copy of `state` (GameModule.clone): into `into` when it was made for the same
- * config and player count, else into a new state. Every field is copied; the copy's views are its
- * own; a fixture's deck script (read-only data) is shared.
+ * config and player count, else into a new state. Every field is copied but a replay's move log
+ * (the copy keeps none); the copy's views are its own; a fixture's deck script (read-only data) is
+ * shared.
  */
 export function cloneState(state: MyGoldMineState, into?: MyGoldMineState): MyGoldMineState {
   const t =
@@ -348,6 +354,8 @@ export function cloneState(state: MyGoldMineState, into?: MyGoldMineState): MyGo
   t.cardCount = state.cardCount;
   t.script = state.script;
   t.scriptReshuffles = state.scriptReshuffles;
+  // A replay's move log is the game's own story, not the copy's (its playouts are no moves of the game).
+  t.log = null;
   copyList(state.initialScores, t.initialScores);
   return t;
 }
