@@ -79,9 +79,15 @@ function rawBot(def: AnyGameDefinition, value: unknown): unknown {
 
 const searchableGames = Object.keys(GAMES).filter((id) => isSearchable(GAMES[id].module));
 
-it('every registered game implements the search contract, or is the one waiting for its engine (issue 29)', () => {
-  // Goldrausch gets its contract on the one engine that replaces its reference engine and kernel.
-  expect(Object.keys(GAMES).filter((id) => !searchableGames.includes(id))).toEqual(Object.keys(GAMES).filter((id) => id === 'goldrausch'));
+/**
+ * Games whose module does not offer the contract yet: Goldrausch gets it on the one engine that
+ * replaces its reference engine and kernel (issue 29); Green Deal has its pieces in contract.ts,
+ * to be wired into its module by its own change (issue 31).
+ */
+const WAITING = ['goldrausch', 'green-deal'];
+
+it('every registered game implements the search contract, or is one of the games waiting for it', () => {
+  expect(Object.keys(GAMES).filter((id) => !searchableGames.includes(id))).toEqual(Object.keys(GAMES).filter((id) => WAITING.includes(id)));
   for (const id of searchableGames) expect(GAME_TESTS[id], `${id} needs an entry in GAME_TESTS`).toBeDefined();
 });
 
