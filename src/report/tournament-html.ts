@@ -44,12 +44,13 @@ const points = (x: number): string => {
   const r = Math.round(x);
   return r > 0 ? `+${r}` : r < 0 ? `${MINUS}${-r}` : '0';
 };
-const pointsRange = (ci: Interval | null): string => (ci ? `${points(ci[0])} to ${points(ci[1])}` : 'no interval');
+export { points };
+export const pointsRange = (ci: Interval | null): string => (ci ? `${points(ci[0])} to ${points(ci[1])}` : 'no interval');
 /** Where a chart row has no interval (a tournament too small for them): no whisker is drawn. */
 const NO_INTERVAL: Interval = [Number.NaN, Number.NaN];
 
-/** Points with 95% whiskers on the Elo-like scale, a zero line, one row per bot. */
-function pointChart(name: string, label: string, rows: readonly IntervalRow[], axisLabel: string): string {
+/** Points with 95% whiskers (on the Elo-like scale unless `format` says otherwise), a zero line, one row per bot. */
+export function pointChart(name: string, label: string, rows: readonly IntervalRow[], axisLabel: string, format: (x: number) => string = points): string {
   if (!rows.length) return noData(name, label);
   const left = 150;
   const right = WIDTH - 70;
@@ -61,7 +62,7 @@ function pointChart(name: string, label: string, rows: readonly IntervalRow[], a
   const axis = niceAxis(Math.min(0, ...values), Math.max(0, ...values), 6);
   const x = linear(axis.domain, [left, right]);
   const out = [svgOpen(name, WIDTH, height, label)];
-  out.push(xAxis(axis.ticks, x, top - 4, bottom, points, axisLabel, (left + right) / 2));
+  out.push(xAxis(axis.ticks, x, top - 4, bottom, format, axisLabel, (left + right) / 2));
   out.push(`<line class="zero" x1="${c(x(0))}" x2="${c(x(0))}" y1="${c(top - 4)}" y2="${c(bottom)}"/>`);
   rows.forEach((r, i) => {
     const cy = top + i * rowH + rowH / 2;
@@ -69,16 +70,17 @@ function pointChart(name: string, label: string, rows: readonly IntervalRow[], a
     out.push(`<text class="row-label${r.strong ? ' strong' : ''}" x="${left - 10}" y="${c(cy + 4)}" text-anchor="end">${esc(clip(r.label, 22))}</text>`);
     if (isNum(r.ci[0]) && isNum(r.ci[1])) out.push(whisker(x(r.ci[0]), x(r.ci[1]), cy, 5, r.strong ? 'whisker strong' : 'whisker'));
     out.push(`<circle cx="${c(x(r.value))}" cy="${c(cy)}" r="5.5" fill="${r.colour}" stroke="#fff" stroke-width="1.5"/>`);
-    out.push(`<text class="value" x="${c(Math.max(x(r.value), x(r.ci[1])) + 8)}" y="${c(cy + 4)}">${esc(points(r.value))}</text>`);
+    const right = isNum(r.ci[1]) ? Math.max(x(r.value), x(r.ci[1])) : x(r.value);
+    out.push(`<text class="value" x="${c(right + 8)}" y="${c(cy + 4)}">${esc(format(r.value))}</text>`);
     out.push('</g>');
   });
   out.push('</svg>');
   return out.join('');
 }
 
-/** Blue above ½, red below, white at ½: the colour of a head-to-head share. */
-function shareColour(p: number): string {
-  const t = Math.max(-1, Math.min(1, (p - 0.5) / 0.35));
+/** Blue above `centre` (½ unless given), red below, white at it: the colour of a head-to-head or win share. */
+export function shareColour(p: number, centre = 0.5): string {
+  const t = Math.max(-1, Math.min(1, (p - centre) / 0.35));
   const mix = (a: number, b: number, w: number) => Math.round(a + (b - a) * w);
   const [r, g, b] = t >= 0 ? [mix(255, 66, t), mix(255, 105, t), mix(255, 208, t)] : [mix(255, 214, -t), mix(255, 64, -t), mix(255, 78, -t)];
   return `rgb(${r},${g},${b})`;

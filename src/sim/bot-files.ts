@@ -141,12 +141,14 @@ function synchronousOnly(bot: unknown, methods: readonly string[]): unknown {
 }
 
 /**
- * Resolves `--bots` items into entrants: built-in names as they are, files by their bot's name.
- * Two entrants with one name are an error (ratings and tables are keyed by name).
+ * Resolves `--bots` items (or another option's: `option` names it in errors) into entrants: built-in
+ * names as they are, files by their bot's name. Two entrants with one name are an error (ratings and
+ * tables are keyed by name).
  */
 export async function resolveEntrants(
   items: readonly string[],
   definition: AnyGameDefinition,
+  option = '--bots',
 ): Promise<{ refs: EntrantRef[]; factories: BotFactory<unknown>[] }> {
   const refs: EntrantRef[] = [];
   const factories: BotFactory<unknown>[] = [];
@@ -163,7 +165,7 @@ export async function resolveEntrants(
     } else {
       if (!builtins.includes(item)) {
         throw new UsageError(
-          `--bots: unknown bot "${item}"; built-in bots are ${builtins.join(', ')}, and a path (with "/" or a .ts/.js extension, e.g. ./my-bot.ts) names a bot file`,
+          `${option}: unknown bot "${item}"; built-in bots are ${builtins.join(', ')}, and a path (with "/" or a .ts/.js extension, e.g. ./my-bot.ts) names a bot file`,
         );
       }
       factory = definition.builtinBots[item];
@@ -172,7 +174,7 @@ export async function resolveEntrants(
     const clash = refs.find((r) => r.name === ref.name);
     if (clash) {
       const where = (r: EntrantRef) => (r.file ? r.file : 'built-in');
-      throw new UsageError(`--bots: two bots are named "${ref.name}" (${where(clash)} and ${where(ref)}); each bot may enter once and names must differ`);
+      throw new UsageError(`${option}: two bots are named "${ref.name}" (${where(clash)} and ${where(ref)}); each bot may enter once and names must differ`);
     }
     refs.push(ref);
     factories.push(factory);
