@@ -728,6 +728,14 @@ export function cardVerdict(
   return `card ${card} ${verb} ${m.long} by ${num(Math.abs(est), m.digits)} ${unit}${hw} ${scope} (${tail})`;
 }
 
+/** The header fact "rules changed": each rule that differs from its default, or "none". */
+export function rulesChanged(changedRules: Readonly<Record<string, unknown>> | undefined): string {
+  const changed = Object.entries(changedRules ?? {});
+  return changed.length
+    ? `<ul class="rules">${changed.map(([k, v]) => `<li><code>${esc(k)}</code> = <code>${esc(JSON.stringify(v))}</code></li>`).join('')}</ul>`
+    : 'none (every rule at its default)';
+}
+
 export const verdicts = (items: readonly string[]): string =>
   items.length ? `<ul class="verdicts">${items.map((v) => `<li>${esc(v)}</li>`).join('')}</ul>` : '';
 
@@ -735,7 +743,6 @@ export const verdicts = (items: readonly string[]): string =>
 
 function header(summary: RunSummary, impact: ImpactReport | null, colour: Palette, run: RunFacts | null, game: ReportGame): string {
   const placeholder = (id: string) => (Object.hasOwn(game.placeholders, id) ? `<span class="note">${esc(game.placeholders[id])}</span>` : '');
-  const changed = Object.entries(summary.changedRules ?? {});
   const lineup = summary.lineup.map((bot, seat) => `<li>${swatch(colour(bot))}<span class="seat">seat ${seat}</span> ${esc(bot)}</li>`).join('');
   const otherIds = Object.entries(summary.dataIds ?? {}).filter(([k]) => k !== 'deckId');
   const facts: [string, string][] = [
@@ -748,12 +755,7 @@ function header(summary: RunSummary, impact: ImpactReport | null, colour: Palett
     ['seed', `<code>${esc(summary.seed)}</code>`],
     ['deck', `<code>${esc(summary.deckId || '(none)')}</code>${placeholder(summary.deckId)}`],
     ...otherIds.map(([k, v]): [string, string] => [esc(k), `<code>${esc(v)}</code>${placeholder(v)}`]),
-    [
-      'rules changed',
-      changed.length
-        ? `<ul class="rules">${changed.map(([k, v]) => `<li><code>${esc(k)}</code> = <code>${esc(JSON.stringify(v))}</code></li>`).join('')}</ul>`
-        : 'none (every rule at its default)',
-    ],
+    ['rules changed', rulesChanged(summary.changedRules)],
     ...(summary.changedCards?.length
       ? [['cards changed', `<ul class="rules cards-changed">${summary.changedCards.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>`] as [string, string]]
       : []),

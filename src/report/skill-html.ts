@@ -18,6 +18,7 @@ import {
   num,
   pct,
   pctRange,
+  rulesChanged,
   svgOpen,
   swatch,
   table,
@@ -41,7 +42,6 @@ const pp = (x: number, digits = 1): string => {
 const ppRange = (ci: Interval | null): string => (ci ? `${pp(ci[0])} to ${pp(ci[1])}` : 'no interval');
 
 function header(s: SkillJson, run: RunFacts | null): string {
-  const changed = Object.entries(s.changedRules ?? {});
   const facts: [string, string][] = [
     ['game', `${esc(s.title)} <span class="seat">(${esc(s.game)})</span>`],
     ['scenario', `<code>${esc(s.scenario.file)}</code> (its rules and parameters; its seats are replaced by the tiers)`],
@@ -57,12 +57,7 @@ function header(s: SkillJson, run: RunFacts | null): string {
     ['seed', `<code>${esc(s.seed)}</code>`],
     ['intervals', s.intervals.given ? `95%; ratings: ${esc(s.rating.method)}` : `none: ${esc(s.intervals.reason ?? '')}`],
     ['time limit', s.botTimeoutMs === null ? 'no per-decision budget' : `${esc(int(s.botTimeoutMs))} ms per decision`],
-    [
-      'rules changed',
-      changed.length
-        ? `<ul class="rules">${changed.map(([k, v]) => `<li><code>${esc(k)}</code> = <code>${esc(JSON.stringify(v))}</code></li>`).join('')}</ul>`
-        : 'none (every rule at its default)',
-    ],
+    ['rules changed', rulesChanged(s.changedRules)],
     ['version', `goldpit ${esc(s.version)}`],
   ];
   if (run)

@@ -22,6 +22,7 @@ import {
   num,
   pct,
   pctRange,
+  rulesChanged,
   svgOpen,
   swatch,
   table,
@@ -125,7 +126,6 @@ function heatMap(summary: TournamentSummary): string {
 }
 
 function header(summary: TournamentSummary, colour: Palette, run: RunFacts | null): string {
-  const changed = Object.entries(summary.changedRules ?? {});
   const sampled = summary.lineups.sampled ? ` (a random sample of the ${int(summary.lineups.possible)} possible)` : ' (every combination)';
   const facts: [string, string][] = [
     ['game', esc(summary.game)],
@@ -152,12 +152,7 @@ function header(summary: TournamentSummary, colour: Palette, run: RunFacts | nul
       `${summary.botTimeoutMs === null ? 'no per-decision budget' : `${esc(int(summary.botTimeoutMs))} ms per decision`}; ${summary.hangLimitMs > 0 ? `a decision running ${esc(int(summary.hangLimitMs))} ms is stopped` : 'no hang limit'}`,
     ],
     ['deck', `<code>${esc(summary.deckId || '(none)')}</code>`],
-    [
-      'rules changed',
-      changed.length
-        ? `<ul class="rules">${changed.map(([k, v]) => `<li><code>${esc(k)}</code> = <code>${esc(JSON.stringify(v))}</code></li>`).join('')}</ul>`
-        : 'none (every rule at its default)',
-    ],
+    ['rules changed', rulesChanged(summary.changedRules)],
     ['version', `goldpit ${esc(summary.version)}`],
   ];
   if (run)

@@ -4,6 +4,7 @@
  * fractions (0.25 = 25%); ratings are on the Elo-like scale (400 points = 10:1 odds of finishing
  * ahead); every interval is 95%.
  */
+import type { TournamentFaults } from '../report/tournament.js';
 import type { Interval } from '../report/types.js';
 
 export interface SkillTierFacts {
@@ -98,15 +99,10 @@ export interface LuckVersusSkill extends LuckShares {
   readonly byTable: readonly ({ readonly table: string } & LuckShares)[];
 }
 
-export interface SkillFaults {
+/** A tier's faults, counted as a tournament counts a bot's (report/tournament.ts), with its first fault. */
+export interface SkillFaults extends Omit<TournamentFaults, 'bot' | 'first'> {
   readonly tier: string;
-  readonly threw: number;
-  readonly illegal: number;
-  readonly timeout: number;
-  readonly hung: number;
-  readonly total: number;
-  readonly games: number;
-  readonly first: { readonly game: number; readonly seat: number; readonly request: string; readonly reason: string; readonly message: string };
+  readonly first: Omit<TournamentFaults['first'], 'replay'>;
 }
 
 export interface SkillJson {

@@ -5,18 +5,7 @@
 import { ladderSpec, type LadderPlan } from '../../src/skill/ladder.js';
 import type { SkillFacts } from '../../src/skill/summary.js';
 import { placeOf, type TournamentGame } from '../../src/sim/tournament.js';
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const gaussian = (u: () => number) => Math.sqrt(-2 * Math.log(1 - u())) * Math.cos(2 * Math.PI * u());
+import { mulberry32, normal } from '../helpers/random.js';
 
 export const plan = (tiers: readonly string[], deals: number, players = 4): LadderPlan => ({
   game: 'gold-knizia',
@@ -36,11 +25,11 @@ export const plan = (tiers: readonly string[], deals: number, players = 4): Ladd
 export function synthetic(tiers: readonly string[], strength: readonly number[], deals: number, seed: number, players = 4): TournamentGame[] {
   const spec = ladderSpec(plan(tiers, deals, players));
   const u = mulberry32(seed);
-  const luck = Array.from({ length: deals * players }, () => 0.8 * gaussian(u));
+  const luck = Array.from({ length: deals * players }, () => 0.8 * normal(u));
   const total = spec.lineups.length * deals * players;
   return Array.from({ length: total }, (_, g) => {
     const place = placeOf(spec, g);
-    const value = place.seats.map((tier, s) => strength[tier] + luck[place.deal * players + s] + gaussian(u));
+    const value = place.seats.map((tier, s) => strength[tier] + luck[place.deal * players + s] + normal(u));
     const order = value.map((_, s) => s).sort((a, b) => value[b] - value[a]);
     const ranks = new Array<number>(players);
     order.forEach((s, r) => (ranks[s] = r));

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bootstrapPlackettLuce, eloFromLogWorth, fitPlackettLuce, headToHead, PLACKETT_LUCE_DEFAULTS, type Ranking } from '../../src/stats/index.js';
+import { mulberry32 } from '../helpers/random.js';
 import { expectClose } from './close.js';
 
 /** '3>0=2>1' (best first, '=' joins tied players) as a Ranking with ranks 1, 2, 2, 3. */
@@ -68,20 +69,6 @@ const FROZEN_GAMES = [
   '3=0>2>4',
 ].map(game);
 // END GAMES
-
-/** Seeded uniform generator on [0, 1) (mulberry32), independent of the engine's RandomSource. */
-function mulberry32(seed: number): { float(): number } {
-  let a = seed >>> 0;
-  return {
-    float() {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    },
-  };
-}
 
 /** One game drawn from Plackett–Luce with log-worths theta: the order of θᵢ + Gumbel noise. */
 function simulateGame(theta: readonly number[], players: readonly number[], random: { float(): number }): Ranking {

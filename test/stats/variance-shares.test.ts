@@ -4,25 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bootstrapVarianceShares, expandedAlpha, varianceShares, type CrossedTable } from '../../src/stats/index.js';
+import { mulberry32, normal } from '../helpers/random.js';
 import { expectClose } from './close.js';
-
-function mulberry32(seed: number): { float(): number } {
-  let a = seed >>> 0;
-  return {
-    float() {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    },
-  };
-}
-
-function normal(random: { float(): number }): number {
-  // Box–Muller; 1 − u keeps the logarithm finite.
-  return Math.sqrt(-2 * Math.log(1 - random.float())) * Math.cos(2 * Math.PI * random.float());
-}
 
 const values = (text: string) => text.split(/\s+/).map(Number);
 
