@@ -199,11 +199,13 @@ export async function commandSkill(io: SkillIo, args: SkillArgs, argv: readonly 
   if (workers === 0 && hasFiles && spec.hangLimitMs > 0) {
     throw new UsageError('--workers 0 plays in this thread, where a bot file that never returns cannot be stopped; use --workers 1 or more, or --hang-limit 0');
   }
+  // Every option is checked before the output folder is touched (a bad one must not delete a checkpoint).
+  if (args.resume && args.fresh) throw new UsageError('--resume and --fresh exclude each other: --resume continues the checkpoint, --fresh deletes it');
+  const queue = queueExecutor(args, io.err, args.quiet || args.json);
   const out = resolve(args.out ?? join('reports', `${scenario.name}-skill`));
   prepareOutputFolder(out);
   const checkpointFile = join(out, SKILL_CHECKPOINT);
   const again = guardCheckpoint(checkpointFile, 'skill ladder', argv, args);
-  const queue = queueExecutor(args, io.err, args.quiet || args.json);
   const replayCommand = `${[GOLDPIT, ...argv.filter((a) => a !== '--resume' && a !== '--fresh').map(shellWord)].join(' ')} --replay`;
   const quiet = args.quiet || args.json;
   if (!quiet) {

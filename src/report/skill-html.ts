@@ -261,7 +261,7 @@ ${table(
   return `<section id="luck">
 <h2>Luck versus skill</h2>
 <p class="explain">How much of the variance of one seat\u2019s result (${esc(l.outcome)}, ${esc(int(l.tables))} tables \u00d7 ${esc(int(l.deals))} deals \u00d7 ${esc(l.seats)} seats, variance ${esc(num(l.variance, 4))}) goes with <strong>the deal</strong> (its cards and the seat it dealt: the same under every table), with <strong>the tiers</strong> (which tier sits in the seat and which at the table), and with <strong>both together</strong> (how the deal\u2019s effect depends on who plays, with the bots\u2019 own chance). The skill share is that of this ladder: its spread of tiers, uniform play included.${
-    l.luck.ci95 ? ' Intervals: a bootstrap of the deals, expanded percentile.' : ''
+    l.luck.ci95 ? ' Intervals: a jackknife over the deals, on the logit scale.' : ''
   }</p>
 ${luckBar(s)}
 ${table(['', 'the deal', 'the tiers', 'both together'], [['every table', ...shareCells(l)]], { numeric: [1, 2, 3], cls: 'compact' })}
@@ -298,7 +298,7 @@ function methodSection(s: SkillJson): string {
 <li>For every ordered pair of different tiers (A, B) a table seats one A against ${esc(s.players - 1)} B. Every table plays the same ${esc(int(s.deals))} deals (common random numbers: the same shuffles, draws and tie-breaks), each in all ${esc(s.players)} seat rotations, so A sits in every seat of every deal once.</li>
 <li>Win-share intervals: the deal is the unit (its rotations share their chance); Wilson\u2019s interval on the effective number of games, t on deals \u2212 1 degrees of freedom.</li>
 <li>Ratings: Plackett\u2013Luce on every finishing order (a tier once per seat it holds), Hunter\u2019s MM algorithm; ${esc(s.rating.method)}.</li>
-<li>Luck versus skill: a two-way analysis of variance of the seat\u2019s win share over tables (fixed) \u00d7 deal-and-seat (random), by the method of moments; each share is its variance component over their sum; intervals from a bootstrap of the deals (expanded percentile). The definition and its coverage check are in docs/statistics.md.</li>
+<li>Luck versus skill: a two-way analysis of variance of the seat\u2019s win share over tables (fixed) \u00d7 deal-and-seat (random), by the method of moments; each share is its variance component over their sum; intervals from a delete-one-deal jackknife on the logit scale. The definition and its coverage check are in docs/statistics.md.</li>
 ${s.intervals.given ? '' : `<li>No intervals: ${esc(s.intervals.reason ?? '')}.</li>`}
 </ul>
 </section>`;

@@ -6,12 +6,12 @@
  * - Ratings: one Plackett–Luce fit to every game's finishing order, a tier counted once per seat it
  *   holds (stats/plackett-luce.ts, `repeatedItems`); intervals from a bootstrap of the deals (a deal
  *   carries all its tables and rotations), read as the expanded percentile interval
- *   (stats/variance-shares.ts `expandedAlpha`).
+ *   (stats/expanded-percentile.ts).
  * - Skill depth: per family of budgets (`ismcts:iterations=N`), each step's gain is the higher
  *   budget's win share at a table of the lower, minus the equal share; the depth is the number of
  *   steps from the lowest budget that gain significantly before the first that does not.
  * - Luck versus skill: the focal seat's win share, tables × (deal, seat), decomposed by
- *   stats/variance-shares.ts.
+ *   stats/variance-shares.ts, with its jackknife intervals over deals.
  * Below MIN_DEALS deals no interval and no significance is given (as in tournaments).
  */
 import type { Fault } from '../core/game.js';
@@ -22,12 +22,12 @@ import type { Interval } from '../report/types.js';
 import type { TournamentGame } from '../sim/tournament.js';
 import {
   bootstrapPlackettLuce,
-  bootstrapVarianceShares,
   clusteredProportionInterval,
   eloFromLogWorth,
   expandedAlpha,
   fitPlackettLuce,
   varianceShares,
+  varianceSharesInterval,
   type CrossedTable,
   type Ranking,
   type VarianceSharesInterval,
@@ -49,11 +49,9 @@ export interface SkillFacts {
   readonly parameters: unknown;
 }
 
-/** The bootstraps' random streams: game index −3 is never a game, and each bootstrap has its own purpose. */
+/** The rating bootstrap's random stream: game index −3 is never a game. */
 const BOOTSTRAP_GAME = -3;
 const RATING_PURPOSE = 1;
-const LUCK_PURPOSE = 2;
-const TABLE_LUCK_PURPOSE = 3;
 
 const FAULT_REASONS: readonly Fault['reason'][] = ['threw', 'illegal', 'timeout', 'hung'];
 
@@ -201,7 +199,7 @@ export function summarizeSkill(facts: SkillFacts, games: readonly TournamentGame
     depth.push({ family, budgets: list.map((x) => x.budget), steps, depth: given ? (firstFlat < 0 ? steps.length : firstFlat) : null });
   }
 
-  const luck = L >= 2 ? luckVersusSkill(facts, focal, L, D, k, given, options.bootstrap) : null;
+  const luck = L >= 2 ? luckVersusSkill(facts, focal, L, D, k, given) : null;
 
   const faults: SkillFaults[] = [];
   facts.tiers.forEach((tier, i) => {
@@ -249,9 +247,9 @@ export function summarizeSkill(facts: SkillFacts, games: readonly TournamentGame
 }
 
 /** The luck-versus-skill decomposition of the focal seat's win share (see stats/variance-shares.ts). */
-function luckVersusSkill(facts: SkillFacts, focal: Float64Array, L: number, D: number, k: number, given: boolean, bootstrap: number): LuckVersusSkill {
+function luckVersusSkill(facts: SkillFacts, focal: Float64Array, L: number, D: number, k: number, given: boolean): LuckVersusSkill {
   const table: CrossedTable = { rows: L, clusters: D, perCluster: k, values: focal };
-  const sharesOf = (t: CrossedTable, purpose: number): LuckShares & { components?: VarianceSharesInterval['estimate'] } => {
+  const sharesOf = (t: CrossedTable): LuckShares & { components?: VarianceSharesInterval['estimate'] } => {
     if (!given) {
       const s = varianceShares(t);
       return {
@@ -261,8 +259,7 @@ function luckVersusSkill(facts: SkillFacts, focal: Float64Array, L: number, D: n
         components: s,
       };
     }
-    const random = new RandomSource(facts.seed, BOOTSTRAP_GAME).stream(purpose);
-    const b = bootstrapVarianceShares(t, bootstrap, { float: () => random.next() });
+    const b = varianceSharesInterval(t);
     const e = b.estimate.shares;
     return {
       skill: { share: fixed(e.rows), ci95: interval(b.lower.rows, b.upper.rows) },
@@ -271,7 +268,7 @@ function luckVersusSkill(facts: SkillFacts, focal: Float64Array, L: number, D: n
       components: b.estimate,
     };
   };
-  const all = sharesOf(table, LUCK_PURPOSE);
+  const all = sharesOf(table);
   const tables = ladderTables(facts.tiers.length);
   const byTable: ({ table: string } & LuckShares)[] = [];
   for (let b = 0; b < facts.tiers.length; b++) {
@@ -279,7 +276,7 @@ function luckVersusSkill(facts: SkillFacts, focal: Float64Array, L: number, D: n
     if (rows.length < 2) continue;
     const values = new Float64Array(rows.length * D * k);
     rows.forEach((row, r) => values.set(focal.subarray(row * D * k, (row + 1) * D * k), r * D * k));
-    const s = sharesOf({ rows: rows.length, clusters: D, perCluster: k, values }, TABLE_LUCK_PURPOSE + b);
+    const s = sharesOf({ rows: rows.length, clusters: D, perCluster: k, values });
     byTable.push({ table: facts.tiers[b].name, skill: s.skill, luck: s.luck, interaction: s.interaction });
   }
   const c = all.components!;

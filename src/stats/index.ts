@@ -32,10 +32,10 @@ export {
 } from './plackett-luce.js';
 export { GAMES_TO_DECIDE_BETA, gamesToDecide, toleranceTest, type PairedMoments, type ToleranceTest } from './tolerance.js';
 export { gaussianLlr, sprtBounds, sprtDecision, type SprtBounds, type SprtState } from './sprt.js';
+export { expandedAlpha } from './expanded-percentile.js';
 export {
-  bootstrapVarianceShares,
-  expandedAlpha,
   varianceShares,
+  varianceSharesInterval,
   type CrossedTable,
   type VarianceComponents,
   type VarianceShares,

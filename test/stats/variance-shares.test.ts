@@ -3,7 +3,7 @@
  * squares from least-squares fits of nested dummy-coded linear models instead of the per-cluster sums.
  */
 import { describe, expect, it } from 'vitest';
-import { bootstrapVarianceShares, expandedAlpha, varianceShares, type CrossedTable } from '../../src/stats/index.js';
+import { expandedAlpha, varianceShares, varianceSharesInterval, type CrossedTable } from '../../src/stats/index.js';
 import { mulberry32, normal } from '../helpers/random.js';
 import { expectClose } from './close.js';
 
@@ -70,8 +70,8 @@ describe('varianceShares', () => {
     expect(() => varianceShares({ rows: 2, clusters: 2, perCluster: 1, values: [0, 0, Number.NaN, 0] })).toThrow(
       'varianceShares: table.values[2] must be a finite number, got NaN',
     );
-    expect(() => bootstrapVarianceShares({ rows: 2, clusters: 2, perCluster: 1, values: [0, 1, 0, 1] }, 1, mulberry32(1))).toThrow(
-      'bootstrapVarianceShares: replicates must be an integer >= 2, got 1',
+    expect(() => varianceSharesInterval({ rows: 2, clusters: 2, perCluster: 1, values: [0, 1, 0, 1] }, { confidence: 95 })).toThrow(
+      'varianceSharesInterval: confidence must be a number strictly between 0 and 1 (e.g. 0.95), got 95',
     );
   });
 });
@@ -85,79 +85,108 @@ describe('expandedAlpha', () => {
   });
 });
 
-describe('bootstrapVarianceShares', () => {
+describe('varianceSharesInterval', () => {
   const simulate = (R: number, C: number, K: number, model: (r: number, d: number, u: number) => number): CrossedTable => {
     const v = new Float64Array(R * C * K);
     for (let r = 0; r < R; r++) for (let d = 0; d < C; d++) for (let u = 0; u < K; u++) v[(r * C + d) * K + u] = model(r, d, u);
     return { rows: R, clusters: C, perCluster: K, values: v };
   };
 
-  it('is reproducible from its random source and brackets the estimate', () => {
+  it('is the delete-one-deal jackknife on the logit scale with t on deals − 1, computed by hand on a small table', () => {
+    // Strong row, column and interaction parts, so every share is well inside (0, 1).
     const random = mulberry32(3);
-    const table = simulate(4, 20, 3, () => (random.float() < 0.3 ? 1 : 0));
-    const a = bootstrapVarianceShares(table, 200, mulberry32(9));
-    const b = bootstrapVarianceShares(table, 200, mulberry32(9));
-    expect(a).toEqual(b);
+    const seat = Array.from({ length: 18 }, () => normal(random));
+    const table = simulate(4, 6, 3, (r, d, u) => 0.8 * r + seat[d * 3 + u] + normal(random));
+    const got = varianceSharesInterval(table);
+    // By hand: drop each deal in turn, recompute the shares, and jackknife their logits.
+    const drop = (d: number): CrossedTable => {
+      const v: number[] = [];
+      for (let r = 0; r < 4; r++) for (let c = 0; c < 6; c++) if (c !== d) for (let u = 0; u < 3; u++) v.push(table.values[(r * 6 + c) * 3 + u]);
+      return { rows: 4, clusters: 5, perCluster: 3, values: v };
+    };
+    const full = varianceShares(table).shares;
+    const logit = (p: number) => Math.log(p / (1 - p));
+    const expit = (x: number) => 1 / (1 + Math.exp(-x));
+    const t = 2.5705818356363177; // scipy: t.ppf(0.975, 5)
+    const jackknife = (values: number[]) => {
+      const mean = values.reduce((a, b) => a + b, 0) / values.length;
+      return Math.sqrt(((values.length - 1) / values.length) * values.reduce((a, b) => a + (b - mean) ** 2, 0));
+    };
     for (const key of ['rows', 'columns', 'interaction'] as const) {
-      expect(a.lower[key]).toBeLessThanOrEqual(a.upper[key]);
+      const left = Array.from({ length: 6 }, (_, d) => varianceShares(drop(d)).shares[key]);
+      expect(full[key] - t * jackknife(left), `${key}: the logit path applies`).toBeGreaterThan(0);
+      const se = jackknife(left.map(logit));
+      expectClose(got.lower[key], expit(logit(full[key]) - t * se), 1e-12);
+      expectClose(got.upper[key], expit(logit(full[key]) + t * se), 1e-12);
+    }
+    expect(got).toMatchObject({ confidence: 0.95, clusters: 6, method: 'jackknife-logit-t' });
+  });
+
+  it('is deterministic and brackets the estimate inside [0, 1]', () => {
+    const random = mulberry32(5);
+    const table = simulate(4, 20, 3, () => (random.float() < 0.3 ? 1 : 0));
+    const a = varianceSharesInterval(table);
+    expect(varianceSharesInterval(table)).toEqual(a);
+    for (const key of ['rows', 'columns', 'interaction'] as const) {
+      expect(a.lower[key]).toBeLessThanOrEqual(a.estimate.shares[key]);
+      expect(a.upper[key]).toBeGreaterThanOrEqual(a.estimate.shares[key]);
       expect(a.lower[key]).toBeGreaterThanOrEqual(0);
       expect(a.upper[key]).toBeLessThanOrEqual(1);
     }
-    expect(a.quantiles[0]).toBeCloseTo(expandedAlpha(0.95, 20), 12);
   });
 
   /** Coverage of the three shares over `datasets` simulated designs. */
-  function coverage(datasets: number, make: () => CrossedTable, truth: { rows: number; columns: number; interaction: number }, seed: number) {
+  function coverage(datasets: number, make: () => CrossedTable, truth: { rows: number; columns: number; interaction: number }) {
     const hits = { rows: 0, columns: 0, interaction: 0 };
-    const random = mulberry32(seed);
     for (let i = 0; i < datasets; i++) {
-      const s = bootstrapVarianceShares(make(), 400, random);
+      const s = varianceSharesInterval(make());
       for (const key of ['rows', 'columns', 'interaction'] as const) if (s.lower[key] <= truth[key] && truth[key] <= s.upper[key]) hits[key]++;
     }
     return { rows: hits.rows / datasets, columns: hits.columns / datasets, interaction: hits.interaction / datasets };
   }
+  // 400 intervals: a true 95% lands in 0.925–0.97 with probability ~0.98.
+  const near95 = (got: { rows: number; columns: number; interaction: number }) => {
+    for (const key of ['rows', 'columns', 'interaction'] as const) {
+      expect(got[key], key).toBeGreaterThan(0.92);
+      expect(got[key], key).toBeLessThan(0.975);
+    }
+  };
 
-  it('covers known shares about 95% of the time: a Gaussian model with deal and seat effects (20 deals)', () => {
-    // y = τ_r + a_d + b_ds + e_rds: rows fixed (12 matchups, τ evenly from −0.2 to 0.2), columns
-    // (deal, seat) random with a deal part a (sd 0.05) and a seat-within-deal part b (sd 0.15),
-    // interaction e (sd 0.3). Known: σ²_row = mean τ², σ²_col = 0.05² + 0.15², σ²_int = 0.3².
+  /** y = τ_r + a_d + b_ds + e_rds with known variances (see the test). */
+  const gaussian = (C: number, seed: number) => {
     const R = 12;
-    const C = 20;
     const K = 4;
     const tau = Array.from({ length: R }, (_, r) => -0.2 + (0.4 * r) / (R - 1));
     const vRow = tau.reduce((s, t) => s + t * t, 0) / R;
     const vCol = 0.05 ** 2 + 0.15 ** 2;
     const vInt = 0.3 ** 2;
     const total = vRow + vCol + vInt;
-    const truth = { rows: vRow / total, columns: vCol / total, interaction: vInt / total };
-    const random = mulberry32(11);
+    const random = mulberry32(seed);
     const make = () => {
       const deal = Array.from({ length: C }, () => 0.05 * normal(random));
       const seat = Array.from({ length: C * K }, () => 0.15 * normal(random));
       return simulate(R, C, K, (r, d, u) => tau[r] + deal[d] + seat[d * K + u] + 0.3 * normal(random));
     };
-    const got = coverage(300, make, truth, 12);
-    // 300 intervals: a true 95% lands in 0.92–0.98 with probability ~0.99.
-    for (const key of ['rows', 'columns', 'interaction'] as const) {
-      expect(got[key]).toBeGreaterThan(0.915);
-      expect(got[key]).toBeLessThan(0.985);
-    }
+    return { make, truth: { rows: vRow / total, columns: vCol / total, interaction: vInt / total } };
+  };
+
+  it('covers known shares about 95% of the time: a Gaussian model with deal and seat effects (20 deals)', () => {
+    // Rows fixed (12 matchups, τ evenly from −0.2 to 0.2), columns (deal, seat) random with a deal
+    // part a (sd 0.05) and a seat-within-deal part b (sd 0.15), interaction e (sd 0.3). Known:
+    // σ²_row = mean τ², σ²_col = 0.05² + 0.15², σ²_int = 0.3².
+    const { make, truth } = gaussian(20, 11);
+    near95(coverage(400, make, truth));
   }, 60_000);
 
-  it('covers known shares about 95% of the time: a four-seat game where the strongest seat wins (20 deals)', () => {
-    // Tiers of strength 0, 0.5, 1, 1.3; every ordered pair (A, B) is a row: A's seat at a table of
-    // B's, A in each seat in turn; the seat's luck of the deal is N(0, 0.7²), shared by every row, and
-    // each game adds N(0, 1) per seat; the highest total wins (the value is A's win, 0 or 1). The
-    // true shares are the estimator's limit, taken from 40 designs of 2,000 deals each (their spread
-    // is below 0.001, against interval widths of ~0.1).
-    const strength = [0, 0.5, 1, 1.3];
+  /** A four-seat game: tiers of strength `strength`, every ordered pair a row, the strongest seat wins. */
+  const game = (strength: readonly number[], C: number, seed: number) => {
     const pairs: [number, number][] = [];
-    for (let a = 0; a < 4; a++) for (let b = 0; b < 4; b++) if (a !== b) pairs.push([a, b]);
+    for (let a = 0; a < strength.length; a++) for (let b = 0; b < strength.length; b++) if (a !== b) pairs.push([a, b]);
     const K = 4;
-    const random = mulberry32(21);
-    const make = (C: number) => {
-      const luck = Array.from({ length: C * K }, () => 0.7 * normal(random));
-      return simulate(pairs.length, C, K, (r, d, u) => {
+    const random = mulberry32(seed);
+    return (clusters = C) => {
+      const luck = Array.from({ length: clusters * K }, () => 0.7 * normal(random));
+      return simulate(pairs.length, clusters, K, (r, d, u) => {
         const [a, b] = pairs[r];
         let best = -1;
         let bestValue = -Infinity;
@@ -171,15 +200,26 @@ describe('bootstrapVarianceShares', () => {
         return best === u ? 1 : 0;
       });
     };
-    const big = { rows: 0, columns: 0, interaction: 0 };
+  };
+
+  it('covers known shares about 95% of the time: a four-seat game where the strongest seat wins (20 deals)', () => {
+    // Tiers of strength 0, 0.5, 1, 1.3; row (A, B) is A's seat at a table of B's, A in each seat in
+    // turn; the seat's luck of the deal is N(0, 0.7²), shared by every row, and each game adds N(0, 1)
+    // per seat; the value is A's win (0 or 1). The true shares are the estimator's limit, taken from
+    // 40 designs of 2,000 deals each (their spread is below 0.001, against interval widths of ~0.1).
+    const make = game([0, 0.5, 1, 1.3], 20, 21);
+    const truth = { rows: 0, columns: 0, interaction: 0 };
     for (let i = 0; i < 40; i++) {
       const s = varianceShares(make(2000)).shares;
-      for (const key of ['rows', 'columns', 'interaction'] as const) big[key] += s[key] / 40;
+      for (const key of ['rows', 'columns', 'interaction'] as const) truth[key] += s[key] / 40;
     }
-    const got = coverage(300, () => make(20), big, 22);
-    for (const key of ['rows', 'columns', 'interaction'] as const) {
-      expect(got[key]).toBeGreaterThan(0.915);
-      expect(got[key]).toBeLessThan(0.985);
-    }
+    near95(coverage(400, () => make(), truth));
   }, 120_000);
+
+  it('covers a skill share of exactly 0 (tiers of equal strength): its interval reaches 0', () => {
+    const make = game([0.5, 0.5, 0.5, 0.5], 20, 31);
+    let reaches = 0;
+    for (let i = 0; i < 200; i++) if (varianceSharesInterval(make()).lower.rows === 0) reaches++;
+    expect(reaches / 200).toBeGreaterThan(0.92);
+  }, 60_000);
 });
