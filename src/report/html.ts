@@ -45,7 +45,7 @@ export const pctRange = (ci: Interval, digits = 1): string => `${num(100 * ci[0]
 /** Half-width of a 95% interval, the "±" of every verdict. */
 const halfWidth = (ci: Interval): number => (ci[1] - ci[0]) / 2;
 const containsZero = (ci: Interval): boolean => ci[0] <= 0 && ci[1] >= 0;
-export const validInterval = (ci: Interval | undefined): ci is Interval => Array.isArray(ci) && isNum(ci[0]) && isNum(ci[1]);
+export const validInterval = (ci: Interval | null | undefined): ci is Interval => Array.isArray(ci) && isNum(ci[0]) && isNum(ci[1]);
 
 // ─── colours ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -1165,7 +1165,8 @@ function impactSection(summary: RunSummary, impact: ImpactReport, game: ReportGa
       label: k.card,
       colour: e.significant ? ACCENT : '#8b949e',
       value: e.estimate,
-      ci: e.ci95,
+      // No interval (fewer than 2 games): NaN ends draw no whisker.
+      ci: e.ci95 ?? [Number.NaN, Number.NaN],
       strong: e.significant,
       tooltip: `${k.card}: ${signed(100 * e.estimate)} pp per game${validInterval(e.ci95) ? ` (95% interval ${signed(100 * e.ci95[0])} to ${signed(100 * e.ci95[1])})` : ''}; ${pValue(e.qValue, 'q')}${e.significant ? ', significant after FDR control' : ''}`,
     };
