@@ -25,6 +25,7 @@ import { GOLDPIT, shellWord, VERSION } from '../core/package.js';
 import { readJsonFile } from '../core/validate.js';
 import { balanceOptions, commandBalance } from './balance.js';
 import { commandBaseline, commandCheck } from './check.js';
+import { commandSkill, skillOptions } from './skill.js';
 import { commandSweep, sweepOptions } from './sweep.js';
 import { PRECISION_LOOK } from '../sweep/run.js';
 import { clearStaleOutputs, prepareOutputFolder } from './outputs.js';
@@ -67,6 +68,7 @@ export const COMMANDS = [
   'replay',
   'verify',
   'tournament',
+  'skill',
   'new-bot',
   'check-bot',
   'worker',
@@ -274,6 +276,14 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       (y) => tournamentOptions(y),
       async (args) => {
         code = await commandTournament(io, args);
+      },
+    )
+    .command(
+      'skill <scenario>',
+      "the skill ladder: every tier's seat against tables of every other tier on the same deals; matchups, ratings, skill depth, luck versus skill",
+      (y) => skillOptions(y),
+      async (args) => {
+        code = await commandSkill(io, args, argv);
       },
     )
     .command(

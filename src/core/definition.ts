@@ -270,6 +270,11 @@ export interface TournamentHooks {
   readonly players: number;
   /** The opponents `check-bot` pits a new bot against (built-in names, players − 1 of them). */
   readonly checkBotOpponents: readonly string[];
+  /**
+   * The built-in heuristic bots (hand-written rules, no search): the tiers of `goldpit skill`'s
+   * ladder between the uniform floor and the search agent. Absent: `checkBotOpponents`.
+   */
+  readonly heuristics?: readonly string[];
   /** The source of a complete, commented starter bot named `name`; `typesFrom` is the import path of the game's folder (src/games/<id>) seen from the new file. */
   starterBot(name: string, typesFrom: string): string;
 }

@@ -45,7 +45,7 @@ export const pctRange = (ci: Interval, digits = 1): string => `${num(100 * ci[0]
 /** Half-width of a 95% interval, the "±" of every verdict. */
 const halfWidth = (ci: Interval): number => (ci[1] - ci[0]) / 2;
 const containsZero = (ci: Interval): boolean => ci[0] <= 0 && ci[1] >= 0;
-export const validInterval = (ci: Interval | undefined): ci is Interval => Array.isArray(ci) && isNum(ci[0]) && isNum(ci[1]);
+export const validInterval = (ci: Interval | null | undefined): ci is Interval => Array.isArray(ci) && isNum(ci[0]) && isNum(ci[1]);
 
 // ─── colours ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -728,6 +728,14 @@ export function cardVerdict(
   return `card ${card} ${verb} ${m.long} by ${num(Math.abs(est), m.digits)} ${unit}${hw} ${scope} (${tail})`;
 }
 
+/** The header fact "rules changed": each rule that differs from its default, or "none". */
+export function rulesChanged(changedRules: Readonly<Record<string, unknown>> | undefined): string {
+  const changed = Object.entries(changedRules ?? {});
+  return changed.length
+    ? `<ul class="rules">${changed.map(([k, v]) => `<li><code>${esc(k)}</code> = <code>${esc(JSON.stringify(v))}</code></li>`).join('')}</ul>`
+    : 'none (every rule at its default)';
+}
+
 export const verdicts = (items: readonly string[]): string =>
   items.length ? `<ul class="verdicts">${items.map((v) => `<li>${esc(v)}</li>`).join('')}</ul>` : '';
 
@@ -735,7 +743,6 @@ export const verdicts = (items: readonly string[]): string =>
 
 function header(summary: RunSummary, impact: ImpactReport | null, colour: Palette, run: RunFacts | null, game: ReportGame): string {
   const placeholder = (id: string) => (Object.hasOwn(game.placeholders, id) ? `<span class="note">${esc(game.placeholders[id])}</span>` : '');
-  const changed = Object.entries(summary.changedRules ?? {});
   const lineup = summary.lineup.map((bot, seat) => `<li>${swatch(colour(bot))}<span class="seat">seat ${seat}</span> ${esc(bot)}</li>`).join('');
   const otherIds = Object.entries(summary.dataIds ?? {}).filter(([k]) => k !== 'deckId');
   const facts: [string, string][] = [
@@ -748,12 +755,7 @@ function header(summary: RunSummary, impact: ImpactReport | null, colour: Palett
     ['seed', `<code>${esc(summary.seed)}</code>`],
     ['deck', `<code>${esc(summary.deckId || '(none)')}</code>${placeholder(summary.deckId)}`],
     ...otherIds.map(([k, v]): [string, string] => [esc(k), `<code>${esc(v)}</code>${placeholder(v)}`]),
-    [
-      'rules changed',
-      changed.length
-        ? `<ul class="rules">${changed.map(([k, v]) => `<li><code>${esc(k)}</code> = <code>${esc(JSON.stringify(v))}</code></li>`).join('')}</ul>`
-        : 'none (every rule at its default)',
-    ],
+    ['rules changed', rulesChanged(summary.changedRules)],
     ...(summary.changedCards?.length
       ? [['cards changed', `<ul class="rules cards-changed">${summary.changedCards.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>`] as [string, string]]
       : []),
@@ -1165,7 +1167,8 @@ function impactSection(summary: RunSummary, impact: ImpactReport, game: ReportGa
       label: k.card,
       colour: e.significant ? ACCENT : '#8b949e',
       value: e.estimate,
-      ci: e.ci95,
+      // No interval (fewer than 2 games): NaN ends draw no whisker.
+      ci: e.ci95 ?? [Number.NaN, Number.NaN],
       strong: e.significant,
       tooltip: `${k.card}: ${signed(100 * e.estimate)} pp per game${validInterval(e.ci95) ? ` (95% interval ${signed(100 * e.ci95[0])} to ${signed(100 * e.ci95[1])})` : ''}; ${pValue(e.qValue, 'q')}${e.significant ? ', significant after FDR control' : ''}`,
     };

@@ -142,12 +142,14 @@ function synchronousOnly(bot: unknown, methods: readonly string[]): unknown {
 }
 
 /**
- * Resolves `--bots` items into entrants: built-in names as they are, files by their bot's name.
- * Two entrants with one name are an error (ratings and tables are keyed by name).
+ * Resolves `--bots` items (or another option's: `option` names it in errors) into entrants: built-in
+ * names as they are, files by their bot's name. Two entrants with one name are an error (ratings and
+ * tables are keyed by name).
  */
 export async function resolveEntrants(
   items: readonly string[],
   definition: AnyGameDefinition,
+  option = '--bots',
 ): Promise<{ refs: EntrantRef[]; factories: BotFactory<unknown>[] }> {
   const refs: EntrantRef[] = [];
   const factories: BotFactory<unknown>[] = [];
@@ -165,11 +167,11 @@ export async function resolveEntrants(
       try {
         builtin = builtinBot(definition, item);
       } catch (e) {
-        throw new UsageError(`--bots: ${e instanceof Error ? e.message : String(e)}`);
+        throw new UsageError(`${option}: ${e instanceof Error ? e.message : String(e)}`);
       }
       if (builtin === undefined) {
         throw new UsageError(
-          `--bots: unknown bot "${item}"; built-in bots are ${builtinBotNames(definition).join(', ')}, and a path (with "/" or a .ts/.js extension, e.g. ./my-bot.ts) names a bot file`,
+          `${option}: unknown bot "${item}"; built-in bots are ${builtinBotNames(definition).join(', ')}, and a path (with "/" or a .ts/.js extension, e.g. ./my-bot.ts) names a bot file`,
         );
       }
       factory = builtin;
@@ -179,7 +181,7 @@ export async function resolveEntrants(
     const clash = refs.find((r) => r.name === ref.name);
     if (clash) {
       const where = (r: EntrantRef) => (r.file ? r.file : 'built-in');
-      throw new UsageError(`--bots: two bots are named "${ref.name}" (${where(clash)} and ${where(ref)}); each bot may enter once and names must differ`);
+      throw new UsageError(`${option}: two bots are named "${ref.name}" (${where(clash)} and ${where(ref)}); each bot may enter once and names must differ`);
     }
     refs.push(ref);
     factories.push(factory);
