@@ -175,8 +175,8 @@ export function writeImpactOutputs(dir: string, impact: ImpactReport): string[] 
           test,
           e.n,
           e.estimate,
-          e.ci95[0],
-          e.ci95[1],
+          e.ci95?.[0] ?? '',
+          e.ci95?.[1] ?? '',
           e.pValue ?? '',
           e.qValue ?? '',
           e.significant ?? '',
@@ -277,7 +277,7 @@ export function impactTable(impact: ImpactReport, game: ReportGame): string {
   const cell = (c: CardImpact, m: MetricKey): string => {
     if (m === 'swing') return `${(100 * c.perDraw.swing.estimate).toFixed(1)}%`;
     const e = c.perDraw[m];
-    return `${fmt(m, e.estimate)} (${fmt(m, e.ci95[0])} to ${fmt(m, e.ci95[1])})${e.significant ? ' *' : '  '}`;
+    return `${fmt(m, e.estimate)} (${e.ci95 ? `${fmt(m, e.ci95[0])} to ${fmt(m, e.ci95[1])}` : 'no interval'})${e.significant ? ' *' : '  '}`;
   };
   // Shares are in percentage points; a count's unit is the game's score or step, named in the metric's words.
   const unit = (m: MetricKey) => (words[m].unit === 'pp' ? ' pp' : '');

@@ -59,6 +59,13 @@ export interface TournamentRunOptions {
   readonly onHang?: (hang: Benched) => void;
   /** Play only games [from, to), with these bots benched from the start (a replay's check for hangs). */
   readonly only?: { readonly from: number; readonly to: number; readonly benched: readonly Benched[] };
+  /**
+   * Play only these ranges of games [from, to), each cut into tasks as usual (what a checkpoint still
+   * lacks); the returned list has holes elsewhere. Not with `only`.
+   */
+  readonly ranges?: readonly { readonly from: number; readonly to: number }[];
+  /** Called in this thread with each finished task's games, in the order they finish (a checkpoint keeps them). */
+  readonly onGames?: (games: readonly TournamentGame[]) => void;
   /** Play the tasks on a Redis job queue (each worker machine runs its own watchdog) instead of here. */
   readonly queue?: QueueExecutor;
   /** Aborting it stops the tournament: no new tasks, running ones are abandoned (see `complete`). */
@@ -96,29 +103,31 @@ export async function runTournament(spec: TournamentSpec, factories: readonly Bo
       }
     });
   }
+  const bounds: [number, number][] = [];
+  for (const range of options.ranges ?? [{ from: first, to: total }]) {
+    for (let from = range.from; from < range.to; from += perTask) bounds.push([from, Math.min(range.to, from + perTask)]);
+  }
   // The tasks not finished yet (all of them without a checkpoint).
-  const allTasks = Math.ceil((total - first) / perTask);
-  const taskAt = (i: number): TournamentTask => ({
-    kind: 'tournament',
-    spec,
-    from: first + i * perTask,
-    to: Math.min(total, first + (i + 1) * perTask),
-    benched: only?.benched ?? [],
-    marker: null,
-  });
-  const todo = Array.from({ length: allTasks }, (_, i) => i).filter((i) => {
-    const t = taskAt(i);
-    for (let g = t.from; g < t.to; g++) if (games[g - first] === undefined) return true;
+  const todo = bounds.filter(([from, to]) => {
+    for (let g = from; g < to; g++) if (games[g - first] === undefined) return true;
     return false;
   });
   const tasks = todo.length;
-  const task = (i: number) => taskAt(todo[i]);
+  const task = (i: number): TournamentTask => ({
+    kind: 'tournament',
+    spec,
+    from: todo[i][0],
+    to: todo[i][1],
+    benched: only?.benched ?? [],
+    marker: null,
+  });
   let saved = Date.now();
   const accept = (list: readonly TournamentGame[]) => {
     for (const g of list) {
       if (games[g.game - first] === undefined) done++;
       games[g.game - first] = g;
     }
+    options.onGames?.(list);
     options.progress?.update(done);
     if (cp && Date.now() - saved >= cp.everyMs) {
       cp.save(games);

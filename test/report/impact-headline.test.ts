@@ -64,7 +64,7 @@ describe('My Gold Mine impact, end to end', () => {
     sorted.forEach((c, i) => {
       const e = c.perDraw.ending;
       const pp = (x: number) => `${x > 0 ? '+' : x < 0 ? '\u2212' : ''}${Math.abs(100 * x).toFixed(1)}`;
-      expect(rows[i]).toContain(`${pp(e.estimate)} (${pp(e.ci95[0])} to ${pp(e.ci95[1])})`);
+      expect(rows[i]).toContain(`${pp(e.estimate)} (${pp(e.ci95![0])} to ${pp(e.ci95![1])})`);
       const marks = (rows[i].match(/\*/g) ?? []).length;
       expect(marks).toBe(Number(e.significant) + Number(c.perDraw.spread.significant));
     });
