@@ -34,3 +34,12 @@ export {
 } from './plackett-luce.js';
 export { GAMES_TO_DECIDE_BETA, gamesToDecide, toleranceTest, type PairedMoments, type ToleranceTest } from './tolerance.js';
 export { gaussianLlr, sprtBounds, sprtDecision, type SprtBounds, type SprtState } from './sprt.js';
+export { expandedAlpha } from './expanded-percentile.js';
+export {
+  varianceShares,
+  varianceSharesInterval,
+  type CrossedTable,
+  type VarianceComponents,
+  type VarianceShares,
+  type VarianceSharesInterval,
+} from './variance-shares.js';
