@@ -71,6 +71,7 @@ export function prepareBalance(options: BalanceOptions, base: Scenario) {
         options.data,
         factors,
         factors.map((g, j) => (j === i ? v : g.values[0])),
+        base.library,
       );
     }
   });
@@ -95,6 +96,7 @@ export async function runBalance(options: BalanceOptions, base: Scenario, source
         options.data,
         factors,
         coords.map((c, f) => factors[f].values[c]),
+        base.library,
       );
       scenarios.set(index, s);
     }

@@ -7,7 +7,7 @@
 import type { BotFactory, FastPlayer, FlatRecord, GameRecord } from '../../core/definition.js';
 import { Purpose, RandomSource } from '../../core/random.js';
 import type { GoldBot } from './bot.js';
-import { decide, fallbackPosition, isLegal, reset, rushTurnNow, setup, turnCard } from './engine.js';
+import { decide, isLegal, reset, rushTurnNow, setup, turnCard } from './engine.js';
 import type { GoldConfig } from './params.js';
 import { recordFromArrays } from './record.js';
 import { Stage, type GoldState } from './state.js';
@@ -28,7 +28,7 @@ interface MutableFlat {
 }
 
 class GoldFastPlayer implements FastPlayer {
-  readonly bailouts = 0;
+  bailouts = 0;
   private state: GoldState | null = null;
   private readonly flat: MutableFlat;
   private readonly bots: GoldBot[] = [];
@@ -54,7 +54,7 @@ class GoldFastPlayer implements FastPlayer {
     };
   }
 
-  play(seed: string, index: number): FlatRecord {
+  play(seed: string, index: number): FlatRecord | null {
     const random = new RandomSource(seed, index);
     let s = this.state;
     if (s === null) s = this.state = setup(this.config, this.players, random);
@@ -70,9 +70,14 @@ class GoldFastPlayer implements FastPlayer {
       try {
         position = decide(bots[seat], kind, views[seat]);
       } catch {
-        position = -1; // askBot's fallback for a throw: the lowest legal position
+        position = -1;
       }
-      turnCard(s, isLegal(s, position) ? position : fallbackPosition(s), random);
+      if (!isLegal(s, position)) {
+        // A throw or an illegal answer is a fault, which the driver records: hand the game back.
+        this.bailouts++;
+        return null;
+      }
+      turnCard(s, position, random);
     }
     const flat = this.flat;
     flat.rounds = s.turn;
