@@ -573,6 +573,7 @@ async function commandImpact(
   const out = resolve(args.out ?? join('reports', scenario.name));
   const workers = workerCount(io.err, args.workers);
   checkWatchable([scenario], workers, limits, args.queue !== undefined);
+  const batchSize = positiveInt('batch-size', args['batch-size'])!;
   prepareOutputFolder(out);
   const started = Date.now();
   const { result, stoppedBy } = await stoppableBySignals((stop) =>
@@ -584,7 +585,7 @@ async function commandImpact(
       games,
       cards,
       workers,
-      batchSize: positiveInt('batch-size', args['batch-size'])!,
+      batchSize,
       queue: args.queue,
       progress: new Progress(games, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err),
       stop,

@@ -11,7 +11,7 @@ import { openScenario } from '../sim/scenario.js';
 import { readVaryBots } from '../sim/seat-bots.js';
 import { botLimitOptions, botLimitsOf, checkWatchable, hangLine } from './bot-limits.js';
 import { DealPool } from '../sweep/pool.js';
-import { parseReference, runSweep, type SweepPlan } from '../sweep/run.js';
+import { parseReference, planPoints, runSweep, type SweepPlan } from '../sweep/run.js';
 import { parseDesign, parseVary } from '../sweep/vary.js';
 import { writeSweepOutputs } from '../sweep/write.js';
 import { guardCheckpoint, prepareOutputFolder } from './outputs.js';
@@ -114,12 +114,15 @@ export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly 
     precision,
   };
   const out = resolve(args.out ?? join('reports', `${base.name}-sweep`));
-  prepareOutputFolder(out);
-  const checkpointFile = join(out, SWEEP_CHECKPOINT);
-  const again = guardCheckpoint(checkpointFile, 'sweep', argv, args);
+  // Every option is checked before the folder is touched (every point's scenario is built here).
+  const planned = planPoints(plan);
   const queue = queueExecutor(args, io.err, args.quiet);
   const workers = workerCount(io.err, args.workers);
   checkWatchable([base], workers, limits, queue !== undefined);
+  if (args.resume && args.fresh) throw new UsageError('--resume and --fresh exclude each other: --resume continues the checkpoint, --fresh deletes it');
+  prepareOutputFolder(out);
+  const checkpointFile = join(out, SWEEP_CHECKPOINT);
+  const again = guardCheckpoint(checkpointFile, 'sweep', argv, args);
   const started = Date.now();
   const { result, stoppedBy } = await stoppableBySignals(async (stop) => {
     const pool = new DealPool({ workers, batchSize, seed: plan.seed, engine: args.engine, queue, stop, limits, onHang: hangLine(base, limits, io.err) });
@@ -128,6 +131,7 @@ export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly 
         pool,
         checkpointFile,
         resume: args.resume,
+        planned,
         progress: (total, resumed) => new Progress(total, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err, resumed),
       });
     } catch (e) {
