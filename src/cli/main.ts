@@ -52,7 +52,7 @@ const ENGINE_OPTION = {
   choices: ['auto', 'reference'] as const,
   default: 'auto' as const,
   describe:
-    'auto: the fast kernel when every seat is a built-in heuristic bot (the same games), else the reference engine; reference: always the reference engine',
+    "auto: the game's fast player when it can play the line-up (built-in heuristic bots; bot files too where the game's fast player takes them), the same games; reference: always the reference engine",
 };
 
 /** Runs the command line; returns the exit code. */

@@ -204,7 +204,7 @@ async function copyOfBuiltin(root: string, definition: AnyGameDefinition, from: 
     `// ${name}: a ${definition.presentation.title} bot file started from goldpit's built-in \`${from}\` (${rel}, goldpit ${VERSION}).`,
     `// Unchanged, it plays exactly the games \`${from}\` plays; edit the code below (its default export, at the`,
     `// end, names the bot). goldpit's own modules are imported as \`goldpit/<path in the repository>\`:`,
-    '// docs/bots-and-tournaments.md, "Bot files in scenarios". Try it:',
+    '// docs/bots-and-tournaments.md, "Importing goldpit\'s bots and libraries". Try it:',
     ...tryIt.map((t) => `//   ${t}`),
     '',
   ].join('\n');
