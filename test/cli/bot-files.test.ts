@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { typeCheckBot } from '../../src/cli/bot-check.js';
 import { runCli } from '../../src/cli/main.js';
 import { GAMES } from '../../src/games/registry.js';
 import { batchScenario, gameRow } from '../../src/sim/batch.js';
@@ -212,6 +213,13 @@ describe.each(Object.keys(GAMES))('bot files in seats on %s', (game) => {
 describe.each(Object.keys(GAMES))('new-bot --from: every built-in heuristic bot of %s', (game) => {
   const shipped = loadScenario(scenarioOf(game));
   const heuristic = Object.keys(GAMES[game].builtinBots).filter((b) => !b.startsWith('search'));
+  it(`the copy type-checks as it is written, its goldpit/… imports resolved (check-bot's check)`, async () => {
+    const file = join(tmp(), 'copy.ts');
+    expect(await runCli(['new-bot', 'copy', '--game', game, '--from', shipped.seats[0], '--out', file], capture())).toBe(0);
+    expect(readFileSync(file, 'utf8')).toMatch(/from 'goldpit\/(src|bots)\//);
+    expect(await typeCheckBot(file)).toEqual([]);
+  }, 60_000);
+
   it.each(heuristic)('a copy of %s, unchanged, plays exactly its games', async (bot) => {
     const dir = tmp();
     expect(await runCli(['new-bot', 'copy', '--game', game, '--from', bot, '--out', join(dir, 'copy.ts')], capture())).toBe(0);
