@@ -238,6 +238,19 @@ describe.each(Object.keys(GAMES))('new-bot --from: every built-in heuristic bot 
   });
 });
 
+describe('new-bot', () => {
+  it("refuses a built-in bot's name, or --from a bot that is not built in, before writing anything", async () => {
+    const dir = tmp();
+    let io = capture();
+    expect(await runCli(['new-bot', 'greedy', '--game', 'gold-knizia', '--out', join(dir, 'greedy.ts')], io)).toBe(2);
+    expect(io.stderr).toContain('"greedy" is the name of a built-in GOLD (Knizia) bot; results keep bots by name, so a bot file needs its own (e.g. my-greedy');
+    io = capture();
+    expect(await runCli(['new-bot', 'mine', '--game', 'gold-knizia', '--from', 'gredy', '--out', join(dir, 'mine.ts')], io)).toBe(2);
+    expect(io.stderr).toContain('--from must name a built-in GOLD (Knizia) bot (random, greedy, spoiler, cautious, search), got "gredy"');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
 describe('a seat that is neither a built-in bot nor a bot file', () => {
   it('is refused before anything is written, naming the file, the seat, the value, the built-ins and where bot files go', async () => {
     const dir = tmp();
