@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // How fast a scenario plays with bot files in its seats, against the same bots built in:
 // `npm run build && node scripts/bench-bot-files.mjs [--game ID] [--games 3000] [--warmup 3000] [--pairs 7]`.
-// For each game, its first shipped scenario three ways: as shipped (built-in bots), with seat 0's bot
+// For each game, its 4-player scenario (Goldrausch: baseline.json) three ways: as shipped (built-in bots), with seat 0's bot
 // replaced by its `goldpit new-bot --from` copy, and with every seat a copy (a line-up of bot files).
 // Each measurement is a fresh child process that plays a warm-up batch and then the measured batch in
 // its own thread, as a run's worker does (bot files watched: time budget 5000 ms, the watchdog's
@@ -28,7 +28,8 @@ const root = resolve(import.meta.dirname, '..');
 const dist = (p) => pathToFileURL(join(root, 'dist', p)).href;
 
 if (values.child) {
-  const [scenarioFile, seed] = values.child.split('\0');
+  const scenarioFile = values.child;
+  const seed = 'bench-bots';
   const { openScenario } = await import(dist('src/sim/scenario.js'));
   const { runRange } = await import(dist('src/sim/run.js'));
   const scenario = await openScenario(scenarioFile);
@@ -51,10 +52,12 @@ const dir = mkdtempSync(join(tmpdir(), 'goldpit-bench-bots-'));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 try {
   for (const game of games) {
-    const file = readdirSync(join(root, 'scenarios'))
+    // The game's 4-player scenario (Goldrausch's baseline), else its first.
+    const own = readdirSync(join(root, 'scenarios'))
       .filter((f) => f.endsWith('.json'))
       .sort()
-      .find((f) => (JSON.parse(readFileSync(join(root, 'scenarios', f), 'utf8')).game ?? 'goldrausch') === game);
+      .filter((f) => (JSON.parse(readFileSync(join(root, 'scenarios', f), 'utf8')).game ?? 'goldrausch') === game);
+    const file = own.find((f) => f.endsWith('-4p.json')) ?? own[0];
     const shipped = loadScenario(join(root, 'scenarios', game === 'goldrausch' ? 'baseline.json' : file));
     const copies = shipped.seats.map((bot, s) => {
       const out = join(dir, `${game}-${s}.ts`);
@@ -82,13 +85,9 @@ try {
       // Rotate the order: whichever runs first in a pair does not always get the same slot.
       for (let k = 0; k < names.length; k++) {
         const name = names[(p + k) % names.length];
-        const r = spawnSync(
-          process.execPath,
-          [import.meta.filename, '--child', `${files[name]}\0bench-bots`, '--games', values.games, '--warmup', values.warmup],
-          {
-            encoding: 'utf8',
-          },
-        );
+        const r = spawnSync(process.execPath, [import.meta.filename, '--child', files[name], '--games', values.games, '--warmup', values.warmup], {
+          encoding: 'utf8',
+        });
         if (r.status !== 0) throw new Error(`child failed: ${r.stderr}`);
         times[name].push(Number(r.stdout.trim()));
       }

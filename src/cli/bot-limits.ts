@@ -65,14 +65,15 @@ export function hangLine(scenario: Scenario, limits: BotLimits, err: (text: stri
     const key = `${hang.seat}:${hang.decision >= 0}`;
     if (told.has(key)) return;
     told.add(key);
+    if (hang.decision < 0) {
+      err(
+        `goldpit: game ${hang.game} ran past the ${seconds} hang limit on the game's fast player and was stopped; it is played again on the engine, which watches each decision (a bot that hangs there costs one more hang limit)\n`,
+      );
+      return;
+    }
     const bot = scenario.seats[hang.seat] ?? `seat ${hang.seat}`;
-    const where = hang.decision >= 0 ? `bot call ${hang.decision}` : 'on the fast player';
-    const then =
-      hang.decision >= 0
-        ? "benched from there on: the seat plays the rest of that game by the rules' fallback (a `hung` fault)"
-        : 'that game is played again on the engine, which finds the bot call (one more hang limit)';
     err(
-      `goldpit: bot ${bot} (seat ${hang.seat}) hung in game ${hang.game} (${where}) and was stopped after the ${seconds} hang limit; ${then}; each further hang costs another ${seconds} of a worker: fix the bot or lower --hang-limit\n`,
+      `goldpit: bot ${bot} (seat ${hang.seat}) hung in game ${hang.game} (bot call ${hang.decision}) and was stopped after the ${seconds} hang limit; benched from there on: the seat plays the rest of that game by the rules' fallback (a \`hung\` fault); each further hang costs another ${seconds} of a worker: fix the bot or lower --hang-limit\n`,
     );
   };
 }

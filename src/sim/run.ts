@@ -96,8 +96,8 @@ const FAST_PLAYERS = new WeakMap<Scenario, WeakMap<object, FastPlayer | null>>()
 
 /**
  * The scenario's fast player under `config`: when every seat is the registry's own built-in bot, or
- * a bot file, whose bots it gets watched (sim/watch.ts `fastWatched`: frozen views, the time budget
- * and the watchdog's marker, and any fault hands the game back to the engine, which records it).
+ * a bot file, whose bots it gets watched (sim/watch.ts `fastWatched`: frozen views, and a throw
+ * hands the game back to the engine, which records it; `playFast` watches time and hangs).
  * null when the game's fast player cannot play the line-up.
  */
 export function fastPlayerOf(scenario: Scenario, config: unknown = scenario.config): FastPlayer | null {
@@ -130,26 +130,42 @@ export function fastPlayerOf(scenario: Scenario, config: unknown = scenario.conf
 const FAST_WATCHES = new WeakMap<Scenario, FastWatch>();
 function fastWatchOf(scenario: Scenario): FastWatch {
   let watch = FAST_WATCHES.get(scenario);
-  if (watch === undefined) FAST_WATCHES.set(scenario, (watch = new FastWatch(null)));
+  if (watch === undefined) FAST_WATCHES.set(scenario, (watch = new FastWatch()));
   return watch;
 }
 
 /**
  * Game `index` on `fast` (the scenario's fast player, or null): its flat record, or null when it
- * must be played on the engine — no fast player, the player handed it back, a bot file faulted in
- * it (the engine records the fault), or the watchdog has benched a bot of it.
+ * must be played on the engine — no fast player, the player handed it back, a bot file threw in it
+ * (the engine records the fault), the game took longer than a decision's time budget (the engine
+ * times each decision), or the watchdog stopped it before (see sim/watch.ts `Benched`). The game
+ * as a whole is marked for the watchdog (seat and call −1), and timed: two clock reads a game, not
+ * two a decision.
  */
 export function playFast(fast: FastPlayer | null, scenario: Scenario, index: number, options: RunOptions): FlatRecord | null {
   if (fast === null) return null;
   if (scenario.botFiles.length === 0) return fast.play(options.seed, index);
   const watch = fastWatchOf(scenario);
-  if (options.watch?.benched.some((b) => b.game === index)) return null;
-  watch.game = index;
+  const limits = options.watch;
+  if (limits?.benched.some((b) => b.game === index)) return null;
   watch.faulted = false;
-  watch.budgetMs = options.watch?.botTimeoutMs ?? null;
-  watch.marker = options.watch?.marker ?? null;
-  const flat = fast.play(options.seed, index);
-  return watch.faulted ? null : flat;
+  const marker = limits?.marker ?? null;
+  const started = Date.now();
+  if (marker !== null) {
+    marker[1] = index;
+    marker[2] = -1;
+    marker[3] = -1;
+    marker[0] = started;
+  }
+  let flat: FlatRecord | null;
+  try {
+    flat = fast.play(options.seed, index);
+  } finally {
+    if (marker !== null) marker[0] = 0;
+  }
+  const budget = limits?.botTimeoutMs ?? null;
+  if (watch.faulted || (budget !== null && Date.now() - started > budget)) return null;
+  return flat;
 }
 
 const NO_FAULTS: readonly Fault[] = Object.freeze([]);

@@ -17,6 +17,7 @@ import type { AnyGameDefinition, BotFactory } from '../core/definition.js';
 import { InputError } from '../core/errors.js';
 import { GOLDPIT } from '../core/package.js';
 import { editDistance, show } from '../core/validate.js';
+import { DEFAULT_GAME } from '../games/registry.js';
 import { isBotFile, loadBotSource } from './bot-files.js';
 import { readBotSource, SCRIPT, type BotSource } from './bot-source.js';
 
@@ -93,7 +94,7 @@ export function seatBotFile(file: string, i: number, value: unknown, definition:
   throw new InputError(file, field, `the bot file ${abs} was not read before the scenario was parsed (a goldpit bug: commands that play load bot files first)`);
 }
 
-const gameFlag = (definition: AnyGameDefinition) => (definition.module.id === 'goldrausch' ? '' : ` --game ${definition.module.id}`);
+const gameFlag = (definition: AnyGameDefinition) => (definition.module.id === DEFAULT_GAME ? '' : ` --game ${definition.module.id}`);
 
 /** The absolute path of bot file `value` of `field`, checked to be a .ts/.js file; an InputError says what is wrong. */
 function checkedBotPath(file: string, field: string, value: string): string {

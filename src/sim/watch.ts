@@ -16,8 +16,9 @@ import type { DecisionGuard } from './play.js';
 
 /**
  * A shared-memory marker per running task: while a bot decides, slot[0] holds the time it started
- * (ms since the epoch) and slot[1..3] the game, seat and bot call (−1: a call of the fast player, not
- * numbered); 0 in slot[0] means no bot is deciding. Float64 slots of 4 numbers each.
+ * (ms since the epoch) and slot[1..3] the game, seat and bot call; 0 in slot[0] means no bot is
+ * deciding. A game's fast player is watched as a whole: from its start, seat and call −1.
+ * Float64 slots of 4 numbers each.
  */
 export const MARKER_FIELDS = 4;
 
@@ -31,8 +32,9 @@ export interface Benched {
   readonly game: number;
   readonly seat: number;
   /**
-   * The bot call. −1: the bot hung under a game's fast player, which does not number calls: the game
-   * is played again on the generic driver (which does), without benching anybody yet.
+   * The bot call. −1 (and seat −1): a game on a fast player ran past the hang limit; the fast player
+   * does not number calls, so the game is played again on the generic driver (which does), without
+   * benching anybody yet.
    */
   readonly decision: number;
 }
@@ -81,15 +83,15 @@ export function watchGuard(
 }
 
 /**
- * What the fast player's watched bots share in one thread: the game being played, whether a
- * watched bot faulted in it (threw, answered with a Promise or overran its time budget — the game is
- * then played again on the generic driver, which records the fault), the budget and the marker.
+ * What the fast player's watched bots share in one thread: whether a watched bot faulted in the game
+ * being played (threw or answered with a Promise: the game is then played again on the generic
+ * driver, which records the fault). The time budget and the watchdog watch the fast player's game
+ * as a whole (sim/run.ts `playFast`): a decision over the budget makes its game longer than the
+ * budget, and such a game is played again on the driver, which times each decision — so no clock is
+ * read per decision here.
  */
 export class FastWatch {
-  game = 0;
   faulted = false;
-  marker: Float64Array | null = null;
-  constructor(public budgetMs: number | null) {}
 }
 
 /** The factory with each bot's decision methods checked for Promise answers (see `watchedBot`): a bot file's on the generic driver. */
@@ -97,7 +99,7 @@ export function promiseChecked(factory: BotFactory<unknown>, methods: readonly s
   return {
     name: factory.name,
     description: factory.description,
-    create: (seat, random) => watchedBot(factory.create(seat, random), methods, seat, null),
+    create: (seat, random) => watchedBot(factory.create(seat, random), methods, null),
   };
 }
 
@@ -111,7 +113,7 @@ export function fastWatched(factory: BotFactory<unknown>, methods: readonly stri
     description: factory.description,
     create(seat: number, random: RandomStream) {
       Object.freeze(sourceOf(random));
-      return watchedBot(factory.create(seat, random), methods, seat, watch);
+      return watchedBot(factory.create(seat, random), methods, watch);
     },
   };
 }
@@ -120,13 +122,12 @@ export function fastWatched(factory: BotFactory<unknown>, methods: readonly stri
  * The bot with each decision method wrapped, `this` left the bot's own: a Promise answer (an
  * `async` method) throws a clear error instead of being read as an illegal decision; with a
  * `FastWatch` (the fast player, which freezes nothing itself) the view is deep-frozen before the bot
- * sees it, the call is marked for the watchdog and timed against the budget, and any fault flags
- * the game for the generic driver. The methods are set on the bot itself (one call more per
+ * sees it, and a throw flags the game for the generic driver. The methods are set on the bot itself (one call more per
  * decision, and the bot's fields are read where its class put them: wrapping it in an object whose
  * prototype is the bot made a bot file's GOLD games ~1.8× slower); a bot that cannot take them
  * (frozen, or with a method that cannot be redefined) is wrapped that way all the same.
  */
-export function watchedBot(bot: unknown, methods: readonly string[], seat: number, watch: FastWatch | null): unknown {
+export function watchedBot(bot: unknown, methods: readonly string[], watch: FastWatch | null): unknown {
   if (typeof bot !== 'object' || bot === null) return bot;
   const own = bot as Record<string, unknown>;
   const onItself =
@@ -146,26 +147,8 @@ export function watchedBot(bot: unknown, methods: readonly string[], seat: numbe
           }
         : function (this: unknown, view: unknown, more: unknown) {
             deepFreeze(view);
-            const marker = watch.marker;
-            const started = performance.now();
-            if (marker !== null) {
-              marker[1] = watch.game;
-              marker[2] = seat;
-              marker[3] = -1;
-              marker[0] = performance.timeOrigin + started;
-            }
-            let answer: unknown;
             try {
-              answer = decide.call(this, view, more);
-            } catch (e) {
-              watch.faulted = true;
-              throw e;
-            } finally {
-              if (marker !== null) marker[0] = 0;
-            }
-            if (watch.budgetMs !== null && performance.now() - started > watch.budgetMs) watch.faulted = true;
-            try {
-              return synchronous(method, answer);
+              return synchronous(method, decide.call(this, view, more));
             } catch (e) {
               watch.faulted = true;
               throw e;
