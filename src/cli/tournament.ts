@@ -264,6 +264,7 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
     // state object for the whole game, so keeping the state itself would name the final place.
     const placeAt: string[] = [];
     const played = playTournamentGame(resolved, game, {
+      trace: true,
       onState: (s) => void (current = s),
       guard: {
         before(seat, decision, request) {
@@ -274,7 +275,7 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
       },
     });
     io.out(`Game ${game} of the tournament (seed ${JSON.stringify(spec.seed)}): line-up ${place.lineup}, deal ${place.deal}, rotation ${place.rotation}\n`);
-    io.out(`${resolved.definition.story(played.final, names)}\n`);
+    io.out(`${resolved.definition.story(played.final, names, played.faults)}\n`);
     for (const f of played.faults) {
       io.out(`FAULT seat ${f.seat} (${names[f.seat]}) in ${placeAt[f.decision]} (${f.request}, bot call ${f.decision}): ${f.reason}: ${f.message}\n`);
     }

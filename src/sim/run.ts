@@ -62,7 +62,11 @@ export function shapeOf(scenario: Scenario): AggregateShape {
 }
 
 /** Plays game `index` of the scenario and returns it (replay uses this, so it is the same game). */
-export function playOne(scenario: Scenario, index: number, options: RunOptions & { onState?: (s: unknown) => void; config?: unknown }): PlayedGame<unknown> {
+export function playOne(
+  scenario: Scenario,
+  index: number,
+  options: RunOptions & { onState?: (s: unknown) => void; config?: unknown; trace?: boolean },
+): PlayedGame<unknown> {
   const random = new RandomSource(options.seed, index);
   const untrusted = untrustedSeats(scenario);
   const config = options.config ?? scenario.config;
@@ -85,6 +89,7 @@ export function playOne(scenario: Scenario, index: number, options: RunOptions &
     timedSeats: watch ? untrusted! : undefined,
     guard: watch ? watchGuard(index, watch.benched, watch.marker, watch.hangLimitMs, untrusted) : undefined,
     onState: options.onState,
+    trace: options.trace,
   });
 }
 
