@@ -468,6 +468,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
     engine,
     ...(timedGames !== result.gamesDone ? { timedGames } : {}),
     ...(summary.changedCards ? { changedCards: summary.changedCards } : {}),
+    ...(summary.botFiles ? { botFiles: summary.botFiles } : {}),
   };
   const files = writeRunOutputs(out, summary, reportGameOf(scenario.definition), run);
   if (!args.quiet) {

@@ -1320,6 +1320,8 @@ export interface RunFacts {
   readonly shards?: number;
   /** The scenario's changed and new cards (RunSummary.changedCards), when there are some. */
   readonly changedCards?: readonly string[];
+  /** The scenario's bot files (RunSummary.botFiles: file and sha256), when there are some. */
+  readonly botFiles?: RunSummary['botFiles'];
 }
 
 /** The page around a report's body: the same head, style and security policy for every goldpit page. */

@@ -72,6 +72,7 @@ describe.each(Object.keys(GAMES))('bot files in seats on %s', (game) => {
       .digest('hex');
     expect(summary.lineup[0]).toBe('mine');
     expect(summary.botFiles).toEqual([{ bot: 'mine', file: './bots/mine.ts', sha256, seats: [0] }]);
+    expect(JSON.parse(readFileSync(join(b, 'run.json'), 'utf8')).botFiles).toEqual(summary.botFiles);
     expect(readFileSync(join(b, 'report.html'), 'utf8')).toContain(`./bots/mine.ts, sha256 <code>${sha256.slice(0, 12)}</code>`);
     // replay tells the game with the bot's name.
     const told = capture();
