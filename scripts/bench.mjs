@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // goldpit throughput benchmark: `npm run bench [-- --games N --runs R --batch-size B --json --million --engine auto|reference --other-games N]`.
-// After Goldrausch's runs it measures GOLD's and My Gold Mine's 4-player heuristic line-ups (--other-games N games a run; 0 skips them).
+// After Goldrausch's runs it measures GOLD's, My Gold Mine's and Green Deal's 4-player heuristic line-ups (--other-games N games a run; 0 skips them).
 // `npm run bench -- --queue …`: the job queue against the local pool instead (scripts/bench-queue.mjs).
 // `npm run bench -- --sweep …`: a sweep of P points against one run of as many games (scripts/bench-sweep.mjs).
 // The runs play as `goldpit run` does: on the fast kernel when every seat is a built-in heuristic
@@ -323,7 +323,7 @@ result.referenceSplit = referenceSplit(Math.min(games, 3000));
 if (fastPlayerOf(scenario) !== null) result.split = kernelSplit(Math.min(games, 5000));
 
 /**
- * GOLD's and My Gold Mine's 4-player heuristic line-ups: games per CPU-second in this thread
+ * GOLD's, My Gold Mine's and Green Deal's 4-player heuristic line-ups: games per CPU-second in this thread
  * (runRange, aggregation included; median of R runs after a warm-up) and on a pool of 1 worker and
  * of all workers (wall clock, as `goldpit run` plays them).
  */
@@ -360,7 +360,13 @@ async function otherGame(file, n) {
 }
 const otherGames = Number(values['other-games']);
 result.otherGames =
-  otherGames > 0 ? [await otherGame('scenarios/gold-4p.json', otherGames), await otherGame('scenarios/my-gold-mine-4p.json', otherGames)] : [];
+  otherGames > 0
+    ? [
+        await otherGame('scenarios/gold-4p.json', otherGames),
+        await otherGame('scenarios/my-gold-mine-4p.json', otherGames),
+        await otherGame('scenarios/green-deal-4p.json', otherGames),
+      ]
+    : [];
 result.finishedAt = new Date().toISOString();
 
 if (values.json) {

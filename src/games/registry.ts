@@ -4,10 +4,12 @@
  */
 import { GOLD_BOTS } from '../../bots/gold-knizia/index.js';
 import { BUILTIN_BOTS as GOLDRAUSCH_BOTS } from '../../bots/goldrausch/index.js';
+import { BUILTIN_BOTS as GREEN_DEAL_BOTS } from '../../bots/green-deal/index.js';
 import { BUILTIN_BOTS as MY_GOLD_MINE_BOTS } from '../../bots/my-gold-mine/index.js';
 import type { AnyGameDefinition } from '../core/definition.js';
 import { goldKniziaDefinition } from './gold-knizia/definition.js';
 import { goldrauschDefinition } from './goldrausch/definition.js';
+import { greenDealDefinition } from './green-deal/definition.js';
 import { myGoldMineDefinition } from './my-gold-mine/definition.js';
 
 /** The game of a scenario or fixture without a `game` field, and of `--game` when it is not given (the first game goldpit had). */
@@ -17,4 +19,5 @@ export const GAMES: Readonly<Record<string, AnyGameDefinition>> = {
   goldrausch: { ...goldrauschDefinition, builtinBots: GOLDRAUSCH_BOTS },
   'gold-knizia': { ...goldKniziaDefinition, builtinBots: GOLD_BOTS },
   'my-gold-mine': { ...myGoldMineDefinition, builtinBots: MY_GOLD_MINE_BOTS },
+  'green-deal': { ...greenDealDefinition, builtinBots: GREEN_DEAL_BOTS },
 };

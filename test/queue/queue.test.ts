@@ -8,6 +8,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
+import { GAMES } from '../../src/games/registry.js';
 import { runParallel } from '../../src/sim/parallel.js';
 import { QueueError } from '../../src/sim/queue/errors.js';
 import { queueTarget } from '../../src/sim/queue/target.js';
@@ -147,6 +148,38 @@ describe.skipIf(SKIP_QUEUE)('a run through the queue', () => {
     expect(io.stderr).toContain(`0 job(s) queued, ${rest} already there (${rest} finished)`);
     expect(playedSince(at, 'games')).toHaveLength(10);
     expect(new Set(playedSince(at, 'games')).size).toBe(10);
+  });
+});
+
+describe.skipIf(SKIP_QUEUE)('every game through the queue', () => {
+  // One scenario per registered game (the every-game tests' choice: its first scenario file by name).
+  const scenarioOf = (game: string) =>
+    join(
+      'scenarios',
+      game === 'goldrausch'
+        ? 'baseline.json'
+        : readdirSync('scenarios')
+            .filter((f) => f.endsWith('.json'))
+            .sort()
+            .find((f) => (JSON.parse(readFileSync(join('scenarios', f), 'utf8')) as { game?: string }).game === game)!,
+    );
+  it.each(Object.keys(GAMES))('%s: a run writes the outputs of a local run', async (game) => {
+    const scenario = scenarioOf(game);
+    const args = ['--games', '600', '--batch-size', '200', '--seed', `queue-${game}`];
+    const local = tmp();
+    expect(await runCli(['run', scenario, ...args, '--workers', '0', '--out', local, '--quiet'], capture())).toBe(0);
+    const out = tmp();
+    expect(await runCli(['run', scenario, ...args, ...viaQueue(), '--out', out, '--quiet'], capture())).toBe(0);
+    // The result tables (a game without chance cards writes one table fewer than `outputs` expects).
+    const tables = (dir: string) =>
+      Object.fromEntries(
+        readdirSync(dir)
+          .filter((f) => f.endsWith('.csv') || f === 'summary.json')
+          .sort()
+          .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
+      );
+    expect(Object.keys(tables(out)).length).toBeGreaterThanOrEqual(9);
+    expect(tables(out)).toEqual(tables(local));
   });
 });
 
