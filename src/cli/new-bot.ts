@@ -123,7 +123,8 @@ function findOrigin(ts: Ts, index: string, bot: string): BuiltinOrigin | null {
     const fromIdentifier = (id: string): BuiltinOrigin | null => {
       const imp = imports.get(id);
       if (imp === undefined) return null;
-      return imp.name === 'default' ? { module: imp.module, expression: null } : inModule(imp.module, imp.name);
+      // A module's default export, or a named one (`greedyPr`), which is the bot in that module's terms.
+      return { module: imp.module, expression: imp.name === 'default' ? null : imp.name };
     };
     const search = (obj: import('typescript').ObjectLiteralExpression): BuiltinOrigin | null => {
       for (const p of obj.properties) {
@@ -195,10 +196,12 @@ async function copyOfBuiltin(root: string, definition: AnyGameDefinition, from: 
     `/** The built-in \`${from}\` (made as goldpit makes it), under this file's own name: change the code above, keep this. */\n` +
     `const ${builtIn} = ${made};\n\n` +
     `export default { ...${builtIn}, name: '${name}', description: \`started from ${from}: \${${builtIn}.description}\` };\n`;
-  if (exported) edits.push({ at: exported.getStart(sf), end: exported.getEnd(), to: renamed.trimEnd() });
+  // The module's own default export goes; the renamed bot is made at the end, after every
+  // declaration it may use (a variant's maker, a named factory declared below the old export).
+  if (exported) edits.push({ at: exported.getStart(sf), end: exported.getEnd(), to: '' });
   let text = original;
   for (const e of edits.sort((a, b) => b.at - a.at)) text = text.slice(0, e.at) + e.to + text.slice(e.end);
-  if (!exported) text = `${text.trimEnd()}\n\n${renamed}`;
+  text = `${text.trimEnd().replace(/\n{3,}/g, '\n\n')}\n\n${renamed}`;
   const rel = relative(root, origin.module).split(sep).join('/');
   const header = [
     `// ${name}: a ${definition.presentation.title} bot file started from goldpit's built-in \`${from}\` (${rel}, goldpit ${VERSION}).`,
