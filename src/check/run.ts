@@ -14,7 +14,7 @@ import { botFileFacts } from '../sim/seat-bots.js';
 import type { Benched } from '../sim/watch.js';
 import { baselineDeals, baselineEntry, codeFacts, type BaselineScenario } from './baseline.js';
 import { analyseFixed, CHECK_DEFAULTS, concludeSequential, SequentialTest, type FixedAnalysis, type MetricSeries, type SequentialAnalysis } from './compare.js';
-import { checkGameOf, deltaOf, metricsOf, metricValues } from './deals.js';
+import { checkGameOf, deltaOf, metricRange, metricsOf, metricValues } from './deals.js';
 
 export interface PlayOptions {
   readonly workers: number;
@@ -145,6 +145,7 @@ function seriesOf(scenario: Scenario, entry: BaselineScenario, base: DealColumns
   return defs.map((def, k) => ({
     def,
     delta: deltaOf(def, scenario.check.tolerance, meanGold),
+    range: metricRange(def, scenario),
     baseline: baseline[k],
     current: new Float64Array(entry.games),
   }));

@@ -2,6 +2,7 @@
  * Plays a range of game indices of a scenario in this thread and aggregates them. Game i is fully
  * determined by (scenario, seed, i): its random streams derive from (seed, i, purpose).
  */
+import { builtinBot, isBuiltinBot } from '../core/bots.js';
 import { chanceCardsOf, type BotFactory, type FastPlayer, type FlatRecord, type GameRecord } from '../core/definition.js';
 import type { Fault } from '../core/game.js';
 import { Purpose, RandomSource } from '../core/random.js';
@@ -115,16 +116,18 @@ export function fastPlayerOf(scenario: Scenario, config: unknown = scenario.conf
     // Only factories straight from the registry, or bot files wrapped here: a test's wrapper (or
     // anything else) is never trusted with the fast path, whatever properties it carries.
     const untrusted = untrustedSeats(scenario);
-    let factories: readonly BotFactory<unknown>[] | null = scenario.bots;
+    let factories: readonly BotFactory<unknown>[] = scenario.bots;
     if (untrusted !== null) {
       deepFreeze(config);
       const watch = fastWatchOf(scenario);
       factories = scenario.seats.map((name, s) => {
         const file = untrusted[s] ? scenario.botFiles.find((b) => b.name === name) : undefined;
-        return file ? fastWatched(file.factory, def.botMethods, watch) : def.builtinBots[name];
+        return file ? fastWatched(file.factory, def.botMethods, watch) : scenario.bots[s];
       });
     }
-    const trusted = factories.every((bot, s) => (untrusted?.[s] ?? false) || bot === def.builtinBots[scenario.seats[s]]);
+    const trusted = factories.every(
+      (bot, s) => (untrusted?.[s] ?? false) || (isBuiltinBot(def, scenario.seats[s]) && bot === builtinBot(def, scenario.seats[s])),
+    );
     player = trusted ? def.fastPlayer(config, scenario.players, factories) : null;
     byConfig.set(config as object, player);
   }

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { basename, dirname, resolve } from 'node:path';
+import { expectBuiltinBot } from '../core/bots.js';
 import type { AnyGameDefinition, BotFactory } from '../core/definition.js';
 import { InputError } from '../core/errors.js';
 import { expectInt, expectKnownKeys, expectObject, expectOneOf, expectString, isObject, readJsonFile, show } from '../core/validate.js';
@@ -78,6 +79,11 @@ export function parseScenario(file: string, data: unknown, library: BotLibrary =
     }
   }
   const seats = seatBots.map((bot, i) => (bot === null ? (obj.seats as string[])[i] : bot.name));
+  // A built-in seat's factory (a configured family's too); a bot file's bots as the generic driver
+  // plays them (a fast player wraps the file's factory itself: sim/run.ts).
+  const bots = seatBots.map((bot, i) =>
+    bot === null ? expectBuiltinBot(at, `seats[${i}]`, seats[i], definition) : promiseChecked(bot.factory, definition.botMethods),
+  );
   const sections = Object.fromEntries(sectionKeys.filter((k) => obj[k] !== undefined).map((k) => [k, obj[k]]));
   const config = definition.parseConfig({ rules: obj.rules, params: obj.params, players, sections }, { file, dir: dirname(file) });
   const games = obj.games === undefined ? 10000 : expectInt(at, 'games', obj.games, 1);
@@ -99,8 +105,7 @@ export function parseScenario(file: string, data: unknown, library: BotLibrary =
     definition,
     players,
     seats,
-    // A bot file's bots as the generic driver plays them (a fast player wraps the factory itself: sim/run.ts).
-    bots: seatBots.map((bot, i) => (bot === null ? definition.builtinBots[seats[i]] : promiseChecked(bot.factory, definition.botMethods))),
+    bots,
     botFiles,
     library,
     config,

@@ -13,6 +13,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
+import { builtinBotNames, expectBuiltinBot, isBuiltinBot } from '../core/bots.js';
 import type { AnyGameDefinition, BotFactory } from '../core/definition.js';
 import { InputError } from '../core/errors.js';
 import { GOLDPIT } from '../core/package.js';
@@ -66,12 +67,14 @@ function standIn(name: string, why: string): BotFactory<unknown> {
  */
 export function seatBotFile(file: string, i: number, value: unknown, definition: AnyGameDefinition, library: BotLibrary): SeatBot | null {
   const field = `seats[${i}]`;
-  const builtins = Object.keys(definition.builtinBots);
-  if (typeof value === 'string' && builtins.includes(value)) return null;
+  const builtins = builtinBotNames(definition);
+  if (typeof value === 'string' && isBuiltinBot(definition, value)) return null;
+  // A configured family's name with options it refuses (`ismcts:iterations=x`): its own message.
+  if (typeof value === 'string' && !isBotFile(value) && value.includes(':')) expectBuiltinBot({ file }, field, value, definition);
   const what = `a built-in ${definition.presentation.title} bot (${builtins.join(', ')}) or a bot file's path relative to this scenario file, ending in .ts or .js (e.g. "./my-bot.ts"; \`${GOLDPIT} new-bot my-bot${gameFlag(definition)}\` writes one)`;
   if (typeof value !== 'string' || value.length === 0) throw new InputError(file, field, `expected ${what}, got ${show(value)}`);
   if (!isBotFile(value)) {
-    const near = builtins.find((b) => b.toLowerCase() === value.toLowerCase() || editDistance(b, value) <= 2);
+    const near = Object.keys(definition.builtinBots).find((b) => b.toLowerCase() === value.toLowerCase() || editDistance(b, value) <= 2);
     const existing = existsSync(resolve(dirname(file), value)) ? `; a file ${JSON.stringify(value)} exists, but a bot file's name ends in .ts or .js` : '';
     throw new InputError(file, field, `expected ${what}, got ${show(value)}${near ? `; did you mean "${near}"?` : ''}${existing}`);
   }
@@ -141,7 +144,7 @@ export class FileLibrary implements BotLibrary {
   async read(scenarioFile: string, values: readonly unknown[], definition: AnyGameDefinition, field = (i: number) => `seats[${i}]`): Promise<void> {
     for (let i = 0; i < values.length; i++) {
       const value = values[i];
-      if (typeof value !== 'string' || Object.hasOwn(definition.builtinBots, value) || !isBotFile(value)) continue;
+      if (typeof value !== 'string' || isBuiltinBot(definition, value) || !isBotFile(value)) continue;
       const abs = checkedBotPath(scenarioFile, field(i), value);
       if (this.byFile.has(abs)) continue;
       let source: BotSource;
