@@ -248,7 +248,7 @@ describe('new-bot', () => {
     expect(io.stderr).toContain('"greedy" is the name of a built-in GOLD (Knizia) bot; results keep bots by name, so a bot file needs its own (e.g. my-greedy');
     io = capture();
     expect(await runCli(['new-bot', 'mine', '--game', 'gold-knizia', '--from', 'gredy', '--out', join(dir, 'mine.ts')], io)).toBe(2);
-    expect(io.stderr).toContain('--from must name a built-in GOLD (Knizia) bot (random, greedy, spoiler, cautious, search), got "gredy"');
+    expect(io.stderr).toMatch(/--from must name a built-in GOLD \(Knizia\) bot \(random, greedy, spoiler, cautious, search.*\), got "gredy"/);
     expect(readdirSync(dir)).toEqual([]);
   });
 });
@@ -261,9 +261,7 @@ describe('a seat that is neither a built-in bot nor a bot file', () => {
     writeFileSync(file, JSON.stringify({ game: 'gold-knizia', players: 4, seats: ['greedy', 'gredy', 'random', 'greedy'] }));
     let io = capture();
     expect(await runCli(['run', file, '--out', out], io)).toBe(2);
-    expect(io.stderr).toContain(
-      `${file}: field "seats[1]": expected a built-in GOLD (Knizia) bot (random, greedy, spoiler, cautious, search) or a bot file's path relative to this scenario file`,
-    );
+    expect(io.stderr).toContain(`${file}: field "seats[1]": expected a built-in GOLD (Knizia) bot (random, greedy, spoiler, cautious, search`);
     expect(io.stderr).toContain('did you mean "greedy"?');
     writeFileSync(file, JSON.stringify({ game: 'gold-knizia', players: 4, seats: ['greedy', './bots/nope.ts', 'random', 'greedy'] }));
     io = capture();
