@@ -1,7 +1,7 @@
 /**
  * `goldpit tournament` and `goldpit check-bot`: wiring only (`new-bot` is in new-bot.ts).
  */
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Argv } from 'yargs';
@@ -433,6 +433,9 @@ export async function commandCheckBot(
   args: { deals: number; seed: string; workers?: number; 'bot-timeout': number; 'hang-limit': number; game?: string; typecheck?: boolean },
 ): Promise<number> {
   if (!isBotFile(file)) throw new UsageError(`check-bot: expected a bot file (./my-bot.ts), got ${JSON.stringify(file)}`);
+  if (existsSync(file) && statSync(file).isDirectory()) {
+    throw new InputError(file, '', `it is a folder, not a file; name the bot file in it (e.g. ${join(file, 'my-bot.ts')})`);
+  }
   const gameId = args.game ?? DEFAULT_GAME;
   const opponents = gameNamed(gameId).tournament.checkBotOpponents;
   const seats = opponents.length + 1;
@@ -454,10 +457,34 @@ export async function commandCheckBot(
     quiet: true,
     'deals-per-task': 1,
   };
-  const { spec, factories, replayCommand } = await tournamentSpec(tArgs);
+  const { spec, factories, replayCommand } = await tournamentSpec(tArgs).catch(async (e: unknown) => {
+    throw await withGameHint(e, file, gameId);
+  });
   const workers = args.workers ?? 1;
   if (workers < 1) throw new UsageError('check-bot: --workers must be at least 1 (the bot runs in a worker, so that one that never returns can be stopped)');
-  const games = await runTournament(spec, factories, { workers, dealsPerTask: 1, onHang: hangHint(spec, replayCommand, workers, io) });
+  // A hang costs the hang limit each time, and a bot that hangs once mostly hangs again: stop at
+  // the first one and say how to replay it, rather than wait out every hang of every game.
+  const stop = new AbortController();
+  const first: { hang: Benched | null } = { hang: null };
+  const games = await runTournament(spec, factories, {
+    workers,
+    dealsPerTask: 1,
+    stop: stop.signal,
+    onHang: (hang) => {
+      first.hang ??= hang;
+      stop.abort();
+    },
+  });
+  if (first.hang !== null) {
+    const { game, seat, decision } = first.hang;
+    const me = spec.entrants[0].name;
+    io.out(
+      `FAULT hung: ${me} (${file}) did not return within the ${spec.hangLimitMs} ms hang limit in game ${game} (seat ${seat}, bot call ${decision}); ` +
+        'check-bot stopped at this first hang (each one costs the whole hang limit)\n' +
+        `  replay: ${replayCommand} ${game} --bench ${seat}@${decision}\n`,
+    );
+    return 1;
+  }
   // Played again in this thread from the same seeds, the first games must come out the same.
   const differs = firstReplayDifference(spec, factories, games.slice(0, REPLAYED_GAMES));
   const me = 0;
@@ -504,6 +531,24 @@ export async function commandCheckBot(
   if (typeErrors.length > 0)
     io.out(`${typeErrors.length} type error${typeErrors.length === 1 ? '' : 's'} in the bot file (the games ran on the code as written, types stripped)\n`);
   return faults.size > 0 || differs !== null || typeErrors.length > 0 ? 1 : 0;
+}
+
+/**
+ * A bot file that lacks its game's decisions may be a bot of another game: say which one it fits
+ * (the first game whose bots it loads as), with the command that checks it there.
+ */
+async function withGameHint(e: unknown, file: string, gameId: string): Promise<unknown> {
+  if (!(e instanceof InputError) || !/lacks/.test(e.message)) return e;
+  for (const other of Object.keys(GAMES)) {
+    if (other === gameId) continue;
+    try {
+      await resolveEntrants([file], GAMES[other]);
+    } catch {
+      continue;
+    }
+    return new InputError(e.file, e.field, `${e.problem}; it is a bot for ${other}: check it with \`${GOLDPIT} check-bot --game ${other} ${file}\``);
+  }
+  return e;
 }
 
 /** How many of check-bot's games are played again to test that the bot replays (a deal's rotations and more). */
