@@ -13,7 +13,7 @@ import { reportGameOf, summarize } from '../report/summary.js';
 import { renderReport, type RunFacts } from '../report/html.js';
 import { impactReport } from '../report/impact.js';
 import type { RunSummary } from '../report/types.js';
-import { impactTable, summaryTable, writeAtomic, writeImpactOutputs, writeRunOutputs } from '../report/write.js';
+import { gameFileNames, impactTable, summaryTable, writeAtomic, writeImpactOutputs, writeRunOutputs } from '../report/write.js';
 import { peekCheckpoint, runImpactParallel, runParallel } from '../sim/parallel.js';
 import { Progress } from '../sim/progress.js';
 import type { QueueExecutor } from '../sim/queue/coordinator.js';
@@ -29,7 +29,7 @@ import { commandBaseline, commandCheck } from './check.js';
 import { commandSkill, skillOptions } from './skill.js';
 import { commandSweep, sweepOptions } from './sweep.js';
 import { PRECISION_LOOK } from '../sweep/run.js';
-import { clearStaleOutputs, prepareOutputFolder } from './outputs.js';
+import { clearStaleOutputs, prepareOutputFolder, releaseOutputFolders, removeOtherGamesFiles } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { numberArgumentProblem, suggestCommand } from './usage.js';
 import { WORKERS_OPTION, workerCount } from './workers.js';
@@ -353,6 +353,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
   try {
     await parser.parseAsync();
   } catch (e) {
+    releaseOutputFolders();
     if (e instanceof GoldpitError) {
       io.err(`goldpit: ${e.message}\n`);
       if (e instanceof UsageError) io.err(`Run \`${GOLDPIT} --help\` for usage.\n`);
@@ -361,6 +362,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     io.err(`goldpit: internal error: ${(e as Error).stack ?? String(e)}\n`);
     return 1;
   }
+  releaseOutputFolders();
   return code;
 }
 
@@ -484,6 +486,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
     ...timedBotsOf(scenario.bots),
   };
   const files = writeRunOutputs(out, summary, reportGameOf(scenario.definition), run);
+  otherGamesFiles(io, out, files, args.quiet);
   if (!args.quiet) {
     io.out(`${summaryTable(summary, reportGameOf(scenario.definition))}\n\n`);
     const playedNow = result.gamesDone - result.resumedGames;
@@ -546,6 +549,16 @@ function startAfresh(io: Io, out: string, checkpointFile: string, args: RunArgs,
   const { removed, leftOver } = clearStaleOutputs(out, args.gamesCsv);
   if (removed.length > 0 && !args.quiet) io.err(`goldpit: removed ${removed.join(', ')} of an earlier run from ${out} (this run does not write it)\n`);
   if (leftOver.length > 0 && !args.quiet) io.err(`goldpit: note: ${out} also holds ${leftOver.join(', ')} from other runs; they are not part of this run\n`);
+}
+
+/** Removes (and says so) the tables another game's run left in the folder under names this run does not write. */
+function otherGamesFiles(io: Io, out: string, written: readonly string[], quiet: boolean): void {
+  const removed = removeOtherGamesFiles(
+    out,
+    written,
+    Object.values(GAMES).flatMap((d) => gameFileNames(reportGameOf(d))),
+  );
+  if (removed.length > 0 && !quiet) io.err(`goldpit: removed ${removed.join(', ')} of an earlier run of another game from ${out} (this run does not write them)\n`);
 }
 
 /** Which engine played a run's games, for its closing line. */
@@ -637,6 +650,7 @@ function commandMerge(io: Io, partials: readonly string[], outArg: string | unde
   const summary = summarize({ ...merged.scenario, seed: merged.seed }, merged.aggregate);
   const game = reportGameOf(merged.scenario.definition);
   const files = writeRunOutputs(out, summary, game, mergedRunFacts(merged.shards));
+  otherGamesFiles(io, out, files, quiet);
   const csv = mergeGamesCsv(
     merged.shards.map((s) => s.file),
     join(out, 'games.csv'),

@@ -26,12 +26,18 @@ const csv = (columns: string[], rows: unknown[][]) => stringify(rows, { header: 
  * Column and file names are in the game's words (`game`): Goldrausch's curves are per `round` in
  * `gold`, GOLD's per `turn`; the JSON field names are the same for every game (`round` = the step).
  */
+/** The run files whose names depend on the game: its score curve, its chance-card table and its per-step table. */
+export function gameFileNames(game: ReportGame): string[] {
+  return [`${game.score.replace(/\W+/g, '_')}_curve.csv`, `${game.chanceCards.replace(/\W+/g, '_')}.csv`, `per_${game.step.one}.csv`];
+}
+
 export function writeRunOutputs(dir: string, summary: RunSummary, game: ReportGame, run: RunFacts | null = null, impact: ImpactReport | null = null): string[] {
   mkdirSync(dir, { recursive: true });
   const shape = summary.gameShape;
   const step = game.step.one;
   const score = game.score.replace(/\W+/g, '_');
   const stepCounters = shape.perRound.length ? Object.keys(shape.perRound[0]).filter((k) => k !== 'round') : [];
+  const [curveFile, chanceCardsFile, perStepFile] = gameFileNames(game);
   const files: [string, string][] = [
     ['summary.json', `${JSON.stringify(summary, null, 2)}\n`],
     [
@@ -59,7 +65,7 @@ export function writeRunOutputs(dir: string, summary: RunSummary, game: ReportGa
       ),
     ],
     [
-      `${score}_curve.csv`,
+      curveFile,
       csv(
         [step, 'bot', `mean_${score}`, 'p10', 'p50', 'p90'],
         summary.goldCurve.map((g) => [g.round, g.bot, g.meanGold, g.p10, g.p50, g.p90]),
@@ -83,7 +89,7 @@ export function writeRunOutputs(dir: string, summary: RunSummary, game: ReportGa
     ...((summary.chanceCards.length
       ? [
           [
-            `${game.chanceCards.replace(/\W+/g, '_')}.csv`,
+            chanceCardsFile,
             csv(
               [
                 'card',
@@ -135,7 +141,7 @@ export function writeRunOutputs(dir: string, summary: RunSummary, game: ReportGa
     ...((stepCounters.length
       ? [
           [
-            `per_${step}.csv`,
+            perStepFile,
             csv(
               [step, ...stepCounters],
               shape.perRound.map((r) => [r.round, ...stepCounters.map((k) => r[k])]),
