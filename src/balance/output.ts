@@ -252,7 +252,17 @@ export function balanceSectionsHtml(json: BalanceJson): string {
   );
   const path = table(
     [...json.factors.map((f) => esc(f.path)), 'games', 'outcome', 'why'],
-    b.path.map((p) => [...json.factors.map((f) => esc(String(p.values[f.path]))), String(p.games), esc(p.status), esc(p.reason ?? '')]),
+    // A point that never played (halved away before its first game, or left at the budget's end) says so, not "dropped".
+    b.path.map((p) => [
+      ...json.factors.map((f) => esc(String(p.values[f.path]))),
+      String(p.games),
+      p.games === 0 ? 'not played' : esc(p.status),
+      esc(
+        p.games === 0 && p.reason
+          ? p.reason.replace(/^ranked in the worse half/, 'halved away before its first game: ranked in the worse half')
+          : (p.reason ?? ''),
+      ),
+    ]),
     { numeric: [json.factors.length] },
   );
   const method = `<p>${esc(b.method)}: S = ${b.plannedStages} stages, G = ${b.gridSize} grid points, C = ${b.intervalsPerPoint} intervals per point, α′ = ${b.intervalAlpha.toExponential(2)}. ${b.gamesSpent} of ${b.budget} games spent.</p>`;
@@ -261,7 +271,7 @@ export function balanceSectionsHtml(json: BalanceJson): string {
 
 /** The page: the sweep page of the points played, with the evidence and the path after the verdicts. */
 export function balanceHtml(json: BalanceJson): string {
-  return renderSweep(json, { title: `Balance search \u00b7 ${json.scenario.name}`, sectionsHtml: balanceSectionsHtml(json) });
+  return renderSweep(json, { title: `Balance search \u00b7 ${json.scenario.name}`, kicker: 'balance search', sectionsHtml: balanceSectionsHtml(json) });
 }
 
 /** Writes balance.json, balance.csv, balance.html and (when shown) balanced.json; returns the files written. */

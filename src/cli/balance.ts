@@ -14,6 +14,7 @@ import { prepareBalance, runBalance, type BalanceOptions } from '../balance/game
 import { balanceJson, verdictLine, writeBalanceOutputs } from '../balance/output.js';
 import { DealPool, DealsStopped } from '../sweep/pool.js';
 import { openScenario } from '../sim/scenario.js';
+import { Progress } from '../sim/progress.js';
 import { readVaryBots } from '../sim/seat-bots.js';
 import { parseVary } from '../sweep/vary.js';
 import { botLimitOptions, botLimitsOf, checkWatchable, hangLine } from './bot-limits.js';
@@ -135,7 +136,10 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs, ar
     // Every alive point of a stage plays at once on the one pool, each call listening to `stop`.
     setMaxListeners(0, stop);
     const pool = new DealPool({ workers, batchSize, seed, stop, queue, limits, onHang: hangLine(base, limits, io.err) });
-    const kept = new DealCache(pool, checkpointFile, key);
+    // Progress on a terminal from the first stage on (each stage's line says what it did): the
+    // games played against the budget, the most the search can spend.
+    const progress = new Progress(budget, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err);
+    const kept = new DealCache(pool, checkpointFile, key, (games) => progress.update(games));
     cache = kept;
     if (args.resume) {
       kept.load();
@@ -150,7 +154,8 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs, ar
             kept.save();
             if (!args.quiet)
               io.err(
-                `stage ${s.stage}: ${s.points.length} points × ${s.gamesPerPoint} games; dropped ${s.dropped.length}${s.halved.length ? `, halved ${s.halved.length}` : ''}; shown ${s.shown.length}; ${s.gamesSpent} of ${budget} games spent\n`,
+                (io.errIsTty ? '\r\x1b[K' : '') +
+                  `stage ${s.stage}: ${s.points.length} points × ${s.gamesPerPoint} games; dropped ${s.dropped.length}${s.halved.length ? `, halved ${s.halved.length}` : ''}; shown ${s.shown.length}; ${s.gamesSpent} of ${budget} games spent\n`,
               );
           },
         },
@@ -159,6 +164,7 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs, ar
         prepared,
       );
       finished = true;
+      progress.done();
       return result;
     } catch (e) {
       if (e instanceof DealsStopped) return null;

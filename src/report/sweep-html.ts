@@ -399,7 +399,7 @@ function sliceNote(sweep: SweepJson, i: number): string {
   return '';
 }
 
-function header(sweep: SweepJson, extraTitle: string | undefined): string {
+function header(sweep: SweepJson, extraTitle: string | undefined, kicker?: string): string {
   const games = sweep.points.map((p) => p.games);
   const fewest = Math.min(...games);
   const most = Math.max(...games);
@@ -425,7 +425,7 @@ function header(sweep: SweepJson, extraTitle: string | undefined): string {
   ];
   const heading = extraTitle ?? `${sweep.scenario.name}: ${sweep.factors.map((f) => f.label).join(' \u00d7 ')}`;
   return `<header>
-<p class="kicker">goldpit \u00b7 parameter sweep</p>
+<p class="kicker">goldpit \u00b7 ${esc(kicker ?? 'parameter sweep')}</p>
 <h1>${esc(heading)}</h1>
 <p class="lede">${esc(int(sweep.points.length))} points of ${esc(sweep.title)} with ${esc(sweep.scenario.players)} players. Every point plays the same deals, so its difference to the reference point is paired: far less noisy than two separate runs.</p>
 <dl class="facts">${facts.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>
@@ -486,17 +486,25 @@ ${maps.map((m, k) => `<h3>${esc(m.label)}</h3>${heatMap(sweep, m, `heat-${k}`)}`
 function differencesSection(sweep: SweepJson): string {
   const ref = referenceOf(sweep);
   const equal = 1 / sweep.scenario.players;
+  // A metric whose differences come without intervals (balance's seat spread: a max − min of the
+  // seats, not a mean over deals) gets no empty panel: the note names it.
+  const paired = sweep.metrics.filter((m) => sweep.points.some((p) => hasDiff(p.metrics[m.id])));
+  const unpaired = sweep.metrics.filter((m) => !paired.includes(m));
   const parts = sweep.factors.map((factor, i) => {
     const points = pointsFor(sweep, i);
     const axis = factorAxis(factor, points, factor.numeric && !isLhs(sweep));
     return `<h3>${esc(factor.label)}</h3>
 ${sliceNote(sweep, i) ? `<p class="explain">${sliceNote(sweep, i)}</p>` : ''}
-${panelsChart(sweep, `diff-${i}`, `Paired difference of each metric to the reference point against ${factor.label}, with 95% intervals`, points, sweep.metrics, axis, { diff: true, xLabel: factor.label, equal })}`;
+${panelsChart(sweep, `diff-${i}`, `Paired difference of each metric to the reference point against ${factor.label}, with 95% intervals`, points, paired, axis, { diff: true, xLabel: factor.label, equal })}`;
   });
+  const note = unpaired.length
+    ? `<p class="explain">No paired interval for ${esc(unpaired.map((m) => shortLabel(m)).join(', '))}: its difference to the reference is the difference of the two estimates (in the table), without an interval of its own.</p>`
+    : '';
   return `<section id="differences">
 <h2>Paired differences to the reference point</h2>
 <p class="explain">What a change does: each metric at each point minus the same metric at the reference point (${esc(describePoint(sweep, ref))}), over the same deals, with its 95% interval. Where a band or bar leaves the zero line, the change is detectable. Where few deals changed (fewer than 30), an interval also allows for what the deals not played could do: when none changed, the difference is exactly 0 and its interval is what that many unchanged deals cannot rule out. Each interval is 95% for its own comparison, not adjusted for the number of comparisons on the page. Win rates and shares in percentage points (pp).</p>
 ${parts.join('\n')}
+${note}
 </section>`;
 }
 
@@ -564,16 +572,16 @@ ${tables.join('\n')}
  * balance's evidence and search path) goes right after the verdicts. The verdicts are the file's
  * (`sweep.verdicts`), or computed by `sweepVerdicts` when the file has none.
  */
-export function renderSweep(sweep: SweepJson, extra: { title?: string; sectionsHtml?: string } = {}): string {
+export function renderSweep(sweep: SweepJson, extra: { title?: string; kicker?: string; sectionsHtml?: string } = {}): string {
   if (!sweep.points.length) {
     return htmlPage(
       `${sweep.scenario.name} \u00b7 goldpit sweep`,
-      `${header(sweep, extra.title)}\n${noData('sweep', 'the sweep has no points')}\n${extra.sectionsHtml ?? ''}`,
+      `${header(sweep, extra.title, extra.kicker)}\n${noData('sweep', 'the sweep has no points')}\n${extra.sectionsHtml ?? ''}`,
     );
   }
   const said = sweep.verdicts.length ? sweep.verdicts : sweepVerdicts(sweep);
   const body = [
-    header(sweep, extra.title),
+    header(sweep, extra.title, extra.kicker),
     `<section id="in-short">\n<h2>In short</h2>\n${verdicts(said)}\n<p class="explain">Statements come from the 95% intervals; a change whose interval contains 0 is reported as no detectable effect, never as a small one.</p>\n</section>`,
     extra.sectionsHtml ?? '',
     curvesSection(sweep),
