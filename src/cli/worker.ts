@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { UsageError } from '../core/errors.js';
 import { GOLDPIT } from '../core/package.js';
-import { DEFAULT_QUEUE_NAME, queueTarget } from '../sim/queue/target.js';
+import { DEFAULT_QUEUE_NAME, queueTarget, type QueueTarget } from '../sim/queue/target.js';
 import type { QueueExecutor } from '../sim/queue/coordinator.js';
 import { QueueError } from '../sim/queue/errors.js';
 
@@ -90,6 +90,8 @@ export function queueExecutor(
   return {
     target,
     lostAfterMs: timeoutSeconds * 1000,
+    // Said even with --quiet: a run that nobody plays is a problem to fix, not progress.
+    onIdle: (seconds) => err(`${noWorkerNotice(target, seconds)}\n`),
     onQueued: ({ added, found, finished }) => {
       if (!quiet)
         err(
@@ -97,6 +99,15 @@ export function queueExecutor(
         );
     },
   };
+}
+
+/** What a coordinator says when no worker has taken one of its jobs for a while. */
+export function noWorkerNotice(target: QueueTarget, seconds: number): string {
+  const name = target.name === DEFAULT_QUEUE_NAME ? '' : ` --queue-name ${target.name}`;
+  return (
+    `goldpit: no worker has taken a job from queue "${target.name}" at ${target.shown} for ${seconds} s; the jobs wait in Redis. ` +
+    `Start one on any machine that reaches Redis: ${GOLDPIT} worker --queue ${target.shown}${name}`
+  );
 }
 
 /** A queue failure with how to go on: the checkpoint keeps what finished, and `--resume` collects the rest. */
