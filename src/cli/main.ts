@@ -558,7 +558,8 @@ function otherGamesFiles(io: Io, out: string, written: readonly string[], quiet:
     written,
     Object.values(GAMES).flatMap((d) => gameFileNames(reportGameOf(d))),
   );
-  if (removed.length > 0 && !quiet) io.err(`goldpit: removed ${removed.join(', ')} of an earlier run of another game from ${out} (this run does not write them)\n`);
+  if (removed.length > 0 && !quiet)
+    io.err(`goldpit: removed ${removed.join(', ')} of an earlier run of another game from ${out} (this run does not write them)\n`);
 }
 
 /** Which engine played a run's games, for its closing line. */

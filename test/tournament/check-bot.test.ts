@@ -71,7 +71,9 @@ describe('goldpit check-bot', () => {
     expect(await runCli(['check-bot', join(BOTS, 'hangs.ts'), '--no-typecheck', '--bot-timeout', '0', '--hang-limit', '1000'], io)).toBe(1);
     const hung = io.stdout.split('\n').filter((l) => l.startsWith('FAULT hung'));
     expect(hung).toHaveLength(1);
-    expect(hung[0]).toMatch(/^FAULT hung: hangs \(.*hangs\.ts\) did not return within the 1000 ms hang limit in game \d+ \(seat \d, bot call \d+\); check-bot stopped at this first hang/);
+    expect(hung[0]).toMatch(
+      /^FAULT hung: hangs \(.*hangs\.ts\) did not return within the 1000 ms hang limit in game \d+ \(seat \d, bot call \d+\); check-bot stopped at this first hang/,
+    );
     expect(io.stdout).toMatch(/\n {2}replay: npx goldpit tournament .* --replay \d+ --bench \d@\d+\n/);
   });
 
