@@ -540,12 +540,24 @@ function columnHeader(metric: SweepMetric): string {
 
 function tableSection(sweep: SweepJson): string {
   const ref = referenceOf(sweep);
-  // As many metric columns per table as fit the reading column beside the point's own columns.
-  // (A path in 13 px monospace takes about 7.8 px a character; a metric column about 120 px.)
+  // As many metric columns per table as fit the reading column beside the point's own columns. (A
+  // path in 13 px monospace takes about 7.8 px a character; a metric column at least 120 px, more
+  // for a long heading: about 7.2 px a character of its widest line.)
   const factorWidth = sweep.factors.reduce((sum, f) => sum + Math.max(50, 7.8 * f.path.length + 20), 0);
-  const perTable = Math.max(2, Math.floor((WIDTH - 90 - factorWidth) / 120));
+  const room = WIDTH - 90 - factorWidth;
+  const columnWidth = (m: SweepMetric) => Math.max(120, 7.2 * (WIN_FAMILIES.includes(m.family) ? trackLabel(m) : shortLabel(m)).length + 24);
   const chunks: SweepMetric[][] = [];
-  for (let k = 0; k < sweep.metrics.length; k += perTable) chunks.push(sweep.metrics.slice(k, k + perTable));
+  let used = Infinity;
+  for (const m of sweep.metrics) {
+    const w = columnWidth(m);
+    // At least two columns a table, whatever their width.
+    if (used + w > room && (chunks.at(-1)?.length ?? 2) >= 2) {
+      chunks.push([]);
+      used = 0;
+    }
+    chunks.at(-1)!.push(m);
+    used += w;
+  }
   const tables = chunks.map((metrics) => {
     const headers = ['#', ...sweep.factors.map((f) => `<code>${esc(f.path)}</code>`), 'games', ...metrics.map(columnHeader)];
     const rows = sweep.points.map((p) => {
