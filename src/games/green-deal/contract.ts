@@ -200,17 +200,12 @@ export function sampleState(view: GreenDealView, random: RandomStream): GreenDea
   state.owner.fill(-1);
   state.cellCat.fill(-1);
   state.seatsWithoutTile = P;
-  // Tiles in the order they were placed (public: the legal cells' order depends on it).
-  for (let s = 0; s < P; s++) {
-    for (let i = 0; i < view.tiles(s); i++) {
-      const cell = view.tileAt(s, i);
-      putTileAt(state, s, cell, view.cellCategory(cell), view.cellSize(cell));
-    }
-  }
-  // The category lists in their own order (the order tiles were placed across seats).
-  for (let c = 0; c < NC; c++) {
-    state.categoryTileCount[c] = view.categoryTiles(c);
-    for (let i = 0; i < view.categoryTiles(c); i++) state.categoryTiles[c * t.cells + i] = view.categoryTileAt(c, i);
+  // Tiles in the order they were placed (public; the legal cells' order and the category lists follow it).
+  state.adj.fill(0);
+  state.frontierAt.fill(-1);
+  for (let i = 0; i < view.placedTiles; i++) {
+    const cell = view.placedTileAt(i);
+    putTileAt(state, view.owner(cell), cell, view.cellCategory(cell), view.cellSize(cell));
   }
   if (state.stage === CONTACT) {
     state.placeCell = view.contactCell;

@@ -71,6 +71,7 @@ import {
   BID,
   CONTACT,
   DONE,
+  END_TURN,
   GD_PURPOSE,
   GreenDealState,
   INVEST,
@@ -158,6 +159,9 @@ function clearGame(state: GreenDealState): void {
   state.cellCat.fill(-1);
   state.cellSize.fill(0);
   state.placeSeat = -1;
+  state.placedCount = 0;
+  state.adj.fill(0);
+  state.frontierAt.fill(-1);
   state.seatsWithoutTile = P;
   state.cardCount = 0;
   state.winnerCount = 0;
@@ -604,7 +608,11 @@ export function apply(state: GreenDealState, answers: readonly GreenDealAnswer[]
     case INVEST: {
       const answer = answers[0];
       if (answer === DONE) endInvestment(state);
-      else invest(state, state.order[state.turn], answer);
+      else if (answer < END_TURN) invest(state, state.order[state.turn], answer);
+      else {
+        invest(state, state.order[state.turn], answer - END_TURN);
+        endInvestment(state);
+      }
       break;
     }
     case PLACE: {
@@ -672,9 +680,9 @@ export function outcome(state: GreenDealState): Outcome {
   };
 }
 
-/** Answers 0…255 as shared `Asked` objects (no allocation per decision). */
-const ASKED: Asked<number>[] = Array.from({ length: 256 }, (_, answer) => ({ answer }));
-const asked = (answer: number): Asked<number> => (answer >= 0 && answer < 256 ? ASKED[answer] : { answer });
+/** Answers 0…2047 (every bid, step, cell, contact, repayment) as shared `Asked` objects (no allocation per decision). */
+const ASKED: Asked<number>[] = Array.from({ length: 2048 }, (_, answer) => ({ answer }));
+const asked = (answer: number): Asked<number> => (answer >= 0 && answer < 2048 ? ASKED[answer] : { answer });
 
 function show(v: unknown): string {
   try {
@@ -753,7 +761,7 @@ export function askBot(bot: GreenDealBot, request: GreenDealRequest, view: Green
 
 /**
  * The rules' answer for a failed decision (the sheet has none; goldpit's): bid 0; end the investment
- * (with no main investment so far: "nothing", M5); the first legal cell; cooperate; every chip on the
+ * (with no main investment so far: "nothing", M5); the first cell of the legal list; cooperate; every chip on the
  * seat's highest track (the first such category); repay as much as the cash allows.
  */
 export function fallbackAnswer(request: GreenDealRequest, state: GreenDealState, _random?: RandomSource): GreenDealAnswer {
