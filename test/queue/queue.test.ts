@@ -250,6 +250,33 @@ describe.skipIf(SKIP_QUEUE)('a tournament through the queue', () => {
   });
 });
 
+describe.skipIf(SKIP_QUEUE)('a skill ladder through the queue', () => {
+  it('writes the same figures as a local one, its games in tournament jobs on common deals', async () => {
+    const at = mark();
+    const args = [
+      'skill',
+      'scenarios/gold-4p.json',
+      '--tiers',
+      'random,greedy,spoiler',
+      '--budgets',
+      'none',
+      '--deals',
+      '3',
+      '--deals-per-task',
+      '6',
+      '--bootstrap',
+      '20',
+      '--quiet',
+    ];
+    const [local, queued] = [tmp(), tmp()];
+    expect(await runCli([...args, '--workers', '1', '--out', local], capture())).toBe(0);
+    expect(await runCli([...args, ...viaQueue(), '--out', queued], capture())).toBe(0);
+    for (const f of ['skill.json', 'skill.csv', 'skill_tiers.csv']) expect(readFileSync(join(queued, f), 'utf8')).toBe(readFileSync(join(local, f), 'utf8'));
+    // 6 tables × 3 deals × 4 rotations = 72 games, 24 per job (6 tables of one deal).
+    expect(playedSince(at, 'tournament-games')).toHaveLength(3);
+  });
+});
+
 describe.skipIf(SKIP_QUEUE)('refusals and faults', () => {
   it('a worker refuses the jobs of other code, and the coordinator fails with its message', async () => {
     const at = mark();
