@@ -31,10 +31,12 @@ import {
   R_SUST,
   R_TAX,
   R_TILES,
+  ENDING_VP,
   ROUND_COUNTERS,
 } from './metrics.js';
 import {
   ACTION,
+  BID,
   BUY_PR,
   DIVIDEND,
   DONE,
@@ -699,4 +701,50 @@ export function isAllocation(state: GreenDealState, seat: number, packed: number
 export function maxRepayment(state: GreenDealState, seat: number): number {
   const debt = owed(state, seat);
   return debt < state.cash[seat] ? debt : state.cash[seat];
+}
+
+// ---------------------------------------------------------------------------------------------
+// A new game
+
+/** Everything of a game back to its start (start values per player count), the piles in canonical order. */
+export function clearGame(state: GreenDealState): void {
+  const c = state.config.params.components;
+  const t = state.tables;
+  const P = state.players;
+  state.round = 1;
+  state.stage = BID;
+  state.stopAfterRound = 0;
+  for (let s = 0; s < P; s++) {
+    state.cash[s] = c.startCash[P - 3];
+    state.income[s] = c.startIncome[P - 3];
+  }
+  const zeroed = state.zeroed;
+  for (let i = 0; i < zeroed.length; i++) zeroed[i].fill(0);
+  state.pendingCat.fill(-1);
+  for (let k = 0; k < NC; k++) {
+    const canon = t.sCanon[k];
+    const pile = state.sPile[k];
+    for (let i = 0; i < canon.length; i++) pile[i] = canon[i];
+    state.sLen[k] = canon.length;
+  }
+  for (let i = 0; i < t.aCanon.length; i++) state.aPile[i] = t.aCanon[i];
+  state.aPos = 0;
+  state.aLen = t.aCanon.length;
+  state.aDraws = 0;
+  state.aDiscardCount = 0;
+  state.loanPileSize = c.loanPile.length;
+  state.prSupply = c.prSupply[P - 3];
+  state.owner.fill(-1);
+  state.cellCat.fill(-1);
+  state.cellSize.fill(0);
+  state.placeSeat = -1;
+  state.placedCount = 0;
+  state.adj.fill(0);
+  state.frontierAt.fill(-1);
+  state.seatsWithoutTile = P;
+  state.cardCount = 0;
+  state.winnerCount = 0;
+  state.ending = ENDING_VP;
+  if (state.log !== null) state.log = [];
+  state.logLength = 0;
 }

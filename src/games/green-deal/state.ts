@@ -528,7 +528,9 @@ export class GreenDealState {
       } else if (ArrayBuffer.isView(mine)) (mine as Int32Array).set(theirs as Int32Array);
       else self[key] = theirs;
     }
-    this.log = src.log === null ? null : src.log.slice();
+    // A copy keeps no decision log (a search's copies are never told as a story).
+    this.log = null;
+    this.logLength = 0;
     return this;
   }
 
