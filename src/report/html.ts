@@ -128,6 +128,13 @@ export const title = (text: string) => `<title>${esc(text)}</title>`;
 
 /** "1 card", "3 cards": a count with its noun. */
 export const countOf = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** An English ordinal: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 22nd, 103rd. */
+export function ordinal(n: number): string {
+  const teen = Math.floor(n / 10) % 10 === 1;
+  const suffix = teen ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
 /** "a", "a and b", "a, b and c". */
 export const listOf = (items: readonly string[], conjunction = 'and'): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${conjunction} ${items.at(-1)}`;
@@ -750,7 +757,8 @@ function header(summary: RunSummary, impact: ImpactReport | null, colour: Palett
     ['games', esc(int(summary.games))],
     ...(summary.stopping ? [['stopping rule', esc(summary.stopping.text.replace(/^stopping rule: /, ''))] as [string, string]] : []),
     ['seed', `<code>${esc(summary.seed)}</code>`],
-    ['deck', `<code>${esc(summary.deckId || '(none)')}</code>${placeholder(summary.deckId)}`],
+    // A game without a deck (GOLD) has no deck row.
+    ...(summary.deckId ? [['deck', `<code>${esc(summary.deckId)}</code>${placeholder(summary.deckId)}`] as [string, string]] : []),
     ...otherIds.map(([k, v]): [string, string] => [esc(k), `<code>${esc(v)}</code>${placeholder(v)}`]),
     ['rules changed', rulesChanged(summary.changedRules)],
     ...(summary.changedCards?.length
@@ -979,7 +987,7 @@ function stepCountersTable(summary: RunSummary, game: ReportGame, counters: read
   return table(
     [esc(game.step.one), ...counters.map(label)],
     shown.map((r) => [esc(String(r.round)), ...counters.map((key) => num(r[key], 2))]),
-    { numeric: counters.map((_, i) => i + 1), cls: 'compact', caption: `Mean per game, every ${every === 1 ? '' : `${every}th `}${esc(game.step.one)}` },
+    { numeric: counters.map((_, i) => i + 1), cls: 'compact', caption: `Mean per game, every ${every === 1 ? '' : `${ordinal(every)} `}${esc(game.step.one)}` },
   );
 }
 
@@ -1403,7 +1411,7 @@ export function renderReport(summary: RunSummary, impact: ImpactReport | null, r
     shapeSection(summary, colour, game),
     gameSections(summary, colour, game, impact !== null),
     impact ? impactSection(summary, impact, game) : '',
-    `<footer>goldpit ${esc(summary.version)} \u00b7 scenario ${esc(summary.scenario)} \u00b7 seed <code>${esc(summary.seed)}</code> \u00b7 deck <code>${esc(summary.deckId)}</code>. Self-contained page: no scripts, fonts or images are loaded. \u00b1 is the half-width of a 95% interval; pp = percentage points.</footer>`,
+    `<footer>goldpit ${esc(summary.version)} \u00b7 scenario ${esc(summary.scenario)} \u00b7 seed <code>${esc(summary.seed)}</code>${summary.deckId ? ` \u00b7 deck <code>${esc(summary.deckId)}</code>` : ''}. Self-contained page: no scripts, fonts or images are loaded. \u00b1 is the half-width of a 95% interval; pp = percentage points.</footer>`,
   ].join('\n');
   return htmlPage(`${summary.scenario} \u00b7 goldpit balance report`, body);
 }

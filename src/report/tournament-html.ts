@@ -153,7 +153,7 @@ function header(summary: TournamentSummary, colour: Palette, run: RunFacts | nul
       'time limits',
       `${summary.botTimeoutMs === null ? 'no per-decision budget' : `${esc(int(summary.botTimeoutMs))} ms per decision`}; ${summary.hangLimitMs > 0 ? `a decision running ${esc(int(summary.hangLimitMs))} ms is stopped` : 'no hang limit'}`,
     ],
-    ['deck', `<code>${esc(summary.deckId || '(none)')}</code>`],
+    ...(summary.deckId ? [['deck', `<code>${esc(summary.deckId)}</code>`] as [string, string]] : []),
     ['rules changed', rulesChanged(summary.changedRules)],
     ['version', `goldpit ${esc(summary.version)}`],
   ];

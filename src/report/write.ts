@@ -5,7 +5,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { renderReport, type RunFacts } from './html.js';
+import { ordinal, renderReport, type RunFacts } from './html.js';
 import type { CardImpact, ImpactReport, ReportGame, RunSummary } from './types.js';
 import { headlineMetrics, impactMetricWords, leadMetric, metricKeys, type MetricKey } from './impact-words.js';
 
@@ -207,7 +207,7 @@ export function summaryTable(summary: RunSummary, game: ReportGame): string {
   const step = game.step.one;
   const lines: string[] = [];
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  lines.push(`${summary.scenario}: ${summary.games} games, seed ${JSON.stringify(summary.seed)}, deck ${summary.deckId}`);
+  lines.push(`${summary.scenario}: ${summary.games} games, seed ${JSON.stringify(summary.seed)}${summary.deckId ? `, deck ${summary.deckId}` : ''}`);
   lines.push('');
   lines.push(`bot             seats   win rate (95% CI)          ${`mean ${game.score}`.padStart(9)}   faults`);
   for (const b of summary.bots) {
@@ -227,7 +227,7 @@ export function summaryTable(summary: RunSummary, game: ReportGame): string {
   // At most 12 columns: a long game (GOLD's turns) shows every k-th step and the last.
   const every = Math.ceil(rounds.length / 12);
   const shown = rounds.filter((_, i) => i % every === every - 1 || i === rounds.length - 1);
-  lines.push(`${game.score} curve (mean ${game.score} after ${every === 1 ? `each ${step}` : `every ${every}th ${step}`}):`);
+  lines.push(`${game.score} curve (mean ${game.score} after ${every === 1 ? `each ${step}` : `every ${ordinal(every)} ${step}`}):`);
   lines.push(`  ${step.padEnd(14)} ${shown.map((r) => String(r).padStart(5)).join('')}`);
   for (const b of summary.bots) {
     lines.push(

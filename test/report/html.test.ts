@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cardVerdict, renderReport, seatVerdict, winRateVerdict } from '../../src/report/html.js';
 import { GAMES } from '../../src/games/registry.js';
 import { reportGameOf } from '../../src/report/summary.js';
+import { summaryTable } from '../../src/report/write.js';
 import type { RunSummary } from '../../src/report/types.js';
 
 const GR = reportGameOf(GAMES.goldrausch);
@@ -48,6 +49,17 @@ describe('renderReport', () => {
     expect(t).toContain('synthetic placeholder deck, not the publisher’s cards');
     expect(t).toContain('penaltySink = "continent"');
     expect(t).toContain('goldpit 0.1.0');
+  });
+
+  it('gives a game without a deck (GOLD) no deck row in the header and no deck in the footer', () => {
+    const page = renderReport({ ...summary, deckId: '', dataIds: {} }, null, null, GR);
+    expect(page).not.toContain('<dt>deck</dt>');
+    expect(page).not.toMatch(/deck <code>/);
+    expect(html).toContain('<dt>deck</dt>');
+    expect(html).toContain('deck <code>goldrausch-synthetic-v1</code>');
+    // The terminal's first line too: no "deck " with nothing after it.
+    expect(summaryTable({ ...summary, deckId: '' }, GR).split('\n')[0]).toBe('baseline: 5000 games, seed "goldpit-baseline"');
+    expect(summaryTable(summary, GR).split('\n')[0]).toMatch(/, deck goldrausch-synthetic-v1$/);
   });
 
   it('does not call a publisher deck synthetic', () => {
