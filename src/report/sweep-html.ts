@@ -251,6 +251,24 @@ function trackChart(
   return out.join('');
 }
 
+/**
+ * A panel's title, whole: on one line when it fits the panel (14 px semibold, about 8 px a
+ * character), else its explanation in brackets on a second, smaller line above the panel; only a
+ * line still too long for the panel is clipped, and the full label is the tooltip.
+ */
+export function panelTitle(label: string, px: number, py: number, width: number): string {
+  const fits = (text: string, perChar: number) => text.length * perChar <= width;
+  const short = label.replace(/\s*\(.*\)$/, '');
+  if (fits(label, 8) || short === label) {
+    return `<text class="panel-title" x="${c(px)}" y="${c(py - 12)}">${title(label)}${esc(fits(label, 8) ? label : clip(label, Math.floor(width / 8)))}</text>`;
+  }
+  const rest = label.slice(short.length).trim();
+  return (
+    `<text class="panel-title" x="${c(px)}" y="${c(py - 28)}">${title(label)}${esc(fits(short, 8) ? short : clip(short, Math.floor(width / 8)))}</text>` +
+    `<text class="legend" x="${c(px)}" y="${c(py - 12)}">${esc(fits(rest, 6.5) ? rest : clip(rest, Math.floor(width / 6.5)))}</text>`
+  );
+}
+
 /** Small multiples: one panel per metric, two to a row, each on its own scale. */
 function panelsChart(
   sweep: SweepJson,
@@ -271,7 +289,7 @@ function panelsChart(
   metrics.forEach((metric, i) => {
     const px = 64 + (i % cols) * (panelW + 76);
     const py = 30 + Math.floor(i / cols) * (panelH + gapY);
-    out.push(`<text class="panel-title" x="${c(px)}" y="${c(py - 12)}">${esc(clip(metric.label, 40))}</text>`);
+    out.push(panelTitle(metric.label, px, py, panelW));
     const line = options.diff
       ? { y: 0, label: 'no difference to the reference point' }
       : metric.family === 'seat-win-rate' || metric.family === 'win-rate'
