@@ -209,12 +209,20 @@ export function summaryTable(summary: RunSummary, game: ReportGame): string {
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   lines.push(`${summary.scenario}: ${summary.games} games, seed ${JSON.stringify(summary.seed)}${summary.deckId ? `, deck ${summary.deckId}` : ''}`);
   lines.push('');
-  lines.push(`bot             seats   win rate (95% CI)          ${`mean ${game.score}`.padStart(9)}   faults`);
-  for (const b of summary.bots) {
-    lines.push(
-      `${b.bot.padEnd(15)} ${b.seats.join(',').padEnd(7)} ${pct(b.winRate).padStart(8)} (${pct(b.ci95[0])}–${pct(b.ci95[1])})   ${b.meanFinalGold.toFixed(2).padStart(9)}   ${String(b.faults).padStart(6)}`,
-    );
-  }
+  // Columns padded to their widest cell, so a shorter interval does not shift the columns after it.
+  lines.push(
+    ...alignColumns([
+      ['bot', 'seats', 'win rate', '(95% CI)', `mean ${game.score}`, 'faults'],
+      ...summary.bots.map((b) => [
+        b.bot,
+        b.seats.join(','),
+        pct(b.winRate),
+        `(${pct(b.ci95[0])}\u2013${pct(b.ci95[1])})`,
+        b.meanFinalGold.toFixed(2),
+        String(b.faults),
+      ]),
+    ]),
+  );
   lines.push('');
   lines.push(`win rate by seat: ${summary.seats.map((s) => `${s.seat}: ${pct(s.winRate)}`).join('  ')}`);
   lines.push(

@@ -62,6 +62,22 @@ describe('renderReport', () => {
     expect(summaryTable(summary, GR).split('\n')[0]).toMatch(/, deck goldrausch-synthetic-v1$/);
   });
 
+  it('keeps the terminal table\u2019s columns in line when one interval is shorter than another', () => {
+    const bots = summary.bots.map((b, i) => (i === 0 ? { ...b, winRate: 0.104, ci95: [0.075, 0.144] as [number, number] } : b));
+    const lines = summaryTable({ ...summary, bots }, GR).split('\n');
+    const rows = lines.slice(lines.findIndex((l) => l.startsWith('bot ')), lines.findIndex((l) => l.startsWith('bot ')) + 1 + bots.length);
+    expect(rows[1]).toContain('(7.5%\u201314.4%)');
+    // Every row ends its interval and its mean score at the same column as the header does.
+    const ends = (line: string, re: RegExp) => {
+      const m = re.exec(line)!;
+      return m.index + m[0].length;
+    };
+    for (const row of rows.slice(1)) {
+      expect(ends(row, /\)/)).toBe(ends(rows[0], /\(95% CI\)/));
+      expect(ends(row, /\)\s+\d+\.\d\d/)).toBe(ends(rows[0], /mean gold/));
+    }
+  });
+
   it('does not call a publisher deck synthetic', () => {
     const t = text(renderReport({ ...summary, deckId: 'publisher-2019' }, null, null, GR));
     expect(t).toContain('publisher-2019');
