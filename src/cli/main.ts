@@ -35,6 +35,7 @@ import { numberArgumentProblem, suggestCommand } from './usage.js';
 import { WORKERS_OPTION, workerCount } from './workers.js';
 import { commandCheckBot, commandTournament, DEFAULT_BOT_TIMEOUT_MS, GAME_OPTION, tournamentOptions } from './tournament.js';
 import { commandNewBot } from './new-bot.js';
+import { ex } from './examples.js';
 import { commandWorker, queueExecutor, queueOptions, withResumeHint, workerOptions } from './worker.js';
 
 export interface Io {
@@ -76,13 +77,15 @@ export const COMMANDS = [
   'worker',
 ] as const;
 
-export async function runCli(argv: readonly string[], io: Io = processIo): Promise<number> {
-  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+export async function runCli(givenArgv: readonly string[], io: Io = processIo): Promise<number> {
+  if (givenArgv.length === 1 && ['--version', '-V', '-v'].includes(givenArgv[0])) {
     io.out(`goldpit ${VERSION}\n`);
     return 0;
   }
+  // `goldpit help [command]` is `goldpit [command] --help`.
+  const argv = givenArgv[0] === 'help' ? [...givenArgv.slice(1, 2), '--help'] : givenArgv;
   const first = argv[0];
-  if (first !== undefined && !first.startsWith('-') && !(COMMANDS as readonly string[]).includes(first)) {
+  if (first !== undefined && first !== 'completion' && !first.startsWith('-') && !(COMMANDS as readonly string[]).includes(first)) {
     const meant = suggestCommand(first, COMMANDS);
     io.err(`goldpit: unknown command ${JSON.stringify(first)}${meant ? `; did you mean \`${GOLDPIT} ${meant}\`?` : ''}\n`);
     io.err(`The commands are ${COMMANDS.join(', ')}. Run \`${GOLDPIT} --help\` for usage.\n`);
@@ -99,7 +102,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     .command(
       'run <scenario>',
       'play N games of a scenario across worker threads and write summary.json and CSV tables',
-      (y) =>
+      ex('run', (y) =>
         botLimitOptions(queueOptions(y))
           .positional('scenario', { type: 'string', demandOption: true, describe: 'scenario file (scenarios/*.json)' })
           .option('games', { type: 'number', describe: "number of games (default: the scenario's, else 10000)" })
@@ -122,6 +125,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           })
           .option('engine', ENGINE_OPTION)
           .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no table on stdout' }),
+      ),
       async (args) => {
         code = await commandRun(io, args.scenario, {
           precision: args.precision,
@@ -147,7 +151,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     .command(
       'sweep <scenario>',
       'play a scenario at every point of a parameter grid on the same deals; per point and metric the estimate and the paired difference to a reference',
-      (y) => sweepOptions(y),
+      ex('sweep', (y) => sweepOptions(y)),
       async (args) => {
         code = await commandSweep(io, args, argv);
       },
@@ -155,7 +159,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     .command(
       'balance <scenario>',
       'search the --vary ranges for values that meet every --target with 95% simultaneous confidence (racing on common random numbers): exit 0 shown, 3 not shown',
-      (y) => balanceOptions(y),
+      ex('balance', (y) => balanceOptions(y)),
       async (args) => {
         code = await commandBalance(io, args.scenario, args, argv);
       },
@@ -163,11 +167,12 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     .command(
       'merge <partials..>',
       'merge the partial results of `run --shard i/n` into the outputs of one run of all games',
-      (y) =>
+      ex('merge', (y) =>
         y
           .positional('partials', { type: 'string', array: true, demandOption: true })
           .option('out', { type: 'string', describe: 'output folder (default: reports/<scenario name>/)' })
           .option('quiet', { type: 'boolean', default: false }),
+      ),
       (args) => {
         code = commandMerge(io, args.partials as string[], args.out, args.quiet);
       },
@@ -175,7 +180,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     .command(
       'impact <scenario>',
       'counterfactual chance-card impact: every game as dealt and with the card blanked (common random numbers)',
-      (y) =>
+      ex('impact', (y) =>
         botLimitOptions(queueOptions(y))
           .positional('scenario', { type: 'string', demandOption: true })
           .option('card', { type: 'string', demandOption: true, describe: 'a chance card id (Goldrausch: an event card), or "all" for all of them' })
@@ -186,6 +191,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('batch-size', { type: 'number', default: 500 })
           .option('engine', ENGINE_OPTION)
           .option('quiet', { type: 'boolean', default: false }),
+      ),
       async (args) => {
         code = await commandImpact(io, args.scenario, { ...args, queue: queueExecutor(args, io.err, args.quiet) });
       },
@@ -193,7 +199,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     .command(
       'baseline <scenarios..>',
       'record the per-deal outcomes of scenarios as the baseline that `goldpit check` compares against',
-      (y) =>
+      ex('baseline', (y) =>
         botLimitOptions(queueOptions(y))
           .positional('scenarios', { type: 'string', array: true, demandOption: true, describe: 'scenario files' })
           .option('out', { type: 'string', demandOption: true, describe: 'baseline file to write (e.g. baselines/baseline.json)' })
@@ -201,6 +207,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('workers', WORKERS_OPTION)
           .option('batch-size', { type: 'number', default: 500, describe: 'games per batch' })
           .option('quiet', { type: 'boolean', default: false }),
+      ),
       async (args) => {
         code = await commandBaseline(io, args.scenarios as string[], {
           out: args.out,
@@ -217,7 +224,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     .command(
       'check <scenarios..>',
       "replay the baseline's deals with the current code and test every metric against its tolerance: exit 0 PASS, 1 FAIL, 3 INCONCLUSIVE",
-      (y) =>
+      ex('check', (y) =>
         botLimitOptions(queueOptions(y))
           .positional('scenarios', { type: 'string', array: true, demandOption: true, describe: 'scenario files (each must be in the baseline)' })
           .option('baseline', { type: 'string', demandOption: true, describe: 'baseline file written by `goldpit baseline`' })
@@ -239,6 +246,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
             describe: 'rewrite the baseline entries of these scenarios with the current code (on purpose), then exit 0',
           })
           .option('quiet', { type: 'boolean', default: false, describe: 'no progress on stderr' }),
+      ),
       async (args) => {
         code = await commandCheck(io, args.scenarios as string[], {
           baseline: args.baseline,
@@ -261,11 +269,12 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     .command(
       'replay <scenario>',
       'print the full story of game K of a run (the same game `run` played as its K-th)',
-      (y) =>
+      ex('replay', (y) =>
         y
           .positional('scenario', { type: 'string', demandOption: true })
           .option('game', { type: 'number', demandOption: true, describe: 'game index K (0-based)' })
           .option('seed', { type: 'string', describe: "run seed (default: the scenario's)" }),
+      ),
       async (args) => {
         code = await commandReplay(io, args.scenario, args.game, args.seed);
       },
@@ -273,7 +282,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     .command(
       'verify <paths..>',
       'run round fixtures (files or folders) and report PASS/FAIL per fixture',
-      (y) => y.positional('paths', { type: 'string', array: true, demandOption: true }),
+      ex('verify', (y) => y.positional('paths', { type: 'string', array: true, demandOption: true })),
       (args) => {
         code = commandVerify(io, args.paths as string[]);
       },
@@ -281,7 +290,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     .command(
       'tournament',
       'rate bots: every line-up of the pool on the same deals in every seat rotation; Plackett–Luce ratings with bootstrap intervals',
-      (y) => tournamentOptions(y),
+      ex('tournament', (y) => tournamentOptions(y)),
       async (args) => {
         code = await commandTournament(io, args, argv);
       },
@@ -289,7 +298,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     .command(
       'skill <scenario>',
       "the skill ladder: every tier's seat against tables of every other tier on the same deals; matchups, ratings, skill depth, luck versus skill",
-      (y) => skillOptions(y),
+      ex('skill', (y) => skillOptions(y)),
       async (args) => {
         code = await commandSkill(io, args, argv);
       },
@@ -297,13 +306,14 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     .command(
       'new-bot <name>',
       'write a commented starter bot file (<name>.ts) that plays and explains the seat view, or with --from a copy of a built-in bot',
-      (y) =>
+      ex('new-bot', (y) =>
         y
           .positional('name', { type: 'string', demandOption: true, describe: 'the bot\'s name (letters, digits, "-", "_")' })
           .option('game', GAME_OPTION)
           .option('from', { type: 'string', describe: "start from a built-in bot's own code (e.g. greedy): unchanged, the file plays exactly as that bot" })
           .option('out', { type: 'string', describe: 'file to write (default: ./<name>.ts)' })
           .option('force', { type: 'boolean', default: false, describe: 'overwrite an existing file' }),
+      ),
       async (args) => {
         code = await commandNewBot(io, args.name, args);
       },
@@ -311,7 +321,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     .command(
       'check-bot <file>',
       "quick-play a bot file against the game's check-bot opponents: type errors, faults and nondeterminism (exit 1 if any)",
-      (y) =>
+      ex('check-bot', (y) =>
         y
           .positional('file', { type: 'string', demandOption: true, describe: 'the bot file (.ts or .js)' })
           .option('game', GAME_OPTION)
@@ -325,6 +335,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
             default: true,
             describe: "type-check a .ts bot file with goldpit's TypeScript first (--no-typecheck skips it)",
           }),
+      ),
       async (args) => {
         code = await commandCheckBot(io, args.file, args);
       },
@@ -332,7 +343,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     .command(
       'worker',
       'play the batches queued by `--queue` coordinators on this machine (a long-running service; stop with Ctrl-C)',
-      (y) => workerOptions(y),
+      ex('worker', (y) => workerOptions(y)),
       async (args) => {
         code = await commandWorker(args, (line) => io.err(`${new Date().toISOString()} ${line}\n`));
       },
@@ -341,10 +352,14 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       const problem = numberArgumentProblem(argv, args);
       if (problem !== null) throw new UsageError(problem);
     })
+    .completion('completion', 'print a shell completion script (bash, zsh): npx goldpit completion >> ~/.bashrc')
     .demandCommand(1, `name a command: ${COMMANDS.join(', ')}`)
     .strict()
     .help()
-    .epilogue('`npx goldpit --version` prints the version. Exit codes, stopping a long run, output folders: docs/cli.md.')
+    .alias('help', 'h')
+    .epilogue(
+      "`npx goldpit help <command>` (or `<command> --help`) shows a command's options and examples; `npx goldpit -v` prints the version. Exit codes, stopping a long run, output folders: docs/cli.md.",
+    )
     .version(false)
     .exitProcess(false)
     .fail((msg, err) => {
@@ -356,7 +371,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     releaseOutputFolders();
     if (e instanceof GoldpitError) {
       io.err(`goldpit: ${e.message}\n`);
-      if (e instanceof UsageError) io.err(`Run \`${GOLDPIT} --help\` for usage.\n`);
+      if (e instanceof UsageError) io.err(`Run \`${GOLDPIT}${commandOf(argv) ? ` ${commandOf(argv)}` : ''} --help\` for usage.\n`);
       return 2;
     }
     io.err(`goldpit: internal error: ${(e as Error).stack ?? String(e)}\n`);
@@ -364,6 +379,11 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
   }
   releaseOutputFolders();
   return code;
+}
+
+/** The command an argument list names (its first word, when it is one), for the help line of an error. */
+function commandOf(argv: readonly string[]): string | null {
+  return (COMMANDS as readonly string[]).includes(argv[0]) ? argv[0] : null;
 }
 
 function positiveInt(name: string, v: number | undefined): number | undefined {

@@ -15,7 +15,15 @@ const DEFAULT_LOCK_DURATION_MS = 30_000;
 
 /** Declares --queue, --queue-name and --queue-timeout on a coordinating command. */
 export function queueOptions<T>(y: Argv<T>) {
-  return y.option('queue', QUEUE_OPTION).option('queue-name', QUEUE_NAME_OPTION).option('queue-timeout', QUEUE_TIMEOUT_OPTION);
+  // The command's own options first (the default group, named before the queue's so that it is
+  // listed first), the queue's last under their own heading.
+  return y
+    .group([], 'Positionals:')
+    .group(['help'], 'Options:')
+    .option('queue', QUEUE_OPTION)
+    .option('queue-name', QUEUE_NAME_OPTION)
+    .option('queue-timeout', QUEUE_TIMEOUT_OPTION)
+    .group(['queue', 'queue-name', 'queue-timeout'], 'Job queue (many machines; docs/distributed.md):');
 }
 
 /** `--queue` as every queue-capable command declares it. */
