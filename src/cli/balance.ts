@@ -23,6 +23,7 @@ import { guardCheckpoint, prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { VARY_OPTION } from './sweep.js';
 import { queueExecutor, queueOptions, withResumeHint } from './worker.js';
+import { JSON_OPTION } from './json-option.js';
 import { WORKERS_OPTION, workerCount } from './workers.js';
 
 export const BALANCE_DEFAULTS = { budget: 1_000_000, firstStage: 1000, batchSize: 500 } as const;
@@ -58,7 +59,8 @@ export function balanceOptions<T>(y: Argv<T>) {
       describe: 'continue a stopped search from its checkpoint in the output folder (the same answer as an unstopped one)',
     })
     .option('fresh', { type: 'boolean', default: false, describe: 'delete a checkpoint found in the output folder and start over' })
-    .option('quiet', { type: 'boolean', default: false, describe: 'no progress on stderr, no summary on stdout' });
+    .option('quiet', { type: 'boolean', default: false, describe: 'no progress on stderr, no summary on stdout' })
+    .option('json', JSON_OPTION);
 }
 
 export interface BalanceArgs {
@@ -74,6 +76,8 @@ export interface BalanceArgs {
   readonly resume: boolean;
   readonly fresh: boolean;
   readonly quiet: boolean;
+  /** Print balance.json on stdout (the CLI makes `quiet` true with it). */
+  readonly json?: boolean;
   readonly queue?: string;
   readonly 'queue-name'?: string;
   readonly 'queue-timeout'?: number;
@@ -197,5 +201,6 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs, ar
     const from = resumed > 0 ? ` (${resumed.toLocaleString('en-US')} of them from the checkpoint)` : '';
     io.out(`${run.result.gamesSpent} games${from} in ${((Date.now() - started) / 1000).toFixed(1)} s; wrote ${files.join(', ')}\n`);
   }
+  if (args.json) io.out(`${JSON.stringify(json, null, 2)}\n`);
   return run.result.status === 'shown' ? 0 : 3;
 }

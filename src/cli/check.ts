@@ -25,6 +25,8 @@ export interface BaselineArgs {
   readonly workers?: number;
   readonly batchSize: number;
   readonly quiet: boolean;
+  /** Print what was recorded as JSON (file, and per scenario its games, seed and config hash). */
+  readonly json?: boolean;
   readonly queue?: QueueExecutor;
   readonly 'bot-timeout'?: number;
   readonly 'hang-limit'?: number;
@@ -116,6 +118,10 @@ export async function commandBaseline(io: Io, paths: readonly string[], args: Ba
     for (const s of scenarios)
       io.out(`${s.name}: ${entries[s.name].games} games, seed ${JSON.stringify(entries[s.name].seed)}, config ${entries[s.name].configHash}\n`);
     io.out(`wrote ${args.out}\n`);
+  }
+  if (args.json) {
+    const recorded = scenarios.map((s) => ({ name: s.name, games: entries[s.name].games, seed: entries[s.name].seed, configHash: entries[s.name].configHash }));
+    io.out(`${JSON.stringify({ file: args.out, scenarios: recorded }, null, 2)}\n`);
   }
   return 0;
 }

@@ -36,6 +36,7 @@ import { WORKERS_OPTION, workerCount } from './workers.js';
 import { commandCheckBot, commandTournament, DEFAULT_BOT_TIMEOUT_MS, GAME_OPTION, tournamentOptions } from './tournament.js';
 import { commandNewBot } from './new-bot.js';
 import { ex } from './examples.js';
+import { JSON_OPTION } from './json-option.js';
 import { commandWorker, queueExecutor, queueOptions, withResumeHint, workerOptions } from './worker.js';
 
 export interface Io {
@@ -124,7 +125,8 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
             describe: "play until every bot and seat win rate's 95% interval is within ±h (looked at every 1,000 games; --games caps it)",
           })
           .option('engine', ENGINE_OPTION)
-          .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no table on stdout' }),
+          .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no table on stdout' })
+          .option('json', JSON_OPTION),
       ),
       async (args) => {
         code = await commandRun(io, args.scenario, {
@@ -140,8 +142,9 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
           checkpointEvery: args['checkpoint-every'],
           gamesCsv: args['games-csv'],
           engine: args.engine,
-          queue: queueExecutor(args, io.err, args.quiet),
-          quiet: args.quiet,
+          queue: queueExecutor(args, io.err, args.quiet || args.json),
+          quiet: args.quiet || args.json,
+          json: args.json,
           argv,
           'bot-timeout': args['bot-timeout'],
           'hang-limit': args['hang-limit'],
@@ -153,7 +156,7 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
       'play a scenario at every point of a parameter grid on the same deals; per point and metric the estimate and the paired difference to a reference',
       ex('sweep', (y) => sweepOptions(y)),
       async (args) => {
-        code = await commandSweep(io, args, argv);
+        code = await commandSweep(io, { ...args, quiet: args.quiet || args.json }, argv);
       },
     )
     .command(
@@ -161,7 +164,7 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
       'search the --vary ranges for values that meet every --target with 95% simultaneous confidence (racing on common random numbers): exit 0 shown, 3 not shown',
       ex('balance', (y) => balanceOptions(y)),
       async (args) => {
-        code = await commandBalance(io, args.scenario, args, argv);
+        code = await commandBalance(io, args.scenario, { ...args, quiet: args.quiet || args.json }, argv);
       },
     )
     .command(
@@ -171,10 +174,11 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
         y
           .positional('partials', { type: 'string', array: true, demandOption: true })
           .option('out', { type: 'string', describe: 'output folder (default: reports/<scenario name>/)' })
-          .option('quiet', { type: 'boolean', default: false }),
+          .option('quiet', { type: 'boolean', default: false, describe: 'no table on stdout' })
+          .option('json', JSON_OPTION),
       ),
       (args) => {
-        code = commandMerge(io, args.partials as string[], args.out, args.quiet);
+        code = commandMerge(io, args.partials as string[], args.out, args.quiet || args.json, args.json);
       },
     )
     .command(
@@ -190,10 +194,11 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
           .option('workers', WORKERS_OPTION)
           .option('batch-size', { type: 'number', default: 500 })
           .option('engine', ENGINE_OPTION)
-          .option('quiet', { type: 'boolean', default: false }),
+          .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no table on stdout' })
+          .option('json', JSON_OPTION),
       ),
       async (args) => {
-        code = await commandImpact(io, args.scenario, { ...args, queue: queueExecutor(args, io.err, args.quiet) });
+        code = await commandImpact(io, args.scenario, { ...args, quiet: args.quiet || args.json, queue: queueExecutor(args, io.err, args.quiet || args.json) });
       },
     )
     .command(
@@ -206,7 +211,12 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
           .option('games', { type: 'number', describe: "games per scenario (default: the scenario's)" })
           .option('workers', WORKERS_OPTION)
           .option('batch-size', { type: 'number', default: 500, describe: 'games per batch' })
-          .option('quiet', { type: 'boolean', default: false }),
+          .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no lines on stdout' })
+          .option('json', {
+            type: 'boolean',
+            default: false,
+            describe: 'print what was recorded as JSON: the file, and per scenario its games, seed and config hash',
+          }),
       ),
       async (args) => {
         code = await commandBaseline(io, args.scenarios as string[], {
@@ -214,8 +224,9 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
           games: args.games,
           workers: args.workers,
           batchSize: args['batch-size'],
-          quiet: args.quiet,
-          queue: queueExecutor(args, io.err, args.quiet),
+          quiet: args.quiet || args.json,
+          json: args.json,
+          queue: queueExecutor(args, io.err, args.quiet || args.json),
           'bot-timeout': args['bot-timeout'],
           'hang-limit': args['hang-limit'],
         });
@@ -273,18 +284,24 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
         y
           .positional('scenario', { type: 'string', demandOption: true })
           .option('game', { type: 'number', demandOption: true, describe: 'game index K (0-based)' })
-          .option('seed', { type: 'string', describe: "run seed (default: the scenario's)" }),
+          .option('seed', { type: 'string', describe: "run seed (default: the scenario's)" })
+          .option('json', { type: 'boolean', default: false, describe: 'print the game as JSON: its story (lines), final scores, winners and faults' }),
       ),
       async (args) => {
-        code = await commandReplay(io, args.scenario, args.game, args.seed);
+        code = await commandReplay(io, args.scenario, args.game, args.seed, args.json);
       },
     )
     .command(
       'verify <paths..>',
       'run round fixtures (files or folders) and report PASS/FAIL per fixture',
-      ex('verify', (y) => y.positional('paths', { type: 'string', array: true, demandOption: true })),
+      ex('verify', (y) =>
+        y
+          .positional('paths', { type: 'string', array: true, demandOption: true })
+          .option('json', { type: 'boolean', default: false, describe: 'print the results as JSON: per fixture its file, name, pass and differences' })
+          .option('quiet', { type: 'boolean', default: false, describe: 'print only the FAIL lines and the count (the exit code says the rest)' }),
+      ),
       (args) => {
-        code = commandVerify(io, args.paths as string[]);
+        code = commandVerify(io, args.paths as string[], { json: args.json, quiet: args.quiet });
       },
     )
     .command(
@@ -312,7 +329,9 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
           .option('game', GAME_OPTION)
           .option('from', { type: 'string', describe: "start from a built-in bot's own code (e.g. greedy): unchanged, the file plays exactly as that bot" })
           .option('out', { type: 'string', describe: 'file to write (default: ./<name>.ts)' })
-          .option('force', { type: 'boolean', default: false, describe: 'overwrite an existing file' }),
+          .option('force', { type: 'boolean', default: false, describe: 'overwrite an existing file' })
+          .option('json', { type: 'boolean', default: false, describe: 'print the file written and the next commands as JSON' })
+          .option('quiet', { type: 'boolean', default: false, describe: 'print nothing (the exit code says whether the file was written)' }),
       ),
       async (args) => {
         code = await commandNewBot(io, args.name, args);
@@ -334,6 +353,16 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
             type: 'boolean',
             default: true,
             describe: "type-check a .ts bot file with goldpit's TypeScript first (--no-typecheck skips it)",
+          })
+          .option('json', {
+            type: 'boolean',
+            default: false,
+            describe: 'print the result as JSON: games, win rate, faults with their replay commands, determinism, type errors',
+          })
+          .option('quiet', {
+            type: 'boolean',
+            default: false,
+            describe: 'print only the problems (FAULT, TYPE ERROR, NONDETERMINISTIC); the exit code says the rest',
           }),
       ),
       async (args) => {
@@ -407,6 +436,7 @@ interface RunArgs {
   engine: Engine;
   queue?: QueueExecutor;
   quiet: boolean;
+  json: boolean;
   argv: readonly string[];
   'bot-timeout'?: number;
   'hang-limit'?: number;
@@ -487,6 +517,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
       ...timedBotsOf(scenario.bots),
     };
     writeAtomic(file, `${JSON.stringify(partialOf(scenario, seed, games, from, to, result.aggregate, run))}\n`);
+    if (args.json) io.out(`${JSON.stringify({ shard: `${shard.index}/${shard.count}`, from, to, partial: file }, null, 2)}\n`);
     if (!args.quiet)
       io.out(
         `shard ${shard.index}/${shard.count}: games ${from}–${to - 1} in ${seconds.toFixed(1)} s; wrote ${file}\nmerge the shards with: ${GOLDPIT} merge <partial files> --out DIR\n`,
@@ -517,6 +548,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
     );
     io.out(`open the report: ${join(out, 'report.html')}\n`);
   }
+  if (args.json) io.out(`${JSON.stringify(summary, null, 2)}\n`);
   return 0;
 }
 
@@ -601,6 +633,7 @@ async function commandImpact(
     'batch-size': number;
     engine: Engine;
     quiet: boolean;
+    json?: boolean;
     queue?: QueueExecutor;
     'bot-timeout'?: number;
     'hang-limit'?: number;
@@ -661,10 +694,11 @@ async function commandImpact(
       `${impactTable(impact, reportGameOf(scenario.definition))}\n\n${games} games in ${((Date.now() - started) / 1000).toFixed(1)} s; wrote ${files.join(', ')}\n`,
     );
   }
+  if (args.json) io.out(`${JSON.stringify(impact, null, 2)}\n`);
   return 0;
 }
 
-function commandMerge(io: Io, partials: readonly string[], outArg: string | undefined, quiet: boolean): number {
+function commandMerge(io: Io, partials: readonly string[], outArg: string | undefined, quiet: boolean, json = false): number {
   const merged = mergePartials(partials);
   const out = resolve(outArg ?? join('reports', merged.scenario.name));
   prepareOutputFolder(out);
@@ -684,6 +718,7 @@ function commandMerge(io: Io, partials: readonly string[], outArg: string | unde
     io.out(
       `${summaryTable(summary, game)}\n\nmerged ${partials.length} partial results (${merged.games} games); wrote ${files.length} files to ${out}\nopen the report: ${join(out, 'report.html')}\n`,
     );
+  if (json) io.out(`${JSON.stringify(summary, null, 2)}\n`);
   return 0;
 }
 
@@ -730,11 +765,25 @@ function mergeGamesCsv(partialFiles: readonly string[], target: string): { writt
   return { written: true, missing: [] };
 }
 
-async function commandReplay(io: Io, path: string, game: number, seedArg?: string): Promise<number> {
+async function commandReplay(io: Io, path: string, game: number, seedArg?: string, json = false): Promise<number> {
   const scenario = await openScenario(path);
   if (!Number.isInteger(game) || game < 0) throw new UsageError(`--game must be a game index ≥ 0, got ${game}`);
   const seed = seedArg ?? scenario.seed;
   const played = playOne(scenario, game, { seed, trace: true });
+  if (json) {
+    const { outcome } = scenario.definition.record(played.final);
+    const result = {
+      scenario: scenario.name,
+      game,
+      seed,
+      seats: scenario.seats,
+      story: scenario.definition.story(played.final, scenario.seats, played.faults).split('\n'),
+      outcome,
+      faults: played.faults,
+    };
+    io.out(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  }
   io.out(`Game ${game} of scenario ${scenario.name}, seed ${JSON.stringify(seed)}\n`);
   io.out(`${scenario.definition.story(played.final, scenario.seats, played.faults)}\n`);
   for (const f of played.faults) io.out(`FAULT seat ${f.seat} (${scenario.seats[f.seat]}) in ${f.request}: ${f.reason}: ${f.message}\n`);
@@ -761,7 +810,7 @@ function fixtureFiles(paths: readonly string[]): string[] {
   return out;
 }
 
-function commandVerify(io: Io, paths: readonly string[]): number {
+function commandVerify(io: Io, paths: readonly string[], options: { json?: boolean; quiet?: boolean } = {}): number {
   const files = fixtureFiles(paths);
   if (files.length === 0) throw new UsageError(`no fixture files (*.json) found in ${paths.join(', ')}`);
   // Each fixture names its game (`game`, default DEFAULT_GAME) and is read by that game's hooks.
@@ -795,17 +844,20 @@ function commandVerify(io: Io, paths: readonly string[]): number {
   }
   let passed = 0;
   let failed = 0;
+  const results: { file: string; name: string; pass: boolean; differences: readonly string[] }[] = [];
   for (const { file, hooks, fixture } of fixtures) {
     const diffs = hooks.check(fixture);
     const name = hooks.name(fixture);
+    results.push({ file, name, pass: diffs.length === 0, differences: diffs });
     if (diffs.length === 0) {
       passed++;
-      io.out(`PASS ${name} (${file})\n`);
+      if (!options.json && !options.quiet) io.out(`PASS ${name} (${file})\n`);
     } else {
       failed++;
-      io.out(`FAIL ${name} (${file}): ${diffs.join('; ')}\n`);
+      if (!options.json) io.out(`FAIL ${name} (${file}): ${diffs.join('; ')}\n`);
     }
   }
-  io.out(`${passed} passed, ${failed} failed\n`);
+  if (options.json) io.out(`${JSON.stringify({ passed, failed, fixtures: results }, null, 2)}\n`);
+  else io.out(`${passed} passed, ${failed} failed\n`);
   return failed > 0 ? 1 : 0;
 }

@@ -430,7 +430,17 @@ function summarize(
 export async function commandCheckBot(
   io: CliIo,
   file: string,
-  args: { deals: number; seed: string; workers?: number; 'bot-timeout': number; 'hang-limit': number; game?: string; typecheck?: boolean },
+  args: {
+    deals: number;
+    seed: string;
+    workers?: number;
+    'bot-timeout': number;
+    'hang-limit': number;
+    game?: string;
+    typecheck?: boolean;
+    json?: boolean;
+    quiet?: boolean;
+  },
 ): Promise<number> {
   if (!isBotFile(file)) throw new UsageError(`check-bot: expected a bot file (./my-bot.ts), got ${JSON.stringify(file)}`);
   if (existsSync(file) && statSync(file).isDirectory()) {
@@ -441,7 +451,15 @@ export async function commandCheckBot(
   const seats = opponents.length + 1;
   // Types first: `npx tsc` in the project does not see a bot file outside its include list.
   const typeErrors = args.typecheck !== false && /\.m?ts$/.test(file) && existsSync(file) ? await typeCheckBot(file) : [];
-  for (const line of typeErrors) io.out(`TYPE ERROR ${line}\n`);
+  // --json: one object at the end; --quiet: only the problems (the exit code says the rest).
+  const say = (text: string, problem: boolean) => {
+    if (!args.json && (problem || !args.quiet)) io.out(text);
+  };
+  const verdict = (result: Record<string, unknown>, code: number) => {
+    if (args.json) io.out(`${JSON.stringify({ file, game: gameId, ...result, typeErrors }, null, 2)}\n`);
+    return code;
+  };
+  for (const line of typeErrors) say(`TYPE ERROR ${line}\n`, true);
   const tArgs: TournamentArgs = {
     game: gameId,
     bots: `${file},${opponents.join(',')}`,
@@ -478,12 +496,14 @@ export async function commandCheckBot(
   if (first.hang !== null) {
     const { game, seat, decision } = first.hang;
     const me = spec.entrants[0].name;
-    io.out(
+    const replay = `${replayCommand} ${game} --bench ${seat}@${decision}`;
+    say(
       `FAULT hung: ${me} (${file}) did not return within the ${spec.hangLimitMs} ms hang limit in game ${game} (seat ${seat}, bot call ${decision}); ` +
         'check-bot stopped at this first hang (each one costs the whole hang limit)\n' +
-        `  replay: ${replayCommand} ${game} --bench ${seat}@${decision}\n`,
+        `  replay: ${replay}\n`,
+      true,
     );
-    return 1;
+    return verdict({ hung: { game, seat, decision, hangLimitMs: spec.hangLimitMs, replay } }, 1);
   }
   // Played again in this thread from the same seeds, the first games must come out the same.
   const differs = firstReplayDifference(spec, factories, games.slice(0, REPLAYED_GAMES));
@@ -512,25 +532,39 @@ export async function commandCheckBot(
     }
   }
   const against = opponents.length > 1 ? `${opponents.slice(0, -1).join(', ')} and ${opponents[opponents.length - 1]}` : opponents.join('');
-  io.out(
+  say(
     `${name} (${file}) played ${played} games against ${against}: won ${((100 * wins) / played).toFixed(1)}% (an equal share is ${((100 * 1) / seats).toFixed(0)}%), mean position ${(position / played).toFixed(2)} of ${seats}\n`,
+    false,
   );
-  if (faults.size === 0) io.out('no faults: every decision was legal and in time\n');
+  if (faults.size === 0) say('no faults: every decision was legal and in time\n', false);
   for (const [reason, f] of faults) {
-    io.out(`FAULT ${reason}: ${f.count} times; first in game ${f.game} (${f.request}): ${f.message}\n  replay: ${f.replay}\n`);
+    say(`FAULT ${reason}: ${f.count} times; first in game ${f.game} (${f.request}): ${f.message}\n  replay: ${f.replay}\n`, true);
   }
   if (differs !== null) {
     const { game: g, again } = differs;
-    io.out(
+    say(
       `NONDETERMINISTIC: game ${g.game} ended differently when played again from its seed (scores ${g.scores.join('/')}, then ${again.scores.join('/')}; ` +
         `winners ${g.winners.join(',')}, then ${again.winners.join(',')}): a decision depends on something besides the seat view and the bot's random stream — ` +
         'Math.random(), Date.now() or state kept from game to game; draw randomness from the `random` stream that create(seat, random) receives\n' +
         `  replay: ${replayCommand} ${replayArguments(g)}\n`,
+      true,
     );
-  } else io.out(`deterministic: the first ${Math.min(REPLAYED_GAMES, games.length)} games replayed identically from their seeds\n`);
+  } else say(`deterministic: the first ${Math.min(REPLAYED_GAMES, games.length)} games replayed identically from their seeds\n`, false);
   if (typeErrors.length > 0)
-    io.out(`${typeErrors.length} type error${typeErrors.length === 1 ? '' : 's'} in the bot file (the games ran on the code as written, types stripped)\n`);
-  return faults.size > 0 || differs !== null || typeErrors.length > 0 ? 1 : 0;
+    say(`${typeErrors.length} type error${typeErrors.length === 1 ? '' : 's'} in the bot file (the games ran on the code as written, types stripped)\n`, true);
+  return verdict(
+    {
+      bot: name,
+      opponents,
+      games: played,
+      winRate: wins / played,
+      meanPosition: position / played,
+      faults: [...faults].map(([reason, f]) => ({ reason, ...f })),
+      deterministic: differs === null,
+      ...(differs === null ? {} : { nondeterministicGame: differs.game.game, replay: `${replayCommand} ${replayArguments(differs.game)}` }),
+    },
+    faults.size > 0 || differs !== null || typeErrors.length > 0 ? 1 : 0,
+  );
 }
 
 /**

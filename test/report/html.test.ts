@@ -65,7 +65,10 @@ describe('renderReport', () => {
   it('keeps the terminal table\u2019s columns in line when one interval is shorter than another', () => {
     const bots = summary.bots.map((b, i) => (i === 0 ? { ...b, winRate: 0.104, ci95: [0.075, 0.144] as [number, number] } : b));
     const lines = summaryTable({ ...summary, bots }, GR).split('\n');
-    const rows = lines.slice(lines.findIndex((l) => l.startsWith('bot ')), lines.findIndex((l) => l.startsWith('bot ')) + 1 + bots.length);
+    const rows = lines.slice(
+      lines.findIndex((l) => l.startsWith('bot ')),
+      lines.findIndex((l) => l.startsWith('bot ')) + 1 + bots.length,
+    );
     expect(rows[1]).toContain('(7.5%\u201314.4%)');
     // Every row ends its interval and its mean score at the same column as the header does.
     const ends = (line: string, re: RegExp) => {
