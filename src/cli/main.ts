@@ -28,6 +28,7 @@ import { balanceOptions, commandBalance } from './balance.js';
 import { commandBaseline, commandCheck } from './check.js';
 import { commandSkill, skillOptions } from './skill.js';
 import { commandSweep, sweepOptions } from './sweep.js';
+import { commandCompare, compareOptions } from './compare.js';
 import { PRECISION_LOOK } from '../sweep/run.js';
 import { clearStaleOutputs, prepareOutputFolder, releaseOutputFolders, removeOtherGamesFiles } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
@@ -65,6 +66,7 @@ export const COMMANDS = [
   'run',
   'sweep',
   'balance',
+  'compare',
   'impact',
   'merge',
   'baseline',
@@ -165,6 +167,14 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
       ex('balance', (y) => balanceOptions(y)),
       async (args) => {
         code = await commandBalance(io, args.scenario, { ...args, quiet: args.quiet || args.json }, argv);
+      },
+    )
+    .command(
+      'compare <a> <b>',
+      'a paired A/B of two scenario files of one game: both on the same deals, every metric with its paired difference and interval, verdicts, one page',
+      ex('compare', (y) => compareOptions(y)),
+      async (args) => {
+        code = await commandCompare(io, { ...args, quiet: args.quiet || args.json }, argv);
       },
     )
     .command(
