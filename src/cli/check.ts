@@ -1,6 +1,7 @@
 /**
  * `goldpit baseline` and `goldpit check`: wiring only (the logic is in src/check/).
  */
+import { colours } from './colour.js';
 import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
@@ -170,7 +171,14 @@ export async function commandCheck(io: Io, paths: readonly string[], args: Check
     alpha: CHECK_DEFAULTS.alpha,
     scenarios: results,
   };
-  io.out(args.json ? jsonReport(report) : args.markdown ? markdownReport(report) : textReport(report));
+  // The verdict word in colour on a terminal (green PASS, red FAIL, yellow INCONCLUSIVE).
+  const c = colours(io.outIsTty ?? false);
+  const paint = (text: string) =>
+    text.replace(
+      /^goldpit check: (PASS|FAIL|INCONCLUSIVE)/m,
+      (_, v: string) => `goldpit check: ${v === 'PASS' ? c.green(v) : v === 'FAIL' ? c.red(v) : c.yellow(v)}`,
+    );
+  io.out(args.json ? jsonReport(report) : args.markdown ? markdownReport(report) : paint(textReport(report)));
   const summaryFile = process.env.GITHUB_STEP_SUMMARY;
   if (summaryFile) appendFileSync(summaryFile, markdownReport(report));
   return report.exitCode;

@@ -38,18 +38,22 @@ import { commandCheckBot, commandTournament, DEFAULT_BOT_TIMEOUT_MS, GAME_OPTION
 import { commandNewBot } from './new-bot.js';
 import { ex } from './examples.js';
 import { JSON_OPTION } from './json-option.js';
+import { colours } from './colour.js';
 import { commandWorker, queueExecutor, queueOptions, withResumeHint, workerOptions } from './worker.js';
 
 export interface Io {
   out(text: string): void;
   err(text: string): void;
   readonly errIsTty: boolean;
+  /** stdout is a terminal (colour there; none when piped). */
+  readonly outIsTty?: boolean;
 }
 
 const processIo: Io = {
   out: (t) => process.stdout.write(t),
   err: (t) => process.stderr.write(t),
   errIsTty: Boolean(process.stderr.isTTY),
+  outIsTty: Boolean(process.stdout.isTTY),
 };
 
 /** `--engine` of run and impact (sim/run.ts `Engine`). */
@@ -409,11 +413,11 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
   } catch (e) {
     releaseOutputFolders();
     if (e instanceof GoldpitError) {
-      io.err(`goldpit: ${e.message}\n`);
+      io.err(`${colours(io.errIsTty).red('goldpit:')} ${e.message}\n`);
       if (e instanceof UsageError) io.err(`Run \`${GOLDPIT}${commandOf(argv) ? ` ${commandOf(argv)}` : ''} --help\` for usage.\n`);
       return 2;
     }
-    io.err(`goldpit: internal error: ${(e as Error).stack ?? String(e)}\n`);
+    io.err(`${colours(io.errIsTty).red('goldpit: internal error:')} ${(e as Error).stack ?? String(e)}\n`);
     return 1;
   }
   releaseOutputFolders();
@@ -852,6 +856,7 @@ function commandVerify(io: Io, paths: readonly string[], options: { json?: boole
     io.err(`${malformed.length} malformed fixture file(s); nothing was run\n`);
     return 2;
   }
+  const c = colours(io.outIsTty ?? false);
   let passed = 0;
   let failed = 0;
   const results: { file: string; name: string; pass: boolean; differences: readonly string[] }[] = [];
@@ -861,10 +866,10 @@ function commandVerify(io: Io, paths: readonly string[], options: { json?: boole
     results.push({ file, name, pass: diffs.length === 0, differences: diffs });
     if (diffs.length === 0) {
       passed++;
-      if (!options.json && !options.quiet) io.out(`PASS ${name} (${file})\n`);
+      if (!options.json && !options.quiet) io.out(`${c.green('PASS')} ${name} (${file})\n`);
     } else {
       failed++;
-      if (!options.json) io.out(`FAIL ${name} (${file}): ${diffs.join('; ')}\n`);
+      if (!options.json) io.out(`${c.red('FAIL')} ${name} (${file}): ${diffs.join('; ')}\n`);
     }
   }
   if (options.json) io.out(`${JSON.stringify({ passed, failed, fixtures: results }, null, 2)}\n`);
