@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, runCli } from '../../src/cli/main.js';
-import { EXAMPLES } from '../../src/cli/examples.js';
+import { EXAMPLES } from '../../src/games/cli-examples.js';
 import { VERSION } from '../../src/core/package.js';
 import { capture } from '../helpers/io.js';
 

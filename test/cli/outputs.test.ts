@@ -168,10 +168,10 @@ describe('commands printed for the user to paste start with npx goldpit', () => 
     expect(io.stdout).toContain('merge the shards with: npx goldpit merge <partial files> --out DIR');
   });
 
-  it('a usage error points at npx goldpit --help', async () => {
+  it('a usage error points at npx goldpit <command> --help', async () => {
     const io = capture();
     expect(await runCli(['run'], io)).toBe(2);
-    expect(io.stderr).toContain('Run `npx goldpit --help` for usage.');
+    expect(io.stderr).toContain('Run `npx goldpit run --help` for usage.');
   });
 });
 
