@@ -13,6 +13,7 @@ import { COUNTERS, ENDINGS, ROUND_COUNTERS } from './metrics.js';
 import { changedRules, PLACEHOLDER_DECK_IDS, type MyGoldMineConfig } from './params.js';
 import { check, comebackCheckpoints, presentation, tournament } from './presentation.js';
 import { record } from './record.js';
+import { myGoldMineTunables } from './tunables.js';
 import { ELIMINATED, EXITED, EXIT_ACTION, SWAP_TARGET, type MyGoldMineState } from './state.js';
 
 export function facts(config: MyGoldMineConfig): ConfigFacts {
@@ -116,6 +117,7 @@ export const myGoldMineDefinition = {
   module: myGoldMine,
   parseConfig: parseMyGoldMineConfig,
   scenarioSections: SCENARIO_SECTIONS,
+  tunables: myGoldMineTunables,
   botMethods: ['dig', 'chooseAction', 'swapTarget'],
   portableParams,
   maxRounds: (config: MyGoldMineConfig) => config.params.rounds,
