@@ -82,8 +82,14 @@ export interface DealSource {
   deals(index: number, scenario: Scenario, from: number, to: number): Promise<DealColumns>;
 }
 
-export async function runBalance(options: BalanceOptions, base: Scenario, source: DealSource): Promise<BalanceRun> {
-  const { factors, metrics, targets, objective, reference } = prepareBalance(options, base);
+/** `prepared`: what `prepareBalance` made of these options (the CLI checks them before it writes anything). */
+export async function runBalance(
+  options: BalanceOptions,
+  base: Scenario,
+  source: DealSource,
+  prepared: ReturnType<typeof prepareBalance> = prepareBalance(options, base),
+): Promise<BalanceRun> {
+  const { factors, metrics, targets, objective, reference } = prepared;
   const sizes = factors.map((f) => f.values.length);
   const scenarios = new Map<number, Scenario>();
   const scenarioOf = (index: number): Scenario => {

@@ -10,7 +10,7 @@ import type { Argv } from 'yargs';
 import { UsageError } from '../core/errors.js';
 import { readJsonFile } from '../core/validate.js';
 import { BALANCE_CHECKPOINT, DealCache, balanceKey } from '../balance/checkpoint.js';
-import { runBalance } from '../balance/game.js';
+import { prepareBalance, runBalance, type BalanceOptions } from '../balance/game.js';
 import { balanceJson, verdictLine, writeBalanceOutputs } from '../balance/output.js';
 import { DealPool, DealsStopped } from '../sweep/pool.js';
 import { loadScenario } from '../sim/scenario.js';
@@ -86,6 +86,20 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs, ar
   const out = resolve(args.out ?? join('reports', `${base.name}-balance`));
   const workers = workerCount(io.err, args.workers);
   const queue = queueExecutor(args, io.err, args.quiet);
+  // Every option is checked before the folder is touched: a mistyped --target must neither leave a
+  // checkpoint that locks the folder nor, with --fresh, delete the one there.
+  const options: Omit<BalanceOptions, 'onStage'> = {
+    file: path,
+    data,
+    vary: args.vary,
+    targets: args.target,
+    objective: args.objective,
+    budget,
+    firstStage,
+    confidence: 0.95,
+  };
+  const prepared = prepareBalance(options, base);
+  if (args.resume && args.fresh) throw new UsageError('--resume and --fresh exclude each other: --resume continues the checkpoint, --fresh deletes it');
   prepareOutputFolder(out);
   const checkpointFile = join(out, BALANCE_CHECKPOINT);
   const again = guardCheckpoint(checkpointFile, 'balance search', argv, args);
@@ -109,14 +123,7 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs, ar
     try {
       const result = await runBalance(
         {
-          file: path,
-          data,
-          vary: args.vary,
-          targets: args.target,
-          objective: args.objective,
-          budget,
-          firstStage,
-          confidence: 0.95,
+          ...options,
           onStage: (s) => {
             kept.save();
             if (!args.quiet)
@@ -127,6 +134,7 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs, ar
         },
         base,
         kept,
+        prepared,
       );
       finished = true;
       return result;
@@ -135,8 +143,9 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs, ar
       throw withResumeHint(e, checkpointFile, again);
     } finally {
       await pool.close();
-      // Stopped or failed: keep every game played (the calls still in flight ended with the pool).
-      if (!finished) kept.save();
+      // Stopped or failed: keep every game played (the calls still in flight ended with the pool);
+      // with none played there is nothing to resume, and an empty checkpoint would only lock the folder.
+      if (!finished && kept.keptGames() > 0) kept.save();
     }
   });
   if (run === null) {

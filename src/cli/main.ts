@@ -564,6 +564,7 @@ async function commandImpact(
   const seed = args.seed ?? scenario.seed;
   const out = resolve(args.out ?? join('reports', scenario.name));
   const workers = workerCount(io.err, args.workers);
+  const batchSize = positiveInt('batch-size', args['batch-size'])!;
   prepareOutputFolder(out);
   const started = Date.now();
   const { result, stoppedBy } = await stoppableBySignals((stop) =>
@@ -573,7 +574,7 @@ async function commandImpact(
       games,
       cards,
       workers,
-      batchSize: positiveInt('batch-size', args['batch-size'])!,
+      batchSize,
       queue: args.queue,
       progress: new Progress(games, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err),
       stop,

@@ -233,6 +233,7 @@ export async function commandSensitivity(io: Io, args: SensitivityArgs, argv: re
   const out = resolve(args.out ?? join('reports', `${base.name}-${method === 'morris' ? 'sensitivity' : 'sobol'}`));
   const queue = queueExecutor(args, io.err, args.quiet);
   const workers = workerCount(io.err, args.workers);
+  if (args.resume && args.fresh) throw new UsageError('--resume and --fresh exclude each other: --resume continues the checkpoint, --fresh deletes it');
   prepareOutputFolder(out);
   const checkpointFile = join(out, SENSITIVITY_CHECKPOINT);
   const again = guardCheckpoint(checkpointFile, 'sensitivity analysis', argv, args);

@@ -9,7 +9,7 @@ import { Progress } from '../sim/progress.js';
 import type { Engine } from '../sim/run.js';
 import { loadScenario } from '../sim/scenario.js';
 import { DealPool } from '../sweep/pool.js';
-import { parseReference, runSweep, type SweepPlan } from '../sweep/run.js';
+import { parseReference, planPoints, runSweep, type SweepPlan } from '../sweep/run.js';
 import { parseDesign, parseVary } from '../sweep/vary.js';
 import { writeSweepOutputs } from '../sweep/write.js';
 import { guardCheckpoint, prepareOutputFolder } from './outputs.js';
@@ -108,11 +108,14 @@ export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly 
     precision,
   };
   const out = resolve(args.out ?? join('reports', `${base.name}-sweep`));
+  // Every option is checked before the folder is touched (every point's scenario is built here).
+  const planned = planPoints(plan);
+  const queue = queueExecutor(args, io.err, args.quiet);
+  const workers = workerCount(io.err, args.workers);
+  if (args.resume && args.fresh) throw new UsageError('--resume and --fresh exclude each other: --resume continues the checkpoint, --fresh deletes it');
   prepareOutputFolder(out);
   const checkpointFile = join(out, SWEEP_CHECKPOINT);
   const again = guardCheckpoint(checkpointFile, 'sweep', argv, args);
-  const queue = queueExecutor(args, io.err, args.quiet);
-  const workers = workerCount(io.err, args.workers);
   const started = Date.now();
   const { result, stoppedBy } = await stoppableBySignals(async (stop) => {
     const pool = new DealPool({ workers, batchSize, seed: plan.seed, engine: args.engine, queue, stop });
@@ -121,6 +124,7 @@ export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly 
         pool,
         checkpointFile,
         resume: args.resume,
+        planned,
         progress: (total, resumed) => new Progress(total, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err, resumed),
       });
     } catch (e) {

@@ -289,13 +289,13 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
     );
   }
   const out = resolve(args.out ?? join('reports', 'tournament'));
-  prepareOutputFolder(out);
   const total = gameCount(spec);
   const dealsPerTask = positiveInt('deals-per-task', args['deals-per-task']);
+  const queue = queueExecutor(args, io.err, args.quiet || args.json);
+  prepareOutputFolder(out);
   const progress = new Progress(total, args.quiet || args.json ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err);
   const started = Date.now();
   const onHang = hangHint(spec, replayCommand, workers, io);
-  const queue = queueExecutor(args, io.err, args.quiet || args.json);
   const { result: games, stoppedBy } = await stoppableBySignals((stop) =>
     runTournament(spec, factories, { workers, dealsPerTask, progress, onHang, queue, stop }),
   );

@@ -119,8 +119,9 @@ export async function evaluatePoints(source: PointSource, points: readonly (read
   };
   const every = (options.checkpointEvery ?? 5) * 1000;
   let lastSave = Date.now();
+  // A checkpoint is written only when it holds a finished point: a failed start leaves no file that locks the folder.
   const save = () => {
-    if (!options.checkpointFile) return;
+    if (!options.checkpointFile || done.size === 0) return;
     const cp: Checkpoint = {
       kind: 'goldpit-sensitivity-checkpoint',
       version: 1,

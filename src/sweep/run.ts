@@ -210,6 +210,8 @@ export interface SweepRunOptions {
   readonly progress?: (total: number, resumed: number) => Pick<Progress, 'update' | 'done'>;
   readonly checkpointFile: string | null;
   readonly resume: boolean;
+  /** `planPoints(plan)` when the caller has made it already (the CLI does, to check the options before it writes anything). */
+  readonly planned?: ReturnType<typeof planPoints>;
 }
 
 export interface SweepResult {
@@ -229,7 +231,7 @@ export interface SweepResult {
  * met — on the one pool.
  */
 export async function runSweep(plan: SweepPlan, options: SweepRunOptions): Promise<SweepResult> {
-  const { points, reference, addedReference } = planPoints(plan);
+  const { points, reference, addedReference } = options.planned ?? planPoints(plan);
   const metrics = allMetrics(points, reference);
   const key = sweepKey(plan, points, reference);
   const order = [reference, ...points.map((_, i) => i).filter((i) => i !== reference)];

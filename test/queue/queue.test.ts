@@ -1,6 +1,7 @@
 /**
  * Runs through a real Redis job queue played by real `goldpit worker` processes: the outputs must be
  * byte for byte those of a local run, whatever happens to the workers, the coordinator or Redis.
+ * Needs redis-server: skipped without it outside CI, a failure in CI (test/helpers/services.ts).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { QueueError } from '../../src/sim/queue/errors.js';
 import { queueTarget } from '../../src/sim/queue/target.js';
 import { loadScenario } from '../../src/sim/scenario.js';
 import { capture } from '../helpers/io.js';
-import { CLI, startRedis, startWorker, type LocalRedis, type WorkerProcess } from '../helpers/redis.js';
+import { CLI, SKIP_QUEUE, startRedis, startWorker, type LocalRedis, type WorkerProcess } from '../helpers/redis.js';
 import { tempDir } from '../helpers/temp.js';
 
 const SCENARIO = 'scenarios/baseline.json';
@@ -62,6 +63,7 @@ const finishedSince = (at: [number, number]) => [...shared[0].finished(at[0]), .
 const viaQueue = () => ['--queue', redis.url, '--queue-name', SHARED];
 
 beforeAll(async () => {
+  if (SKIP_QUEUE) return;
   redis = await startRedis();
   shared = [startWorker(redis.url, ['--queue-name', SHARED]), startWorker(redis.url, ['--queue-name', SHARED])];
   await Promise.all(shared.map((w) => w.waitFor(/ready/)));
@@ -78,7 +80,7 @@ afterAll(async () => {
 let queues = 0;
 const queueName = () => `test${process.pid}-${++queues}`;
 
-describe('a run through the queue', () => {
+describe.skipIf(SKIP_QUEUE)('a run through the queue', () => {
   it('gives byte-identical outputs to a local run, played by 2 worker processes', async () => {
     // Reference-engine batches take long enough (~0.1 s) that both workers get some.
     const args = ['--games', '3000', '--batch-size', '300', '--games-csv', '--engine', 'reference'];
@@ -148,7 +150,7 @@ describe('a run through the queue', () => {
   });
 });
 
-describe('impact, baseline and check through the queue', () => {
+describe.skipIf(SKIP_QUEUE)('impact, baseline and check through the queue', () => {
   it('write the same files and verdicts as local runs', async () => {
     const at = mark();
     const q = [...viaQueue(), '--quiet'];
@@ -180,7 +182,7 @@ describe('impact, baseline and check through the queue', () => {
   });
 });
 
-describe('a sweep through the queue', () => {
+describe.skipIf(SKIP_QUEUE)('a sweep through the queue', () => {
   it('writes the same sweep.json and sweep.csv as a local one', async () => {
     const at = mark();
     const [local, queued] = [tmp(), tmp()];
@@ -193,7 +195,7 @@ describe('a sweep through the queue', () => {
   });
 });
 
-describe('a sensitivity analysis through the queue', () => {
+describe.skipIf(SKIP_QUEUE)('a sensitivity analysis through the queue', () => {
   it('writes the same sensitivity.json, .csv and .html as a local one', async () => {
     const at = mark();
     const [local, queued] = [tmp(), tmp()];
@@ -209,7 +211,7 @@ describe('a sensitivity analysis through the queue', () => {
   });
 });
 
-describe('a tournament through the queue', () => {
+describe.skipIf(SKIP_QUEUE)('a tournament through the queue', () => {
   it('writes the same tables as a local one; the bot file is named by path and sha256, and the worker loads its own copy', async () => {
     const at = mark();
     const bots = [join(import.meta.dirname, '..', 'tournament', 'bots', 'throws.ts'), 'greedy', 'cooperative', 'betrayer', 'reciprocal'].join(',');
@@ -231,7 +233,7 @@ describe('a tournament through the queue', () => {
   });
 });
 
-describe('refusals and faults', () => {
+describe.skipIf(SKIP_QUEUE)('refusals and faults', () => {
   it('a worker refuses the jobs of other code, and the coordinator fails with its message', async () => {
     const at = mark();
     const scenario = loadScenario(SCENARIO);
