@@ -23,7 +23,6 @@ import {
   num,
   svgOpen,
   swatch,
-  table,
   title,
   verdicts,
   WIDTH,
@@ -160,7 +159,7 @@ function bars(metric: SensitivityMetric, rows: readonly MorrisRow[], index: numb
       const yy = top + i * rowH + rowH / 2;
       const colour = VERDICT[r.verdict].colour;
       const tip = `${r.knob}: μ* ${amount(metric, r.muStar.estimate)}, 95% ${amountRange(metric, r.muStar.lo, r.muStar.hi)} (lower end after the noise allowance ${amount(metric, r.allowance)}): ${VERDICT[r.verdict].label}`;
-      return `<g>${title(tip)}<text class="row-label" x="${c(left - 8)}" y="${c(yy + 4)}" text-anchor="end">${esc(clip(r.knob, 34))}</text><rect x="${c(left)}" y="${c(yy - 6)}" width="${c(Math.max(0.5, x(r.muStar.estimate) - left))}" height="12" fill="${colour}" fill-opacity="0.75"/>${whisker(x(r.muStar.lo), x(r.muStar.hi), yy, 4)}<text class="value small" x="${c(Math.min(right + 6, x(r.muStar.hi) + 6))}" y="${c(yy + 4)}">${esc(amount(metric, r.muStar.estimate))}</text></g>`;
+      return `<g>${title(tip)}<text class="row-label" x="${c(left - 8)}" y="${c(yy + 4)}" text-anchor="end">${esc(clip(r.knob, 30))}</text><rect x="${c(left)}" y="${c(yy - 6)}" width="${c(Math.max(0.5, x(r.muStar.estimate) - left))}" height="12" fill="${colour}" fill-opacity="0.75"/>${whisker(x(r.muStar.lo), x(r.muStar.hi), yy, 4)}<text class="value small" x="${c(Math.min(right + 6, x(r.muStar.hi) + 6))}" y="${c(yy + 4)}">${esc(amount(metric, r.muStar.estimate))}</text></g>`;
     })
     .join('');
   const bandLine = `<line class="reference" x1="${c(x(metric.negligible))}" x2="${c(x(metric.negligible))}" y1="${c(top - 4)}" y2="${c(bottom)}"/><text class="reference-label" x="${c(x(metric.negligible) + 4)}" y="${c(bottom + 40)}">band ${esc(amount(metric, metric.negligible))}</text>`;
@@ -189,31 +188,37 @@ ${bars(metric, rows, index)}
 
 function knobTable(json: SensitivityJson): string {
   const summaries = json.knobSummaries ?? [];
-  const label = new Map(json.metrics.map((m) => [m.id, m.label]));
-  const words = (ids: readonly string[]) => ids.map((id) => esc(label.get(id) ?? id)).join(', ');
   const order = { matters: 0, undecided: 1, none: 2 } as const;
   const sorted = [...summaries].sort((a, b) => order[a.verdict] - order[b.verdict] || (a.knob < b.knob ? -1 : 1));
   const knob = new Map(json.knobs.map((k) => [k.path, k]));
+  const row = new Map((json.morris ?? []).map((r) => [`${r.knob}\u0000${r.metric}`, r]));
+  // One narrow column per metric, its header written upwards; a cell is a square in the verdict's colour.
+  const head = json.metrics
+    .map(
+      (m) =>
+        `<th class="num" title="${esc(m.label)}" style="writing-mode:vertical-rl;transform:rotate(180deg);padding:4px 2px;white-space:nowrap;font-weight:500">${esc(clip(m.id, 14))}</th>`,
+    )
+    .join('');
+  const body = sorted
+    .map((s) => {
+      const k = knob.get(s.knob)!;
+      const range = k.numeric ? `${value(k.values[0])}${DASH}${value(k.values[k.values.length - 1])}` : k.values.map(value).join(', ');
+      const cells = json.metrics
+        .map((m) => {
+          const r = row.get(`${s.knob}\u0000${m.id}`);
+          if (!r) return '<td></td>';
+          const tip = `${s.knob} on ${m.label}: ${VERDICT[r.verdict].label}, μ* ${amount(m, r.muStar.estimate)} (95%: ${amountRange(m, r.muStar.lo, r.muStar.hi)})`;
+          return `<td class="num" style="padding:3px 2px;text-align:center" title="${esc(tip)}"><span class="swatch" style="background:${VERDICT[r.verdict].colour};margin:0"></span></td>`;
+        })
+        .join('');
+      return `<tr><td title="${esc(`${k.about ? `${k.about}; ` : ''}range ${range}`)}"><code>${esc(clip(s.knob, 34))}</code></td>${cells}</tr>`;
+    })
+    .join('');
   return `<section id="knobs">
 <h2>Every knob</h2>
-<p class="explain">A knob <strong>matters</strong> when it moves some metric beyond that metric's band with 95% confidence, shows <strong>no detectable effect</strong> when every metric's interval lies inside its band, and is <strong>undecided</strong> otherwise (more trajectories or games would tell).</p>
-${table(
-  ['knob', 'range', 'verdict', 'matters for', 'interacts or is non-linear on', 'undecided on'],
-  sorted.map((s) => {
-    const k = knob.get(s.knob)!;
-    const range = k.numeric ? `${value(k.values[0])}${DASH}${value(k.values[k.values.length - 1])}` : k.values.map(value).join(', ');
-    const colour = s.verdict === 'matters' ? VERDICT.matters.colour : s.verdict === 'none' ? VERDICT.none.colour : VERDICT.undecided.colour;
-    return [
-      `<code title="${esc(k.about)}">${esc(s.knob)}</code>`,
-      esc(clip(range, 24)),
-      `${swatch(colour)}${s.verdict === 'none' ? 'no detectable effect' : s.verdict}`,
-      words(s.matters),
-      words(s.interacts),
-      words(s.undecided),
-    ];
-  }),
-  { cls: 'compact' },
-)}
+<p class="explain">A knob <strong>matters</strong> when it moves some metric beyond that metric's band with 95% confidence, shows <strong>no detectable effect</strong> when every metric's interval lies inside its band, and is <strong>undecided</strong> otherwise (more trajectories or games would tell). Each square is one metric's verdict (its figures on hover); the knobs that matter somewhere come first.</p>
+${verdictKey()}
+<div class="table-wrap"><table class="compact"><thead><tr><th>knob</th>${head}</tr></thead><tbody>${body}</tbody></table></div>
 </section>`;
 }
 

@@ -7,8 +7,8 @@
  * - "matters": μ*'s lower end (after the noise allowance) is above δ;
  *   - "interacts or is non-linear" (`interacts`): it matters, and σ ≥ ½·μ* with σ's own lower end
  *     above δ: its effect changes from place to place by more than half its size, beyond the deals'
- *     noise (the ratio ½ is where Garcia Sanz et al. 2012 and Vanuytrecht et al. 2014 put the step
- *     from "almost monotonic" to "non-monotonic / interacting");
+ *     noise. (A threshold of 1 would miss Ishigami's x₁, whose effect depends on x₃ through
+ *     b·x₃⁴·sin x₁ — σ/μ* = 0.62 on the 4-level grid; test/sensitivity/synthetic.test.ts.)
  * - "undecided": the interval straddles the band: more trajectories (`--budget`) or games per point
  *   (`--games`) narrow it.
  */

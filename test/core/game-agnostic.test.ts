@@ -1,6 +1,6 @@
 /**
- * The core is game-agnostic: nothing in src/core, src/sim, src/stats, src/report, src/check, src/sweep or
- * src/cli names a game's own concepts or imports a game's folder. Everything a game brings reaches
+ * The core is game-agnostic: nothing in src/core, src/sim, src/stats, src/report, src/check, src/sweep,
+ * src/sensitivity or src/cli names a game's own concepts or imports a game's folder. Everything a game brings reaches
  * them through its GameDefinition (src/games/registry.ts). Comments may cite a game as an example;
  * code may not.
  */
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const CORE = ['core', 'sim', 'stats', 'report', 'check', 'cli', 'sweep'].map((d) => join(ROOT, 'src', d));
+const CORE = ['core', 'sim', 'stats', 'report', 'check', 'cli', 'sweep', 'sensitivity'].map((d) => join(ROOT, 'src', d));
 
 /** Words of Goldrausch's, GOLD's and My Gold Mine's rules that must not appear in core code. */
 const GAME_WORDS =
