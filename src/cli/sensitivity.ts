@@ -162,8 +162,8 @@ export function collectKnobs(args: Pick<SensitivityArgs, 'vary' | 'all-params' |
     knobs.push(...screenedKnobs(args.screen, base));
   }
   const groups: TunableGroup[] = [...(args['all-params'] ? (['params', 'cards'] as const) : []), ...(args['all-rules'] ? (['rules'] as const) : [])];
+  const tunables = base.definition.tunables?.(base.config, base.players) ?? [];
   if (groups.length > 0) {
-    const tunables = base.definition.tunables?.(base.config, base.players) ?? [];
     const chosen = tunables.filter((t) => groups.includes(t.group));
     if (chosen.length === 0) {
       const others = [...new Set(tunables.map((t) => t.group))].filter((g) => !groups.includes(g));
@@ -185,9 +185,13 @@ export function collectKnobs(args: Pick<SensitivityArgs, 'vary' | 'all-params' |
   const twice = paths.find((p, i) => paths.indexOf(p) !== i);
   if (twice !== undefined) throw new UsageError(`--vary names ${twice} twice; give each path once with all its values`);
   for (const k of varied) {
+    // A --vary of a tunable's path takes its description and the object it lies in (a wheel field
+    // is varied within the scenario's whole wheel), as --all-params would.
+    const t = tunables.find((x) => x.path === k.path);
+    const known = t === undefined ? k : { ...k, about: t.about, ...(t.within ? { within: t.within } : {}) };
     const at = knobs.findIndex((x) => x.path === k.path);
-    if (at >= 0) knobs[at] = { ...k, about: knobs[at].about, ...(knobs[at].within ? { within: knobs[at].within } : {}) };
-    else knobs.push(k);
+    if (at >= 0) knobs[at] = { ...known, about: knobs[at].about, ...(knobs[at].within ? { within: knobs[at].within } : {}) };
+    else knobs.push(known);
   }
   if (knobs.length === 0) throw new UsageError('no knobs: give --vary path=a..b (repeat it), --all-params or --all-rules (or --screen with --method sobol)');
   return knobs;

@@ -239,5 +239,14 @@ describe('goldpit sensitivity', () => {
       value: { 'disaster-azul': 2, 'disaster-rosso': 2, 'disaster-veridia': 2, 'disaster-world': 1, calm: 1, event: 4 },
     });
     expect(readdirSync(out).sort()).toEqual(FILES.slice().sort());
+    // --vary of a wheel field alone: varied within the scenario's whole wheel, as --all-params does.
+    const one = join(dir, 'one');
+    expect(
+      await runCli(
+        ['sensitivity', scenario, '--vary', 'params.wheel.calm=0..3', '--games', '40', '--trajectories', '4', '--workers', '0', '--out', one, '--quiet'],
+        capture(),
+      ),
+    ).toBe(0);
+    expect(json(one).knobs[0].within?.path).toBe('params.wheel');
   }, 120_000);
 });
