@@ -39,7 +39,11 @@ export function balanceOptions<T>(y: Argv<T>) {
       describe: 'chooses among points that meet every target: <metric> (minimise) or max:<metric> (default: the smallest change from the scenario)',
     })
     .option('budget', { type: 'number', default: BALANCE_DEFAULTS.budget, describe: 'games in all, over every point and stage' })
-    .option('first-stage', { type: 'number', default: BALANCE_DEFAULTS.firstStage, describe: 'games per point in the first stage (each stage doubles it)' })
+    .option('first-stage', {
+      type: 'number',
+      default: BALANCE_DEFAULTS.firstStage,
+      describe: 'games per point in the first stage (each stage doubles it); below 500, a target on a metric without a bound (gold, scoreSpread) is refused',
+    })
     .option('seed', { type: 'string', describe: "run seed (default: the scenario's)" })
     .option('out', { type: 'string', describe: 'output folder (default: reports/<scenario name>-balance/)' })
     .option('workers', WORKERS_OPTION)

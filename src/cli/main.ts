@@ -671,9 +671,9 @@ function commandReplay(io: Io, path: string, game: number, seedArg?: string): nu
   const scenario = loadScenario(path);
   if (!Number.isInteger(game) || game < 0) throw new UsageError(`--game must be a game index ≥ 0, got ${game}`);
   const seed = seedArg ?? scenario.seed;
-  const played = playOne(scenario, game, { seed });
+  const played = playOne(scenario, game, { seed, trace: true });
   io.out(`Game ${game} of scenario ${scenario.name}, seed ${JSON.stringify(seed)}\n`);
-  io.out(`${scenario.definition.story(played.final, scenario.seats)}\n`);
+  io.out(`${scenario.definition.story(played.final, scenario.seats, played.faults)}\n`);
   for (const f of played.faults) io.out(`FAULT seat ${f.seat} (${scenario.seats[f.seat]}) in ${f.request}: ${f.reason}: ${f.message}\n`);
   return 0;
 }

@@ -13,7 +13,7 @@ import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { workerCount } from './workers.js';
 import type { RunFacts } from '../report/html.js';
 import { reportGameOf } from '../report/summary.js';
-import { summarizeTournament, type TournamentSummary } from '../report/tournament.js';
+import { MIN_DEALS, summarizeTournament, type TournamentSummary } from '../report/tournament.js';
 import { tournamentTable, writeTournamentOutputs } from '../report/tournament-write.js';
 import { isBotFile, resolveEntrants } from '../sim/bot-files.js';
 import { Progress } from '../sim/progress.js';
@@ -264,6 +264,7 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
     // state object for the whole game, so keeping the state itself would name the final place.
     const placeAt: string[] = [];
     const played = playTournamentGame(resolved, game, {
+      trace: true,
       onState: (s) => void (current = s),
       guard: {
         before(seat, decision, request) {
@@ -274,7 +275,7 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
       },
     });
     io.out(`Game ${game} of the tournament (seed ${JSON.stringify(spec.seed)}): line-up ${place.lineup}, deal ${place.deal}, rotation ${place.rotation}\n`);
-    io.out(`${resolved.definition.story(played.final, names)}\n`);
+    io.out(`${resolved.definition.story(played.final, names, played.faults)}\n`);
     for (const f of played.faults) {
       io.out(`FAULT seat ${f.seat} (${names[f.seat]}) in ${placeAt[f.decision]} (${f.request}, bot call ${f.decision}): ${f.reason}: ${f.message}\n`);
     }
@@ -409,7 +410,7 @@ export function commandNewBot(io: CliIo, name: string, args: { out?: string; for
   io.out(
     `wrote ${path}: a working bot to edit (read its comments first). Next:\n` +
       `  npx goldpit check-bot ${gameFlag}${path}\n` +
-      `  npx goldpit tournament ${gameFlag}--bots ${path},${definition.tournament.checkBotOpponents.join(',')} --deals 10\n`,
+      `  npx goldpit tournament ${gameFlag}--bots ${path},${definition.tournament.checkBotOpponents.join(',')} --deals ${MIN_DEALS}\n`,
   );
   return 0;
 }

@@ -2,7 +2,7 @@
  * What a game folder registers besides its `GameModule`: how scenarios configure it, its built-in
  * bots, and how a finished game is boiled down into the compact record the statistics consume.
  */
-import type { DecisionRequest, GameModule, Outcome } from './game.js';
+import type { DecisionRequest, Fault, GameModule, Outcome } from './game.js';
 import type { RandomStream } from './random.js';
 import type { Tunable } from './tunable.js';
 
@@ -149,8 +149,11 @@ export interface GameDefinition<Config, State, View, Request extends DecisionReq
    * plays). Only ever asked about the game's own built-in factories, never a bot file's.
    */
   fastPlayer?(config: Config, players: number, bots: readonly BotFactory<Bot>[]): FastPlayer | null;
-  /** The full story of a finished game, for `goldpit replay`. */
-  story(final: State, seatNames: readonly string[]): string;
+  /**
+   * The full story of a finished game, for `goldpit replay` (played with `trace`: GameModule.trace).
+   * `faults` are the game's bot faults, for a story that tells each where it happened.
+   */
+  story(final: State, seatNames: readonly string[], faults?: readonly Fault[]): string;
   /** Where a game stands when its bots are asked in `state`, as the story names it (a replay's FAULT lines). */
   decisionPlace(state: State): string;
   /** How the game is named and shown in reports, tables and messages. */

@@ -64,6 +64,12 @@ export interface GameModule<Config, State, View, Request extends DecisionRequest
   readonly maxPlayers: number;
   /** The initial state, after all setup chance (shuffles, start player). */
   setup(config: Config, players: number, random: RandomSource): State;
+  /**
+   * Optional: from now on, record in `state` what the game's story (GameDefinition.story) tells that
+   * the state alone does not keep (e.g. a move log). Called by replays right after `setup`, never in
+   * runs, so a game may keep such a log only when asked.
+   */
+  trace?(state: State): void;
   pending(state: State): Pending<Request>;
   /**
    * Applies one answer per pending request (same order) and every automatic step after them. Reads

@@ -31,6 +31,8 @@ export interface PlayOptions<Config, State, View, Request extends DecisionReques
   readonly timeBudgetMs?: number | null;
   /** Called after every transition (replay, traces). */
   readonly onState?: (state: State) => void;
+  /** A replay: the module records what its story tells (GameModule.trace). */
+  readonly trace?: boolean;
   /** Watches every bot call (a tournament's hang watchdog) and may stop a seat's bot. */
   readonly guard?: DecisionGuard;
 }
@@ -66,6 +68,7 @@ export function playGame<Config, State, View, Request extends DecisionRequest, A
   // answers during the call only (GameModule.apply), and every entry is written before each call.
   const answerLists: Answer[][] = [];
   let state = module.setup(options.config, options.players, random);
+  if (options.trace) module.trace?.(state);
   // An in-place engine (GameModule.inPlace) writes its state on every transition: only its views are frozen.
   const freezeState = freeze && !module.inPlace;
   if (freezeState) deepFreeze(state);

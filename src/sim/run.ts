@@ -39,7 +39,11 @@ export function shapeOf(scenario: Scenario): AggregateShape {
 }
 
 /** Plays game `index` of the scenario and returns it (replay uses this, so it is the same game). */
-export function playOne(scenario: Scenario, index: number, options: RunOptions & { onState?: (s: unknown) => void; config?: unknown }): PlayedGame<unknown> {
+export function playOne(
+  scenario: Scenario,
+  index: number,
+  options: RunOptions & { onState?: (s: unknown) => void; config?: unknown; trace?: boolean },
+): PlayedGame<unknown> {
   const random = new RandomSource(options.seed, index);
   const bots = scenario.bots.map((factory, seat) => factory.create(seat, random.stream(Purpose.bot + seat)));
   return playGame({
@@ -51,6 +55,7 @@ export function playOne(scenario: Scenario, index: number, options: RunOptions &
     freeze: options.freeze,
     timeBudgetMs: options.timeBudgetMs ?? null,
     onState: options.onState,
+    trace: options.trace,
   });
 }
 

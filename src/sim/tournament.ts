@@ -170,7 +170,7 @@ export interface TournamentGame {
 export function playTournamentGame(
   t: ResolvedTournament,
   game: number,
-  options: { guard?: DecisionGuard; onState?: (s: unknown) => void } = {},
+  options: { guard?: DecisionGuard; onState?: (s: unknown) => void; trace?: boolean } = {},
 ): PlayedGame<unknown> {
   const { spec } = t;
   const place = placeOf(spec, game);
@@ -199,6 +199,7 @@ export function playTournamentGame(
     untrustedSeats,
     guard: options.guard,
     onState: options.onState,
+    trace: options.trace,
   });
 }
 

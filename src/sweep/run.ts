@@ -24,7 +24,7 @@ import { writeAtomic } from '../report/write.js';
 import { copyDeals, emptyDeals, headDeals, type DealColumns } from '../sim/deals.js';
 import type { Progress } from '../sim/progress.js';
 import type { Scenario } from '../sim/scenario.js';
-import { estimate, halfWidth, paired, perDeal, sweepMetrics, type SweepMetric } from './metrics.js';
+import { estimate, halfWidth, metricRange, paired, perDeal, seatSpreadEstimate, sweepMetrics, type SweepMetric } from './metrics.js';
 import type { DealPool } from './pool.js';
 import { designPoints, scenarioAt, valueAt, type Design, type Factor, type SweepValue } from './vary.js';
 
@@ -127,15 +127,26 @@ export function precise(metrics: readonly SweepMetric[], scenario: Pick<Scenario
   return true;
 }
 
-/** One metric at one point, rounded as reports are (6 digits), with its paired difference to the reference. */
+/** An interval's lower end rounded down to 6 decimals (as reports round), so rounding never narrows it; null stays null. */
+export const roundDown = (x: number | null): number | null => (x === null ? null : Number((Math.floor(Number((x * 1e6).toPrecision(15))) / 1e6).toFixed(6)));
+/** An interval's upper end rounded up to 6 decimals. */
+export const roundUp = (x: number | null): number | null => (x === null ? null : Number((Math.ceil(Number((x * 1e6).toPrecision(15))) / 1e6).toFixed(6)));
+
+/** One metric at one point, rounded as reports are (6 digits, interval ends outwards), with its paired difference to the reference. */
 function pointEstimate(metric: SweepMetric, scenario: Scenario, deals: DealColumns, ref: { scenario: Scenario; deals: DealColumns } | null): SweepEstimate {
-  const e = estimate(perDeal(metric, scenario, deals), metric);
-  const base = { estimate: fixed(e.estimate), lo: fixed(e.lo), hi: fixed(e.hi) };
-  if (ref === null) return { ...base, diff: null, diffLo: null, diffHi: null };
+  const e =
+    metric.family === 'seat-spread' ? seatSpreadEstimate(scenario, deals) : estimate(perDeal(metric, scenario, deals), metric, metricRange(metric, scenario));
+  const base = { estimate: fixed(e.estimate), lo: roundDown(e.lo), hi: roundUp(e.hi) };
+  if (ref === null) return { ...base, diff: null, diffLo: null, diffHi: null, changed: null };
   // Over the games both played (with a precision rule points may stop at different counts).
   const n = Math.min(deals.winners.length, ref.deals.winners.length);
-  const d = paired(perDeal(metric, scenario, headDeals(deals, n)), perDeal(metric, ref.scenario, headDeals(ref.deals, n)));
-  return { ...base, diff: fixed(d.diff), diffLo: fixed(d.lo), diffHi: fixed(d.hi) };
+  const d = paired(
+    perDeal(metric, scenario, headDeals(deals, n)),
+    perDeal(metric, ref.scenario, headDeals(ref.deals, n)),
+    metricRange(metric, scenario),
+    metricRange(metric, ref.scenario),
+  );
+  return { ...base, diff: fixed(d.diff), diffLo: roundDown(d.lo), diffHi: roundUp(d.hi), changed: d.changed };
 }
 
 /**

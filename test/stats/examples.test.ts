@@ -50,6 +50,27 @@ describe('doc-comment examples', () => {
       confidence: 0.95,
       method: 'clopper-pearson',
     });
+    expect(stats.boundedScoreInterval([1, 1, 1, 1, 1, 1, 1, 0, 0, 0], 0, 1)).toEqual({ estimate: 0.7, lower: 0.39677814746114537, upper: 0.8922087325936988 });
+    expect(stats.boundedMeanInterval(new Float64Array(500), -1, 1)).toEqual({
+      estimate: 0,
+      n: 500,
+      lo: -1,
+      hi: 1,
+      mode: 0,
+      differing: 0,
+      confidence: 0.95,
+      lower: -0.007624340461552188,
+      upper: 0.007624340461552188,
+      method: 'score',
+    });
+    expect(stats.hoeffdingInterval([10, 10, 10, 10, 10, 10, 10, 10, 10, 10], 0, 10, 0.95)).toEqual({
+      estimate: 10,
+      lower: 6.915028921812391,
+      upper: 10,
+      n: 10,
+      confidence: 0.95,
+      method: 'hoeffding-kl',
+    });
     expect(stats.clusteredProportionInterval([3, 0, 4, 1], [4, 4, 4, 4])).toEqual({
       estimate: 0.5,
       lower: 0.0881578498136755,

@@ -58,6 +58,7 @@ import {
   TURN,
 } from './state.js';
 import { MyGoldMineView } from './view.js';
+import { EV, note, trace } from './log.js';
 
 export type MyGoldMineRequest = DecisionRequest & { readonly kind: 'turn' | 'exit-action' | 'swap-target' };
 export type MyGoldMineAnswer = number;
@@ -176,6 +177,7 @@ export function startRound(state: MyGoldMineState, startSeat: number): void {
   revealDig(state, true);
   state.actor = startSeat * state.perSeat;
   state.stage = TURN;
+  if (state.log !== null) note(state.log, EV.round, state.round, startSeat, state.digPos < state.dig.length ? state.dig[state.digPos] : -1);
 }
 
 /** Every pile empty, every team pile open (a round's start). */
@@ -293,6 +295,7 @@ function reshuffleExits(state: MyGoldMineState): void {
   state.exitEnd = n;
   state.discardCount = 0;
   state.exitShuffles++;
+  if (state.log !== null) note(state.log, EV.reshuffle, n);
   const script = state.script;
   if (script === null) return; // the order is fixed lazily, card by card, in drawExit
   const order = script.reshuffles[state.scriptReshuffles++];
@@ -352,6 +355,7 @@ function exitDwarf(state: MyGoldMineState, d: number): void {
     state.extraExtra[d] = 0;
   }
   const value = state.bankedGold[d] + state.bankedExtra[d] * state.extragoldValue;
+  if (state.log !== null) note(state.log, EV.exited, d, state.ladderCount, value);
   state.counters[C_EXITS][s]++;
   state.counters[C_LADDER][s] += state.ladderCount;
   state.counters[C_BANKED][s] += value;
@@ -390,6 +394,7 @@ function eliminate(state: MyGoldMineState, d: number): void {
     state.extraExtra[d] = 0;
   }
   const lost = gold + extra * state.extragoldValue;
+  if (state.log !== null) note(state.log, EV.eliminated, d, lost);
   state.counters[C_ELIMINATIONS][s]++;
   state.counters[C_LOST][s] += lost;
   const r = (state.round - 1) * RC;
@@ -401,10 +406,15 @@ function eliminate(state: MyGoldMineState, d: number): void {
 function moveDwarf(state: MyGoldMineState, d: number, move: number): void {
   if (move < 0) {
     if (--state.pos[d] === EXIT) exitDwarf(state, d);
+    else if (state.log !== null) note(state.log, EV.moved, d, state.pos[d]);
   } else if (move > 0) {
     if (state.pos[d] + 1 === state.drago) {
       if (state.intoDragonEliminates) eliminate(state, d);
-    } else state.pos[d]++;
+      else if (state.log !== null) note(state.log, EV.blocked, d, state.pos[d]);
+    } else {
+      state.pos[d]++;
+      if (state.log !== null) note(state.log, EV.moved, d, state.pos[d]);
+    }
   }
 }
 
@@ -416,6 +426,7 @@ function stepLeft(state: MyGoldMineState, d: number, steps: number): void {
       return;
     }
   }
+  if (state.log !== null) note(state.log, EV.moved, d, state.pos[d]);
 }
 
 /**
@@ -432,6 +443,7 @@ function dragonCheck(state: MyGoldMineState): void {
     takeDig(state, card);
     state.dragonsLeft--;
     const to = --state.drago;
+    if (state.log !== null) note(state.log, EV.dragon, card, to);
     state.roundCounters[(state.round - 1) * RC + R_DRAGON_STEPS]++;
     for (let d = 0; d < dwarves; d++) {
       if (state.status[d] === IN_MINE && state.pos[d] === to) eliminate(state, d);
@@ -443,6 +455,7 @@ function dragonCheck(state: MyGoldMineState): void {
 function digTurn(state: MyGoldMineState, d: number): void {
   const card = top(state);
   takeDig(state, card);
+  if (state.log !== null) note(state.log, EV.dig, d, card, state.tables.digGold[card]);
   collect(state, d, state.tables.digGold[card], 0);
   const move = state.tables.digMove[card];
   if (!state.dragonFirst) {
@@ -488,6 +501,7 @@ function legalAction(state: MyGoldMineState, action: number): boolean {
 /** Carries out exit action `action` of card `card` for the actor; false = a swap target must be asked first. */
 function performAction(state: MyGoldMineState, card: number, action: number): boolean {
   const d = state.actor;
+  if (state.log !== null) note(state.log, EV.action, d, action, card);
   switch (action) {
     case ONE_STEP:
       stepLeft(state, d, 1);
@@ -526,6 +540,7 @@ function swapWith(state: MyGoldMineState, d: number, q: number): void {
   const p = state.pos[d];
   state.pos[d] = state.pos[q];
   state.pos[q] = p;
+  if (state.log !== null) note(state.log, EV.swap, d, q);
 }
 
 /** Choice B: draw an exit card and carry it out (asking D2 when both actions work). False = waiting for a decision. */
@@ -536,9 +551,11 @@ function exitTurn(state: MyGoldMineState): boolean {
     // circulation, so a whole table passing in a row cannot happen; if it did, fail loudly.
     if (++state.passes > 2 * state.dwarves)
       throw new RangeError('My Gold Mine: every dwarf passes and no card is left to draw (the exit deck needs a moving card that cannot be kept)');
+    if (state.log !== null) note(state.log, EV.pass, state.actor);
     return true;
   }
   state.passes = 0;
+  if (state.log !== null) note(state.log, EV.exitCard, state.actor, card);
   const t = state.tables;
   const a = t.exitA[card];
   const b = t.exitB[card];
@@ -551,6 +568,7 @@ function exitTurn(state: MyGoldMineState): boolean {
   }
   if (okA) return performAction(state, card, a);
   if (okB) return performAction(state, card, b);
+  if (state.log !== null) note(state.log, EV.noEffect, state.actor, card);
   state.discard[state.discardCount++] = card; // MG-A7: no effect, discarded
   return true;
 }
@@ -604,6 +622,7 @@ function endRound(state: MyGoldMineState): void {
   }
   state.roundWinner = n > 0 ? state.owner(ranked[0]) : -1;
   if (n > 0) state.counters[C_ROUND_WINS][state.roundWinner]++;
+  if (state.log !== null) note(state.log, EV.roundEnd, round, state.roundWinner, dragonEnd ? 1 : 0);
   const P = state.players;
   const last = round >= state.rounds;
   if (!last) {
@@ -686,6 +705,7 @@ export function apply(state: MyGoldMineState, answers: readonly MyGoldMineAnswer
   const d = state.actor;
   const s = state.owner(d);
   let done = true;
+  if (state.log !== null) note(state.log, EV.decision, state.stage, d, answer);
   switch (state.stage) {
     case TURN:
       state.roundCounters[(state.round - 1) * RC + R_TURNS]++;
@@ -790,4 +810,5 @@ export const myGoldMine: GameModule<MyGoldMineConfig, MyGoldMineState, MyGoldMin
   seatView,
   askBot,
   fallbackAnswer,
+  trace,
 };

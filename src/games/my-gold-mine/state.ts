@@ -222,6 +222,11 @@ export class MyGoldMineState {
   cardCount = 0;
   script: DeckScript | null = null;
   scriptReshuffles = 0;
+  /**
+   * The move log of a replay (log.ts), null in every run: what the story tells, turn by turn. A
+   * copy of the state for search (clone) must not carry it: its playouts are not the game's moves.
+   */
+  log: number[] | null = null;
   /** Scores before round 1 (all 0: nuggets and gold start at nothing). */
   readonly initialScores: number[];
   /** One read-only view per seat (made by the engine's setup). */
