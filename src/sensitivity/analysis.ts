@@ -11,7 +11,7 @@ import { DEFAULT_BOOTSTRAP, type Interval } from './bootstrap.js';
 import { morrisTrajectories, saltelliMatrices, type Trajectory } from './design.js';
 import { knobLevels, type Knob, type KnobLevels } from './knobs.js';
 import { morrisFigures, type MorrisStep } from './morris.js';
-import type { Evaluated } from './run.js';
+import { perDealRange, type Evaluated } from './run.js';
 import { sobolFigures } from './sobol.js';
 import type { Method, MorrisRow, Range, SensitivityJson, SensitivityKnob, SensitivityMetric, SobolMetricRow } from './types.js';
 import { knobSummaries, morrisVerdict, morrisVerdicts, sobolVerdicts } from './verdicts.js';
@@ -204,6 +204,7 @@ export function analyse(
       metrics: metrics.length,
       sizes: evaluated.sizes,
       data,
+      ranges: metrics.map((_, mi) => perDealRange(data, metrics.length, G, mi)),
       trajectories: morrisSteps(plan, design),
       bootstrap: plan.bootstrap,
       seed: plan.seed,
@@ -220,6 +221,7 @@ export function analyse(
           ...row,
           noise: r6(f.noise),
           allowance: r6(f.allowance),
+          unseen: r6(f.unseen),
           verdict: morrisVerdict(row, metric.negligible),
         });
       }),

@@ -22,6 +22,12 @@
  *   bootstrap's minus the allowance √(2/π)·mean_t se_t. Its upper end needs nothing (noise only
  *   raises μ*). So "matters" (the lower end above the band) is never claimed from noise, and "no
  *   detectable effect" (the upper end inside the band) is conservative.
+ * - a step that changed no deal (every block's difference 0) has an effect of exactly 0 on these
+ *   deals, but a deal not played might change: by the rule of three, at most a share
+ *   1 − 0.025^(1/n) of deals change (95%), each by at most the metric's per-deal range R, so the
+ *   step's true effect is within ±(1 − 0.025^(1/n))·R·|scale|. The mean of these bounds over the
+ *   trajectories (`unseen`) widens μ*'s upper end and μ's interval on both sides: a knob that
+ *   changed no game gets an interval [0, small], never one of zero width.
  * Intervals: the pigeonhole bootstrap over trajectories and deal blocks (bootstrap.ts).
  */
 import { blockCovariance } from './blocks.js';
@@ -40,8 +46,10 @@ export interface MorrisInput {
   readonly metrics: number;
   /** Block sizes (G). */
   readonly sizes: Float64Array;
-  /** Block totals per data point: metric m's block g at m·G + g. */
+  /** Block totals per data point: metric m's block g at m·G + g (more numbers after them are ignored). */
   readonly data: readonly Float64Array[];
+  /** Per metric, the widest a per-deal difference can be (run.ts `perDealRange`). */
+  readonly ranges: ArrayLike<number>;
   /** Per trajectory, its k steps. */
   readonly trajectories: readonly (readonly MorrisStep[])[];
   readonly bootstrap: number;
@@ -58,6 +66,8 @@ export interface MorrisFigures {
   readonly noise: number;
   /** How far noise can raise μ* at most: √(2/π)·noise. */
   readonly allowance: number;
+  /** What deals not played could add where a step changed no deal (see the module comment); 0 when every step changed some. */
+  readonly unseen: number;
   /** The elementary effects, one per trajectory. */
   readonly effects: readonly number[];
 }
@@ -66,7 +76,7 @@ const SQRT_2_OVER_PI = Math.sqrt(2 / Math.PI);
 
 /** μ, μ*, σ with their intervals, per knob j and metric m: result[j][m]. */
 export function morrisFigures(input: MorrisInput): MorrisFigures[][] {
-  const { knobs: k, metrics: M, sizes, data, trajectories, bootstrap: B, seed } = input;
+  const { knobs: k, metrics: M, sizes, data, ranges, trajectories, bootstrap: B, seed } = input;
   const r = trajectories.length;
   const G = sizes.length;
   if (r < 2) throw new RangeError(`morrisFigures: needs at least 2 trajectories, got ${r}`);
@@ -76,6 +86,9 @@ export function morrisFigures(input: MorrisInput): MorrisFigures[][] {
   const blocks = new Float64Array(r * k * M * G);
   const ee = new Float64Array(r * k * M);
   const v = new Float64Array(r * k * M);
+  // Σ over the trajectories whose step changed no deal of the rule-of-three bound, per (j, m).
+  const unseen = new Float64Array(k * M);
+  const ruleOfThree = 1 - 0.025 ** (1 / n);
   trajectories.forEach((steps, t) => {
     if (steps.length !== k) throw new RangeError(`morrisFigures: trajectory ${t} has ${steps.length} steps for ${k} knobs`);
     for (const s of steps) {
@@ -84,11 +97,14 @@ export function morrisFigures(input: MorrisInput): MorrisFigures[][] {
       for (let m = 0; m < M; m++) {
         const at = ((t * k + s.knob) * M + m) * G;
         let sum = 0;
+        let changed = false;
         for (let g = 0; g < G; g++) {
           const d = (b[m * G + g] - a[m * G + g]) * s.scale;
           blocks[at + g] = d;
           sum += d;
+          if (d !== 0) changed = true;
         }
+        if (!changed) unseen[s.knob * M + m] += ruleOfThree * ranges[m] * Math.abs(s.scale);
         ee[(t * k + s.knob) * M + m] = sum / n;
         v[(t * k + s.knob) * M + m] = blockCovariance(blocks.subarray(at, at + G), blocks.subarray(at, at + G), sizes);
       }
@@ -164,13 +180,16 @@ export function morrisFigures(input: MorrisInput): MorrisFigures[][] {
       for (let t = 0; t < r; t++) se += Math.sqrt(Math.max(0, v[(t * k + j) * M + m]));
       const noise = se / r;
       const allowance = SQRT_2_OVER_PI * noise;
+      const extra = unseen[j * M + m] / r;
       const star = seInterval(muStar, moments.sd(slot + 1), r, 0);
+      const signed = seInterval(mu, moments.sd(slot), r);
       return {
-        mu: seInterval(mu, moments.sd(slot), r),
-        muStar: { estimate: muStar, lo: Math.max(0, star.lo - allowance), hi: star.hi },
+        mu: { estimate: mu, lo: signed.lo - extra, hi: signed.hi + extra },
+        muStar: { estimate: muStar, lo: Math.max(0, star.lo - allowance), hi: star.hi + extra },
         sigma: seInterval(sigma, moments.sd(slot + 2), r, 0),
         noise,
         allowance,
+        unseen: extra,
         effects: Array.from({ length: r }, (_, t) => ee[(t * k + j) * M + m]),
       };
     }),

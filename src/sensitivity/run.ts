@@ -55,7 +55,10 @@ export interface EvaluateOptions {
 }
 
 export interface Evaluated {
-  /** Block totals per design point (metric m's block g at m·G + g); null where not played (stopped). */
+  /**
+   * Per design point: block totals (metric m's block g at m·G + g), then each metric's smallest and
+   * largest per-deal value (at M·G + m and M·G + M + m; `pointLength`); null where not played (stopped).
+   */
   readonly data: readonly (Float64Array | null)[];
   readonly sizes: Float64Array;
   readonly complete: boolean;
@@ -83,13 +86,32 @@ function decode(text: string, length: number): Float64Array {
   return out;
 }
 
+/** Numbers kept per point: M·G block totals, then M minima and M maxima of the per-deal values. */
+export function pointLength(metrics: number, blocks: number): number {
+  return metrics * (blocks + 2);
+}
+
+/**
+ * The widest a per-deal difference of metric m can be, from what the points saw: the largest
+ * per-deal value at any point minus the smallest at any point.
+ */
+export function perDealRange(data: readonly Float64Array[], metrics: number, blocks: number, m: number): number {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const d of data) {
+    lo = Math.min(lo, d[metrics * blocks + m]);
+    hi = Math.max(hi, d[metrics * blocks + metrics + m]);
+  }
+  return hi - lo;
+}
+
 /** Plays every point (each distinct key once) and returns their block totals. */
 export async function evaluatePoints(source: PointSource, points: readonly (readonly SweepValue[])[], options: EvaluateOptions): Promise<Evaluated> {
   const bounds = blockBounds(source.games);
   const G = bounds.length - 1;
   const sizes = new Float64Array(G);
   for (let g = 0; g < G; g++) sizes[g] = bounds[g + 1] - bounds[g];
-  const length = source.metrics * G;
+  const length = pointLength(source.metrics, G);
   const keys = points.map((p) => source.key(p));
   const firstOf = new Map<string, number>();
   keys.forEach((k, i) => {
@@ -144,7 +166,18 @@ export async function evaluatePoints(source: PointSource, points: readonly (read
           report();
         });
         const totals = new Float64Array(length);
-        for (let m = 0; m < source.metrics; m++) putBlockTotals(values[m], bounds, totals, m * G);
+        const M = source.metrics;
+        for (let m = 0; m < M; m++) {
+          putBlockTotals(values[m], bounds, totals, m * G);
+          let lo = Number.POSITIVE_INFINITY;
+          let hi = Number.NEGATIVE_INFINITY;
+          for (let i = 0; i < values[m].length; i++) {
+            if (values[m][i] < lo) lo = values[m][i];
+            if (values[m][i] > hi) hi = values[m][i];
+          }
+          totals[M * G + m] = lo;
+          totals[M * G + M + m] = hi;
+        }
         done.set(job.key, totals);
       } catch (e) {
         if (e instanceof Stopped) stopped = true;

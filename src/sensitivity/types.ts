@@ -51,6 +51,8 @@ export interface MorrisRow {
   readonly sigma: Range;
   readonly noise: number;
   readonly allowance: number;
+  /** What deals not played could add where a step changed no deal (rule of three); included in μ*'s upper end and μ's interval. */
+  readonly unseen: number;
   readonly verdict: Verdict;
 }
 

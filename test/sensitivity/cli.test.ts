@@ -20,7 +20,12 @@ const json = (dir: string) => JSON.parse(readFileSync(join(dir, 'sensitivity.jso
 
 // Three knobs: one that matters a lot (the rounds move the race share), a rules option, and one that changes no game of 4 players.
 const KNOBS = ['--vary', 'params.rounds=8..12', '--vary', 'rules.penaltySink=bank,continent', '--vary', 'params.setupRespawnMultiplier.6=1..4'];
-const SMALL = [...KNOBS, '--games', '400', '--trajectories', '6', '--bootstrap', '200', '--seed', 'sens', '--quiet'];
+// A knob that changes no game is shown within a band only when the deals not played could not move
+// it further (the rule of three, morris.ts: (1 − 0.025^(1/n))·range·1.5 ≤ band): for the 1 pp of a
+// share at n ≥ 1,200 games a point, for 1% of a score's mean only at several thousand. Wider bands
+// for the lengths and scores let these small runs see "no detectable effect" on every metric.
+const BANDS = ['--negligible', 'score=3', '--negligible', 'steps=0.5'];
+const SMALL = [...KNOBS, '--games', '1200', '--trajectories', '6', '--bootstrap', '200', '--seed', 'sens', ...BANDS, '--quiet'];
 
 describe('goldpit sensitivity', () => {
   it('Morris: writes the files with verdicts; byte-identical for 0, 1 and 2 workers and any batch size', async () => {
@@ -61,12 +66,18 @@ describe('goldpit sensitivity', () => {
     // The rounds move the race share by tens of points over 8..12 (fewer rounds, fewer races won in time? no: more rounds, more races).
     expect(row('params.rounds', 'race').verdict).toMatch(/matters|interacts/);
     expect(row('params.rounds', 'race').muStar.lo).toBeGreaterThan(0.1);
-    // A knob that changes no game of 4 players: every effect exactly 0, the interval of zero width.
+    // A knob that changes no game of 4 players: every effect exactly 0, no noise; the interval is not
+    // of zero width but reaches as far as deals not played could (the rule of three: 1 − 0.025^(1/1200)
+    // of the deals, each by at most the metric's per-deal range, over the whole range).
     for (const m of j.metrics) {
       const r = row('params.setupRespawnMultiplier.6', m.id);
-      expect([r.muStar.estimate, r.muStar.lo, r.muStar.hi, r.sigma.estimate, r.noise]).toEqual([0, 0, 0, 0, 0]);
+      expect([r.muStar.estimate, r.muStar.lo, r.sigma.estimate, r.noise]).toEqual([0, 0, 0, 0]);
+      expect(r.muStar.hi).toBeGreaterThan(0);
+      expect(r.muStar.hi).toBe(r.unseen);
       expect(r.verdict).toBe('none');
     }
+    // A share: per-deal range 1, each step over 2 of the range's 3 units (levels 1→3 or 2→4 of 1..4: scale 1.5).
+    expect(row('params.setupRespawnMultiplier.6', 'seat:0').unseen).toBeCloseTo((1 - 0.025 ** (1 / 1200)) * 1 * 1.5, 5);
     expect(j.knobSummaries!.find((s) => s.knob === 'params.setupRespawnMultiplier.6')!.verdict).toBe('none');
     expect(j.verdicts).toContain(
       'No detectable effect on any metric: 1 of 3 knobs (params.setupRespawnMultiplier.6); each moves every metric by less than its negligible band.',
@@ -74,6 +85,7 @@ describe('goldpit sensitivity', () => {
     const csv = readFileSync(join(outs[0], 'sensitivity.csv'), 'utf8').trim().split('\n');
     expect(csv[0]).toBe('knob,origin,metric,mu,mu_lo,mu_hi,mu_star,mu_star_lo,mu_star_hi,sigma,sigma_lo,sigma_hi,noise,negligible,verdict');
     expect(csv.length).toBe(1 + 3 * 13);
+    expect(csv[0]).toContain(',noise,negligible,verdict');
     const page = readFileSync(join(outs[0], 'sensitivity.html'), 'utf8');
     expect(page).not.toContain('<script');
     expect(page).toContain('data-chart="scatter-8"');
@@ -86,7 +98,7 @@ describe('goldpit sensitivity', () => {
     expect(await runCli(['sensitivity', SCENARIO, ...SMALL.filter((a) => a !== '--quiet'), '--workers', '0', '--out', out], io)).toBe(0);
     const lines = io.stdout.trim().split('\n');
     expect(lines[0]).toMatch(
-      /^Morris screening: 6 trajectories of 4 points \(3 knobs, up to 4 levels each\), 400 games per point, every point on the same deals: \d+ points, [\d,]+ games/,
+      /^Morris screening: 6 trajectories of 4 points \(3 knobs, up to 4 levels each\), 1,200 games per point, every point on the same deals: \d+ points, [\d,]+ games/,
     );
     expect(lines[1]).toMatch(/^- Seat spread \(highest − lowest seat win rate\): /);
     expect(lines[2]).toMatch(/^- Race share: .*params\.rounds \(μ\* \d+ pp, 95%: /);

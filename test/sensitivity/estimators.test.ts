@@ -54,6 +54,7 @@ describe('estimators against scripts/reference/sensitivity.py', () => {
       metrics: 1,
       sizes,
       data: data.morris.data.map((d) => Float64Array.from(d)),
+      ranges: [1],
       trajectories: data.morris.steps.map((t) => t.map(([from, to, knob, scale]) => ({ from, to, knob, scale }))),
       bootstrap: 50,
       seed: 'ref',

@@ -73,15 +73,18 @@ describe('a linear model with noise on common random numbers', () => {
   const model = linearNoise([1, 0.5, 0], 1.5);
 
   it('Morris: μ* of x1 and x2 at |β|, σ ≈ 0 after the noise correction, x3 "no detectable effect"', async () => {
-    const json = await analyseModel(model, 'morris', { units: 20, games: 400, seed: 'lin', band: 0.05 });
+    const json = await analyseModel(model, 'morris', { units: 20, games: 2000, seed: 'lin', band: 0.05 });
     const [x1, x2, x3] = json.morris!;
     expect(x1.muStar.lo).toBeLessThanOrEqual(1);
     expect(x1.muStar.hi).toBeGreaterThanOrEqual(1);
-    expect(x1.noise).toBeGreaterThan(0.05); // the deals' noise on knob 1's effects (1.5/√400 = 0.075)
+    expect(x1.noise).toBeGreaterThan(0.025); // the deals' noise on knob 1's effects (1.5/√2000 = 0.034)
     expect(x1.sigma.estimate).toBeLessThan(0.02); // shared noise is no interaction
     expect(x2.muStar.estimate).toBeCloseTo(0.5, 9);
     expect(x2.noise).toBeLessThan(1e-9);
-    expect(x3.muStar.hi).toBe(0);
+    // x3 changes no deal: μ* exactly 0, its upper end what unplayed deals could add (the rule of three).
+    expect(x3.muStar.estimate).toBe(0);
+    expect(x3.muStar.hi).toBeGreaterThan(0);
+    expect(x3.muStar.hi).toBeLessThan(0.05);
     expect([x1.verdict, x2.verdict, x3.verdict]).toEqual(['matters', 'matters', 'none']);
     expect(json.verdicts.at(-1)).toBe('No detectable effect on any metric: 1 of 3 knobs (x3); each moves every metric by less than its negligible band.');
   });
