@@ -11,7 +11,7 @@ import type { QueueExecutor } from '../sim/queue/coordinator.js';
 import type { Scenario } from '../sim/scenario.js';
 import { baselineDeals, baselineEntry, codeFacts, type BaselineScenario } from './baseline.js';
 import { analyseFixed, CHECK_DEFAULTS, concludeSequential, SequentialTest, type FixedAnalysis, type MetricSeries, type SequentialAnalysis } from './compare.js';
-import { checkGameOf, deltaOf, metricsOf, metricValues } from './deals.js';
+import { checkGameOf, deltaOf, metricRange, metricsOf, metricValues } from './deals.js';
 
 export interface PlayOptions {
   readonly workers: number;
@@ -132,6 +132,7 @@ function seriesOf(scenario: Scenario, entry: BaselineScenario, base: DealColumns
   return defs.map((def, k) => ({
     def,
     delta: deltaOf(def, scenario.check.tolerance, meanGold),
+    range: metricRange(def, scenario),
     baseline: baseline[k],
     current: new Float64Array(entry.games),
   }));

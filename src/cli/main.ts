@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { dirname, join, resolve } from 'node:path';
 import yargs from 'yargs';
 import { GoldpitError, InputError, UsageError } from '../core/errors.js';
+import { timedBotsOf } from '../core/bots.js';
 import { chanceCardsOf, type FixtureHooks } from '../core/definition.js';
 import { DEFAULT_GAME, GAMES } from '../games/registry.js';
 import { reportGameOf, summarize } from '../report/summary.js';
@@ -24,6 +25,7 @@ import { GOLDPIT, shellWord, VERSION } from '../core/package.js';
 import { readJsonFile } from '../core/validate.js';
 import { balanceOptions, commandBalance } from './balance.js';
 import { commandBaseline, commandCheck } from './check.js';
+import { commandSkill, skillOptions } from './skill.js';
 import { commandSweep, sweepOptions } from './sweep.js';
 import { commandSensitivity, sensitivityOptions } from './sensitivity.js';
 import { PRECISION_LOOK } from '../sweep/run.js';
@@ -68,6 +70,7 @@ export const COMMANDS = [
   'replay',
   'verify',
   'tournament',
+  'skill',
   'new-bot',
   'check-bot',
   'worker',
@@ -286,6 +289,14 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       },
     )
     .command(
+      'skill <scenario>',
+      "the skill ladder: every tier's seat against tables of every other tier on the same deals; matchups, ratings, skill depth, luck versus skill",
+      (y) => skillOptions(y),
+      async (args) => {
+        code = await commandSkill(io, args, argv);
+      },
+    )
+    .command(
       'new-bot <name>',
       'write a commented starter bot file (<name>.ts) that plays and explains the seat view',
       (y) =>
@@ -446,6 +457,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
       finishedAt: new Date().toISOString(),
       engine,
       ...(timedGames !== to - from ? { timedGames } : {}),
+      ...timedBotsOf(scenario.bots),
     };
     writeAtomic(file, `${JSON.stringify(partialOf(scenario, seed, games, from, to, result.aggregate, run))}\n`);
     if (!args.quiet)
@@ -463,6 +475,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
     engine,
     ...(timedGames !== result.gamesDone ? { timedGames } : {}),
     ...(summary.changedCards ? { changedCards: summary.changedCards } : {}),
+    ...timedBotsOf(scenario.bots),
   };
   const files = writeRunOutputs(out, summary, reportGameOf(scenario.definition), run);
   if (!args.quiet) {
@@ -643,6 +656,7 @@ function mergedRunFacts(shards: ReturnType<typeof mergePartials>['shards']): Run
       ? { engine: { kernelGames: engines.reduce((t, e) => t + e.kernelGames, 0), referenceGames: engines.reduce((t, e) => t + e.referenceGames, 0) } }
       : {}),
     ...(runs.some((r) => r.timedGames !== undefined) ? { timedGames: runs.reduce((t, r, i) => t + (r.timedGames ?? shards[i].to - shards[i].from), 0) } : {}),
+    ...(runs.some((r) => r.timedBots !== undefined) ? { timedBots: [...new Set(runs.flatMap((r) => r.timedBots ?? []))] } : {}),
   };
 }
 

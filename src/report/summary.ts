@@ -20,12 +20,25 @@ export function reportGameOf(def: Pick<AnyGameDefinition, 'presentation' | 'keyE
 /** Fixed precision so that re-runs diff cleanly. */
 export const fixed = (x: number, digits = 6): number => (Number.isFinite(x) ? Number(x.toFixed(digits)) : 0);
 
+/**
+ * An interval's ends at fixed precision: each to the nearest, unless that would print an interval
+ * of nonzero width as one of zero width (a win rate's upper end below 5e-7 at ten million games):
+ * then outwards, the lower end down and the upper end up.
+ */
+export function fixedInterval(lower: number, upper: number, digits = 6): Interval {
+  const lo = fixed(lower, digits);
+  const hi = fixed(upper, digits);
+  if (lo < hi || !(lower < upper)) return [lo, hi];
+  const unit = 10 ** digits;
+  return [fixed(Math.floor(lower * unit) / unit, digits), fixed(Math.ceil(upper * unit) / unit, digits)];
+}
+
 /** goldpit's package version (src/core/package.ts; re-exported for the report modules). */
 export { VERSION };
 
 function interval(wins: number, n: number): Interval {
   const ci = binomialInterval(wins, n);
-  return [fixed(ci.lower), fixed(ci.upper)];
+  return fixedInterval(ci.lower, ci.upper);
 }
 
 /**

@@ -22,6 +22,7 @@ import {
   num,
   pct,
   pctRange,
+  rulesChanged,
   svgOpen,
   swatch,
   table,
@@ -31,6 +32,7 @@ import {
   WIDTH,
   xAxis,
   type IntervalRow,
+  timedBotsWarning,
   type RunFacts,
 } from './html.js';
 import type { TournamentSummary } from './tournament.js';
@@ -44,12 +46,13 @@ const points = (x: number): string => {
   const r = Math.round(x);
   return r > 0 ? `+${r}` : r < 0 ? `${MINUS}${-r}` : '0';
 };
-const pointsRange = (ci: Interval | null): string => (ci ? `${points(ci[0])} to ${points(ci[1])}` : 'no interval');
+export { points };
+export const pointsRange = (ci: Interval | null): string => (ci ? `${points(ci[0])} to ${points(ci[1])}` : 'no interval');
 /** Where a chart row has no interval (a tournament too small for them): no whisker is drawn. */
 const NO_INTERVAL: Interval = [Number.NaN, Number.NaN];
 
-/** Points with 95% whiskers on the Elo-like scale, a zero line, one row per bot. */
-function pointChart(name: string, label: string, rows: readonly IntervalRow[], axisLabel: string): string {
+/** Points with 95% whiskers (on the Elo-like scale unless `format` says otherwise), a zero line, one row per bot. */
+export function pointChart(name: string, label: string, rows: readonly IntervalRow[], axisLabel: string, format: (x: number) => string = points): string {
   if (!rows.length) return noData(name, label);
   const left = 150;
   const right = WIDTH - 70;
@@ -61,7 +64,7 @@ function pointChart(name: string, label: string, rows: readonly IntervalRow[], a
   const axis = niceAxis(Math.min(0, ...values), Math.max(0, ...values), 6);
   const x = linear(axis.domain, [left, right]);
   const out = [svgOpen(name, WIDTH, height, label)];
-  out.push(xAxis(axis.ticks, x, top - 4, bottom, points, axisLabel, (left + right) / 2));
+  out.push(xAxis(axis.ticks, x, top - 4, bottom, format, axisLabel, (left + right) / 2));
   out.push(`<line class="zero" x1="${c(x(0))}" x2="${c(x(0))}" y1="${c(top - 4)}" y2="${c(bottom)}"/>`);
   rows.forEach((r, i) => {
     const cy = top + i * rowH + rowH / 2;
@@ -71,16 +74,16 @@ function pointChart(name: string, label: string, rows: readonly IntervalRow[], a
     if (whiskered) out.push(whisker(x(r.ci[0]), x(r.ci[1]), cy, 5, r.strong ? 'whisker strong' : 'whisker'));
     out.push(`<circle cx="${c(x(r.value))}" cy="${c(cy)}" r="5.5" fill="${r.colour}" stroke="#fff" stroke-width="1.5"/>`);
     // The value right of the point, or of its whisker; a row without an interval has only the point.
-    out.push(`<text class="value" x="${c((whiskered ? Math.max(x(r.value), x(r.ci[1])) : x(r.value)) + 8)}" y="${c(cy + 4)}">${esc(points(r.value))}</text>`);
+    out.push(`<text class="value" x="${c((whiskered ? Math.max(x(r.value), x(r.ci[1])) : x(r.value)) + 8)}" y="${c(cy + 4)}">${esc(format(r.value))}</text>`);
     out.push('</g>');
   });
   out.push('</svg>');
   return out.join('');
 }
 
-/** Blue above ½, red below, white at ½: the colour of a head-to-head share. */
-function shareColour(p: number): string {
-  const t = Math.max(-1, Math.min(1, (p - 0.5) / 0.35));
+/** Blue above `centre` (½ unless given), red below, white at it: the colour of a head-to-head or win share. */
+export function shareColour(p: number, centre = 0.5): string {
+  const t = Math.max(-1, Math.min(1, (p - centre) / 0.35));
   const mix = (a: number, b: number, w: number) => Math.round(a + (b - a) * w);
   const [r, g, b] = t >= 0 ? [mix(255, 66, t), mix(255, 105, t), mix(255, 208, t)] : [mix(255, 214, -t), mix(255, 64, -t), mix(255, 78, -t)];
   return `rgb(${r},${g},${b})`;
@@ -125,7 +128,6 @@ function heatMap(summary: TournamentSummary): string {
 }
 
 function header(summary: TournamentSummary, colour: Palette, run: RunFacts | null): string {
-  const changed = Object.entries(summary.changedRules ?? {});
   const sampled = summary.lineups.sampled ? ` (a random sample of the ${int(summary.lineups.possible)} possible)` : ' (every combination)';
   const facts: [string, string][] = [
     ['game', esc(summary.game)],
@@ -152,12 +154,7 @@ function header(summary: TournamentSummary, colour: Palette, run: RunFacts | nul
       `${summary.botTimeoutMs === null ? 'no per-decision budget' : `${esc(int(summary.botTimeoutMs))} ms per decision`}; ${summary.hangLimitMs > 0 ? `a decision running ${esc(int(summary.hangLimitMs))} ms is stopped` : 'no hang limit'}`,
     ],
     ['deck', `<code>${esc(summary.deckId || '(none)')}</code>`],
-    [
-      'rules changed',
-      changed.length
-        ? `<ul class="rules">${changed.map(([k, v]) => `<li><code>${esc(k)}</code> = <code>${esc(JSON.stringify(v))}</code></li>`).join('')}</ul>`
-        : 'none (every rule at its default)',
-    ],
+    ['rules changed', rulesChanged(summary.changedRules)],
     ['version', `goldpit ${esc(summary.version)}`],
   ];
   if (run)
@@ -375,6 +372,7 @@ export function renderTournament(summary: TournamentSummary, run: RunFacts | nul
   };
   const body = [
     header(summary, colour, run),
+    timedBotsWarning(run),
     findings(summary),
     ratingSection(summary, colour, game),
     gapSection(summary, colour),

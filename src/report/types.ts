@@ -139,8 +139,12 @@ export interface RunSummary {
  */
 export interface PairedEffect {
   readonly estimate: number;
-  /** 95% t interval, unadjusted (one card at a time). */
-  readonly ci95: Interval;
+  /**
+   * 95% interval, unadjusted (one card at a time): paired t; when no game changed (every
+   * difference 0) the bound that many unchanged games allow in the metric's range (docs/statistics.md);
+   * null where none can be given (fewer than 2 games, or no game changed a metric without a bound).
+   */
+  readonly ci95: Interval | null;
   /** Two-sided p-value of "no effect" (paired t-test), unadjusted. */
   readonly pValue: number;
   /** Benjamini–Hochberg adjusted p-value across all cards tested (same metric and scope). */
@@ -181,8 +185,8 @@ export interface ImpactMetrics {
  */
 export interface SwingShare {
   readonly estimate: number;
-  /** 95% Wilson interval of the share (unadjusted). */
-  readonly ci95: Interval;
+  /** 95% Wilson interval of the share (unadjusted); null when the card was never drawn (n = 0). */
+  readonly ci95: Interval | null;
   readonly pValue: null;
   readonly qValue: null;
   readonly significant: null;

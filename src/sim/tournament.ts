@@ -5,7 +5,10 @@
  * Game index g (0-based) decodes as g = ((lineup · deals) + deal) · k + rotation. Every rotation of a
  * deal uses one random source, `RandomSource(seed, lineup · deals + deal)`: the same shuffles, draws,
  * start player and tie-breaks (common random numbers), so seat luck and
- * deal luck cancel within a deal. Bot j of the line-up sits in seat (j − rotation) mod k (rotation 0:
+ * deal luck cancel within a deal. With `commonDeals` (the skill ladder) every line-up plays the
+ * same deals: the source is `RandomSource(seed, deal)`, and games are numbered deal by deal,
+ * g = ((deal · lineups) + lineup) · k + rotation, so any stretch of games mixes every line-up (an
+ * even pace for the progress display, and a checkpoint that holds whole deals). Bot j of the line-up sits in seat (j − rotation) mod k (rotation 0:
  * bot j in seat j) and draws from the stream `bot + j`: a bot's own random numbers follow the bot,
  * not the seat. Game g is fully determined by (the tournament, g), so `--replay g` replays it alone
  * and the results do not depend on the worker count.
@@ -38,6 +41,18 @@ export interface TournamentSpec {
   readonly botTimeoutMs: number | null;
   /** A decision running longer than this is stopped (the worker is terminated); 0 = never. */
   readonly hangLimitMs: number;
+  /**
+   * Every line-up plays the same deals: deal d of each line-up uses random source d (the same
+   * shuffles, draws, start player, tie-breaks and bot streams), so line-ups are compared on common
+   * random numbers (the skill ladder); games are then numbered deal by deal (see the module
+   * comment). Absent or false: each line-up has deals of its own.
+   */
+  readonly commonDeals?: boolean;
+  /**
+   * The scenario's own sections (e.g. GOLD's `cards`), handed to the game's parseConfig with the
+   * player count. Absent: none, and parseConfig is not told the player count (tournaments).
+   */
+  readonly sections?: Readonly<Record<string, unknown>>;
 }
 
 /** A bot stopped by the watchdog: from `decision` on (a game's bot calls, 0-based), its seat plays by the rules' fallback. */
@@ -52,7 +67,10 @@ export interface GamePlace {
   readonly lineup: number;
   readonly deal: number;
   readonly rotation: number;
-  /** lineup · deals + deal: the index of the random source shared by the deal's rotations. */
+  /**
+   * The index of the random source shared by the deal's rotations: lineup · deals + deal, or deal
+   * alone when every line-up plays the same deals (`TournamentSpec.commonDeals`).
+   */
   readonly dealId: number;
   /** Entrant id per seat. */
   readonly seats: readonly number[];
@@ -60,15 +78,16 @@ export interface GamePlace {
 
 export const gameCount = (spec: Pick<TournamentSpec, 'lineups' | 'deals' | 'players'>): number => spec.lineups.length * spec.deals * spec.players;
 
-export function placeOf(spec: Pick<TournamentSpec, 'lineups' | 'deals' | 'players'>, game: number): GamePlace {
+export function placeOf(spec: Pick<TournamentSpec, 'lineups' | 'deals' | 'players' | 'commonDeals'>, game: number): GamePlace {
   const k = spec.players;
   const rotation = game % k;
-  const dealId = Math.floor(game / k);
-  const lineup = Math.floor(dealId / spec.deals);
-  const deal = dealId % spec.deals;
+  const played = Math.floor(game / k);
+  const common = spec.commonDeals === true;
+  const lineup = common ? played % spec.lineups.length : Math.floor(played / spec.deals);
+  const deal = common ? Math.floor(played / spec.lineups.length) : played % spec.deals;
   const bots = spec.lineups[lineup];
   const seats = Array.from({ length: k }, (_, s) => bots[(s + rotation) % k]);
-  return { lineup, deal, rotation, dealId, seats };
+  return { lineup, deal, rotation, dealId: common ? deal : played, seats };
 }
 
 /** All C(n, k) combinations of 0..n−1, each ascending, in lexicographic order. */
@@ -130,7 +149,11 @@ export interface ResolvedTournament {
 
 export function resolveWith(spec: TournamentSpec, factories: readonly BotFactory<unknown>[]): ResolvedTournament {
   const definition = GAMES[spec.game];
-  const config = definition.parseConfig({ rules: spec.rules, params: spec.params }, { file: spec.configFile, dir: dirOf(spec.configFile) });
+  const raw =
+    spec.sections === undefined
+      ? { rules: spec.rules, params: spec.params }
+      : { rules: spec.rules, params: spec.params, players: spec.players, sections: spec.sections };
+  const config = definition.parseConfig(raw, { file: spec.configFile, dir: dirOf(spec.configFile) });
   const untrusted = spec.entrants.some((e) => e.file !== null);
   if (untrusted) deepFreeze(config);
   return { spec, definition, config, factories, untrusted };

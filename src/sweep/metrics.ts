@@ -21,7 +21,7 @@
  * Coverage is simulated in test/sweep/metrics.test.ts and scripts/interval-coverage.mjs
  * (docs/statistics.md).
  */
-import { checkGameOf, isMirror, metricValues, type MetricDef } from '../check/deals.js';
+import { checkGameOf, isMirror, metricValues, type MetricDef, type Range } from '../check/deals.js';
 import type { DealColumns } from '../sim/deals.js';
 import type { Scenario } from '../sim/scenario.js';
 import { binomialInterval } from '../stats/binomial-interval.js';
@@ -133,33 +133,7 @@ function sum(values: ArrayLike<number>): number {
   return s;
 }
 
-/** The values a metric's per-deal value can take: [lo, hi]. */
-export interface Range {
-  readonly lo: number;
-  readonly hi: number;
-}
-
-/**
- * The range a metric's per-deal value keeps by construction at a point, or null when it has none
- * (final score, score spread: then the interval uses the range the deals show).
- * - a share of the win or an ending's indicator: [0, 1];
- * - the per-deal seat spread (the share of one seat minus another's): [−1, 1];
- * - the game's length: [0, the game's most steps under this scenario] (GameDefinition.maxRounds).
- */
-export function metricRange(metric: Pick<SweepMetric, 'family'>, scenario: Pick<Scenario, 'definition' | 'config'>): Range | null {
-  switch (metric.family) {
-    case 'win-rate':
-    case 'seat-win-rate':
-    case 'ending-share':
-      return { lo: 0, hi: 1 };
-    case 'seat-spread':
-      return { lo: -1, hi: 1 };
-    case 'rounds':
-      return { lo: 0, hi: scenario.definition.maxRounds(scenario.config) };
-    default:
-      return null;
-  }
-}
+export { metricRange, type Range } from '../check/deals.js';
 
 /** The smallest range holding `values` and `range` (a range is widened, never trusted over the data). */
 function rangeOf(values: ArrayLike<number>, range: Range | null): Range {

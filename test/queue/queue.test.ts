@@ -8,6 +8,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
+import { GAMES } from '../../src/games/registry.js';
 import { runParallel } from '../../src/sim/parallel.js';
 import { QueueError } from '../../src/sim/queue/errors.js';
 import { queueTarget } from '../../src/sim/queue/target.js';
@@ -150,6 +151,38 @@ describe.skipIf(SKIP_QUEUE)('a run through the queue', () => {
   });
 });
 
+describe.skipIf(SKIP_QUEUE)('every game through the queue', () => {
+  // One scenario per registered game (the every-game tests' choice: its first scenario file by name).
+  const scenarioOf = (game: string) =>
+    join(
+      'scenarios',
+      game === 'goldrausch'
+        ? 'baseline.json'
+        : readdirSync('scenarios')
+            .filter((f) => f.endsWith('.json'))
+            .sort()
+            .find((f) => (JSON.parse(readFileSync(join('scenarios', f), 'utf8')) as { game?: string }).game === game)!,
+    );
+  it.each(Object.keys(GAMES))('%s: a run writes the outputs of a local run', async (game) => {
+    const scenario = scenarioOf(game);
+    const args = ['--games', '600', '--batch-size', '200', '--seed', `queue-${game}`];
+    const local = tmp();
+    expect(await runCli(['run', scenario, ...args, '--workers', '0', '--out', local, '--quiet'], capture())).toBe(0);
+    const out = tmp();
+    expect(await runCli(['run', scenario, ...args, ...viaQueue(), '--out', out, '--quiet'], capture())).toBe(0);
+    // The result tables (a game without chance cards writes one table fewer than `outputs` expects).
+    const tables = (dir: string) =>
+      Object.fromEntries(
+        readdirSync(dir)
+          .filter((f) => f.endsWith('.csv') || f === 'summary.json')
+          .sort()
+          .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
+      );
+    expect(Object.keys(tables(out)).length).toBeGreaterThanOrEqual(9);
+    expect(tables(out)).toEqual(tables(local));
+  });
+});
+
 describe.skipIf(SKIP_QUEUE)('impact, baseline and check through the queue', () => {
   it('write the same files and verdicts as local runs', async () => {
     const at = mark();
@@ -230,6 +263,33 @@ describe.skipIf(SKIP_QUEUE)('a tournament through the queue', () => {
     expect(Object.keys(tables(queued))).toContain('faults.csv');
     expect(tables(queued)).toEqual(tables(local));
     expect(playedSince(at, 'tournament-games')).toHaveLength(2); // 5 line-ups × 2 deals × 4 rotations = 40 games, 20 per job
+  });
+});
+
+describe.skipIf(SKIP_QUEUE)('a skill ladder through the queue', () => {
+  it('writes the same figures as a local one, its games in tournament jobs on common deals', async () => {
+    const at = mark();
+    const args = [
+      'skill',
+      'scenarios/gold-4p.json',
+      '--tiers',
+      'random,greedy,spoiler',
+      '--budgets',
+      'none',
+      '--deals',
+      '3',
+      '--deals-per-task',
+      '6',
+      '--bootstrap',
+      '20',
+      '--quiet',
+    ];
+    const [local, queued] = [tmp(), tmp()];
+    expect(await runCli([...args, '--workers', '1', '--out', local], capture())).toBe(0);
+    expect(await runCli([...args, ...viaQueue(), '--out', queued], capture())).toBe(0);
+    for (const f of ['skill.json', 'skill.csv', 'skill_tiers.csv']) expect(readFileSync(join(queued, f), 'utf8')).toBe(readFileSync(join(local, f), 'utf8'));
+    // 6 tables × 3 deals × 4 rotations = 72 games, 24 per job (6 tables of one deal).
+    expect(playedSince(at, 'tournament-games')).toHaveLength(3);
   });
 });
 

@@ -173,6 +173,7 @@ describe('goldpit sweep', () => {
   it.each([
     ['scenarios/gold-3p.json', 'seats[2]=random,greedy'],
     ['scenarios/my-gold-mine-3p.json', 'seats[0]=greedy,random'],
+    ['scenarios/green-deal-3p.json', 'components.pr.price=2,4'],
     ['scenarios/baseline.json', 'rules.penaltySink=bank,continent'],
   ])('sweeps %s', async (file, vary) => {
     const plan = planOf(file, [vary], { games: 60 });

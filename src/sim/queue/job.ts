@@ -10,6 +10,7 @@
  * The queue is the trust boundary: a worker checks every payload as strictly as a scenario file
  * (the scenario is parsed again and must hash to what the job says) and refuses jobs of other code.
  */
+import { expectBuiltinBot } from '../../core/bots.js';
 import { chanceCardsOf } from '../../core/definition.js';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -203,20 +204,28 @@ function checkTournamentTask(at: { file: string }, task: Record<string, unknown>
     'seed',
     'botTimeoutMs',
     'hangLimitMs',
+    'commonDeals',
+    'sections',
   ]);
   const game = expectOneOf(at, 'task.spec.game', spec.game, Object.keys(GAMES));
   const definition = GAMES[game];
   const configFile = expectString(at, 'task.spec.configFile', spec.configFile);
   refuseFileParams(at, 'task.spec.params', game, spec.params);
+  const players = expectInt(at, 'task.spec.players', spec.players, definition.module.minPlayers, definition.module.maxPlayers);
   try {
-    definition.parseConfig({ rules: spec.rules, params: spec.params }, { file: configFile, dir: '.' });
+    const sections = spec.sections === undefined ? undefined : expectObject(at, 'task.spec.sections', spec.sections);
+    definition.parseConfig(
+      sections === undefined ? { rules: spec.rules, params: spec.params } : { rules: spec.rules, params: spec.params, players, sections },
+      { file: configFile, dir: '.' },
+    );
   } catch (e) {
     if (e instanceof InputError) throw new InputError(at.file, 'task.spec', e.message);
     throw e;
   }
-  const players = expectInt(at, 'task.spec.players', spec.players, definition.module.minPlayers, definition.module.maxPlayers);
-  if (!Array.isArray(spec.entrants) || spec.entrants.length < players)
-    throw new InputError(at.file, 'task.spec.entrants', `expected a list of at least ${players} bots, got ${show(spec.entrants)}`);
+  // A tournament's line-up is `players` different bots; the skill ladder (commonDeals) seats copies of one.
+  const fewest = spec.commonDeals === true ? 2 : players;
+  if (!Array.isArray(spec.entrants) || spec.entrants.length < fewest)
+    throw new InputError(at.file, 'task.spec.entrants', `expected a list of at least ${fewest} bots, got ${show(spec.entrants)}`);
   const hashes = task.sha256;
   if (!Array.isArray(hashes) || hashes.length !== spec.entrants.length)
     throw new InputError(at.file, 'task.sha256', `expected one hash (or null) per entrant, got ${show(hashes)}`);
@@ -225,7 +234,7 @@ function checkTournamentTask(at: { file: string }, task: Record<string, unknown>
     expectKnownKeys(at, `task.spec.entrants[${i}]`, entrant, ['name', 'file']);
     const name = expectString(at, `task.spec.entrants[${i}].name`, entrant.name);
     if (entrant.file === null) {
-      expectOneOf(at, `task.spec.entrants[${i}].name`, name, Object.keys(definition.builtinBots));
+      expectBuiltinBot(at, `task.spec.entrants[${i}].name`, name, definition);
       if (hashes[i] !== null) throw new InputError(at.file, `task.sha256[${i}]`, `expected null for the built-in bot ${show(name)}, got ${show(hashes[i])}`);
       return;
     }
@@ -251,6 +260,8 @@ function checkTournamentTask(at: { file: string }, task: Record<string, unknown>
   if (typeof spec.seed !== 'string') throw new InputError(at.file, 'task.spec.seed', `expected a string, got ${show(spec.seed)}`);
   if (spec.botTimeoutMs !== null) expectInt(at, 'task.spec.botTimeoutMs', spec.botTimeoutMs, 1);
   expectInt(at, 'task.spec.hangLimitMs', spec.hangLimitMs, 0);
+  if (spec.commonDeals !== undefined && typeof spec.commonDeals !== 'boolean')
+    throw new InputError(at.file, 'task.spec.commonDeals', `expected true or false, got ${show(spec.commonDeals)}`);
   const total = gameCount(spec as unknown as TournamentSpec);
   const from = expectInt(at, 'task.from', task.from, 0, total - 1);
   expectInt(at, 'task.to', task.to, from + 1, Math.min(total, from + MAX_JOB_GAMES));
