@@ -146,7 +146,7 @@ function bars(metric: SensitivityMetric, rows: readonly MorrisRow[], index: numb
   const ranked = [...rows].filter((r) => isNum(r.muStar.estimate)).sort((a, b) => b.muStar.estimate - a.muStar.estimate || (a.knob < b.knob ? -1 : 1));
   if (!ranked.length) return noData(name, `μ* of ${metric.label}`);
   const shown = ranked.slice(0, BARS);
-  const left = 230;
+  const left = 245;
   const right = WIDTH - 80;
   const rowH = 22;
   const top = 8;
@@ -159,7 +159,7 @@ function bars(metric: SensitivityMetric, rows: readonly MorrisRow[], index: numb
       const yy = top + i * rowH + rowH / 2;
       const colour = VERDICT[r.verdict].colour;
       const tip = `${r.knob}: μ* ${amount(metric, r.muStar.estimate)}, 95% ${amountRange(metric, r.muStar.lo, r.muStar.hi)} (lower end after the noise allowance ${amount(metric, r.allowance)}): ${VERDICT[r.verdict].label}`;
-      return `<g>${title(tip)}<text class="row-label" x="${c(left - 8)}" y="${c(yy + 4)}" text-anchor="end">${esc(clip(r.knob, 30))}</text><rect x="${c(left)}" y="${c(yy - 6)}" width="${c(Math.max(0.5, x(r.muStar.estimate) - left))}" height="12" fill="${colour}" fill-opacity="0.75"/>${whisker(x(r.muStar.lo), x(r.muStar.hi), yy, 4)}<text class="value small" x="${c(Math.min(right + 6, x(r.muStar.hi) + 6))}" y="${c(yy + 4)}">${esc(amount(metric, r.muStar.estimate))}</text></g>`;
+      return `<g>${title(tip)}<text class="row-label" x="${c(left - 8)}" y="${c(yy + 4)}" text-anchor="end">${esc(clip(r.knob, 29))}</text><rect x="${c(left)}" y="${c(yy - 6)}" width="${c(Math.max(0.5, x(r.muStar.estimate) - left))}" height="12" fill="${colour}" fill-opacity="0.75"/>${whisker(x(r.muStar.lo), x(r.muStar.hi), yy, 4)}<text class="value small" x="${c(Math.min(right + 6, x(r.muStar.hi) + 6))}" y="${c(yy + 4)}">${esc(amount(metric, r.muStar.estimate))}</text></g>`;
     })
     .join('');
   const bandLine = `<line class="reference" x1="${c(x(metric.negligible))}" x2="${c(x(metric.negligible))}" y1="${c(top - 4)}" y2="${c(bottom)}"/><text class="reference-label" x="${c(x(metric.negligible) + 4)}" y="${c(bottom + 40)}">band ${esc(amount(metric, metric.negligible))}</text>`;
