@@ -105,6 +105,14 @@ describe('goldpit sensitivity', () => {
     expect(lines[3]).toBe(
       '- No detectable effect on any metric: 1 of 3 knobs (params.setupRespawnMultiplier.6); each moves every metric by less than its negligible band.',
     );
+    // Progress on stderr (plain lines when it is not a terminal), ending at every game of every distinct point.
+    const total = Number(lines[0].match(/ points, ([\d,]+) games/)![1].replace(/,/g, ''));
+    const last = io.stderr
+      .trim()
+      .split('\n')
+      .filter((l) => l.startsWith('progress: '))
+      .at(-1);
+    expect(last).toMatch(new RegExp(`^progress: 100\\.0%  ${total.toLocaleString('en-US')}/${total.toLocaleString('en-US')} games  `));
   }, 120_000);
 
   it('Sobol on the knobs a screen kept: first-order and total indices with intervals, the noise share said apart', async () => {
