@@ -29,6 +29,7 @@ import { commandBaseline, commandCheck } from './check.js';
 import { commandSkill, skillOptions } from './skill.js';
 import { commandSweep, sweepOptions } from './sweep.js';
 import { commandCompare, compareOptions } from './compare.js';
+import { commandSensitivity, sensitivityOptions } from './sensitivity.js';
 import { PRECISION_LOOK } from '../sweep/run.js';
 import { clearStaleOutputs, prepareOutputFolder, releaseOutputFolders, removeOtherGamesFiles } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
@@ -71,6 +72,7 @@ export const COMMANDS = [
   'sweep',
   'balance',
   'compare',
+  'sensitivity',
   'impact',
   'merge',
   'baseline',
@@ -179,6 +181,14 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
       ex('compare', (y) => compareOptions(y)),
       async (args) => {
         code = await commandCompare(io, { ...args, quiet: args.quiet || args.json }, argv);
+      },
+    )
+    .command(
+      'sensitivity <scenario>',
+      "which knobs matter: Morris screening (μ*, σ, verdicts) or Sobol indices of every metric over the --vary ranges or the game's tunables, on common random numbers",
+      ex('sensitivity', (y) => sensitivityOptions(y)),
+      async (args) => {
+        code = await commandSensitivity(io, args, argv);
       },
     )
     .command(

@@ -24,6 +24,10 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
     ['$0 compare scenarios/baseline.json scenarios/fines-to-continent.json --games 4000', 'the two readings of the fine (GR-A15) on the same deals'],
     ['$0 compare my-game-v1.json my-game-v2.json', 'two variants a designer keeps as files'],
   ],
+  sensitivity: [
+    ['$0 sensitivity scenarios/baseline.json --all-params', 'which of the game\u2019s tunables move which metric (Morris screening)'],
+    ['$0 sensitivity scenarios/baseline.json --vary params.fine=0..6 --vary params.rounds=8..12', 'the named knobs only'],
+  ],
   merge: [['$0 merge part1/partial-1-of-2.json part2/partial-2-of-2.json --out reports/all', 'add up the shards of one run']],
   impact: [
     ['$0 impact scenarios/baseline.json --card all --games 4000', 'what each event card does, against a blank on the same deals'],
