@@ -17,6 +17,7 @@ import { check, comebackCheckpoints, presentation, tournament } from './presenta
 import { record } from './record.js';
 import { story } from './story.js';
 import { EXIT_ACTION, SWAP_TARGET, type MyGoldMineState } from './state.js';
+import { myGoldMineTunables } from './tunables.js';
 import type { MyGoldMineView } from './view.js';
 
 export function facts(config: MyGoldMineConfig): ConfigFacts {
@@ -78,6 +79,7 @@ export const myGoldMineDefinition = {
   module: myGoldMine,
   parseConfig: parseMyGoldMineConfig,
   scenarioSections: SCENARIO_SECTIONS,
+  tunables: myGoldMineTunables,
   botMethods: ['dig', 'chooseAction', 'swapTarget'],
   search: searchHints,
   portableParams,
