@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // goldpit throughput benchmark: `npm run bench [-- --games N --runs R --batch-size B --json --million --engine auto|reference --other-games N]`.
-// After Goldrausch's runs it measures GOLD's and My Gold Mine's 4-player heuristic line-ups (--other-games N games a run; 0 skips them).
+// After Goldrausch's runs it measures GOLD's, My Gold Mine's and Green Deal's 4-player heuristic line-ups (--other-games N games a run; 0 skips them).
 // `npm run bench -- --queue …`: the job queue against the local pool instead (scripts/bench-queue.mjs).
 // `npm run bench -- --sweep …`: a sweep of P points against one run of as many games (scripts/bench-sweep.mjs).
+// `npm run bench -- --playouts [--json]`: random playouts, clones and ISMCTS iterations per CPU-second (scripts/bench-playouts.mjs).
 // The runs play as `goldpit run` does: on the fast kernel when every seat is a built-in heuristic
 // bot (--engine auto, the default), or on the reference engine (--engine reference).
 // Plays the baseline scenario with 1 worker and with all workers, R runs of each, alternately (so a
@@ -42,8 +43,16 @@ const { values } = parseArgs({
     // --sweep: the sweep benchmark instead (scripts/bench-sweep.mjs reads --points and the other options itself).
     sweep: { type: 'boolean', default: false },
     points: { type: 'string' },
+    // --playouts: the search benchmark instead (scripts/bench-playouts.mjs reads --seconds, --runs, --game itself).
+    playouts: { type: 'boolean', default: false },
+    seconds: { type: 'string' },
+    game: { type: 'string' },
   },
 });
+if (values.playouts) {
+  await import('./bench-playouts.mjs');
+  process.exit(0);
+}
 if (values.sweep) {
   await import('./bench-sweep.mjs');
   process.exit(0);
@@ -323,7 +332,7 @@ result.referenceSplit = referenceSplit(Math.min(games, 3000));
 if (fastPlayerOf(scenario) !== null) result.split = kernelSplit(Math.min(games, 5000));
 
 /**
- * GOLD's and My Gold Mine's 4-player heuristic line-ups: games per CPU-second in this thread
+ * GOLD's, My Gold Mine's and Green Deal's 4-player heuristic line-ups: games per CPU-second in this thread
  * (runRange, aggregation included; median of R runs after a warm-up) and on a pool of 1 worker and
  * of all workers (wall clock, as `goldpit run` plays them).
  */
@@ -360,7 +369,13 @@ async function otherGame(file, n) {
 }
 const otherGames = Number(values['other-games']);
 result.otherGames =
-  otherGames > 0 ? [await otherGame('scenarios/gold-4p.json', otherGames), await otherGame('scenarios/my-gold-mine-4p.json', otherGames)] : [];
+  otherGames > 0
+    ? [
+        await otherGame('scenarios/gold-4p.json', otherGames),
+        await otherGame('scenarios/my-gold-mine-4p.json', otherGames),
+        await otherGame('scenarios/green-deal-4p.json', otherGames),
+      ]
+    : [];
 result.finishedAt = new Date().toISOString();
 
 if (values.json) {

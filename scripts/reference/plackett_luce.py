@@ -16,6 +16,9 @@ Model (the same as the TypeScript module comment):
   * --pseudo w adds, for every item i, a win and a loss of weight w each in a pairwise comparison
     against a reference item whose log-worth is fixed at 0 (as npseudo in R's PlackettLuce).
     With w = 0, item 0's log-worth is fixed at 0 instead.
+  * an item may hold several places of one game ('0>1>1>1': item 0 against three copies of
+    item 1, as the skill ladder's tables seat them); its places count separately in every
+    remaining set, and a tie among places is resolved over the places' orders.
 The printed log-worths are centred (mean 0 over items); the log-likelihood is of the games only
 (pseudo-comparisons excluded).
 
@@ -89,8 +92,9 @@ def fit(items, games, pseudo, winner_only):
             p = np.exp(theta[r] - logsumexp(theta[r]))
             value -= w * (theta[c] - logsumexp(theta[r]))
             grad[c] -= w
-            grad[r] += w * p
-            hess[np.ix_(r, r)] += w * (np.diag(p) - np.outer(p, p))
+            # np.add.at accumulates over repeated indices (an item holding several places).
+            np.add.at(grad, r, w * p)
+            np.add.at(hess, np.ix_(r, r), w * (np.diag(p) - np.outer(p, p)))
         return value, grad[free], hess[np.ix_(free, free)]
 
     result = minimize(

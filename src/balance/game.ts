@@ -7,8 +7,8 @@
 import { UsageError } from '../core/errors.js';
 import type { SweepValue } from '../report/sweep-types.js';
 import type { Scenario } from '../sim/scenario.js';
-import { balanceSearch, gridCoords, type DealValues, type SearchResult, type StageRecord } from './search.js';
-import { perDeal, sweepMetrics, type SweepMetric } from '../sweep/metrics.js';
+import { balanceSearch, CLT_GAMES, gridCoords, type DealValues, type SearchResult, type StageRecord } from './search.js';
+import { metricRange, perDeal, sweepMetrics, type SweepMetric } from '../sweep/metrics.js';
 import type { DealColumns } from '../sim/deals.js';
 import { ownValue } from '../sweep/run.js';
 import { parseVary, scenarioAt, type Factor } from '../sweep/vary.js';
@@ -63,6 +63,19 @@ export function prepareBalance(options: BalanceOptions, base: Scenario) {
   const metrics = sweepMetrics(base);
   const targets = options.targets.map((t) => parseTarget(t, metrics));
   const objective = options.objective === undefined ? null : parseObjective(options.objective, metrics);
+  if (options.firstStage < CLT_GAMES) {
+    for (const t of targets) {
+      const q = t.quantity;
+      if (q.kind !== 'mean' || q.proportion) continue;
+      const metric = metrics.find((m) => m.id === q.metric)!;
+      if (metricRange(metric, base) !== null) continue;
+      throw new UsageError(
+        `--target ${JSON.stringify(t.text)} with --first-stage ${options.firstStage}: ${metric.label} has no bound by construction, so its interval is Student's t, ` +
+          `which rests on the central limit theorem and needs at least ${CLT_GAMES} games per point in every stage it judges; ` +
+          `give --first-stage ${CLT_GAMES} or more (a target on a share, the seat spread or the game's length takes any first stage)`,
+      );
+    }
+  }
   // Each value of each factor, the others at their first value: a bad path or value fails here.
   factors.forEach((f, i) => {
     for (const v of f.values) {
@@ -71,6 +84,7 @@ export function prepareBalance(options: BalanceOptions, base: Scenario) {
         options.data,
         factors,
         factors.map((g, j) => (j === i ? v : g.values[0])),
+        base.library,
       );
     }
   });
@@ -82,8 +96,14 @@ export interface DealSource {
   deals(index: number, scenario: Scenario, from: number, to: number): Promise<DealColumns>;
 }
 
-export async function runBalance(options: BalanceOptions, base: Scenario, source: DealSource): Promise<BalanceRun> {
-  const { factors, metrics, targets, objective, reference } = prepareBalance(options, base);
+/** `prepared`: what `prepareBalance` made of these options (the CLI checks them before it writes anything). */
+export async function runBalance(
+  options: BalanceOptions,
+  base: Scenario,
+  source: DealSource,
+  prepared: ReturnType<typeof prepareBalance> = prepareBalance(options, base),
+): Promise<BalanceRun> {
+  const { factors, metrics, targets, objective, reference } = prepared;
   const sizes = factors.map((f) => f.values.length);
   const scenarios = new Map<number, Scenario>();
   const scenarioOf = (index: number): Scenario => {
@@ -95,6 +115,7 @@ export async function runBalance(options: BalanceOptions, base: Scenario, source
         options.data,
         factors,
         coords.map((c, f) => factors[f].values[c]),
+        base.library,
       );
       scenarios.set(index, s);
     }
@@ -113,6 +134,7 @@ export async function runBalance(options: BalanceOptions, base: Scenario, source
     firstStage: options.firstStage,
     confidence: options.confidence,
     onStage: options.onStage,
+    range: (values, metric) => metricRange(metrics.find((m) => m.id === metric)!, scenarioOf(indexOf(values))),
     evaluate: async (values, from, to) => {
       const index = indexOf(values);
       const scenario = scenarioOf(index);

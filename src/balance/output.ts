@@ -10,11 +10,11 @@ import { escapeHtml as esc, table } from '../report/html.js';
 import { renderSweep, sweepVerdicts } from '../report/sweep-html.js';
 import type { SweepEstimate, SweepJson, SweepPoint } from '../report/sweep-types.js';
 import { writeAtomic } from '../report/write.js';
-import { estimate, paired } from '../sweep/metrics.js';
+import { seatsFrom } from '../sim/seat-bots.js';
+import { estimate, metricRange, paired, seatSpreadOf } from '../sweep/metrics.js';
 import { sweepFigures } from '../sweep/run.js';
 import type { BalanceRun } from './game.js';
-import { quantityInterval, type PointRecord, type TargetCheck } from './search.js';
-import type { Quantity } from './targets.js';
+import type { DealValues, PointRecord, TargetCheck } from './search.js';
 
 export interface BalanceBlock {
   /** `shown`: the chosen point meets every target with `confidence`, simultaneously; else `not-shown`. */
@@ -60,12 +60,7 @@ export interface BalanceBlock {
 export type BalanceJson = SweepJson & { readonly balance: BalanceBlock };
 
 export const METHOD =
-  "racing on common random numbers; each interval at level 1 − α′, α′ = α/(S·G·C) (Bonferroni over every stage, grid point and interval; uniform alpha spending over the S planned stages): the win-rate interval for a share, Student's t for other means, and the seats' spread from their pairwise paired differences";
-
-function seatSpreadOf(run: BalanceRun): Quantity {
-  const seats = run.metrics.filter((m) => m.family === 'seat-win-rate').map((m) => m.id);
-  return { kind: 'spread', id: 'seatSpread', label: 'seat spread', metrics: seats };
-}
+  "racing on common random numbers; each interval at level 1 − α′, α′ = α/(S·G·C) (Bonferroni over every stage, grid point and interval; uniform alpha spending over the S planned stages): below 500 games per point Hoeffding's bound in the metric's range, from 500 the win-rate interval for a share and Student's t (the score interval while fewer than 30 deals differ) for other means; the seats' spread from their pairwise paired differences";
 
 function valuesOf(run: BalanceRun, p: PointRecord): Record<string, unknown> {
   return Object.fromEntries(run.factors.map((f, i) => [f.path, p.values[i]]));
@@ -79,24 +74,38 @@ export function balanceJson(run: BalanceRun, seed: string, firstStage: number): 
   // The reference is the scenario's own values when they were played, else the chosen (or best) point.
   const reference = refIndex >= 0 ? refIndex : Math.max(0, played.indexOf(result.best!));
   const ref = played[reference];
+  const seatIds = run.metrics.filter((m) => m.family === 'seat-win-rate').map((m) => m.id);
   const points: SweepPoint[] = played.map((p, index) => {
     const deals = result.deals.get(p.index)!;
     const refDeals = result.deals.get(ref.index)!;
     const common = Math.min(p.games, ref.games);
     const metrics: Record<string, SweepEstimate> = {};
+    const scenario = run.scenarioOf(p.index);
+    const refScenario = run.scenarioOf(ref.index);
     for (const m of run.metrics) {
       if (m.family === 'seat-spread') {
         // Not a per-deal mean: the estimate max − min, its interval from the pairwise differences
-        // (search.ts), and the difference of the estimates without an interval.
-        const q = seatSpreadOf(run);
-        const own = quantityInterval(q, deals, p.games, 0.95);
-        const diff = index === reference ? null : own.estimate - quantityInterval(q, refDeals, ref.games, 0.95).estimate;
-        metrics[m.id] = { estimate: own.estimate, lo: own.lo, hi: own.hi, diff, diffLo: null, diffHi: null };
+        // (as the sweep gives it), and the difference of the estimates without an interval.
+        const seatsOf = (d: DealValues, games: number) => seatIds.map((id) => d[id].subarray(0, games));
+        const own = seatSpreadOf(seatsOf(deals, p.games));
+        const diff = index === reference ? null : own.estimate - seatSpreadOf(seatsOf(refDeals, ref.games)).estimate;
+        metrics[m.id] = { estimate: own.estimate, lo: own.lo, hi: own.hi, diff, diffLo: null, diffHi: null, changed: null };
         continue;
       }
-      const own = estimate(deals[m.id].subarray(0, p.games), m);
-      const d = index === reference ? null : paired(deals[m.id].subarray(0, common), refDeals[m.id].subarray(0, common));
-      metrics[m.id] = { estimate: own.estimate, lo: own.lo, hi: own.hi, diff: d?.diff ?? null, diffLo: d?.lo ?? null, diffHi: d?.hi ?? null };
+      const own = estimate(deals[m.id].subarray(0, p.games), m, metricRange(m, scenario));
+      const d =
+        index === reference
+          ? null
+          : paired(deals[m.id].subarray(0, common), refDeals[m.id].subarray(0, common), metricRange(m, scenario), metricRange(m, refScenario));
+      metrics[m.id] = {
+        estimate: own.estimate,
+        lo: own.lo,
+        hi: own.hi,
+        diff: d?.diff ?? null,
+        diffLo: d?.lo ?? null,
+        diffHi: d?.hi ?? null,
+        changed: d?.changed ?? null,
+      };
     }
     return { index, values: valuesOf(run, p) as SweepPoint['values'], games: p.games, metrics };
   });
@@ -196,14 +205,18 @@ export function balanceCsv(run: BalanceRun): string {
   return stringify(rows, { header: true, columns });
 }
 
-/** The chosen point's scenario, its values written in (decks inlined, so it loads from anywhere). */
-export function balancedScenario(run: BalanceRun): unknown {
+/**
+ * The chosen point's scenario, its values written in (decks inlined, so it loads from anywhere; bot
+ * files' paths made relative to `folder`, where it is written).
+ */
+export function balancedScenario(run: BalanceRun, folder?: string): unknown {
   const best = run.result.best!;
   const scenario = run.scenarioOf(best.index);
   const portable = scenario.portable as Record<string, unknown>;
   const values = run.factors.map((f, i) => `${f.path} = ${best.values[i]}`).join(', ');
   return {
     ...portable,
+    ...(folder !== undefined && scenario.botFiles.length ? { seats: seatsFrom(scenario.file, portable.seats as unknown[], folder) } : {}),
     name: `${run.base.name}-balanced`,
     description: `${run.base.description ? `${run.base.description} ` : ''}Balanced by goldpit balance: ${values} (${run.targets.map((t) => t.text).join('; ')}).`,
   };
@@ -259,7 +272,7 @@ export function writeBalanceOutputs(out: string, run: BalanceRun, json: BalanceJ
   writeAtomic(files[2], balanceHtml(json));
   if (run.result.status === 'shown') {
     const file = join(out, 'balanced.json');
-    writeAtomic(file, `${JSON.stringify(balancedScenario(run), null, 2)}\n`);
+    writeAtomic(file, `${JSON.stringify(balancedScenario(run, out), null, 2)}\n`);
     files.push(file);
   }
   return files;

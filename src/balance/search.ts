@@ -15,7 +15,7 @@
  * (successive halving). Large grids start coarse (every 2^L-th value of each numeric factor) and
  * are refined around the points still alive after each stage.
  *
- * The guarantee. Each interval is a two-sided Student-t interval at level 1 − α′ with
+ * The guarantee. Each interval is two-sided at level 1 − α′ with
  *   α′ = α / (S · G · C),
  * S the number of planned stages (fixed by the budget and n₁ before any game), G the size of the
  * full grid, C the intervals one point needs for all targets (1 per mean target, P(P−1)/2 pairwise
@@ -27,12 +27,13 @@
  * alpha-spending across looks is the uniform one (α/S per stage): with doubling stages S grows
  * only with log₂ of the budget, and Bonferroni's cost grows only like √(2 ln(S·G·C)) in the
  * interval width, so a simple rule that holds under any adaptive choice costs little over
- * sharper group-sequential boundaries, which assume a fixed set of comparisons. A share's interval
- * is the binomial one (Wilson; Clopper–Pearson near 0 or 1, so a share never seen yet still gets a
- * width); other means and the seats' pairwise differences get Student's t, which rests on the
- * central limit theorem (deals are independent: each game is a pure function of (scenario, seed,
- * index)) and has zero width while every value is the same, so the first stage should be large
- * enough to see the rare outcomes (n₁ ≥ 500).
+ * sharper group-sequential boundaries, which assume a fixed set of comparisons. The intervals
+ * (quantityInterval): below CLT_GAMES games per point Hoeffding's bound in the metric's range, which
+ * holds for every n without the central limit theorem and never has zero width; from CLT_GAMES the
+ * sweep's (the binomial interval for a share; Student's t, or the score interval while few deals
+ * differ, for other means). Deals are independent: each game is a pure function of (scenario, seed,
+ * index). A metric without a bound has only Student's t, so game.ts refuses a target on it below
+ * CLT_GAMES games in the first stage.
  *
  * Reference: Bonferroni / union bound as in S. Holm, Scand. J. Statist. 6 (1979) 65–70, §1;
  * alpha spending: K. K. G. Lan & D. L. DeMets, "Discrete sequential boundaries for clinical
@@ -42,7 +43,9 @@
  * AISTATS 2016.
  */
 import { binomialInterval } from '../stats/binomial-interval.js';
-import { pairedDifference } from '../stats/paired.js';
+import { boundedMeanInterval } from '../stats/bounded-mean.js';
+import { hoeffdingInterval } from '../stats/hoeffding.js';
+import { spreadInterval, type Range } from '../sweep/metrics.js';
 import type { Objective, Quantity, Target } from './targets.js';
 
 export type FactorValue = number | string | boolean;
@@ -75,6 +78,8 @@ export interface SearchOptions {
   /** The coarse grid holds at most this many points when refinement is possible (default 16). */
   readonly maxCoarse?: number;
   readonly evaluate: Evaluate;
+  /** The per-deal range of a metric at a point, by construction (null: none); default: none for every metric but shares. */
+  readonly range?: (values: readonly FactorValue[], metric: string) => Range | null;
   /** Told after each stage (progress). */
   readonly onStage?: (stage: StageRecord) => void;
 }
@@ -222,40 +227,64 @@ function values(deals: DealValues, metric: string, games: number): Float64Array 
 }
 
 /**
- * A quantity's estimate and interval at level `confidence` from the first `games` deals.
- * Mean of a proportion (values in [0, 1]): the win-rate interval goldpit reports everywhere
- * (stats/binomial-interval.ts) on Σvalues of n. Other means: the t-interval of the per-deal values. Spread (max − min of P means): every pair's paired
- * difference d = xₛ − xₜ gets a t-interval [L, U]; when all of them cover, the spread lies in
- *   [max(0, max over pairs of max(L, −U)), max over pairs of max(U, −L)],
- * because the spread is the largest |pₛ − pₜ|. The estimate is the max − min of the means.
+ * From this many games per point on, a target's interval is the one the sweep reports (at level
+ * 1 − α′); below it, Hoeffding's bound, which holds at its level for any number of games. A metric
+ * without a bound by construction has only Student's t, so a target on it needs a first stage of at
+ * least this many games (game.ts refuses smaller ones).
  */
-export function quantityInterval(q: Quantity, deals: DealValues, games: number, confidence: number): Interval {
-  if (q.kind === 'mean' && q.proportion) {
-    // Wilson, or Clopper–Pearson near 0 or 1: no zero-width interval when every deal so far is 0.
-    const x = values(deals, q.metric, games);
-    let sum = 0;
-    for (let i = 0; i < games; i++) sum += x[i];
-    const r = binomialInterval(Math.min(games, Math.max(0, sum)), games, confidence);
-    return { estimate: sum / games, lo: r.lower, hi: r.upper };
-  }
+export const CLT_GAMES = 500;
+
+/**
+ * A quantity's estimate and interval at level `confidence` from the first `games` deals; `range` is
+ * the per-deal range of a mean's metric at this point (null: none by construction).
+ * - Fewer than CLT_GAMES games, a metric with a range (every share, the seats' pairwise
+ *   differences in [−1, 1], the game's length in [0, cap]): Hoeffding's relative-entropy bound
+ *   (stats/hoeffding.ts), valid for every n and never of zero width — Student's t is neither (ten
+ *   games that all last the 10 rounds of the cap give it zero width, and a false "met").
+ * - From CLT_GAMES games: a share gets the win-rate interval goldpit reports everywhere
+ *   (stats/binomial-interval.ts); another mean stats/bounded-mean.ts in its range (Student's t, or
+ *   while fewer than 30 deals differ from the most common value, the score interval widened to it;
+ *   never zero width); a mean without a range Student's t in the range its values show.
+ * - Spread (max − min of P means): every pair's paired difference d = xₛ − xₜ in [−1, 1] gets the
+ *   interval above, and when all of them cover, the spread lies in
+ *   [max(0, max over pairs of max(L, −U)), max over pairs of max(U, −L)] (sweep/metrics.ts
+ *   spreadInterval), because the spread is the largest |pₛ − pₜ|. The estimate is max − min.
+ */
+export function quantityInterval(q: Quantity, deals: DealValues, games: number, confidence: number, range: Range | null = null): Interval {
+  const small = games < CLT_GAMES;
   if (q.kind === 'mean') {
-    const r = pairedDifference(values(deals, q.metric, games), confidence);
+    const x = values(deals, q.metric, games);
+    const known = q.proportion ? { lo: 0, hi: 1 } : range;
+    if (known !== null && small) {
+      // Widened to any value outside the declared range (none is expected: the ranges are by construction).
+      let lo = known.lo;
+      let hi = known.hi;
+      for (let i = 0; i < games; i++) {
+        lo = Math.min(lo, x[i]);
+        hi = Math.max(hi, x[i]);
+      }
+      const r = hoeffdingInterval(x, lo, hi, confidence);
+      return { estimate: r.estimate, lo: r.lower, hi: r.upper };
+    }
+    if (q.proportion) {
+      let sum = 0;
+      for (let i = 0; i < games; i++) sum += x[i];
+      const r = binomialInterval(Math.min(games, Math.max(0, sum)), games, confidence);
+      return { estimate: sum / games, lo: r.lower, hi: r.upper };
+    }
+    let lo = known?.lo ?? Infinity;
+    let hi = known?.hi ?? -Infinity;
+    for (let i = 0; i < games; i++) {
+      lo = Math.min(lo, x[i]);
+      hi = Math.max(hi, x[i]);
+    }
+    const r = boundedMeanInterval(x, lo, hi, confidence);
+    // A metric without a bound whose every deal has the same value: nothing bounds the others.
+    if (lo === hi) return { estimate: r.estimate, lo: -Infinity, hi: Infinity };
     return { estimate: r.estimate, lo: r.lower, hi: r.upper };
   }
   const series = q.metrics.map((m) => values(deals, m, games));
-  const means = series.map((x) => x.reduce((t, v) => t + v, 0) / games);
-  let lo = 0;
-  let hi = 0;
-  const d = new Float64Array(games);
-  for (let s = 0; s < series.length; s++) {
-    for (let t = s + 1; t < series.length; t++) {
-      for (let i = 0; i < games; i++) d[i] = series[s][i] - series[t][i];
-      const r = pairedDifference(d, confidence);
-      lo = Math.max(lo, r.lower, -r.upper);
-      hi = Math.max(hi, r.upper, -r.lower);
-    }
-  }
-  return { estimate: Math.max(...means) - Math.min(...means), lo, hi };
+  return spreadInterval(series, confidence, (d, level) => (small ? hoeffdingInterval(d, -1, 1, level) : boundedMeanInterval(d, -1, 1, level)));
 }
 
 export function judge(target: Target, interval: Interval): TargetCheck {
@@ -372,7 +401,8 @@ export async function balanceSearch(options: SearchOptions): Promise<SearchResul
     const shown: PointRecord[] = [];
     for (const p of alive) {
       const d = deals.get(p.index)!;
-      p.checks = targets.map((t) => judge(t, quantityInterval(t.quantity, d, n, 1 - intervalAlpha)));
+      const rangeOf = (q: Quantity) => (q.kind === 'mean' && !q.proportion ? (options.range?.(p.values, q.metric) ?? null) : null);
+      p.checks = targets.map((t) => judge(t, quantityInterval(t.quantity, d, n, 1 - intervalAlpha, rangeOf(t.quantity))));
       const missed = p.checks.filter((c) => c.verdict === 'missed');
       if (missed.length > 0) {
         p.status = 'dropped';

@@ -8,11 +8,16 @@
  * - equivalent: TOST shows the shift within ±δ at α → PASS when every metric is equivalent;
  * - otherwise undecided → INCONCLUSIVE, with the games that would decide it.
  * Informational: a shift that is not beyond δ but significantly not 0 (two-sided paired t, Holm).
+ * The printed 95% interval is the sweep's (stats/bounded-mean.ts: paired t from 30 changed deals,
+ * else the score interval in the metric's range widened to it), never of zero width; with fewer than
+ * 30 changed deals "shifted", "equivalent" and the small shift also need that interval (the TOST's
+ * at 1 − 2α) to show them, so the verdict never claims more than the interval.
  *
  * Sequential mode (`--until-decided`): per metric two one-sided SPRTs (μ = 0 against μ = +2δ, and
  * against μ = −2δ), each at α/(2m) and β, looked at every `lookEvery` games: FAIL as soon as one
  * accepts its shift, PASS once all accept 0; at the game limit the fixed-mode verdict on all games.
  */
+import { boundedMeanInterval } from '../stats/bounded-mean.js';
 import { holm } from '../stats/multiple-testing.js';
 import { pairedDifference } from '../stats/paired.js';
 import { gaussianLlr, sprtBounds, sprtDecision, type SprtBounds, type SprtState } from '../stats/sprt.js';
@@ -67,11 +72,17 @@ export interface MetricResult {
   readonly games: number;
   readonly baseline: number;
   readonly current: number;
-  /** Mean paired difference current − baseline, with its 95% t-interval and the differences' sd. */
+  /**
+   * Mean paired difference current − baseline, with its 95% interval (stats/bounded-mean.ts: paired
+   * t from 30 changed deals, else the score interval widened to it, never of zero width) and the
+   * differences' sd.
+   */
   readonly shift: number;
   readonly lower: number;
   readonly upper: number;
   readonly sd: number;
+  /** Deals whose value of the metric changed (0: the shift is exactly 0, and the interval is what that many unchanged deals allow). */
+  readonly changed: number;
   /** TOST p-value of equivalence within ±δ. */
   readonly pEquivalent: number;
   /** p-value of a shift beyond ±δ, and Holm-adjusted over the scenario's metrics. */
@@ -89,6 +100,8 @@ export interface MetricResult {
 export interface MetricSeries {
   readonly def: MetricDef;
   readonly delta: number;
+  /** The range of a per-deal value by construction (sweep/metrics.ts metricRange); absent or null: the range the deals show. */
+  readonly range?: { readonly lo: number; readonly hi: number } | null;
   /** Per-deal values, index = game index (at least `games` of them). */
   readonly baseline: Float64Array;
   readonly current: Float64Array;
@@ -112,6 +125,22 @@ function mean(values: Float64Array, n: number): number {
   return s / n;
 }
 
+/**
+ * The range of a paired difference current − baseline: from the per-deal range, widened to any value
+ * the first `games` deals show outside it (a game longer than its declared most rounds would
+ * otherwise break the interval; test/sweep/metrics.test.ts checks every scenario's), or from those
+ * values alone.
+ */
+function differenceRange(m: MetricSeries, games: number): { lo: number; hi: number } {
+  let lo = m.range?.lo ?? Infinity;
+  let hi = m.range?.hi ?? -Infinity;
+  for (let i = 0; i < games; i++) {
+    lo = Math.min(lo, m.current[i], m.baseline[i]);
+    hi = Math.max(hi, m.current[i], m.baseline[i]);
+  }
+  return { lo: lo - hi, hi: hi - lo };
+}
+
 /** The fixed-sample analysis of the first `games` deals. */
 export function analyseFixed(
   series: readonly MetricSeries[],
@@ -122,14 +151,26 @@ export function analyseFixed(
   if (games < 2) throw new RangeError(`analyseFixed: games must be at least 2, got ${games}`);
   const rows = series.map((m) => {
     const diffs = new Float64Array(games);
-    for (let i = 0; i < games; i++) diffs[i] = m.current[i] - m.baseline[i];
+    let changed = 0;
+    for (let i = 0; i < games; i++) {
+      diffs[i] = m.current[i] - m.baseline[i];
+      if (diffs[i] !== 0) changed++;
+    }
     const paired = pairedDifference(diffs);
-    return { m, paired, test: toleranceTest(paired, m.delta) };
+    const { lo, hi } = differenceRange(m, games);
+    // Shown (95%) and the TOST's own interval (1 − 2α): the same rule as the sweep's, so that few
+    // changed deals never make the check surer than its printed interval.
+    const shown = lo < hi ? boundedMeanInterval(diffs, lo, hi, 0.95) : { lower: paired.lower, upper: paired.upper };
+    const tost = lo < hi ? boundedMeanInterval(diffs, lo, hi, 1 - 2 * alpha) : { lower: paired.lower, upper: paired.upper };
+    return { m, paired, changed, shown, within: -m.delta < tost.lower && tost.upper < m.delta, test: toleranceTest(paired, m.delta) };
   });
   const beyondHolm = holm(rows.map((r) => r.test.pBeyond));
   const differenceHolm = holm(rows.map((r) => r.paired.pValue));
-  const metrics: MetricResult[] = rows.map(({ m, paired, test }, i) => {
-    const status: MetricStatus = beyondHolm[i] <= alpha ? 'shifted' : test.pEquivalent <= alpha ? 'equivalent' : 'undecided';
+  const metrics: MetricResult[] = rows.map(({ m, paired, changed, shown, within, test }, i) => {
+    // With 30 or more changed deals the printed interval is the t interval and these conditions are
+    // implied by the t tests; with fewer they keep the verdict from claiming more than it shows.
+    const beyond = shown.lower > m.delta || shown.upper < -m.delta;
+    const status: MetricStatus = beyondHolm[i] <= alpha && beyond ? 'shifted' : test.pEquivalent <= alpha && within ? 'equivalent' : 'undecided';
     return {
       id: m.def.id,
       label: m.def.label,
@@ -139,16 +180,17 @@ export function analyseFixed(
       baseline: mean(m.baseline, games),
       current: mean(m.current, games),
       shift: paired.mean,
-      lower: paired.lower,
-      upper: paired.upper,
+      lower: shown.lower,
+      upper: shown.upper,
       sd: paired.sd,
+      changed,
       pEquivalent: test.pEquivalent,
       pBeyond: test.pBeyond,
       pBeyondHolm: beyondHolm[i],
       pDifference: paired.pValue,
       pDifferenceHolm: differenceHolm[i],
       status,
-      detectedSmallShift: status !== 'shifted' && differenceHolm[i] <= alpha,
+      detectedSmallShift: status !== 'shifted' && differenceHolm[i] <= alpha && (shown.lower > 0 || shown.upper < 0),
       ...(sequential ? { sequential: sequential[i] } : {}),
     };
   });

@@ -17,6 +17,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { emptyDeals, type DealColumns } from '../sim/deals.js';
 import type { AnyGameDefinition } from '../core/definition.js';
 import type { Tolerance } from '../sim/check-options.js';
+import type { Scenario } from '../sim/scenario.js';
 
 export type MetricFamily = 'win-rate' | 'seat-win-rate' | 'rounds' | 'final-gold' | 'ending-share';
 
@@ -51,6 +52,35 @@ export interface MetricDef {
   readonly seat?: number;
   /** Index of the ending among the game's endings (ending-share). */
   readonly ending?: number;
+}
+
+/** The values a metric's per-deal value can take: [lo, hi]. */
+export interface Range {
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/**
+ * The range a metric's per-deal value keeps by construction at a point, or null when it has none
+ * (final score, score spread: then an interval uses the range the deals show). For the families of
+ * check and the sweep (`seat-spread`, `score-spread` are the sweep's own).
+ * - a share of the win or an ending's indicator: [0, 1];
+ * - the per-deal seat spread (the share of one seat minus another's): [−1, 1];
+ * - the game's length: [0, the game's most steps under this scenario] (GameDefinition.maxRounds).
+ */
+export function metricRange(metric: { readonly family: string }, scenario: Pick<Scenario, 'definition' | 'config'>): Range | null {
+  switch (metric.family) {
+    case 'win-rate':
+    case 'seat-win-rate':
+    case 'ending-share':
+      return { lo: 0, hi: 1 };
+    case 'seat-spread':
+      return { lo: -1, hi: 1 };
+    case 'rounds':
+      return { lo: 0, hi: scenario.definition.maxRounds(scenario.config) };
+    default:
+      return null;
+  }
 }
 
 export function isMirror(seats: readonly string[]): boolean {

@@ -10,10 +10,13 @@ import type { Argv } from 'yargs';
 import { UsageError } from '../core/errors.js';
 import { readJsonFile } from '../core/validate.js';
 import { BALANCE_CHECKPOINT, DealCache, balanceKey } from '../balance/checkpoint.js';
-import { runBalance } from '../balance/game.js';
+import { prepareBalance, runBalance, type BalanceOptions } from '../balance/game.js';
 import { balanceJson, verdictLine, writeBalanceOutputs } from '../balance/output.js';
 import { DealPool, DealsStopped } from '../sweep/pool.js';
-import { loadScenario } from '../sim/scenario.js';
+import { openScenario } from '../sim/scenario.js';
+import { readVaryBots } from '../sim/seat-bots.js';
+import { parseVary } from '../sweep/vary.js';
+import { botLimitOptions, botLimitsOf, checkWatchable, hangLine } from './bot-limits.js';
 import type { Io } from './main.js';
 import { guardCheckpoint, prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
@@ -24,7 +27,7 @@ import { WORKERS_OPTION, workerCount } from './workers.js';
 export const BALANCE_DEFAULTS = { budget: 1_000_000, firstStage: 1000, batchSize: 500 } as const;
 
 export function balanceOptions<T>(y: Argv<T>) {
-  return queueOptions(y)
+  return botLimitOptions(queueOptions(y))
     .positional('scenario', { type: 'string', demandOption: true, describe: 'scenario file (scenarios/*.json)' })
     .option('vary', VARY_OPTION)
     .option('target', {
@@ -39,7 +42,11 @@ export function balanceOptions<T>(y: Argv<T>) {
       describe: 'chooses among points that meet every target: <metric> (minimise) or max:<metric> (default: the smallest change from the scenario)',
     })
     .option('budget', { type: 'number', default: BALANCE_DEFAULTS.budget, describe: 'games in all, over every point and stage' })
-    .option('first-stage', { type: 'number', default: BALANCE_DEFAULTS.firstStage, describe: 'games per point in the first stage (each stage doubles it)' })
+    .option('first-stage', {
+      type: 'number',
+      default: BALANCE_DEFAULTS.firstStage,
+      describe: 'games per point in the first stage (each stage doubles it); below 500, a target on a metric without a bound (gold, scoreSpread) is refused',
+    })
     .option('seed', { type: 'string', describe: "run seed (default: the scenario's)" })
     .option('out', { type: 'string', describe: 'output folder (default: reports/<scenario name>-balance/)' })
     .option('workers', WORKERS_OPTION)
@@ -69,6 +76,8 @@ export interface BalanceArgs {
   readonly queue?: string;
   readonly 'queue-name'?: string;
   readonly 'queue-timeout'?: number;
+  readonly 'bot-timeout'?: number;
+  readonly 'hang-limit'?: number;
 }
 
 function integer(name: string, v: number, min: number): number {
@@ -77,7 +86,19 @@ function integer(name: string, v: number, min: number): number {
 }
 
 export async function commandBalance(io: Io, path: string, args: BalanceArgs, argv: readonly string[]): Promise<number> {
-  const base = loadScenario(path);
+  const base = await openScenario(path);
+  const limits = botLimitsOf(args);
+  // Bot files among the seat values; a malformed --vary is reported by the search's own checks.
+  await readVaryBots(
+    base,
+    args.vary.flatMap((v) => {
+      try {
+        return [parseVary(String(v))];
+      } catch {
+        return [];
+      }
+    }),
+  );
   const data = readJsonFile(resolve(path), 'the scenario file');
   const firstStage = integer('first-stage', args['first-stage'], 2);
   const budget = integer('budget', args.budget, firstStage);
@@ -86,6 +107,21 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs, ar
   const out = resolve(args.out ?? join('reports', `${base.name}-balance`));
   const workers = workerCount(io.err, args.workers);
   const queue = queueExecutor(args, io.err, args.quiet);
+  checkWatchable([base], workers, limits, queue !== undefined);
+  // Every option is checked before the folder is touched: a mistyped --target must neither leave a
+  // checkpoint that locks the folder nor, with --fresh, delete the one there.
+  const options: Omit<BalanceOptions, 'onStage'> = {
+    file: path,
+    data,
+    vary: args.vary,
+    targets: args.target,
+    objective: args.objective,
+    budget,
+    firstStage,
+    confidence: 0.95,
+  };
+  const prepared = prepareBalance(options, base);
+  if (args.resume && args.fresh) throw new UsageError('--resume and --fresh exclude each other: --resume continues the checkpoint, --fresh deletes it');
   prepareOutputFolder(out);
   const checkpointFile = join(out, BALANCE_CHECKPOINT);
   const again = guardCheckpoint(checkpointFile, 'balance search', argv, args);
@@ -98,7 +134,7 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs, ar
   const { result: run, stoppedBy } = await stoppableBySignals(async (stop) => {
     // Every alive point of a stage plays at once on the one pool, each call listening to `stop`.
     setMaxListeners(0, stop);
-    const pool = new DealPool({ workers, batchSize, seed, stop, queue });
+    const pool = new DealPool({ workers, batchSize, seed, stop, queue, limits, onHang: hangLine(base, limits, io.err) });
     const kept = new DealCache(pool, checkpointFile, key);
     cache = kept;
     if (args.resume) {
@@ -109,14 +145,7 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs, ar
     try {
       const result = await runBalance(
         {
-          file: path,
-          data,
-          vary: args.vary,
-          targets: args.target,
-          objective: args.objective,
-          budget,
-          firstStage,
-          confidence: 0.95,
+          ...options,
           onStage: (s) => {
             kept.save();
             if (!args.quiet)
@@ -127,6 +156,7 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs, ar
         },
         base,
         kept,
+        prepared,
       );
       finished = true;
       return result;
@@ -135,8 +165,9 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs, ar
       throw withResumeHint(e, checkpointFile, again);
     } finally {
       await pool.close();
-      // Stopped or failed: keep every game played (the calls still in flight ended with the pool).
-      if (!finished) kept.save();
+      // Stopped or failed: keep every game played (the calls still in flight ended with the pool);
+      // with none played there is nothing to resume, and an empty checkpoint would only lock the folder.
+      if (!finished && kept.keptGames() > 0) kept.save();
     }
   });
   if (run === null) {

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { dirname, join, resolve } from 'node:path';
 import yargs from 'yargs';
 import { GoldpitError, InputError, UsageError } from '../core/errors.js';
+import { timedBotsOf } from '../core/bots.js';
 import { chanceCardsOf, type FixtureHooks } from '../core/definition.js';
 import { DEFAULT_GAME, GAMES } from '../games/registry.js';
 import { reportGameOf, summarize } from '../report/summary.js';
@@ -17,20 +18,23 @@ import { peekCheckpoint, runImpactParallel, runParallel } from '../sim/parallel.
 import { Progress } from '../sim/progress.js';
 import type { QueueExecutor } from '../sim/queue/coordinator.js';
 import { playOne, type Engine } from '../sim/run.js';
-import { loadScenario } from '../sim/scenario.js';
+import { openScenario } from '../sim/scenario.js';
+import { botLimitOptions, botLimitsOf, checkWatchable, hangLine } from './bot-limits.js';
 import { CHECK_DEFAULTS } from '../check/compare.js';
 import { mergePartials, parseShard, partialOf, shardRange } from '../sim/shard.js';
 import { GOLDPIT, shellWord, VERSION } from '../core/package.js';
 import { readJsonFile } from '../core/validate.js';
 import { balanceOptions, commandBalance } from './balance.js';
 import { commandBaseline, commandCheck } from './check.js';
+import { commandSkill, skillOptions } from './skill.js';
 import { commandSweep, sweepOptions } from './sweep.js';
 import { PRECISION_LOOK } from '../sweep/run.js';
 import { clearStaleOutputs, prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { numberArgumentProblem, suggestCommand } from './usage.js';
 import { WORKERS_OPTION, workerCount } from './workers.js';
-import { commandCheckBot, commandNewBot, commandTournament, DEFAULT_BOT_TIMEOUT_MS, GAME_OPTION, tournamentOptions } from './tournament.js';
+import { commandCheckBot, commandTournament, DEFAULT_BOT_TIMEOUT_MS, GAME_OPTION, tournamentOptions } from './tournament.js';
+import { commandNewBot } from './new-bot.js';
 import { commandWorker, queueExecutor, queueOptions, withResumeHint, workerOptions } from './worker.js';
 
 export interface Io {
@@ -50,7 +54,7 @@ const ENGINE_OPTION = {
   choices: ['auto', 'reference'] as const,
   default: 'auto' as const,
   describe:
-    'auto: the fast kernel when every seat is a built-in heuristic bot (the same games), else the reference engine; reference: always the reference engine',
+    "auto: the game's fast player when it can play the line-up (built-in heuristic bots; bot files too where the game's fast player takes them), the same games; reference: always the reference engine",
 };
 
 /** Runs the command line; returns the exit code. */
@@ -66,6 +70,7 @@ export const COMMANDS = [
   'replay',
   'verify',
   'tournament',
+  'skill',
   'new-bot',
   'check-bot',
   'worker',
@@ -95,7 +100,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       'run <scenario>',
       'play N games of a scenario across worker threads and write summary.json and CSV tables',
       (y) =>
-        queueOptions(y)
+        botLimitOptions(queueOptions(y))
           .positional('scenario', { type: 'string', demandOption: true, describe: 'scenario file (scenarios/*.json)' })
           .option('games', { type: 'number', describe: "number of games (default: the scenario's, else 10000)" })
           .option('seed', { type: 'string', describe: 'run seed (default: the scenario\'s, else "goldpit")' })
@@ -134,6 +139,8 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           queue: queueExecutor(args, io.err, args.quiet),
           quiet: args.quiet,
           argv,
+          'bot-timeout': args['bot-timeout'],
+          'hang-limit': args['hang-limit'],
         });
       },
     )
@@ -169,7 +176,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       'impact <scenario>',
       'counterfactual chance-card impact: every game as dealt and with the card blanked (common random numbers)',
       (y) =>
-        queueOptions(y)
+        botLimitOptions(queueOptions(y))
           .positional('scenario', { type: 'string', demandOption: true })
           .option('card', { type: 'string', demandOption: true, describe: 'a chance card id (Goldrausch: an event card), or "all" for all of them' })
           .option('games', { type: 'number', describe: "games (default: the scenario's)" })
@@ -187,7 +194,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       'baseline <scenarios..>',
       'record the per-deal outcomes of scenarios as the baseline that `goldpit check` compares against',
       (y) =>
-        queueOptions(y)
+        botLimitOptions(queueOptions(y))
           .positional('scenarios', { type: 'string', array: true, demandOption: true, describe: 'scenario files' })
           .option('out', { type: 'string', demandOption: true, describe: 'baseline file to write (e.g. baselines/baseline.json)' })
           .option('games', { type: 'number', describe: "games per scenario (default: the scenario's)" })
@@ -202,6 +209,8 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           batchSize: args['batch-size'],
           quiet: args.quiet,
           queue: queueExecutor(args, io.err, args.quiet),
+          'bot-timeout': args['bot-timeout'],
+          'hang-limit': args['hang-limit'],
         });
       },
     )
@@ -209,7 +218,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       'check <scenarios..>',
       "replay the baseline's deals with the current code and test every metric against its tolerance: exit 0 PASS, 1 FAIL, 3 INCONCLUSIVE",
       (y) =>
-        queueOptions(y)
+        botLimitOptions(queueOptions(y))
           .positional('scenarios', { type: 'string', array: true, demandOption: true, describe: 'scenario files (each must be in the baseline)' })
           .option('baseline', { type: 'string', demandOption: true, describe: 'baseline file written by `goldpit baseline`' })
           .option('until-decided', {
@@ -244,6 +253,8 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           updateBaseline: args['update-baseline'],
           quiet: args.quiet,
           queue: queueExecutor(args, io.err, args.quiet),
+          'bot-timeout': args['bot-timeout'],
+          'hang-limit': args['hang-limit'],
         });
       },
     )
@@ -255,8 +266,8 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .positional('scenario', { type: 'string', demandOption: true })
           .option('game', { type: 'number', demandOption: true, describe: 'game index K (0-based)' })
           .option('seed', { type: 'string', describe: "run seed (default: the scenario's)" }),
-      (args) => {
-        code = commandReplay(io, args.scenario, args.game, args.seed);
+      async (args) => {
+        code = await commandReplay(io, args.scenario, args.game, args.seed);
       },
     )
     .command(
@@ -276,16 +287,25 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       },
     )
     .command(
+      'skill <scenario>',
+      "the skill ladder: every tier's seat against tables of every other tier on the same deals; matchups, ratings, skill depth, luck versus skill",
+      (y) => skillOptions(y),
+      async (args) => {
+        code = await commandSkill(io, args, argv);
+      },
+    )
+    .command(
       'new-bot <name>',
-      'write a commented starter bot file (<name>.ts) that plays and explains the seat view',
+      'write a commented starter bot file (<name>.ts) that plays and explains the seat view, or with --from a copy of a built-in bot',
       (y) =>
         y
           .positional('name', { type: 'string', demandOption: true, describe: 'the bot\'s name (letters, digits, "-", "_")' })
           .option('game', GAME_OPTION)
+          .option('from', { type: 'string', describe: "start from a built-in bot's own code (e.g. greedy): unchanged, the file plays exactly as that bot" })
           .option('out', { type: 'string', describe: 'file to write (default: ./<name>.ts)' })
           .option('force', { type: 'boolean', default: false, describe: 'overwrite an existing file' }),
-      (args) => {
-        code = commandNewBot(io, args.name, args);
+      async (args) => {
+        code = await commandNewBot(io, args.name, args);
       },
     )
     .command(
@@ -366,10 +386,13 @@ interface RunArgs {
   queue?: QueueExecutor;
   quiet: boolean;
   argv: readonly string[];
+  'bot-timeout'?: number;
+  'hang-limit'?: number;
 }
 
 async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> {
-  const scenario = loadScenario(path);
+  const scenario = await openScenario(path);
+  const limits = botLimitsOf(args);
   const games = positiveInt('games', args.games) ?? scenario.games;
   const seed = args.seed ?? scenario.seed;
   const out = resolve(args.out ?? join('reports', scenario.name));
@@ -386,6 +409,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
     throw new UsageError('--precision and --shard exclude each other: a shard cannot know when all shards together are precise enough');
   const until = precision === null ? undefined : precisionRule({ ...scenario, seed }, precision, games);
   const workers = workerCount(io.err, args.workers);
+  checkWatchable([scenario], workers, limits, args.queue !== undefined);
   prepareOutputFolder(out);
   const suffix = shard ? `-${shard.index}-of-${shard.count}` : '';
   const checkpointFile = join(out, `.checkpoint${suffix}.json`);
@@ -411,6 +435,8 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
       stop,
       queue,
       until,
+      limits,
+      onHang: hangLine(scenario, limits, io.err),
     }).catch((e: unknown) => {
       throw withResumeHint(e, checkpointFile, again);
     }),
@@ -436,6 +462,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
       finishedAt: new Date().toISOString(),
       engine,
       ...(timedGames !== to - from ? { timedGames } : {}),
+      ...timedBotsOf(scenario.bots),
     };
     writeAtomic(file, `${JSON.stringify(partialOf(scenario, seed, games, from, to, result.aggregate, run))}\n`);
     if (!args.quiet)
@@ -453,6 +480,8 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
     engine,
     ...(timedGames !== result.gamesDone ? { timedGames } : {}),
     ...(summary.changedCards ? { changedCards: summary.changedCards } : {}),
+    ...(summary.botFiles ? { botFiles: summary.botFiles } : {}),
+    ...timedBotsOf(scenario.bots),
   };
   const files = writeRunOutputs(out, summary, reportGameOf(scenario.definition), run);
   if (!args.quiet) {
@@ -539,9 +568,12 @@ async function commandImpact(
     engine: Engine;
     quiet: boolean;
     queue?: QueueExecutor;
+    'bot-timeout'?: number;
+    'hang-limit'?: number;
   },
 ): Promise<number> {
-  const scenario = loadScenario(path);
+  const scenario = await openScenario(path);
+  const limits = botLimitsOf(args);
   const all = chanceCardsOf(scenario.definition, scenario.config);
   if (all.length === 0) {
     throw new UsageError(
@@ -554,16 +586,20 @@ async function commandImpact(
   const seed = args.seed ?? scenario.seed;
   const out = resolve(args.out ?? join('reports', scenario.name));
   const workers = workerCount(io.err, args.workers);
+  checkWatchable([scenario], workers, limits, args.queue !== undefined);
+  const batchSize = positiveInt('batch-size', args['batch-size'])!;
   prepareOutputFolder(out);
   const started = Date.now();
   const { result, stoppedBy } = await stoppableBySignals((stop) =>
     runImpactParallel(scenario, {
+      limits,
+      onHang: hangLine(scenario, limits, io.err),
       seed,
       engine: args.engine,
       games,
       cards,
       workers,
-      batchSize: positiveInt('batch-size', args['batch-size'])!,
+      batchSize,
       queue: args.queue,
       progress: new Progress(games, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err),
       stop,
@@ -632,6 +668,7 @@ function mergedRunFacts(shards: ReturnType<typeof mergePartials>['shards']): Run
       ? { engine: { kernelGames: engines.reduce((t, e) => t + e.kernelGames, 0), referenceGames: engines.reduce((t, e) => t + e.referenceGames, 0) } }
       : {}),
     ...(runs.some((r) => r.timedGames !== undefined) ? { timedGames: runs.reduce((t, r, i) => t + (r.timedGames ?? shards[i].to - shards[i].from), 0) } : {}),
+    ...(runs.some((r) => r.timedBots !== undefined) ? { timedBots: [...new Set(runs.flatMap((r) => r.timedBots ?? []))] } : {}),
   };
 }
 
@@ -656,13 +693,13 @@ function mergeGamesCsv(partialFiles: readonly string[], target: string): { writt
   return { written: true, missing: [] };
 }
 
-function commandReplay(io: Io, path: string, game: number, seedArg?: string): number {
-  const scenario = loadScenario(path);
+async function commandReplay(io: Io, path: string, game: number, seedArg?: string): Promise<number> {
+  const scenario = await openScenario(path);
   if (!Number.isInteger(game) || game < 0) throw new UsageError(`--game must be a game index ≥ 0, got ${game}`);
   const seed = seedArg ?? scenario.seed;
-  const played = playOne(scenario, game, { seed });
+  const played = playOne(scenario, game, { seed, trace: true });
   io.out(`Game ${game} of scenario ${scenario.name}, seed ${JSON.stringify(seed)}\n`);
-  io.out(`${scenario.definition.story(played.final, scenario.seats)}\n`);
+  io.out(`${scenario.definition.story(played.final, scenario.seats, played.faults)}\n`);
   for (const f of played.faults) io.out(`FAULT seat ${f.seat} (${scenario.seats[f.seat]}) in ${f.request}: ${f.reason}: ${f.message}\n`);
   return 0;
 }

@@ -7,9 +7,11 @@ import { UsageError } from '../core/errors.js';
 import { renderSweep } from '../report/sweep-html.js';
 import { Progress } from '../sim/progress.js';
 import type { Engine } from '../sim/run.js';
-import { loadScenario } from '../sim/scenario.js';
+import { openScenario } from '../sim/scenario.js';
+import { readVaryBots } from '../sim/seat-bots.js';
+import { botLimitOptions, botLimitsOf, checkWatchable, hangLine } from './bot-limits.js';
 import { DealPool } from '../sweep/pool.js';
-import { parseReference, runSweep, type SweepPlan } from '../sweep/run.js';
+import { parseReference, planPoints, runSweep, type SweepPlan } from '../sweep/run.js';
 import { parseDesign, parseVary } from '../sweep/vary.js';
 import { writeSweepOutputs } from '../sweep/write.js';
 import { guardCheckpoint, prepareOutputFolder } from './outputs.js';
@@ -29,7 +31,7 @@ export const VARY_OPTION = {
 } as const;
 
 export function sweepOptions<T>(y: Argv<T>) {
-  return queueOptions(y)
+  return botLimitOptions(queueOptions(y))
     .positional('scenario', { type: 'string', demandOption: true, describe: 'scenario file (scenarios/*.json)' })
     .option('vary', VARY_OPTION)
     .option('design', { type: 'string', default: 'grid', describe: 'grid (every combination) or lhs:N (a Latin hypercube of N points over the ranges)' })
@@ -74,6 +76,8 @@ export interface SweepArgs {
   queue?: string;
   'queue-name'?: string;
   'queue-timeout'?: number;
+  'bot-timeout'?: number;
+  'hang-limit'?: number;
 }
 
 interface SweepIo {
@@ -83,8 +87,10 @@ interface SweepIo {
 }
 
 export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly string[]): Promise<number> {
-  const base = loadScenario(args.scenario);
+  const base = await openScenario(args.scenario);
+  const limits = botLimitsOf(args);
   const factors = args.vary.map((v) => parseVary(String(v)));
+  await readVaryBots(base, factors);
   const paths = factors.map((f) => f.path);
   const twice = paths.find((p, i) => paths.indexOf(p) !== i);
   if (twice !== undefined) throw new UsageError(`--vary names ${twice} twice; give each path once with all its values`);
@@ -108,19 +114,24 @@ export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly 
     precision,
   };
   const out = resolve(args.out ?? join('reports', `${base.name}-sweep`));
+  // Every option is checked before the folder is touched (every point's scenario is built here).
+  const planned = planPoints(plan);
+  const queue = queueExecutor(args, io.err, args.quiet);
+  const workers = workerCount(io.err, args.workers);
+  checkWatchable([base], workers, limits, queue !== undefined);
+  if (args.resume && args.fresh) throw new UsageError('--resume and --fresh exclude each other: --resume continues the checkpoint, --fresh deletes it');
   prepareOutputFolder(out);
   const checkpointFile = join(out, SWEEP_CHECKPOINT);
   const again = guardCheckpoint(checkpointFile, 'sweep', argv, args);
-  const queue = queueExecutor(args, io.err, args.quiet);
-  const workers = workerCount(io.err, args.workers);
   const started = Date.now();
   const { result, stoppedBy } = await stoppableBySignals(async (stop) => {
-    const pool = new DealPool({ workers, batchSize, seed: plan.seed, engine: args.engine, queue, stop });
+    const pool = new DealPool({ workers, batchSize, seed: plan.seed, engine: args.engine, queue, stop, limits, onHang: hangLine(base, limits, io.err) });
     try {
       return await runSweep(plan, {
         pool,
         checkpointFile,
         resume: args.resume,
+        planned,
         progress: (total, resumed) => new Progress(total, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err, resumed),
       });
     } catch (e) {

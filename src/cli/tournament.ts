@@ -1,12 +1,13 @@
 /**
- * `goldpit tournament`, `goldpit new-bot` and `goldpit check-bot`: wiring only.
+ * `goldpit tournament` and `goldpit check-bot`: wiring only (`new-bot` is in new-bot.ts).
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Argv } from 'yargs';
+import { timedBotsOf } from '../core/bots.js';
 import { InputError, UsageError } from '../core/errors.js';
-import { GOLDPIT, packageRoot } from '../core/package.js';
+import { GOLDPIT } from '../core/package.js';
 import { DEFAULT_GAME, GAMES } from '../games/registry.js';
 import { prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
@@ -152,7 +153,8 @@ export async function tournamentSpec(args: TournamentArgs) {
   }
   const GAME = scenario ? scenario.game : (args.game ?? DEFAULT_GAME);
   const definition = gameNamed(GAME);
-  const items = (args.bots ?? Object.keys(definition.builtinBots).join(','))
+  // The default field: every built-in bot but the costly searches (named with --bots, they enter too).
+  const items = (args.bots ?? defaultField(definition).join(','))
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
@@ -164,7 +166,7 @@ export async function tournamentSpec(args: TournamentArgs) {
   }
   if (refs.length < players) {
     throw new UsageError(
-      `--bots: ${refs.length} bots cannot fill ${players} seats; a line-up is ${players} different bots, so add built-in bots (e.g. --bots ${[...items, ...Object.keys(definition.builtinBots).filter((b) => !refs.some((r) => r.name === b))].slice(0, players).join(',')})`,
+      `--bots: ${refs.length} bots cannot fill ${players} seats; a line-up is ${players} different bots, so add built-in bots (e.g. --bots ${[...items, ...defaultField(definition).filter((b) => !refs.some((r) => r.name === b))].slice(0, players).join(',')})`,
     );
   }
   const lineupsArg = args.lineups.trim();
@@ -264,6 +266,7 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
     // state object for the whole game, so keeping the state itself would name the final place.
     const placeAt: string[] = [];
     const played = playTournamentGame(resolved, game, {
+      trace: true,
       onState: (s) => void (current = s),
       guard: {
         before(seat, decision, request) {
@@ -274,7 +277,7 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
       },
     });
     io.out(`Game ${game} of the tournament (seed ${JSON.stringify(spec.seed)}): line-up ${place.lineup}, deal ${place.deal}, rotation ${place.rotation}\n`);
-    io.out(`${resolved.definition.story(played.final, names)}\n`);
+    io.out(`${resolved.definition.story(played.final, names, played.faults)}\n`);
     for (const f of played.faults) {
       io.out(`FAULT seat ${f.seat} (${names[f.seat]}) in ${placeAt[f.decision]} (${f.request}, bot call ${f.decision}): ${f.reason}: ${f.message}\n`);
     }
@@ -289,13 +292,13 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
     );
   }
   const out = resolve(args.out ?? join('reports', 'tournament'));
-  prepareOutputFolder(out);
   const total = gameCount(spec);
   const dealsPerTask = positiveInt('deals-per-task', args['deals-per-task']);
+  const queue = queueExecutor(args, io.err, args.quiet || args.json);
+  prepareOutputFolder(out);
   const progress = new Progress(total, args.quiet || args.json ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err);
   const started = Date.now();
   const onHang = hangHint(spec, replayCommand, workers, io);
-  const queue = queueExecutor(args, io.err, args.quiet || args.json);
   const { result: games, stoppedBy } = await stoppableBySignals((stop) =>
     runTournament(spec, factories, { workers, dealsPerTask, progress, onHang, queue, stop }),
   );
@@ -310,7 +313,7 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
   const playSeconds = (Date.now() - started) / 1000;
   const summary = summarize(spec, resolved, games, sources, possible, replayCommand, args);
   const seconds = (Date.now() - started) / 1000;
-  const run: RunFacts = { wallSeconds: Number(seconds.toFixed(3)), workers, finishedAt: new Date().toISOString() };
+  const run: RunFacts = { wallSeconds: Number(seconds.toFixed(3)), workers, finishedAt: new Date().toISOString(), ...timedBotsOf(factories) };
   const files = writeTournamentOutputs(
     out,
     summary,
@@ -383,35 +386,6 @@ function summarize(
     games,
     { winnerOnly: args.rating === 'winner', bootstrap: args.bootstrap },
   );
-}
-
-export function commandNewBot(io: CliIo, name: string, args: { out?: string; force: boolean; game?: string }): number {
-  const gameId = args.game ?? DEFAULT_GAME;
-  const definition = gameNamed(gameId);
-  if (!/^[A-Za-z][A-Za-z0-9_-]{0,39}$/.test(name)) {
-    throw new UsageError(
-      `new-bot: the name must start with a letter and hold up to 40 letters, digits, "-" or "_" (it names the bot in tables), got ${JSON.stringify(name)}`,
-    );
-  }
-  const file = resolve(args.out ?? `${name}.ts`);
-  if (!file.endsWith('.ts')) throw new UsageError(`new-bot: --out must name a .ts file, got ${args.out}`);
-  if (existsSync(file) && !args.force) throw new UsageError(`new-bot: ${file} exists; pick another name or --out, or pass --force to overwrite it`);
-  const root = packageRoot();
-  if (root === null) throw new Error("new-bot: no package.json above this CLI, so the starter cannot point at goldpit's types");
-  const types = join(root, 'src', 'games', gameId);
-  let from = relative(dirname(file), types).split(sep).join('/');
-  if (!from.startsWith('.')) from = `./${from}`;
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, definition.tournament.starterBot(name, from));
-  const gameFlag = gameId === DEFAULT_GAME ? '' : `--game ${gameId} `;
-  const shown = relative(process.cwd(), file) || file;
-  const path = shown.startsWith('.') || shown.startsWith('/') ? shown : `./${shown}`;
-  io.out(
-    `wrote ${path}: a working bot to edit (read its comments first). Next:\n` +
-      `  npx goldpit check-bot ${gameFlag}${path}\n` +
-      `  npx goldpit tournament ${gameFlag}--bots ${path},${definition.tournament.checkBotOpponents.join(',')} --deals 10\n`,
-  );
-  return 0;
 }
 
 /** Quick check of a bot file: a small tournament against three built-in bots, in a worker (hang-safe). */
@@ -496,3 +470,8 @@ export async function commandCheckBot(
 
 /** How many of check-bot's games are played again to test that the bot replays (a deal's rotations and more). */
 const REPLAYED_GAMES = 8;
+
+/** The built-in bots a tournament seats when --bots is not given: all but the costly searches (`BotFactory.costly`). */
+export function defaultField(definition: AnyGameDefinition): string[] {
+  return Object.keys(definition.builtinBots).filter((name) => definition.builtinBots[name].costly !== true);
+}

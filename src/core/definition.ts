@@ -2,7 +2,7 @@
  * What a game folder registers besides its `GameModule`: how scenarios configure it, its built-in
  * bots, and how a finished game is boiled down into the compact record the statistics consume.
  */
-import type { DecisionRequest, GameModule, Outcome } from './game.js';
+import type { DecisionRequest, Fault, GameModule, Outcome } from './game.js';
 import type { RandomStream } from './random.js';
 
 /** Makes a fresh bot for one seat of one game. */
@@ -10,6 +10,26 @@ export interface BotFactory<Bot> {
   readonly name: string;
   readonly description: string;
   create(seat: number, random: RandomStream): Bot;
+  /**
+   * True for a bot that decides by the clock (a search with a time budget): its games depend on the
+   * machine's speed and load, so a run that seats it is not reproducible and says so.
+   */
+  readonly timed?: boolean;
+  /** True for a bot that thinks tens of milliseconds a decision: not in a tournament's default field. */
+  readonly costly?: boolean;
+}
+
+/** Game knowledge a game may offer the search (GameDefinition.search). Each is measured before it is a default. */
+export interface SearchHints<State = unknown, View = unknown, Request extends DecisionRequest = DecisionRequest, Answer = unknown> {
+  /** The options of the game's default `ismcts` (the strongest configuration measured within ~50 ms a decision). */
+  readonly ismcts?: string;
+  /**
+   * A key per answer that merges answers the seat cannot tell apart (e.g. two face-down cards it has
+   * never seen): the tree keeps one child per key, played as the first legal answer with that key.
+   */
+  answerKey?(view: View, request: Request, answer: Answer): number | string;
+  /** Each seat's expected reward in [0, 1] from a position that is not over (an evaluation-cut rollout, `depth`). */
+  evaluate?(state: State, out: Float64Array): void;
 }
 
 /** The compact, game-agnostic record of one finished game (what aggregation needs, nothing more). */
@@ -102,6 +122,14 @@ export interface GameDefinition<Config, State, View, Request extends DecisionReq
    */
   readonly scenarioSections?: readonly string[];
   readonly builtinBots: Readonly<Record<string, BotFactory<Bot>>>;
+  /**
+   * Bots configured in their name, by family: `family:options` (e.g. `ismcts:iterations=400:c=0.5`)
+   * is `botFamilies[family](options)`, which throws a RangeError for bad options. Look names up with
+   * core/bots.ts `builtinBot`. Absent: none.
+   */
+  readonly botFamilies?: Readonly<Record<string, (options: string) => BotFactory<Bot>>>;
+  /** Game knowledge for the search agents (src/search); absent: none. */
+  readonly search?: SearchHints<State, View, Request, Answer>;
   /** The methods every bot of this game must have (bot files are checked against them on loading). */
   readonly botMethods: readonly string[];
   /** A scenario's `params` with every file reference replaced by its content (for partial results). */
@@ -141,8 +169,11 @@ export interface GameDefinition<Config, State, View, Request extends DecisionReq
    * plays). Only ever asked about the game's own built-in factories, never a bot file's.
    */
   fastPlayer?(config: Config, players: number, bots: readonly BotFactory<Bot>[]): FastPlayer | null;
-  /** The full story of a finished game, for `goldpit replay`. */
-  story(final: State, seatNames: readonly string[]): string;
+  /**
+   * The full story of a finished game, for `goldpit replay` (played with `trace`: GameModule.trace).
+   * `faults` are the game's bot faults, for a story that tells each where it happened.
+   */
+  story(final: State, seatNames: readonly string[], faults?: readonly Fault[]): string;
   /** Where a game stands when its bots are asked in `state`, as the story names it (a replay's FAULT lines). */
   decisionPlace(state: State): string;
   /** How the game is named and shown in reports, tables and messages. */
@@ -239,6 +270,11 @@ export interface TournamentHooks {
   readonly players: number;
   /** The opponents `check-bot` pits a new bot against (built-in names, players − 1 of them). */
   readonly checkBotOpponents: readonly string[];
+  /**
+   * The built-in heuristic bots (hand-written rules, no search): the tiers of `goldpit skill`'s
+   * ladder between the uniform floor and the search agent. Absent: `checkBotOpponents`.
+   */
+  readonly heuristics?: readonly string[];
   /** The source of a complete, commented starter bot named `name`; `typesFrom` is the import path of the game's folder (src/games/<id>) seen from the new file. */
   starterBot(name: string, typesFrom: string): string;
 }

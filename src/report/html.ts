@@ -45,7 +45,7 @@ export const pctRange = (ci: Interval, digits = 1): string => `${num(100 * ci[0]
 /** Half-width of a 95% interval, the "±" of every verdict. */
 const halfWidth = (ci: Interval): number => (ci[1] - ci[0]) / 2;
 const containsZero = (ci: Interval): boolean => ci[0] <= 0 && ci[1] >= 0;
-export const validInterval = (ci: Interval | undefined): ci is Interval => Array.isArray(ci) && isNum(ci[0]) && isNum(ci[1]);
+export const validInterval = (ci: Interval | null | undefined): ci is Interval => Array.isArray(ci) && isNum(ci[0]) && isNum(ci[1]);
 
 // ─── colours ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -728,6 +728,14 @@ export function cardVerdict(
   return `card ${card} ${verb} ${m.long} by ${num(Math.abs(est), m.digits)} ${unit}${hw} ${scope} (${tail})`;
 }
 
+/** The header fact "rules changed": each rule that differs from its default, or "none". */
+export function rulesChanged(changedRules: Readonly<Record<string, unknown>> | undefined): string {
+  const changed = Object.entries(changedRules ?? {});
+  return changed.length
+    ? `<ul class="rules">${changed.map(([k, v]) => `<li><code>${esc(k)}</code> = <code>${esc(JSON.stringify(v))}</code></li>`).join('')}</ul>`
+    : 'none (every rule at its default)';
+}
+
 export const verdicts = (items: readonly string[]): string =>
   items.length ? `<ul class="verdicts">${items.map((v) => `<li>${esc(v)}</li>`).join('')}</ul>` : '';
 
@@ -735,8 +743,14 @@ export const verdicts = (items: readonly string[]): string =>
 
 function header(summary: RunSummary, impact: ImpactReport | null, colour: Palette, run: RunFacts | null, game: ReportGame): string {
   const placeholder = (id: string) => (Object.hasOwn(game.placeholders, id) ? `<span class="note">${esc(game.placeholders[id])}</span>` : '');
-  const changed = Object.entries(summary.changedRules ?? {});
-  const lineup = summary.lineup.map((bot, seat) => `<li>${swatch(colour(bot))}<span class="seat">seat ${seat}</span> ${esc(bot)}</li>`).join('');
+  const fileOf = (bot: string) => summary.botFiles?.find((b) => b.bot === bot);
+  const lineup = summary.lineup
+    .map((bot, seat) => {
+      const file = fileOf(bot);
+      const source = file ? ` <span class="seat">${esc(file.file)}, sha256 <code>${esc(file.sha256.slice(0, 12))}</code>…</span>` : '';
+      return `<li>${swatch(colour(bot))}<span class="seat">seat ${seat}</span> ${esc(bot)}${source}</li>`;
+    })
+    .join('');
   const otherIds = Object.entries(summary.dataIds ?? {}).filter(([k]) => k !== 'deckId');
   const facts: [string, string][] = [
     ['scenario', esc(summary.scenario)],
@@ -748,12 +762,7 @@ function header(summary: RunSummary, impact: ImpactReport | null, colour: Palett
     ['seed', `<code>${esc(summary.seed)}</code>`],
     ['deck', `<code>${esc(summary.deckId || '(none)')}</code>${placeholder(summary.deckId)}`],
     ...otherIds.map(([k, v]): [string, string] => [esc(k), `<code>${esc(v)}</code>${placeholder(v)}`]),
-    [
-      'rules changed',
-      changed.length
-        ? `<ul class="rules">${changed.map(([k, v]) => `<li><code>${esc(k)}</code> = <code>${esc(JSON.stringify(v))}</code></li>`).join('')}</ul>`
-        : 'none (every rule at its default)',
-    ],
+    ['rules changed', rulesChanged(summary.changedRules)],
     ...(summary.changedCards?.length
       ? [['cards changed', `<ul class="rules cards-changed">${summary.changedCards.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>`] as [string, string]]
       : []),
@@ -780,14 +789,16 @@ function header(summary: RunSummary, impact: ImpactReport | null, colour: Palett
     summary.parameters === undefined
       ? ''
       : `<details><summary>Resolved parameters (defaults included)</summary><pre>${esc(JSON.stringify(summary.parameters, null, 2))}</pre></details>`;
-  const faults = summary.faults.length
-    ? `<div class="warning"><strong>Bot faults.</strong> ${summary.faults
-        .map(
-          (f) =>
-            `Seat ${f.seat} (${esc(f.bot)}) faulted ${esc(int(f.count))} times, first in game ${esc(f.firstGame)} (${esc(f.request)}, ${esc(f.reason)}): ${esc(f.message)}.`,
-        )
-        .join(' ')} ${esc(game.faultRule)}</div>`
-    : '';
+  const faults = `${timedBotsWarning(run)}${
+    summary.faults.length
+      ? `<div class="warning"><strong>Bot faults.</strong> ${summary.faults
+          .map(
+            (f) =>
+              `Seat ${f.seat} (${esc(f.bot)}) faulted ${esc(int(f.count))} times, first in game ${esc(f.firstGame)} (${esc(f.request)}, ${esc(f.reason)}): ${esc(f.message)}.`,
+          )
+          .join(' ')} ${esc(game.faultRule)}</div>`
+      : ''
+  }`;
   return `<header>
 <p class="kicker">goldpit \u00b7 balance report</p>
 <h1>${esc(summary.scenario)}</h1>
@@ -1163,7 +1174,8 @@ function impactSection(summary: RunSummary, impact: ImpactReport, game: ReportGa
       label: k.card,
       colour: e.significant ? ACCENT : '#8b949e',
       value: e.estimate,
-      ci: e.ci95,
+      // No interval (fewer than 2 games): NaN ends draw no whisker.
+      ci: e.ci95 ?? [Number.NaN, Number.NaN],
       strong: e.significant,
       tooltip: `${k.card}: ${signed(100 * e.estimate)} pp per game${validInterval(e.ci95) ? ` (95% interval ${signed(100 * e.ci95[0])} to ${signed(100 * e.ci95[1])})` : ''}; ${pValue(e.qValue, 'q')}${e.significant ? ', significant after FDR control' : ''}`,
     };
@@ -1313,6 +1325,20 @@ export interface RunFacts {
   readonly shards?: number;
   /** The scenario's changed and new cards (RunSummary.changedCards), when there are some. */
   readonly changedCards?: readonly string[];
+  /** The scenario's bot files (RunSummary.botFiles: file and sha256), when there are some. */
+  readonly botFiles?: RunSummary['botFiles'];
+  /**
+   * Bots that decided by the clock (a search's time budget, BotFactory.timed): the games depend on
+   * the machine's speed and load, so the same command can give other results. Absent: none.
+   */
+  readonly timedBots?: readonly string[];
+}
+
+/** The warning a page shows for a run with bots that decide by the clock (RunFacts.timedBots), or ''. */
+export function timedBotsWarning(run: RunFacts | null): string {
+  const bots = run?.timedBots;
+  if (bots === undefined || bots.length === 0) return '';
+  return `<div class="warning"><strong>Not reproducible.</strong> ${bots.map((b) => `<code>${esc(b)}</code>`).join(', ')} decided by the clock (a time budget per decision): these games depend on the machine's speed and load, and the same command can give other results. Give the search an iteration budget (<code>iterations=N</code>) for reproducible games.</div>`;
 }
 
 /** The page around a report's body: the same head, style and security policy for every goldpit page. */

@@ -1,15 +1,17 @@
 /**
  * From the sums of paired differences to the impact report: per card and metric, the mean effect per
  * game (all games; undrawn ones count 0) and per draw (games that drew the card), each with a 95%
- * t-interval and a paired t-test (both per card, unadjusted), then Benjamini–Hochberg across the cards
+ * t-interval and a paired t-test (both per card, unadjusted) — or, when no game changed, exactly 0
+ * with the bound that many unchanged games allow (stats/bounded-mean.ts noChangeInterval), never a
+ * zero-width interval — then Benjamini–Hochberg across the cards
  * for each metric and scope (q-values and `significant`). The swing (share of games whose winner
  * changed) is a count with a Wilson interval and no test: it is not in any FDR family.
  */
 import { chanceCardsOf } from '../core/definition.js';
-import { benjaminiHochberg, pairedFromSums, wilsonInterval } from '../stats/index.js';
-import { IMPACT_METRICS, WIN_UNITS, type CardSums } from '../sim/impact.js';
+import { benjaminiHochberg, noChangeInterval, pairedFromSums, wilsonInterval } from '../stats/index.js';
+import { IMPACT_METRICS, WIN_UNITS, type CardSums, type ImpactMetric } from '../sim/impact.js';
 import type { Scenario } from '../sim/scenario.js';
-import { fixed } from './summary.js';
+import { fixed, fixedInterval } from './summary.js';
 import type { CardImpact, ImpactMetrics, ImpactReport, PairedEffect, SwingShare } from './types.js';
 
 type Draft = Omit<PairedEffect, 'qValue' | 'significant'>;
@@ -17,10 +19,26 @@ type Draft = Omit<PairedEffect, 'qValue' | 'significant'>;
 /** The metrics with a test (paired t), each its own FDR family across the cards; not the swing. */
 const TESTED = IMPACT_METRICS.filter((m) => m !== 'swing');
 
-function effect(n: number, sum: number, sumSq: number, scale: number): Draft {
-  if (n < 2) return { estimate: n === 1 ? fixed(sum / scale) : 0, ci95: [0, 0], pValue: 1, n };
+/**
+ * The range of a metric's paired difference (as dealt − blanked), by construction; null without one
+ * (the final-score spread).
+ */
+function differenceRange(metric: ImpactMetric, maxRounds: number): { lo: number; hi: number } | null {
+  if (metric === 'spread') return null;
+  if (metric === 'length') return { lo: -maxRounds, hi: maxRounds };
+  return { lo: -1, hi: 1 }; // a win share or an ending indicator
+}
+
+function effect(n: number, sum: number, sumSq: number, scale: number, range: { lo: number; hi: number } | null): Draft {
+  if (n < 2) return { estimate: n === 1 ? fixed(sum / scale) : 0, ci95: null, pValue: 1, n };
+  if (sumSq === 0) {
+    // No game changed: the effect is exactly 0, and its interval is what n unchanged games allow
+    // (never a zero-width one); a metric without a bound gets none.
+    const r = range === null ? null : noChangeInterval(n, range.lo, range.hi);
+    return { estimate: 0, ci95: r === null ? null : fixedInterval(r.lower, r.upper), pValue: 1, n };
+  }
   const r = pairedFromSums(n, sum / scale, sumSq / (scale * scale));
-  return { estimate: fixed(r.mean), ci95: [fixed(r.lower), fixed(r.upper)], pValue: r.pValue, n };
+  return { estimate: fixed(r.mean), ci95: fixedInterval(r.lower, r.upper), pValue: r.pValue, n };
 }
 
 /**
@@ -29,9 +47,9 @@ function effect(n: number, sum: number, sumSq: number, scale: number): Draft {
  * p of 0 would make every drawn card "significant" in an FDR family of its own.
  */
 function swing(n: number, count: number): SwingShare {
-  if (n === 0) return { estimate: 0, ci95: [0, 0], pValue: null, qValue: null, significant: null, n };
+  if (n === 0) return { estimate: 0, ci95: null, pValue: null, qValue: null, significant: null, n };
   const ci = wilsonInterval(count, n);
-  return { estimate: fixed(count / n), ci95: [fixed(ci.lower), fixed(ci.upper)], pValue: null, qValue: null, significant: null, n };
+  return { estimate: fixed(count / n), ci95: fixedInterval(ci.lower, ci.upper), pValue: null, qValue: null, significant: null, n };
 }
 
 export function impactReport(scenario: Scenario, seed: string, games: number, sums: readonly CardSums[]): ImpactReport {
@@ -43,7 +61,7 @@ export function impactReport(scenario: Scenario, seed: string, games: number, su
       const tested: Record<string, Draft> = {};
       IMPACT_METRICS.forEach((m, i) => {
         const scale = m === 'leaderWin' || m === 'lastWin' ? WIN_UNITS : 1;
-        if (m !== 'swing') tested[m] = effect(n, s.sum[i], s.sumSq[i], scale);
+        if (m !== 'swing') tested[m] = effect(n, s.sum[i], s.sumSq[i], scale, differenceRange(m, def.maxRounds(scenario.config)));
       });
       return { tested, swing: swing(n, s.sum[IMPACT_METRICS.indexOf('swing')]) };
     };

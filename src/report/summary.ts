@@ -7,6 +7,7 @@ import { VERSION } from '../core/package.js';
 import { binomialInterval, chiSquaredUniform } from '../stats/index.js';
 import { gameCount, LEADER_WIN_UNITS, seatWins, sharedWinGames, withTails, type Aggregate } from '../stats/aggregate.js';
 import type { Scenario } from '../sim/scenario.js';
+import { botFileFacts } from '../sim/seat-bots.js';
 import { chanceCardsOf, type AnyGameDefinition } from '../core/definition.js';
 import type { BotSummary, CardDescriptive, CurvePoint, Interval, ReportGame, RunSummary, SeatSummary } from './types.js';
 
@@ -20,12 +21,25 @@ export function reportGameOf(def: Pick<AnyGameDefinition, 'presentation' | 'keyE
 /** Fixed precision so that re-runs diff cleanly. */
 export const fixed = (x: number, digits = 6): number => (Number.isFinite(x) ? Number(x.toFixed(digits)) : 0);
 
+/**
+ * An interval's ends at fixed precision: each to the nearest, unless that would print an interval
+ * of nonzero width as one of zero width (a win rate's upper end below 5e-7 at ten million games):
+ * then outwards, the lower end down and the upper end up.
+ */
+export function fixedInterval(lower: number, upper: number, digits = 6): Interval {
+  const lo = fixed(lower, digits);
+  const hi = fixed(upper, digits);
+  if (lo < hi || !(lower < upper)) return [lo, hi];
+  const unit = 10 ** digits;
+  return [fixed(Math.floor(lower * unit) / unit, digits), fixed(Math.ceil(upper * unit) / unit, digits)];
+}
+
 /** goldpit's package version (src/core/package.ts; re-exported for the report modules). */
 export { VERSION };
 
 function interval(wins: number, n: number): Interval {
   const ci = binomialInterval(wins, n);
-  return [fixed(ci.lower), fixed(ci.upper)];
+  return fixedInterval(ci.lower, ci.upper);
 }
 
 /**
@@ -213,6 +227,7 @@ export function summarize(scenario: Scenario, played: Aggregate): RunSummary {
     changedRules: facts.changedRules,
     // Only when some card differs: summaries of scenarios without card changes stay as they were.
     ...(facts.changedCards?.length ? { changedCards: facts.changedCards } : {}),
+    ...(scenario.botFiles.length ? { botFiles: botFileFacts(scenario) } : {}),
     bots,
     seats,
     seatAdvantage,

@@ -80,7 +80,7 @@ function tickFormat(metric: SweepMetric, ticks: readonly number[], diff: boolean
   return metric.unit === 'share' ? (v) => `${num(100 * v, digits)}%` : (v) => num(v, digits);
 }
 
-const hasInterval = (e: SweepEstimate | undefined): e is SweepEstimate => !!e && isNum(e.estimate) && isNum(e.lo) && isNum(e.hi);
+const hasInterval = (e: SweepEstimate | undefined): e is SweepEstimate & { lo: number; hi: number } => !!e && isNum(e.estimate) && isNum(e.lo) && isNum(e.hi);
 const hasDiff = (e: SweepEstimate | undefined): e is SweepEstimate & { diff: number; diffLo: number; diffHi: number } =>
   !!e && isNum(e.diff) && isNum(e.diffLo) && isNum(e.diffHi);
 
@@ -343,7 +343,7 @@ function heatMap(sweep: SweepJson, metric: SweepMetric, name: string): string {
       const e = point.metrics[metric.id];
       const k = step(e.estimate);
       const isRef = point === ref;
-      const tip = `${describePoint(sweep, point)}: ${metric.label} ${valueText(metric, e.estimate)} (95% interval ${rangeText(metric, e.lo, e.hi)})${hasDiff(e) ? `; ${diffText(metric, e.diff)} against the reference (95%: ${rangeText(metric, e.diffLo, e.diffHi, true)})` : isRef ? '; the reference point' : ''}`;
+      const tip = `${describePoint(sweep, point)}: ${metric.label} ${valueText(metric, e.estimate)} (${hasInterval(e) ? `95% interval ${rangeText(metric, e.lo, e.hi)}` : 'no interval'})${hasDiff(e) ? `; ${diffText(metric, e.diff)} against the reference (95%: ${rangeText(metric, e.diffLo, e.diffHi, true)})` : isRef ? '; the reference point' : ''}`;
       out.push(
         `<g>${title(tip)}<rect x="${c(cx + 1)}" y="${c(cy + 1)}" width="${c(cellW - 2)}" height="${c(cellH - 2)}" fill="${HEAT[k]}"${isRef ? ` stroke="${ACCENT}" stroke-width="2.5"` : ''}/>`,
       );
@@ -495,7 +495,7 @@ ${panelsChart(sweep, `diff-${i}`, `Paired difference of each metric to the refer
   });
   return `<section id="differences">
 <h2>Paired differences to the reference point</h2>
-<p class="explain">What a change does: each metric at each point minus the same metric at the reference point (${esc(describePoint(sweep, ref))}), over the same deals, with its 95% interval. Where a band or bar leaves the zero line, the change is detectable. Each interval is 95% for its own comparison, not adjusted for the number of comparisons on the page. Win rates and shares in percentage points (pp).</p>
+<p class="explain">What a change does: each metric at each point minus the same metric at the reference point (${esc(describePoint(sweep, ref))}), over the same deals, with its 95% interval. Where a band or bar leaves the zero line, the change is detectable. Where few deals changed (fewer than 30), an interval also allows for what the deals not played could do: when none changed, the difference is exactly 0 and its interval is what that many unchanged deals cannot rule out. Each interval is 95% for its own comparison, not adjusted for the number of comparisons on the page. Win rates and shares in percentage points (pp).</p>
 ${parts.join('\n')}
 </section>`;
 }
@@ -510,8 +510,13 @@ function cell(metric: SweepMetric, e: SweepEstimate | undefined, isRef: boolean)
   if (!hasDiff(e)) return main;
   const dHalf = (e.diffHi - e.diffLo) / 2;
   const clear = e.diffLo > 0 || e.diffHi < 0;
-  const d = `\u0394 ${diffText(metric, e.diff)} \u00b1\u2009${metric.unit === 'share' ? num(100 * dHalf, 1) : num(dHalf, 2)}`;
-  return `${main}<span class="unit${clear ? ' sig' : ''}" title="${esc(`paired difference to the reference, 95% interval ${rangeText(metric, e.diffLo, e.diffHi, true)}`)}">${esc(d)}</span>`;
+  // No deal changed: the difference is exactly 0, and its interval is what the unchanged deals allow.
+  const still = e.changed === 0;
+  const d = `\u0394 ${still ? '0, no deal changed,' : diffText(metric, e.diff)} \u00b1\u2009${metric.unit === 'share' ? num(100 * dHalf, 1) : num(dHalf, 2)}`;
+  const what = still
+    ? 'no deal changed: the paired difference to the reference is exactly 0; 95% interval'
+    : 'paired difference to the reference, 95% interval';
+  return `${main}<span class="unit${clear ? ' sig' : ''}" title="${esc(`${what} ${rangeText(metric, e.diffLo, e.diffHi, true)}`)}">${esc(d)}</span>`;
 }
 
 /** A label without its explanation in brackets: "seat spread (highest − lowest seat win rate)" → "seat spread". */

@@ -3,6 +3,7 @@
  * writes it too (plus its own `balance` block). The sweep page (sweep-html.ts) reads this and
  * nothing else. Issue 18's shared contract: change it only together with sweep and balance.
  */
+import type { BotFileFact } from '../sim/seat-bots.js';
 
 /** A value a varied scenario path takes: a number, a string (e.g. a rule's option) or a boolean. */
 export type SweepValue = number | string | boolean;
@@ -35,15 +36,26 @@ export interface SweepMetric {
   readonly unit: SweepMetricUnit;
 }
 
-/** One metric at one point: its estimate with 95% interval, and the paired difference to the reference point. */
+/**
+ * One metric at one point: its estimate with 95% interval, and the paired difference to the
+ * reference point. Interval ends are rounded outwards (6 decimals), so no interval is printed
+ * narrower than it is; they are null only where no interval can be given (a metric without a bound
+ * whose every deal has the same value).
+ */
 export interface SweepEstimate {
   readonly estimate: number;
-  readonly lo: number;
-  readonly hi: number;
+  readonly lo: number | null;
+  readonly hi: number | null;
   /** Point − reference over the same deals; null at the reference point itself. */
   readonly diff: number | null;
   readonly diffLo: number | null;
   readonly diffHi: number | null;
+  /**
+   * Deals (of those both points played) whose value of the metric differs from the reference's;
+   * null at the reference. 0 means no deal changed: diff is exactly 0, and diffLo..diffHi is what
+   * that many unchanged deals can rule out. Absent in files written before it existed.
+   */
+  readonly changed?: number | null;
 }
 
 export interface SweepPoint {
@@ -70,6 +82,8 @@ export interface SweepJson {
     readonly players: number;
     /** The bot in each seat, seat 0 first. */
     readonly seats: readonly string[];
+    /** The bot files the points played (file as the scenario names it, sha256); absent = built-in bots only. */
+    readonly botFiles?: readonly BotFileFact[];
   };
   readonly seed: string;
   readonly design: SweepDesign;

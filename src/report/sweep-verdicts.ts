@@ -12,7 +12,11 @@
  *    other value — comparisons fixed before looking at the data, never the largest difference found.
  *    The paired differences whose intervals exclude 0 give one sentence per comparison: "raising
  *    params.fine from 0 to 6 lowers race share by 12.0 pp (95%: 10.0–14.0) and …"; the metrics that
- *    no comparison moves are named in one sentence.
+ *    no comparison moves are named in one sentence. A comparison in which no deal changed at all
+ *    (every metric's `changed` is 0) says so in words, with what its intervals still allow: "… changed
+ *    no deal in 500 deals: every metric's difference is exactly 0, and 500 unchanged deals still
+ *    allow effects within the 95% intervals (win rate greedy within ±0.8 pp …)"; it is not counted
+ *    as "no detectable effect" too.
  *    A Latin hypercube changes every factor at once, so it gets no per-factor sentence.
  * 2. Seat thresholds (mirror line-ups, numeric factors). A seat is *within* 2 pp of an equal share
  *    at a point when its win rate's interval lies inside 1/players ± 2 pp, and *shown outside* when
@@ -129,9 +133,13 @@ function effectVerdicts(sweep: SweepJson): string[] {
     const others = sweep.factors.filter((_, j) => j !== i);
     const context = others.length ? ` (with ${describePoint(sweep, ref, others)})` : '';
     const from = formatValue(ref.values[factor.path]);
+    // A comparison in which no deal changed: said in words, with the bounds its intervals give.
+    const unchanged = targets.filter((t) => unchangedAt(sweep, t));
+    for (const target of unchanged) out.push(unchangedSentence(sweep, factor, target, ref, context));
     // One sentence per comparison, naming every metric it moves detectably.
     const moved = new Set<string>();
-    for (const target of targets) {
+    const compared = targets.filter((t) => !unchanged.includes(t));
+    for (const target of compared) {
       const to = target.values[factor.path];
       const clauses: string[] = [];
       for (const metric of sweep.metrics) {
@@ -148,11 +156,11 @@ function effectVerdicts(sweep: SweepJson): string[] {
     }
     // "No detectable effect" needs an interval at every comparison: a metric some point lacks (a
     // bot that is not in its line-up) is not named at all.
-    const measured = (m: SweepMetric) => targets.every((t) => hasDiff(t.metrics[m.id]));
-    const quiet = sweep.metrics.filter((m) => !moved.has(m.id) && measured(m)).map((m) => m.label);
+    const measured = (m: SweepMetric) => compared.every((t) => hasDiff(t.metrics[m.id]));
+    const quiet = compared.length ? sweep.metrics.filter((m) => !moved.has(m.id) && measured(m)).map((m) => m.label) : [];
     if (quiet.length) {
       const values = listOf(
-        targets.map((t) => formatValue(t.values[factor.path])),
+        compared.map((t) => formatValue(t.values[factor.path])),
         'or',
       );
       const what = quiet.length === sweep.metrics.length ? 'any metric' : listOf(quiet);
@@ -160,6 +168,31 @@ function effectVerdicts(sweep: SweepJson): string[] {
     }
   });
   return out;
+}
+
+/** Whether no deal changed at all between a point and the reference: every metric with a difference has `changed` 0. */
+function unchangedAt(sweep: SweepJson, point: SweepPoint): boolean {
+  const diffs = sweep.metrics.map((m) => point.metrics[m.id]).filter(hasDiff);
+  return diffs.length > 0 && diffs.every((e) => e.changed === 0);
+}
+
+/**
+ * "Changing x from a to b changed no deal in 500 deals: …", with the largest distance from 0 that
+ * the 95% intervals still allow for a share and for another metric (the first of each kind).
+ */
+function unchangedSentence(sweep: SweepJson, factor: SweepFactor, target: SweepPoint, ref: SweepPoint, context: string): string {
+  const deals = Math.min(target.games, ref.games).toLocaleString('en-US');
+  const bounds: string[] = [];
+  for (const unit of ['share', 'other'] as const) {
+    const metric = sweep.metrics.find((m) => (unit === 'share') === (m.unit === 'share') && hasDiff(target.metrics[m.id]));
+    if (!metric) continue;
+    const e = target.metrics[metric.id] as SweepEstimate & { diffLo: number; diffHi: number };
+    const bound = Math.max(e.diffHi, -e.diffLo);
+    const [far] = amounts(metric, bound, bound, bound);
+    bounds.push(`${metric.label} within \u00b1${far}${unitWord(metric)}`);
+  }
+  const allow = bounds.length ? `, and ${deals} unchanged deals still allow effects within the 95% intervals (${listOf(bounds)})` : '';
+  return `Changing ${factor.label} from ${formatValue(ref.values[factor.path])} to ${formatValue(target.values[factor.path])}${context} changed no deal in ${deals} deals: every metric\u2019s difference is exactly 0${allow}.`;
 }
 
 // ─── rule 2: seat thresholds ─────────────────────────────────────────────────────────────────────
@@ -235,6 +268,7 @@ function seatThresholdVerdicts(sweep: SweepJson): string[] {
 
 /** A seat's deviation interval from the equal share, in pp, as magnitudes in increasing order. */
 function seatRange(e: SweepEstimate, equal: number): string {
+  if (!isNum(e.lo) || !isNum(e.hi)) return 'no interval';
   const lo = 100 * (e.lo - equal);
   const hi = 100 * (e.hi - equal);
   const [a, b] = hi < 0 ? [-hi, -lo] : [lo, hi];
@@ -282,7 +316,7 @@ function equalSeatVerdicts(sweep: SweepJson): string[] {
   const point = sweep.points[closest];
   const spread = point.metrics.seatSpread;
   const detail =
-    bySpread && spread && isNum(spread.hi)
+    bySpread && spread && isNum(spread.lo) && isNum(spread.hi)
       ? `seat spread ${pp(spread.estimate)} pp, 95%: ${pp(spread.lo)}${DASH}${pp(spread.hi)}`
       : isNum(bounds[closest])
         ? `a seat may be up to ${pp(bounds[closest])} pp from an equal share`

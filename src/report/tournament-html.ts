@@ -22,6 +22,7 @@ import {
   num,
   pct,
   pctRange,
+  rulesChanged,
   svgOpen,
   swatch,
   table,
@@ -31,6 +32,7 @@ import {
   WIDTH,
   xAxis,
   type IntervalRow,
+  timedBotsWarning,
   type RunFacts,
 } from './html.js';
 import type { TournamentSummary } from './tournament.js';
@@ -44,12 +46,13 @@ const points = (x: number): string => {
   const r = Math.round(x);
   return r > 0 ? `+${r}` : r < 0 ? `${MINUS}${-r}` : '0';
 };
-const pointsRange = (ci: Interval | null): string => (ci ? `${points(ci[0])} to ${points(ci[1])}` : 'no interval');
+export { points };
+export const pointsRange = (ci: Interval | null): string => (ci ? `${points(ci[0])} to ${points(ci[1])}` : 'no interval');
 /** Where a chart row has no interval (a tournament too small for them): no whisker is drawn. */
 const NO_INTERVAL: Interval = [Number.NaN, Number.NaN];
 
-/** Points with 95% whiskers on the Elo-like scale, a zero line, one row per bot. */
-function pointChart(name: string, label: string, rows: readonly IntervalRow[], axisLabel: string): string {
+/** Points with 95% whiskers (on the Elo-like scale unless `format` says otherwise), a zero line, one row per bot. */
+export function pointChart(name: string, label: string, rows: readonly IntervalRow[], axisLabel: string, format: (x: number) => string = points): string {
   if (!rows.length) return noData(name, label);
   const left = 150;
   const right = WIDTH - 70;
@@ -61,24 +64,26 @@ function pointChart(name: string, label: string, rows: readonly IntervalRow[], a
   const axis = niceAxis(Math.min(0, ...values), Math.max(0, ...values), 6);
   const x = linear(axis.domain, [left, right]);
   const out = [svgOpen(name, WIDTH, height, label)];
-  out.push(xAxis(axis.ticks, x, top - 4, bottom, points, axisLabel, (left + right) / 2));
+  out.push(xAxis(axis.ticks, x, top - 4, bottom, format, axisLabel, (left + right) / 2));
   out.push(`<line class="zero" x1="${c(x(0))}" x2="${c(x(0))}" y1="${c(top - 4)}" y2="${c(bottom)}"/>`);
   rows.forEach((r, i) => {
     const cy = top + i * rowH + rowH / 2;
     out.push(`<g${r.strong ? ' class="significant"' : ''}>${title(r.tooltip)}`);
     out.push(`<text class="row-label${r.strong ? ' strong' : ''}" x="${left - 10}" y="${c(cy + 4)}" text-anchor="end">${esc(clip(r.label, 22))}</text>`);
-    if (isNum(r.ci[0]) && isNum(r.ci[1])) out.push(whisker(x(r.ci[0]), x(r.ci[1]), cy, 5, r.strong ? 'whisker strong' : 'whisker'));
+    const whiskered = isNum(r.ci[0]) && isNum(r.ci[1]);
+    if (whiskered) out.push(whisker(x(r.ci[0]), x(r.ci[1]), cy, 5, r.strong ? 'whisker strong' : 'whisker'));
     out.push(`<circle cx="${c(x(r.value))}" cy="${c(cy)}" r="5.5" fill="${r.colour}" stroke="#fff" stroke-width="1.5"/>`);
-    out.push(`<text class="value" x="${c(Math.max(x(r.value), x(r.ci[1])) + 8)}" y="${c(cy + 4)}">${esc(points(r.value))}</text>`);
+    // The value right of the point, or of its whisker; a row without an interval has only the point.
+    out.push(`<text class="value" x="${c((whiskered ? Math.max(x(r.value), x(r.ci[1])) : x(r.value)) + 8)}" y="${c(cy + 4)}">${esc(format(r.value))}</text>`);
     out.push('</g>');
   });
   out.push('</svg>');
   return out.join('');
 }
 
-/** Blue above ½, red below, white at ½: the colour of a head-to-head share. */
-function shareColour(p: number): string {
-  const t = Math.max(-1, Math.min(1, (p - 0.5) / 0.35));
+/** Blue above `centre` (½ unless given), red below, white at it: the colour of a head-to-head or win share. */
+export function shareColour(p: number, centre = 0.5): string {
+  const t = Math.max(-1, Math.min(1, (p - centre) / 0.35));
   const mix = (a: number, b: number, w: number) => Math.round(a + (b - a) * w);
   const [r, g, b] = t >= 0 ? [mix(255, 66, t), mix(255, 105, t), mix(255, 208, t)] : [mix(255, 214, -t), mix(255, 64, -t), mix(255, 78, -t)];
   return `rgb(${r},${g},${b})`;
@@ -123,7 +128,6 @@ function heatMap(summary: TournamentSummary): string {
 }
 
 function header(summary: TournamentSummary, colour: Palette, run: RunFacts | null): string {
-  const changed = Object.entries(summary.changedRules ?? {});
   const sampled = summary.lineups.sampled ? ` (a random sample of the ${int(summary.lineups.possible)} possible)` : ' (every combination)';
   const facts: [string, string][] = [
     ['game', esc(summary.game)],
@@ -134,7 +138,7 @@ function header(summary: TournamentSummary, colour: Palette, run: RunFacts | nul
     ],
     [
       'schedule',
-      `${esc(int(summary.lineups.played))} line-ups${esc(sampled)} \u00d7 ${esc(int(summary.deals))} deals \u00d7 ${esc(summary.players)} seat rotations = ${esc(int(summary.games))} games`,
+      `${esc(int(summary.lineups.played))} line-up${summary.lineups.played === 1 ? '' : 's'}${esc(sampled)} \u00d7 ${esc(int(summary.deals))} deal${summary.deals === 1 ? '' : 's'} \u00d7 ${esc(summary.players)} seat rotations = ${esc(int(summary.games))} games`,
     ],
     ['seed', `<code>${esc(summary.seed)}</code>`],
     [
@@ -150,12 +154,7 @@ function header(summary: TournamentSummary, colour: Palette, run: RunFacts | nul
       `${summary.botTimeoutMs === null ? 'no per-decision budget' : `${esc(int(summary.botTimeoutMs))} ms per decision`}; ${summary.hangLimitMs > 0 ? `a decision running ${esc(int(summary.hangLimitMs))} ms is stopped` : 'no hang limit'}`,
     ],
     ['deck', `<code>${esc(summary.deckId || '(none)')}</code>`],
-    [
-      'rules changed',
-      changed.length
-        ? `<ul class="rules">${changed.map(([k, v]) => `<li><code>${esc(k)}</code> = <code>${esc(JSON.stringify(v))}</code></li>`).join('')}</ul>`
-        : 'none (every rule at its default)',
-    ],
+    ['rules changed', rulesChanged(summary.changedRules)],
     ['version', `goldpit ${esc(summary.version)}`],
   ];
   if (run)
@@ -237,8 +236,8 @@ function ratingSection(summary: TournamentSummary, colour: Palette, game: Report
     [
       '#',
       'bot',
-      'rating<span class="unit">95% interval</span>',
-      'win rate<span class="unit">95% interval</span>',
+      summary.intervals.given ? 'rating<span class="unit">95% interval</span>' : 'rating',
+      summary.intervals.given ? 'win rate<span class="unit">95% interval</span>' : 'win rate',
       'mean position',
       `mean ${esc(game.score)}`,
       ...counterCols.map((c2) => `${esc(counterLabel(c2))}<span class="unit">per game</span>`),
@@ -261,9 +260,13 @@ function ratingSection(summary: TournamentSummary, colour: Palette, game: Report
 <p class="explain">Plackett\u2013Luce ratings on an Elo-like scale (mean 0 over the bots): a gap of 400 points means 10:1 odds that the higher-rated bot finishes ahead of the other; 100 points \u2248 64%. ${
     summary.intervals.given
       ? 'Whiskers are 95% bootstrap intervals over deals. Two bots whose whiskers overlap may still differ clearly: see the paired gaps below.'
-      : `No whiskers: with fewer than ${esc(summary.intervals.minimumDeals)} deals per bot no interval is given (see In short).`
+      : `The chart shows point estimates only: with fewer than ${esc(summary.intervals.minimumDeals)} deals per bot no interval is given, so it cannot say which gaps are more than luck (see In short).`
   }</p>
-${pointChart('ratings', 'Ratings with 95% intervals', rows, 'rating (Elo-like points; whiskers: 95% interval)')}
+${
+  summary.intervals.given
+    ? pointChart('ratings', 'Ratings with 95% intervals', rows, 'rating (Elo-like points; whiskers: 95% interval)')
+    : pointChart('ratings', 'Ratings (point estimates; no intervals)', rows, 'rating (Elo-like points; no intervals: too few deals)')
+}
 ${ratingTable}
 <p class="explain">Win rate: a shared win counts 1/k for each of its k winners. Its 95% interval is taken over deals, not games: a deal\u2019s seat rotations share the same chance (shuffles, draws and tie-breaks), so its games are correlated${designEffects(summary)}; Wilson\u2019s interval on the effective number of games, with t on deals \u2212 1 degrees of freedom. Mean position: 1 = first.${counterCols.map((c2) => ` ${esc(capital(counterLabel(c2)))}: ${esc(game.counters[c2]?.description ?? c2)}, per game.`).join('')}</p>
 </section>`;
@@ -301,7 +304,16 @@ function gapSection(summary: TournamentSummary, colour: Palette): string {
       ? ' with its 95% interval, taken from the same bootstrap resamples, so the luck of the deals both bots shared cancels. Bold orange: the interval excludes 0, the order of the two bots is established.'
       : `. No intervals and no significance: fewer than ${esc(summary.intervals.minimumDeals)} deals per bot (see In short).`
   }</p>
-${pointChart('rating-gaps', 'Rating gap to the best other bot with paired 95% intervals', rows, 'rating difference (Elo-like points; whiskers: paired 95% interval)')}
+${
+  summary.intervals.given
+    ? pointChart(
+        'rating-gaps',
+        'Rating gap to the best other bot with paired 95% intervals',
+        rows,
+        'rating difference (Elo-like points; whiskers: paired 95% interval)',
+      )
+    : pointChart('rating-gaps', 'Rating gap to the best other bot (point estimates)', rows, 'rating difference (Elo-like points; no intervals: too few deals)')
+}
 <h3>All pairs</h3>
 <p class="explain">Row bot minus column bot${summary.intervals.given ? ', with the paired 95% interval below; bold orange where it excludes 0' : ''}.</p>
 ${matrix}
@@ -360,6 +372,7 @@ export function renderTournament(summary: TournamentSummary, run: RunFacts | nul
   };
   const body = [
     header(summary, colour, run),
+    timedBotsWarning(run),
     findings(summary),
     ratingSection(summary, colour, game),
     gapSection(summary, colour),

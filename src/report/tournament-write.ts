@@ -183,7 +183,7 @@ export function tournamentTable(summary: TournamentSummary): string {
   const lines: string[] = [];
   const sampled = summary.lineups.sampled ? ` (a sample of ${summary.lineups.possible})` : '';
   lines.push(
-    `${summary.game} tournament: ${summary.bots.length} bots, ${summary.players} players, ${summary.lineups.played} line-ups${sampled} × ${summary.deals} deals × ${summary.players} seat rotations = ${summary.games} games, seed ${JSON.stringify(summary.seed)}`,
+    `${summary.game} tournament: ${summary.bots.length} bots, ${summary.players} players, ${summary.lineups.played} line-up${summary.lineups.played === 1 ? '' : 's'}${sampled} × ${summary.deals} deal${summary.deals === 1 ? '' : 's'} × ${summary.players} seat rotations = ${summary.games} games, seed ${JSON.stringify(summary.seed)}`,
   );
   const given = summary.intervals.given;
   lines.push(

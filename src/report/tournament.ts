@@ -18,7 +18,7 @@ import {
   type Ranking,
 } from '../stats/index.js';
 import { replayArguments, type TournamentGame } from '../sim/tournament.js';
-import { fixed, VERSION } from './summary.js';
+import { fixed, fixedInterval, VERSION } from './summary.js';
 import type { Interval } from './types.js';
 
 /** A rating difference between two bots, with its 95% bootstrap interval (Elo-like points). */
@@ -270,7 +270,7 @@ export function summarizeTournament(facts: TournamentFacts, games: readonly Tour
     diff = { estimate: fit.logWorth.map((a) => fit.logWorth.map((b) => a - b)), lower: null, upper: null };
   }
   const ci = (lower: readonly number[] | null, upper: readonly number[] | null, i: number, scale: (x: number) => number, digits: number): Interval | null =>
-    lower && upper ? [fixed(scale(lower[i]), digits), fixed(scale(upper[i]), digits)] : null;
+    lower && upper ? fixedInterval(scale(lower[i]), scale(upper[i]), digits) : null;
   const above = (i: number, j: number) => diff.lower !== null && diff.lower[i][j] > 0;
   const below = (i: number, j: number) => diff.upper !== null && diff.upper[i][j] < 0;
 
@@ -281,7 +281,7 @@ export function summarizeTournament(facts: TournamentFacts, games: readonly Tour
   const gap = (i: number, j: number): RatingGap => ({
     bot: name(j),
     elo: fixed(toElo(diff.estimate[i][j]), 3),
-    ci95: diff.lower && diff.upper ? [fixed(toElo(diff.lower[i][j]), 3), fixed(toElo(diff.upper[i][j]), 3)] : null,
+    ci95: diff.lower && diff.upper ? fixedInterval(toElo(diff.lower[i][j]), toElo(diff.upper[i][j]), 3) : null,
     significant: above(i, j) || below(i, j),
   });
   const bots: TournamentBot[] = order.map((i) => {
@@ -301,7 +301,7 @@ export function summarizeTournament(facts: TournamentFacts, games: readonly Tour
       wins: fixed(wins[i]),
       winRate: fixed(wins[i] / played[i]),
       deals: dealsOf(i),
-      winCi95: win ? [fixed(win.lower), fixed(win.upper)] : null,
+      winCi95: win ? fixedInterval(win.lower, win.upper) : null,
       winDesignEffect: win ? fixed(win.designEffect, 4) : null,
       logWorth: fixed(logWorth.estimate[i]),
       logWorthCi95: ci(logWorth.lower, logWorth.upper, i, (x) => x, 6),

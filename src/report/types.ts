@@ -4,6 +4,7 @@
  */
 
 import type { GamePresentation } from '../core/definition.js';
+import type { BotFileFact } from '../sim/seat-bots.js';
 
 /** What the report pages need to know of the game: its words and sections, and its key ending (GameDefinition). */
 export type ReportGame = GamePresentation & { readonly keyEnding: string | null };
@@ -103,6 +104,8 @@ export interface RunSummary {
   readonly changedRules: Readonly<Record<string, unknown>>;
   /** Cards that differ from the game's built-in set, and new ones, one line each (GameDefinition facts); absent = none. */
   readonly changedCards?: readonly string[];
+  /** The bot files among the seats: the bot, its file as the scenario names it, its sha256, seats and imports; absent = built-in bots only. */
+  readonly botFiles?: readonly BotFileFact[];
   readonly bots: readonly BotSummary[];
   readonly seats: readonly SeatSummary[];
   readonly seatAdvantage: SeatAdvantage;
@@ -139,8 +142,12 @@ export interface RunSummary {
  */
 export interface PairedEffect {
   readonly estimate: number;
-  /** 95% t interval, unadjusted (one card at a time). */
-  readonly ci95: Interval;
+  /**
+   * 95% interval, unadjusted (one card at a time): paired t; when no game changed (every
+   * difference 0) the bound that many unchanged games allow in the metric's range (docs/statistics.md);
+   * null where none can be given (fewer than 2 games, or no game changed a metric without a bound).
+   */
+  readonly ci95: Interval | null;
   /** Two-sided p-value of "no effect" (paired t-test), unadjusted. */
   readonly pValue: number;
   /** Benjamini–Hochberg adjusted p-value across all cards tested (same metric and scope). */
@@ -181,8 +188,8 @@ export interface ImpactMetrics {
  */
 export interface SwingShare {
   readonly estimate: number;
-  /** 95% Wilson interval of the share (unadjusted). */
-  readonly ci95: Interval;
+  /** 95% Wilson interval of the share (unadjusted); null when the card was never drawn (n = 0). */
+  readonly ci95: Interval | null;
   readonly pValue: null;
   readonly qValue: null;
   readonly significant: null;

@@ -172,8 +172,8 @@ export function writeImpactOutputs(dir: string, impact: ImpactReport): string[] 
           test,
           e.n,
           e.estimate,
-          e.ci95[0],
-          e.ci95[1],
+          e.ci95?.[0] ?? '',
+          e.ci95?.[1] ?? '',
           e.pValue ?? '',
           e.qValue ?? '',
           e.significant ?? '',
@@ -255,8 +255,9 @@ export function impactTable(impact: ImpactReport): string {
     const l = c.perDraw.leaderWin;
     const last = c.perDraw.lastWin;
     lines.push(
-      `${c.card.padEnd(23)} ${String(c.drawnIn).padStart(8)}   ${pp(l.estimate).padStart(6)} pp (${pp(l.ci95[0])} to ${pp(l.ci95[1])})`.padEnd(69) +
-        `${pp(last.estimate).padStart(6)} pp      ${(100 * c.perDraw.swing.estimate).toFixed(1).padStart(5)}%   ${l.significant ? 'significant' : ''}`,
+      `${c.card.padEnd(23)} ${String(c.drawnIn).padStart(8)}   ${pp(l.estimate).padStart(6)} pp (${l.ci95 ? `${pp(l.ci95[0])} to ${pp(l.ci95[1])}` : 'no interval'})`.padEnd(
+        69,
+      ) + `${pp(last.estimate).padStart(6)} pp      ${(100 * c.perDraw.swing.estimate).toFixed(1).padStart(5)}%   ${l.significant ? 'significant' : ''}`,
     );
   }
   lines.push(

@@ -9,11 +9,14 @@ import { existsSync, statSync } from 'node:fs';
 import { register } from 'node:module';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { builtinBot, builtinBotNames, isBuiltinBot } from '../core/bots.js';
 import type { AnyGameDefinition, BotFactory } from '../core/definition.js';
 import { InputError, UsageError } from '../core/errors.js';
 import { GOLDPIT } from '../core/package.js';
 import { RandomSource } from '../core/random.js';
 import { show } from '../core/validate.js';
+import { materialize, originalPaths, type BotSource } from './bot-source.js';
+import { promiseChecked } from './watch.js';
 
 /** One bot of a tournament as data (what workers receive): a built-in name, or a file and its bot's name. */
 export interface EntrantRef {
@@ -38,7 +41,8 @@ export function registerTypeScriptBots(): void {
   const hooks = compiledSibling('ts-hooks.js');
   const root = resolve(dirname(fileURLToPath(import.meta.url)), existsSync(fileURLToPath(new URL('./ts-hooks.js', import.meta.url))) ? '../../..' : '../..');
   const cacheDir = existsSync(join(root, 'node_modules')) ? join(root, 'node_modules/.cache/goldpit-ts') : null;
-  register(hooks, { parentURL: import.meta.url, data: { cacheDir } });
+  const goldpitPackage = existsSync(join(root, 'package.json')) ? pathToFileURL(join(root, 'package.json')).href : null;
+  register(hooks, { parentURL: import.meta.url, data: { cacheDir, goldpitPackage } });
 }
 
 /** A compiled module next to this one (dist/); when running from the sources (tests), the built copy. */
@@ -64,7 +68,9 @@ export async function loadBotFile(path: string, definition: AnyGameDefinition): 
   } catch (e) {
     throw new InputError(path, '', `cannot load the bot file: ${(e as Error).message ?? String(e)}`);
   }
-  return checkFactory(path, loaded, definition);
+  // Each decision method checked for a Promise answer (an `async` method): the game would read a
+  // Promise as an illegal or empty decision, with a message about the wrong thing.
+  return promiseChecked(checkFactory(path, loaded, definition), definition.botMethods);
 }
 
 const STARTER_HINT = `see \`${GOLDPIT} new-bot <name>\` for a starter file`;
@@ -111,68 +117,81 @@ function checkFactory(path: string, loaded: Record<string, unknown>, definition:
   return {
     name: factory.name,
     description: typeof factory.description === 'string' ? factory.description : '',
-    create: (seat, random) => synchronousOnly(create(seat, random), definition.botMethods),
+    create: (seat, random) => create(seat, random),
   };
 }
 
+const loading = new Map<string, Promise<BotFactory<unknown>>>();
+
 /**
- * The bot, with each decision method checked for a Promise answer (an `async` method): the game
- * would read a Promise as an illegal or empty decision, with a message about the wrong thing. The
- * call throws instead, so the fault says what happened. Other methods and fields reach the bot
- * itself through the prototype, so `this` state works as written.
+ * Imports a bot file from its source (sim/bot-source.ts: the copy written under the source's hash,
+ * never the bot writer's file) and checks its factory, once per source and thread; the factory
+ * makes the bots as they are (a run wraps them: sim/watch.ts). Errors name
+ * `shown` (the bot file's own path) and speak of the bot writer's paths, not the copy's.
  */
-function synchronousOnly(bot: unknown, methods: readonly string[]): unknown {
-  if (typeof bot !== 'object' || bot === null) return bot;
-  const wrapped = Object.create(bot) as Record<string, unknown>;
-  for (const method of methods) {
-    const decide = (bot as Record<string, unknown>)[method];
-    if (typeof decide !== 'function') continue;
-    wrapped[method] = function (this: unknown, ...args: unknown[]) {
-      const answer: unknown = decide.apply(this, args);
-      if (typeof answer === 'object' && answer !== null && typeof (answer as { then?: unknown }).then === 'function') {
-        // The Promise may reject later: never an unhandled rejection that ends the worker.
-        (answer as PromiseLike<unknown>).then(undefined, () => {});
-        throw new Error(`${method} returned a Promise (decisions must be synchronous: remove \`async\`/\`await\`)`);
+export function loadBotSource(source: BotSource, shown: string, definition: AnyGameDefinition): Promise<BotFactory<unknown>> {
+  const key = `${definition.module.id}\0${source.hash}`;
+  let factory = loading.get(key);
+  if (factory === undefined) {
+    factory = (async () => {
+      const { folder, entry } = materialize(source);
+      registerTypeScriptBots();
+      let loaded: Record<string, unknown>;
+      try {
+        loaded = (await import(entry)) as Record<string, unknown>;
+      } catch (e) {
+        throw new InputError(shown, '', `cannot load the bot file: ${originalPaths((e as Error).message ?? String(e), source, folder)}`);
       }
-      return answer;
-    };
+      return checkFactory(shown, loaded, definition);
+    })();
+    loading.set(key, factory);
+    // A failed load is not cached: the next attempt reports it again.
+    factory.catch(() => loading.delete(key));
   }
-  return wrapped;
+  return factory;
 }
 
 /**
- * Resolves `--bots` items into entrants: built-in names as they are, files by their bot's name.
- * Two entrants with one name are an error (ratings and tables are keyed by name).
+ * Resolves `--bots` items (or another option's: `option` names it in errors) into entrants: built-in
+ * names as they are, files by their bot's name. Two entrants with one name are an error (ratings and
+ * tables are keyed by name).
  */
 export async function resolveEntrants(
   items: readonly string[],
   definition: AnyGameDefinition,
+  option = '--bots',
 ): Promise<{ refs: EntrantRef[]; factories: BotFactory<unknown>[] }> {
   const refs: EntrantRef[] = [];
   const factories: BotFactory<unknown>[] = [];
-  const builtins = Object.keys(definition.builtinBots);
   for (const item of items) {
     let ref: EntrantRef;
     let factory: BotFactory<unknown>;
     if (isBotFile(item)) {
       factory = await loadBotFile(item, definition);
       ref = { name: factory.name, file: resolve(item) };
-      if (builtins.includes(factory.name)) {
+      if (isBuiltinBot(definition, factory.name)) {
         throw new InputError(item, 'default.name', `"${factory.name}" is the name of a built-in bot; give your bot another name`);
       }
     } else {
-      if (!builtins.includes(item)) {
+      let builtin: BotFactory<unknown> | undefined;
+      try {
+        builtin = builtinBot(definition, item);
+      } catch (e) {
+        throw new UsageError(`${option}: ${e instanceof Error ? e.message : String(e)}`);
+      }
+      if (builtin === undefined) {
         throw new UsageError(
-          `--bots: unknown bot "${item}"; built-in bots are ${builtins.join(', ')}, and a path (with "/" or a .ts/.js extension, e.g. ./my-bot.ts) names a bot file`,
+          `${option}: unknown bot "${item}"; built-in bots are ${builtinBotNames(definition).join(', ')}, and a path (with "/" or a .ts/.js extension, e.g. ./my-bot.ts) names a bot file`,
         );
       }
-      factory = definition.builtinBots[item];
-      ref = { name: item, file: null };
+      factory = builtin;
+      // A configured bot enters under its canonical name (two spellings of one configuration clash).
+      ref = { name: Object.hasOwn(definition.builtinBots, item) ? item : builtin.name, file: null };
     }
     const clash = refs.find((r) => r.name === ref.name);
     if (clash) {
       const where = (r: EntrantRef) => (r.file ? r.file : 'built-in');
-      throw new UsageError(`--bots: two bots are named "${ref.name}" (${where(clash)} and ${where(ref)}); each bot may enter once and names must differ`);
+      throw new UsageError(`${option}: two bots are named "${ref.name}" (${where(clash)} and ${where(ref)}); each bot may enter once and names must differ`);
     }
     refs.push(ref);
     factories.push(factory);
@@ -183,6 +202,6 @@ export async function resolveEntrants(
 /** The factories of entrants given as data (in a worker): built-ins by name, files imported. */
 export async function factoriesOf(refs: readonly EntrantRef[], definition: AnyGameDefinition): Promise<BotFactory<unknown>[]> {
   const out: BotFactory<unknown>[] = [];
-  for (const ref of refs) out.push(ref.file === null ? definition.builtinBots[ref.name] : await loadBotFile(ref.file, definition));
+  for (const ref of refs) out.push(ref.file === null ? builtinBot(definition, ref.name)! : await loadBotFile(ref.file, definition));
   return out;
 }

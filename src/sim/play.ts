@@ -25,12 +25,16 @@ export interface PlayOptions<Config, State, View, Request extends DecisionReques
    */
   readonly untrustedSeats?: readonly boolean[];
   /**
-   * Per-decision time budget in ms for untrusted bots (null = not timed). A decision that took
+   * Per-decision time budget in ms (null = not timed; see `timedSeats`). A decision that took
    * longer is recorded as a timeout fault and replaced by the rules' fallback (GameModule.fallbackAnswer).
    */
   readonly timeBudgetMs?: number | null;
+  /** The seats the time budget applies to (default: every seat); a scenario run times only its bot files. */
+  readonly timedSeats?: readonly boolean[];
   /** Called after every transition (replay, traces). */
   readonly onState?: (state: State) => void;
+  /** A replay: the module records what its story tells (GameModule.trace). */
+  readonly trace?: boolean;
   /** Watches every bot call (a tournament's hang watchdog) and may stop a seat's bot. */
   readonly guard?: DecisionGuard;
 }
@@ -66,6 +70,7 @@ export function playGame<Config, State, View, Request extends DecisionRequest, A
   // answers during the call only (GameModule.apply), and every entry is written before each call.
   const answerLists: Answer[][] = [];
   let state = module.setup(options.config, options.players, random);
+  if (options.trace) module.trace?.(state);
   // An in-place engine (GameModule.inPlace) writes its state on every transition: only its views are frozen.
   const freezeState = freeze && !module.inPlace;
   if (freezeState) deepFreeze(state);
@@ -87,7 +92,8 @@ export function playGame<Config, State, View, Request extends DecisionRequest, A
       }
       const view = module.seatView(state, request.seat);
       if (freeze || options.untrustedSeats?.[request.seat]) deepFreeze(view);
-      const started = budget === null ? 0 : performance.now();
+      const timed = budget !== null && (options.timedSeats === undefined || options.timedSeats[request.seat]);
+      const started = timed ? performance.now() : 0;
       let asked: Asked<Answer>;
       try {
         asked = module.askBot(bots[request.seat], request, view, state, random);
@@ -101,7 +107,7 @@ export function playGame<Config, State, View, Request extends DecisionRequest, A
       }
       let answer = asked.answer;
       if (asked.fault) faults.push({ seat: request.seat, request: request.kind, decision: call, reason: asked.fault.reason, message: asked.fault.message });
-      if (budget !== null) {
+      if (timed) {
         const took = performance.now() - started;
         if (took > budget) {
           faults.push({

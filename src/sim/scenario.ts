@@ -4,11 +4,14 @@
  */
 import { createHash } from 'node:crypto';
 import { basename, dirname, resolve } from 'node:path';
+import { expectBuiltinBot } from '../core/bots.js';
 import type { AnyGameDefinition, BotFactory } from '../core/definition.js';
 import { InputError } from '../core/errors.js';
-import { expectInt, expectKnownKeys, expectObject, expectOneOf, expectString, readJsonFile, show } from '../core/validate.js';
+import { expectInt, expectKnownKeys, expectObject, expectOneOf, expectString, isObject, readJsonFile, show } from '../core/validate.js';
 import { DEFAULT_GAME, GAMES } from '../games/registry.js';
+import { FileLibrary, seatBotFile, unreadBotFiles, type BotLibrary, type SeatBot } from './seat-bots.js';
 import { parseCheckOptions, type CheckOptions } from './check-options.js';
+import { promiseChecked } from './watch.js';
 
 export interface Scenario {
   readonly file: string;
@@ -17,9 +20,16 @@ export interface Scenario {
   readonly game: string;
   readonly definition: AnyGameDefinition;
   readonly players: number;
-  /** Bot name per seat. */
+  /** Bot name per seat (a bot file's: the name its factory gives). */
   readonly seats: readonly string[];
   readonly bots: readonly BotFactory<unknown>[];
+  /**
+   * The bot files among the seats (empty: built-in bots only), one per file, in seat order: what
+   * results name (path, sha256) and what travels with the scenario to workers (their source).
+   */
+  readonly botFiles: readonly SeatBot[];
+  /** Where this scenario's bot-file seats were looked up (a sweep parses its points with the same). */
+  readonly library: BotLibrary;
   readonly config: unknown;
   readonly games: number;
   readonly seed: string;
@@ -33,7 +43,12 @@ export interface Scenario {
 
 const KEYS = ['name', 'description', 'game', 'players', 'seats', 'rules', 'params', 'games', 'seed', 'check'];
 
-export function parseScenario(file: string, data: unknown): Scenario {
+/**
+ * Parses a scenario's data. A seat that is not a built-in bot names a bot file by its path relative
+ * to the scenario file; `library` has it read (default: not read — such a seat plays nothing, and the
+ * sync callers that never play, like `tournament --scenario`, need no more).
+ */
+export function parseScenario(file: string, data: unknown, library: BotLibrary = unreadBotFiles): Scenario {
   const at = { file };
   const obj = expectObject(at, '', data);
   // The game's own sections (e.g. eventCards) are known only once the game is: checked below.
@@ -50,15 +65,38 @@ export function parseScenario(file: string, data: unknown): Scenario {
   if (!Array.isArray(obj.seats) || obj.seats.length !== players) {
     throw new InputError(file, 'seats', `expected a list of ${players} bot names (one per seat, players is ${players}), got ${show(obj.seats)}`);
   }
-  const builtins = Object.keys(definition.builtinBots);
-  const seats = obj.seats.map((b, i) => expectOneOf(at, `seats[${i}]`, b, builtins) as string);
+  const seatBots = obj.seats.map((b, i) => seatBotFile(file, i, b, definition, library));
+  const botFiles: SeatBot[] = [];
+  for (const bot of seatBots) if (bot !== null && !botFiles.some((b) => b.path === bot.path)) botFiles.push(bot);
+  for (const bot of botFiles) {
+    const clash = botFiles.find((other) => other !== bot && other.name === bot.name && other.source.hash !== bot.source.hash);
+    if (clash) {
+      throw new InputError(
+        file,
+        `seats[${seatBots.findIndex((b) => b?.path === bot.path)}]`,
+        `the bot files ${JSON.stringify(clash.path)} and ${JSON.stringify(bot.path)} both name their bot "${bot.name}"; results are kept by bot name, so give one of them another name`,
+      );
+    }
+  }
+  const seats = seatBots.map((bot, i) => (bot === null ? (obj.seats as string[])[i] : bot.name));
+  // A built-in seat's factory (a configured family's too); a bot file's bots as the generic driver
+  // plays them (a fast player wraps the file's factory itself: sim/run.ts).
+  const bots = seatBots.map((bot, i) =>
+    bot === null ? expectBuiltinBot(at, `seats[${i}]`, seats[i], definition) : promiseChecked(bot.factory, definition.botMethods),
+  );
   const sections = Object.fromEntries(sectionKeys.filter((k) => obj[k] !== undefined).map((k) => [k, obj[k]]));
   const config = definition.parseConfig({ rules: obj.rules, params: obj.params, players, sections }, { file, dir: dirname(file) });
   const games = obj.games === undefined ? 10000 : expectInt(at, 'games', obj.games, 1);
   const seed = obj.seed === undefined ? 'goldpit' : typeof obj.seed === 'number' ? String(obj.seed) : expectString(at, 'seed', obj.seed);
   const portable = obj.params === undefined ? obj : { ...obj, params: definition.portableParams(obj.params, config) };
   const check = parseCheckOptions(at, obj.check, definition.check.tolerance);
-  const configHash = createHash('sha256').update(JSON.stringify({ game, players, seats, config })).digest('hex').slice(0, 16);
+  // A bot file's seat hashes as its name and its source's hash: the scenario changes with the file.
+  // (Built-in seats hash as their names, so scenarios without bot files keep their hashes.)
+  const hashedSeats = seatBots.map((bot, i) => (bot === null ? seats[i] : { bot: bot.name, source: bot.source.hash }));
+  const configHash = createHash('sha256')
+    .update(JSON.stringify({ game, players, seats: hashedSeats, config }))
+    .digest('hex')
+    .slice(0, 16);
   return {
     file,
     name,
@@ -67,7 +105,9 @@ export function parseScenario(file: string, data: unknown): Scenario {
     definition,
     players,
     seats,
-    bots: seats.map((b) => definition.builtinBots[b]),
+    bots,
+    botFiles,
+    library,
     config,
     games,
     seed,
@@ -77,14 +117,30 @@ export function parseScenario(file: string, data: unknown): Scenario {
   };
 }
 
-export function loadScenario(path: string): Scenario {
+/** Reads a scenario file; bot-file seats are not read (see `openScenario`, which commands that play use). */
+export function loadScenario(path: string, library: BotLibrary = unreadBotFiles): Scenario {
+  return parseScenario(path, readScenarioData(path), library);
+}
+
+/**
+ * Reads a scenario file and every bot file its seats name (each imported and checked in this
+ * thread, with errors naming the scenario, the seat and the bot file): the scenario ready to play.
+ */
+export async function openScenario(path: string, library: FileLibrary = new FileLibrary()): Promise<Scenario> {
+  const data = readScenarioData(path);
+  if (isObject(data) && Array.isArray(data.seats)) {
+    const game = typeof data.game === 'string' && Object.hasOwn(GAMES, data.game) ? GAMES[data.game] : GAMES[DEFAULT_GAME];
+    await library.read(path, data.seats, game);
+  }
+  return parseScenario(path, data, library);
+}
+
+function readScenarioData(path: string): unknown {
   // Errors name the path as given; reading uses it resolved.
-  let data: unknown;
   try {
-    data = readJsonFile(resolve(path), 'the scenario file');
+    return readJsonFile(resolve(path), 'the scenario file');
   } catch (e) {
     if (e instanceof InputError) throw new InputError(path, e.field, e.problem);
     throw e;
   }
-  return parseScenario(path, data);
 }

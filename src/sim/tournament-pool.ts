@@ -59,6 +59,13 @@ export interface TournamentRunOptions {
   readonly onHang?: (hang: Benched) => void;
   /** Play only games [from, to), with these bots benched from the start (a replay's check for hangs). */
   readonly only?: { readonly from: number; readonly to: number; readonly benched: readonly Benched[] };
+  /**
+   * Play only these ranges of games [from, to), each cut into tasks as usual (what a checkpoint still
+   * lacks); the returned list has holes elsewhere. Not with `only`.
+   */
+  readonly ranges?: readonly { readonly from: number; readonly to: number }[];
+  /** Called in this thread with each finished task's games, in the order they finish (a checkpoint keeps them). */
+  readonly onGames?: (games: readonly TournamentGame[]) => void;
   /** Play the tasks on a Redis job queue (each worker machine runs its own watchdog) instead of here. */
   readonly queue?: QueueExecutor;
   /** Aborting it stops the tournament: no new tasks, running ones are abandoned (see `complete`). */
@@ -75,12 +82,16 @@ export async function runTournament(spec: TournamentSpec, factories: readonly Bo
   const first = only ? only.from : 0;
   const total = only ? only.to : gameCount(spec);
   const perTask = options.dealsPerTask * spec.players;
-  const tasks = Math.ceil((total - first) / perTask);
+  const bounds: [number, number][] = [];
+  for (const range of options.ranges ?? [{ from: first, to: total }]) {
+    for (let from = range.from; from < range.to; from += perTask) bounds.push([from, Math.min(range.to, from + perTask)]);
+  }
+  const tasks = bounds.length;
   const task = (i: number): TournamentTask => ({
     kind: 'tournament',
     spec,
-    from: first + i * perTask,
-    to: Math.min(total, first + (i + 1) * perTask),
+    from: bounds[i][0],
+    to: bounds[i][1],
     benched: only?.benched ?? [],
     marker: null,
   });
@@ -89,6 +100,7 @@ export async function runTournament(spec: TournamentSpec, factories: readonly Bo
   const accept = (list: readonly TournamentGame[]) => {
     for (const g of list) games[g.game - first] = g;
     done += list.length;
+    options.onGames?.(list);
     options.progress?.update(done);
   };
   try {

@@ -5,7 +5,10 @@
  * Game index g (0-based) decodes as g = ((lineup · deals) + deal) · k + rotation. Every rotation of a
  * deal uses one random source, `RandomSource(seed, lineup · deals + deal)`: the same shuffles, draws,
  * start player and tie-breaks (common random numbers), so seat luck and
- * deal luck cancel within a deal. Bot j of the line-up sits in seat (j − rotation) mod k (rotation 0:
+ * deal luck cancel within a deal. With `commonDeals` (the skill ladder) every line-up plays the
+ * same deals: the source is `RandomSource(seed, deal)`, and games are numbered deal by deal,
+ * g = ((deal · lineups) + lineup) · k + rotation, so any stretch of games mixes every line-up (an
+ * even pace for the progress display, and a checkpoint that holds whole deals). Bot j of the line-up sits in seat (j − rotation) mod k (rotation 0:
  * bot j in seat j) and draws from the stream `bot + j`: a bot's own random numbers follow the bot,
  * not the seat. Game g is fully determined by (the tournament, g), so `--replay g` replays it alone
  * and the results do not depend on the worker count.
@@ -19,6 +22,7 @@ import { GAMES } from '../games/registry.js';
 import type { EntrantRef } from './bot-files.js';
 import { factoriesOf } from './bot-files.js';
 import { playGame, type DecisionGuard, type PlayedGame } from './play.js';
+import { markerView, watchGuard, type Benched, type MarkerRef } from './watch.js';
 
 /** Everything that decides a tournament's games, as plain data (it travels to the workers). */
 export interface TournamentSpec {
@@ -38,21 +42,31 @@ export interface TournamentSpec {
   readonly botTimeoutMs: number | null;
   /** A decision running longer than this is stopped (the worker is terminated); 0 = never. */
   readonly hangLimitMs: number;
+  /**
+   * Every line-up plays the same deals: deal d of each line-up uses random source d (the same
+   * shuffles, draws, start player, tie-breaks and bot streams), so line-ups are compared on common
+   * random numbers (the skill ladder); games are then numbered deal by deal (see the module
+   * comment). Absent or false: each line-up has deals of its own.
+   */
+  readonly commonDeals?: boolean;
+  /**
+   * The scenario's own sections (e.g. GOLD's `cards`), handed to the game's parseConfig with the
+   * player count. Absent: none, and parseConfig is not told the player count (tournaments).
+   */
+  readonly sections?: Readonly<Record<string, unknown>>;
 }
 
-/** A bot stopped by the watchdog: from `decision` on (a game's bot calls, 0-based), its seat plays by the rules' fallback. */
-export interface Benched {
-  readonly game: number;
-  readonly seat: number;
-  readonly decision: number;
-}
+export type { Benched } from './watch.js';
 
 /** Where game g sits in the schedule. */
 export interface GamePlace {
   readonly lineup: number;
   readonly deal: number;
   readonly rotation: number;
-  /** lineup · deals + deal: the index of the random source shared by the deal's rotations. */
+  /**
+   * The index of the random source shared by the deal's rotations: lineup · deals + deal, or deal
+   * alone when every line-up plays the same deals (`TournamentSpec.commonDeals`).
+   */
   readonly dealId: number;
   /** Entrant id per seat. */
   readonly seats: readonly number[];
@@ -60,15 +74,16 @@ export interface GamePlace {
 
 export const gameCount = (spec: Pick<TournamentSpec, 'lineups' | 'deals' | 'players'>): number => spec.lineups.length * spec.deals * spec.players;
 
-export function placeOf(spec: Pick<TournamentSpec, 'lineups' | 'deals' | 'players'>, game: number): GamePlace {
+export function placeOf(spec: Pick<TournamentSpec, 'lineups' | 'deals' | 'players' | 'commonDeals'>, game: number): GamePlace {
   const k = spec.players;
   const rotation = game % k;
-  const dealId = Math.floor(game / k);
-  const lineup = Math.floor(dealId / spec.deals);
-  const deal = dealId % spec.deals;
+  const played = Math.floor(game / k);
+  const common = spec.commonDeals === true;
+  const lineup = common ? played % spec.lineups.length : Math.floor(played / spec.deals);
+  const deal = common ? Math.floor(played / spec.lineups.length) : played % spec.deals;
   const bots = spec.lineups[lineup];
   const seats = Array.from({ length: k }, (_, s) => bots[(s + rotation) % k]);
-  return { lineup, deal, rotation, dealId, seats };
+  return { lineup, deal, rotation, dealId: common ? deal : played, seats };
 }
 
 /** All C(n, k) combinations of 0..n−1, each ascending, in lexicographic order. */
@@ -130,7 +145,11 @@ export interface ResolvedTournament {
 
 export function resolveWith(spec: TournamentSpec, factories: readonly BotFactory<unknown>[]): ResolvedTournament {
   const definition = GAMES[spec.game];
-  const config = definition.parseConfig({ rules: spec.rules, params: spec.params }, { file: spec.configFile, dir: dirOf(spec.configFile) });
+  const raw =
+    spec.sections === undefined
+      ? { rules: spec.rules, params: spec.params }
+      : { rules: spec.rules, params: spec.params, players: spec.players, sections: spec.sections };
+  const config = definition.parseConfig(raw, { file: spec.configFile, dir: dirOf(spec.configFile) });
   const untrusted = spec.entrants.some((e) => e.file !== null);
   if (untrusted) deepFreeze(config);
   return { spec, definition, config, factories, untrusted };
@@ -170,7 +189,7 @@ export interface TournamentGame {
 export function playTournamentGame(
   t: ResolvedTournament,
   game: number,
-  options: { guard?: DecisionGuard; onState?: (s: unknown) => void } = {},
+  options: { guard?: DecisionGuard; onState?: (s: unknown) => void; trace?: boolean } = {},
 ): PlayedGame<unknown> {
   const { spec } = t;
   const place = placeOf(spec, game);
@@ -199,6 +218,7 @@ export function playTournamentGame(
     untrustedSeats,
     guard: options.guard,
     onState: options.onState,
+    trace: options.trace,
   });
 }
 
@@ -230,50 +250,16 @@ export function compactGame(t: ResolvedTournament, game: number, played: PlayedG
   };
 }
 
-/**
- * A shared-memory marker per running task, read by the main thread's watchdog: while a bot
- * decides, slot[0] holds the time it started (Date.now(), ms) and slot[1..3] the game, seat and
- * decision; 0 in slot[0] means no bot is deciding. Float64 slots of 4 numbers each.
- */
-export const MARKER_FIELDS = 4;
-
-export interface MarkerRef {
-  readonly buffer: SharedArrayBuffer;
-  readonly slot: number;
-}
+export { MARKER_FIELDS, type MarkerRef } from './watch.js';
 
 /**
- * The guard of game g: benched seats (bots the watchdog stopped in an earlier attempt) are not asked
- * from their hung bot call on — that call is recorded as a `hung` fault, later ones are a late
- * player's without a fault — and, with a marker, every other bot call is visible to the watchdog.
+ * The guard of game g (sim/watch.ts `watchGuard`, every seat watched): benched seats are not asked
+ * from their hung bot call on, and with a marker every bot call is visible to the watchdog.
  * `--replay g --bench …` uses the same guard without a marker, so it plays the game the tournament
  * recorded without running a hung bot into its hang again.
  */
 export function tournamentGuard(t: ResolvedTournament, game: number, benched: readonly Benched[], view: Float64Array | null): DecisionGuard | undefined {
-  // Per seat, the first call at which it is benched (a seat listed twice is benched at the earlier).
-  const from = new Map<number, number>();
-  for (const b of benched) if (b.game === game) from.set(b.seat, Math.min(b.decision, from.get(b.seat) ?? Infinity));
-  if (!view && from.size === 0) return undefined;
-  return {
-    before(seat, decision) {
-      const stop = from.get(seat);
-      if (stop !== undefined && decision >= stop) {
-        if (decision > stop) return false;
-        const message = `did not return within the ${t.spec.hangLimitMs} ms hang limit (bot call ${decision} of the game); stopped, and the seat played on by the rules' fallback`;
-        return { reason: 'hung', message };
-      }
-      if (view) {
-        view[1] = game;
-        view[2] = seat;
-        view[3] = decision;
-        view[0] = Date.now();
-      }
-      return true;
-    },
-    after() {
-      if (view) view[0] = 0;
-    },
-  };
+  return watchGuard(game, benched, view, t.spec.hangLimitMs);
 }
 
 /** The benches of a played game: one per `hung` fault (its seat and bot call). */
@@ -308,7 +294,7 @@ export function parseBenches(text: string, game: number, players: number): Bench
 
 /** Plays games [from, to) in this thread; with a marker, each bot call is visible to the watchdog. */
 export function playTournamentRange(t: ResolvedTournament, from: number, to: number, benched: readonly Benched[], marker: MarkerRef | null): TournamentGame[] {
-  const view = marker ? new Float64Array(marker.buffer, marker.slot * MARKER_FIELDS * 8, MARKER_FIELDS) : null;
+  const view = markerView(marker);
   const out: TournamentGame[] = [];
   for (let g = from; g < to; g++) out.push(compactGame(t, g, playTournamentGame(t, g, { guard: tournamentGuard(t, g, benched, view) })));
   return out;

@@ -16,6 +16,8 @@ export { clopperPearsonInterval } from './clopper-pearson.js';
 export { binomialInterval, EXACT_BELOW } from './binomial-interval.js';
 export { clusteredProportionInterval, type ClusteredProportionInterval } from './clustered-proportion.js';
 export { pairedDifference, pairedFromSums, type PairedDifference } from './paired.js';
+export { boundedMeanInterval, boundedScoreInterval, FEW_DIFFERING, noChangeInterval, type BoundedMeanInterval } from './bounded-mean.js';
+export { bernoulliKl, hoeffdingInterval } from './hoeffding.js';
 export { chiSquaredUniform, type ChiSquaredTest } from './chi-squared-uniform.js';
 export { benjaminiHochberg, holm } from './multiple-testing.js';
 export { gini } from './gini.js';
@@ -32,3 +34,12 @@ export {
 } from './plackett-luce.js';
 export { GAMES_TO_DECIDE_BETA, gamesToDecide, toleranceTest, type PairedMoments, type ToleranceTest } from './tolerance.js';
 export { gaussianLlr, sprtBounds, sprtDecision, type SprtBounds, type SprtState } from './sprt.js';
+export { expandedAlpha } from './expanded-percentile.js';
+export {
+  varianceShares,
+  varianceSharesInterval,
+  type CrossedTable,
+  type VarianceComponents,
+  type VarianceShares,
+  type VarianceSharesInterval,
+} from './variance-shares.js';

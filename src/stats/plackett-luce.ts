@@ -31,6 +31,13 @@ import { fail } from './validate.js';
  * for every split of the items into two sets, someone in each set finishes ahead of someone in the
  * other); `fitPlackettLuce` checks this and throws a RangeError otherwise.
  *
+ * Repeated items (`repeatedItems`): an item may fill several places of one ranking — the skill
+ * ladder's tables seat one tier against several copies of another. The model is unchanged, with the
+ * places as the players: a choice set counts an item once per place it holds,
+ * P(i₁ ≻ … ≻ iₙ) = Πₛ α_{iₛ} / Σ_{t ≥ s} α_{iₜ} with repeats in the sums, and a tie among places is
+ * resolved over the places' orders as above. Hunter's MM update needs no change (a set's share is
+ * credited to an item once per place); only the sets are keyed by their multiset of items.
+ *
  * Items that never played: `fitPlackettLuce` throws (their worth is not identified by the data).
  * In a bootstrap replicate (with pseudo > 0) an item missing from the resample gets the value the
  * pseudo-comparisons alone give (raw worth 1, the reference's).
@@ -59,6 +66,8 @@ export interface PlackettLuceOptions {
   readonly tolerance?: number;
   /** Weight w of the win and of the loss of every item against the reference item of worth 1. Default 0.5; 0 = none. */
   readonly pseudo?: number;
+  /** Allow an item in several places of one ranking (see the module comment). Default false: a repeat is an input error. */
+  readonly repeatedItems?: boolean;
 }
 
 export interface PlackettLuceFit {
@@ -86,7 +95,7 @@ export interface DifferenceInterval {
 }
 
 /** The defaults of {@link PlackettLuceOptions} (pseudo 0.5 as the R package PlackettLuce's `npseudo`). */
-export const PLACKETT_LUCE_DEFAULTS = { winnerOnly: false, maxIterations: 10_000, tolerance: 1e-10, pseudo: 0.5 } as const;
+export const PLACKETT_LUCE_DEFAULTS = { winnerOnly: false, maxIterations: 10_000, tolerance: 1e-10, pseudo: 0.5, repeatedItems: false } as const;
 
 const ELO_PER_LOG_WORTH = 400 / Math.LN10;
 
@@ -111,7 +120,7 @@ export function eloFromLogWorth(logWorth: number): number {
 export function headToHead(items: number, rankings: readonly Ranking[]): { readonly ahead: number[][]; readonly games: number[][] } {
   const where = 'headToHead';
   requireItemCount(where, items);
-  requireRankings(where, items, rankings, 'rankings');
+  requireRankings(where, items, rankings, 'rankings', false);
   const ahead = Array.from({ length: items }, () => new Array<number>(items).fill(0));
   const games = Array.from({ length: items }, () => new Array<number>(items).fill(0));
   for (const ranking of rankings) {
@@ -144,8 +153,8 @@ export function headToHead(items: number, rankings: readonly Ranking[]): { reado
  * log-likelihood, and the direction that MM alone would climb slowly is solved at once). Choices are aggregated by their set of items once, so an update costs
  * O(distinct sets × set size), independent of the number of games (at most 2^items sets).
  *
- * Input: items an integer >= 1; every ranking has >= 2 distinct items in 0..items−1 and finite
- * ranks; every item appears in some ranking; with pseudo = 0 the comparison graph must be strongly
+ * Input: items an integer >= 1; every ranking has >= 2 items in 0..items−1 (distinct unless
+ * `repeatedItems`) and finite ranks; every item appears in some ranking; with pseudo = 0 the comparison graph must be strongly
  * connected (see the module comment).
  *
  * @example fitPlackettLuce(2, [{ items: [0, 1], ranks: [1, 2] }, { items: [1, 0], ranks: [1, 2] }, { items: [0, 1], ranks: [1, 2] }], { pseudo: 0 }).logWorth
@@ -155,10 +164,10 @@ export function fitPlackettLuce(items: number, rankings: readonly Ranking[], opt
   const where = 'fitPlackettLuce';
   requireItemCount(where, items);
   const settings = resolveOptions(where, options);
-  requireRankings(where, items, rankings, 'rankings');
+  requireRankings(where, items, rankings, 'rankings', settings.repeatedItems);
   requireEveryItemPlayed(where, items, rankings);
   if (settings.pseudo === 0) requireStronglyConnected(where, items, rankings, settings.winnerOnly, undefined);
-  const choices = compileChoices(items, rankings, settings.winnerOnly);
+  const choices = compileChoices(items, rankings, settings.winnerOnly, settings.repeatedItems);
   const totals = choiceTotals(choices, undefined);
   const result = maximise(choices, totals, settings, undefined);
   return {
@@ -211,14 +220,14 @@ export function bootstrapPlackettLuce(
   const groupStart = new Int32Array(groups.length + 1);
   groups.forEach((group, g) => {
     if (!Array.isArray(group) || group.length < 1) fail(where, `groups[${g}]`, 'a non-empty array of rankings', group);
-    requireRankings(where, items, group, `groups[${g}]`);
+    requireRankings(where, items, group, `groups[${g}]`, settings.repeatedItems);
     rankings.push(...group);
     groupStart[g + 1] = rankings.length;
   });
   requireEveryItemPlayed(where, items, rankings);
   if (settings.pseudo === 0) requireStronglyConnected(where, items, rankings, settings.winnerOnly, undefined);
 
-  const choices = compileChoices(items, rankings, settings.winnerOnly);
+  const choices = compileChoices(items, rankings, settings.winnerOnly, settings.repeatedItems);
   const full = maximise(choices, choiceTotals(choices, undefined), settings, undefined);
   const estimate = centredLog(full.worth);
 
@@ -310,19 +319,20 @@ interface Settings {
   readonly maxIterations: number;
   readonly tolerance: number;
   readonly pseudo: number;
+  readonly repeatedItems: boolean;
 }
 
 /** Largest tie group: a tie of m players expands into 2^m − 1 choice sets. */
 const MAX_TIE = 16;
 
-function compileChoices(items: number, rankings: readonly Ranking[], winnerOnly: boolean): Choices {
+function compileChoices(items: number, rankings: readonly Ranking[], winnerOnly: boolean, repeatedItems: boolean): Choices {
   const winStart = new Int32Array(rankings.length + 1);
   const winItem: number[] = [];
   const winWeight: number[] = [];
   const termStart = new Int32Array(rankings.length + 1);
   const termSet: number[] = [];
   const termWeight: number[] = [];
-  const registry = new SetRegistry(items);
+  const registry = new SetRegistry(items, repeatedItems);
   const members: number[] = [];
   const binomial = binomialTable(MAX_TIE);
 
@@ -385,20 +395,26 @@ function finishingOrder(ranking: Ranking): number[] {
   return order;
 }
 
-/** Numbers the distinct sets of items; a set's key is the sum of 2^item (exact up to 52 items). */
+/**
+ * Numbers the distinct sets of items; a set's key is the sum of 2^item (exact up to 52 items), or,
+ * for more items or with repeated items (a multiset), its sorted members.
+ */
 class SetRegistry {
   readonly start: number[] = [0];
   readonly member: number[] = [];
   private readonly index = new Map<number | string, number>();
   private readonly power: Float64Array;
 
-  constructor(private readonly items: number) {
+  constructor(
+    private readonly items: number,
+    private readonly repeatedItems: boolean,
+  ) {
     this.power = Float64Array.from({ length: items }, (_, i) => 2 ** i);
   }
 
   id(members: readonly number[]): number {
     let key: number | string;
-    if (this.items <= 52) {
+    if (this.items <= 52 && !this.repeatedItems) {
       key = 0;
       for (const item of members) key += this.power[item];
     } else {
@@ -547,6 +563,7 @@ function resolveOptions(where: string, options: PlackettLuceOptions): Settings {
   if (options === null || typeof options !== 'object') fail(where, 'options', 'an object', options);
   const settings = { ...PLACKETT_LUCE_DEFAULTS, ...stripUndefined(options) };
   if (typeof settings.winnerOnly !== 'boolean') fail(where, 'options.winnerOnly', 'a boolean', settings.winnerOnly);
+  if (typeof settings.repeatedItems !== 'boolean') fail(where, 'options.repeatedItems', 'a boolean', settings.repeatedItems);
   if (!Number.isInteger(settings.maxIterations) || settings.maxIterations < 1) fail(where, 'options.maxIterations', 'an integer >= 1', settings.maxIterations);
   if (typeof settings.tolerance !== 'number' || !(settings.tolerance >= 0)) fail(where, 'options.tolerance', 'a number >= 0', settings.tolerance);
   if (typeof settings.pseudo !== 'number' || !Number.isFinite(settings.pseudo) || settings.pseudo < 0)
@@ -555,13 +572,13 @@ function resolveOptions(where: string, options: PlackettLuceOptions): Settings {
 }
 
 function stripUndefined(options: PlackettLuceOptions): Partial<Settings> {
-  const known: (keyof Settings)[] = ['winnerOnly', 'maxIterations', 'tolerance', 'pseudo'];
+  const known: (keyof Settings)[] = ['winnerOnly', 'maxIterations', 'tolerance', 'pseudo', 'repeatedItems'];
   const out: Record<string, unknown> = {};
   for (const key of known) if (options[key] !== undefined) out[key] = options[key];
   return out as Partial<Settings>;
 }
 
-function requireRankings(where: string, items: number, rankings: readonly Ranking[], field: string): void {
+function requireRankings(where: string, items: number, rankings: readonly Ranking[], field: string, repeatedItems: boolean): void {
   if (!Array.isArray(rankings)) fail(where, field, 'an array of rankings', rankings);
   const seen = new Int32Array(items).fill(-1);
   rankings.forEach((ranking, r) => {
@@ -575,7 +592,7 @@ function requireRankings(where: string, items: number, rankings: readonly Rankin
       const item: unknown = ranking.items[k];
       if (typeof item !== 'number' || !Number.isInteger(item) || item < 0 || item >= items)
         fail(where, `${at}.items[${k}]`, `an integer item id in 0..${items - 1}`, item);
-      if (seen[item] === r) fail(where, `${at}.items[${k}]`, 'an item not already in this ranking', item);
+      if (seen[item] === r && !repeatedItems) fail(where, `${at}.items[${k}]`, 'an item not already in this ranking (or options.repeatedItems)', item);
       seen[item] = r;
       const rank = ranking.ranks[k];
       if (typeof rank !== 'number' || !Number.isFinite(rank)) fail(where, `${at}.ranks[${k}]`, 'a finite number (1 = best)', rank);

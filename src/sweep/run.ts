@@ -24,7 +24,8 @@ import { writeAtomic } from '../report/write.js';
 import { copyDeals, emptyDeals, headDeals, type DealColumns } from '../sim/deals.js';
 import type { Progress } from '../sim/progress.js';
 import type { Scenario } from '../sim/scenario.js';
-import { estimate, halfWidth, paired, perDeal, sweepMetrics, type SweepMetric } from './metrics.js';
+import { botFileFacts, type BotFileFact } from '../sim/seat-bots.js';
+import { estimate, halfWidth, metricRange, paired, perDeal, seatSpreadEstimate, sweepMetrics, type SweepMetric } from './metrics.js';
 import type { DealPool } from './pool.js';
 import { designPoints, scenarioAt, valueAt, type Design, type Factor, type SweepValue } from './vary.js';
 
@@ -59,7 +60,10 @@ export interface PlannedPoint {
 /** The design's points (the reference appended when it is not among them) and the reference's index. */
 export function planPoints(plan: SweepPlan): { points: PlannedPoint[]; reference: number; addedReference: boolean } {
   const { file, data, factors } = plan;
-  const points = designPoints(factors, plan.design, plan.seed).map((values) => ({ values, scenario: scenarioAt(file, data, factors, values) }));
+  const points = designPoints(factors, plan.design, plan.seed).map((values) => ({
+    values,
+    scenario: scenarioAt(file, data, factors, values, plan.base.library),
+  }));
   const own = factors.map((f) => ownValue(plan.base, data, f.path));
   if (plan.reference === null) {
     // The scenario's own values: the point whose config is the file's own (a path the file leaves
@@ -79,7 +83,7 @@ export function planPoints(plan: SweepPlan): { points: PlannedPoint[]; reference
   if (missing >= 0) throw new UsageError(`--reference: give a value for ${factors[missing].path} (the scenario does not say one)`);
   const at = points.findIndex((p) => p.values.every((v, j) => v === values[j]));
   if (at >= 0) return { points, reference: at, addedReference: false };
-  const scenario = scenarioAt(file, data, factors, values as SweepValue[]);
+  const scenario = scenarioAt(file, data, factors, values as SweepValue[], plan.base.library);
   return { points: [...points, { values: values as SweepValue[], scenario }], reference: points.length, addedReference: true };
 }
 
@@ -127,15 +131,26 @@ export function precise(metrics: readonly SweepMetric[], scenario: Pick<Scenario
   return true;
 }
 
-/** One metric at one point, rounded as reports are (6 digits), with its paired difference to the reference. */
+/** An interval's lower end rounded down to 6 decimals (as reports round), so rounding never narrows it; null stays null. */
+export const roundDown = (x: number | null): number | null => (x === null ? null : Number((Math.floor(Number((x * 1e6).toPrecision(15))) / 1e6).toFixed(6)));
+/** An interval's upper end rounded up to 6 decimals. */
+export const roundUp = (x: number | null): number | null => (x === null ? null : Number((Math.ceil(Number((x * 1e6).toPrecision(15))) / 1e6).toFixed(6)));
+
+/** One metric at one point, rounded as reports are (6 digits, interval ends outwards), with its paired difference to the reference. */
 function pointEstimate(metric: SweepMetric, scenario: Scenario, deals: DealColumns, ref: { scenario: Scenario; deals: DealColumns } | null): SweepEstimate {
-  const e = estimate(perDeal(metric, scenario, deals), metric);
-  const base = { estimate: fixed(e.estimate), lo: fixed(e.lo), hi: fixed(e.hi) };
-  if (ref === null) return { ...base, diff: null, diffLo: null, diffHi: null };
+  const e =
+    metric.family === 'seat-spread' ? seatSpreadEstimate(scenario, deals) : estimate(perDeal(metric, scenario, deals), metric, metricRange(metric, scenario));
+  const base = { estimate: fixed(e.estimate), lo: roundDown(e.lo), hi: roundUp(e.hi) };
+  if (ref === null) return { ...base, diff: null, diffLo: null, diffHi: null, changed: null };
   // Over the games both played (with a precision rule points may stop at different counts).
   const n = Math.min(deals.winners.length, ref.deals.winners.length);
-  const d = paired(perDeal(metric, scenario, headDeals(deals, n)), perDeal(metric, ref.scenario, headDeals(ref.deals, n)));
-  return { ...base, diff: fixed(d.diff), diffLo: fixed(d.lo), diffHi: fixed(d.hi) };
+  const d = paired(
+    perDeal(metric, scenario, headDeals(deals, n)),
+    perDeal(metric, ref.scenario, headDeals(ref.deals, n)),
+    metricRange(metric, scenario),
+    metricRange(metric, ref.scenario),
+  );
+  return { ...base, diff: fixed(d.diff), diffLo: roundDown(d.lo), diffHi: roundUp(d.hi), changed: d.changed };
 }
 
 /**
@@ -210,6 +225,8 @@ export interface SweepRunOptions {
   readonly progress?: (total: number, resumed: number) => Pick<Progress, 'update' | 'done'>;
   readonly checkpointFile: string | null;
   readonly resume: boolean;
+  /** `planPoints(plan)` when the caller has made it already (the CLI does, to check the options before it writes anything). */
+  readonly planned?: ReturnType<typeof planPoints>;
 }
 
 export interface SweepResult {
@@ -229,7 +246,7 @@ export interface SweepResult {
  * met — on the one pool.
  */
 export async function runSweep(plan: SweepPlan, options: SweepRunOptions): Promise<SweepResult> {
-  const { points, reference, addedReference } = planPoints(plan);
+  const { points, reference, addedReference } = options.planned ?? planPoints(plan);
   const metrics = allMetrics(points, reference);
   const key = sweepKey(plan, points, reference);
   const order = [reference, ...points.map((_, i) => i).filter((i) => i !== reference)];
@@ -302,6 +319,7 @@ export async function runSweep(plan: SweepPlan, options: SweepRunOptions): Promi
     reference,
     metrics,
     points: finished,
+    scenarios: points.map((p) => p.scenario),
   });
   // Plain-language verdicts only from a complete sweep (a partial one is not written).
   const sweep = complete ? { ...figures, verdicts: sweepVerdicts(figures) } : figures;
@@ -319,14 +337,18 @@ export function sweepFigures(f: {
   readonly reference: number;
   readonly metrics: readonly Pick<SweepMetric, 'id' | 'label' | 'family' | 'unit'>[];
   readonly points: readonly SweepPoint[];
+  /** Every scenario the points played (their bot files are named), besides the base. */
+  readonly scenarios?: readonly Scenario[];
 }): SweepJson {
   const { base } = f;
+  const botFiles: BotFileFact[] = [];
+  for (const s of [base, ...(f.scenarios ?? [])]) for (const b of botFileFacts(s)) if (!botFiles.some((x) => x.file === b.file)) botFiles.push(b);
   return {
     kind: 'goldpit-sweep',
     version: 1,
     game: base.game,
     title: base.definition.presentation.title,
-    scenario: { file: f.file, name: base.name, players: base.players, seats: base.seats },
+    scenario: { file: f.file, name: base.name, players: base.players, seats: base.seats, ...(botFiles.length ? { botFiles } : {}) },
     seed: f.seed,
     design: f.design,
     stoppingRule: f.stoppingRule,

@@ -11,11 +11,12 @@ import { writeAtomic } from '../report/write.js';
 /**
  * sweep.csv: `point`, `role` (`reference` for the point the differences are taken against), one
  * column per varied path, `games`, `metric`, then the estimate with its 95% interval (`estimate`,
- * `lo`, `hi`) and the paired difference point − reference with its 95% interval (`diff`,
- * `diff_lo`, `diff_hi`; empty at the reference).
+ * `lo`, `hi`; empty when there is none), the paired difference point − reference with its 95%
+ * interval (`diff`, `diff_lo`, `diff_hi`) and the deals whose value changed (`changed`); the last
+ * four empty at the reference.
  */
 export function sweepCsv(sweep: SweepJson): string {
-  const columns = ['point', 'role', ...sweep.factors.map((f) => f.path), 'games', 'metric', 'estimate', 'lo', 'hi', 'diff', 'diff_lo', 'diff_hi'];
+  const columns = ['point', 'role', ...sweep.factors.map((f) => f.path), 'games', 'metric', 'estimate', 'lo', 'hi', 'diff', 'diff_lo', 'diff_hi', 'changed'];
   const rows: unknown[][] = [];
   for (const p of sweep.points) {
     for (const m of sweep.metrics) {
@@ -28,11 +29,12 @@ export function sweepCsv(sweep: SweepJson): string {
         p.games,
         m.id,
         e.estimate,
-        e.lo,
-        e.hi,
+        e.lo ?? '',
+        e.hi ?? '',
         e.diff ?? '',
         e.diffLo ?? '',
         e.diffHi ?? '',
+        e.changed ?? '',
       ]);
     }
   }

@@ -5,7 +5,7 @@
  * rounds and 0.05–0.08 for 4–6. (Goldrausch's mirror-cooperative line-up is even at every fine from
  * 0 to 8 within the noise of 4,000 games, so its fine cannot show a search finding anything.)
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
@@ -130,6 +130,23 @@ describe('goldpit balance on My Gold Mine', () => {
     expect(code).toBe(2);
     expect(io.stderr).toContain(`${file}: field "params.rounds"`);
   });
+
+  it('refuses a first stage too small for a target on a metric without a bound, saying why, before writing anything', async () => {
+    const dir = tempDir('goldpit-balance-');
+    const out = join(dir, 'out');
+    const io = capture();
+    const args = ['balance', mirror(dir), '--vary', 'params.rounds=1..3', '--target', 'gold >= 30', '--first-stage', '10', '--out', out, '--workers', '0'];
+    expect(await runCli(args, io)).toBe(2);
+    expect(io.stderr).toMatch(/--target "gold >= 30" with --first-stage 10: mean final .* has no bound by construction, so its interval is Student's t/);
+    expect(io.stderr).toContain(
+      'which rests on the central limit theorem and needs at least 500 games per point in every stage it judges; give --first-stage 500 or more',
+    );
+    expect(existsSync(out)).toBe(false);
+    // The game's length is bounded (0 to its rounds): any first stage the command accepts will do.
+    const ok = capture();
+    const rounds = ['balance', mirror(dir), '--vary', 'params.rounds=1..2', '--target', 'rounds >= 0.5', '--first-stage', '2', '--budget', '40'];
+    expect(await runCli([...rounds, '--out', out, '--workers', '0', '--quiet'], ok)).toBe(0);
+  });
 });
 
 describe('goldpit balance on every registered game', () => {
@@ -177,7 +194,12 @@ describe('goldpit balance on every registered game', () => {
       const other = json.points.find((p) => p.index !== json.reference)!;
       for (const [id, m] of Object.entries(other.metrics)) {
         if (id === 'seatSpread') expect(m.diff).toBe(0);
-        else expect([id, m.diff, m.diffLo, m.diffHi]).toEqual([id, 0, 0, 0]);
+        else {
+          // Exactly 0, with the bound that 500 unchanged deals allow (never a zero-width interval).
+          expect([id, m.diff, m.changed]).toEqual([id, 0, 0]);
+          expect(m.diffLo!).toBeLessThan(0);
+          expect(m.diffHi!).toBeGreaterThan(0);
+        }
       }
     }, 30_000);
   }

@@ -82,6 +82,42 @@ describe('games needed to decide', () => {
   });
 });
 
+describe('few or no changed deals', () => {
+  // The game's length in [0, 10] rounds, δ = 0.25; 60 deals, one of which changed by +1 round.
+  const rounds = (diffs: number[]): MetricSeries => ({ ...series(ROUNDS, 0.25, diffs), range: { lo: 0, hi: 10 } });
+  it('prints the interval that allows for the unseen deals, and does not call equivalent what it does not show', () => {
+    const one = analyseFixed([rounds(cycle(60, [0]).map((_, i) => (i === 7 ? 1 : 0)))], 60);
+    const m = one.metrics[0];
+    expect(m.changed).toBe(1);
+    // Paired t alone: 0.0167 ± 0.028 at 90%, inside ±0.25, so TOST "shows" equivalence. But 59 unchanged
+    // deals of a length that may change by up to 10 rounds cannot rule out a shift of 0.25.
+    expect(m.pEquivalent).toBeLessThan(0.05);
+    expect(m.lower).toBeLessThan(-0.25);
+    expect(m.status).toBe('undecided');
+    expect(one.verdict).toBe('INCONCLUSIVE');
+  });
+
+  it('gives identical code exactly 0 with a bound, never [0, 0], and passes once the bound is within δ', () => {
+    const none = analyseFixed([rounds(cycle(1500, [0]))], 1500);
+    const m = none.metrics[0];
+    expect([m.shift, m.changed]).toEqual([0, 0]);
+    // The bound of 1,500 unchanged deals in [−10, 10]: 10·z²/(n + z²), z = scipy stats.norm.isf(0.025).
+    expect(m.upper).toBeCloseTo((10 * 1.959963984540054 ** 2) / (1500 + 1.959963984540054 ** 2), 12);
+    expect(m.lower).toBe(-m.upper);
+    expect(m.status).toBe('equivalent');
+    // 60 unchanged deals allow ±0.6: not yet shown within δ = 0.25.
+    expect(analyseFixed([rounds(cycle(60, [0]))], 60).metrics[0].status).toBe('undecided');
+  });
+
+  it('widens a declared range that a deal leaves rather than failing', () => {
+    // A length of 12 in a game declared to last at most 10 rounds: the interval takes [−12, 12].
+    const long = { ...rounds(cycle(40, [0])), current: Float64Array.from(cycle(40, [0]).map((_, i) => (i === 0 ? 12 : 0))) };
+    const m = analyseFixed([long], 40).metrics[0];
+    expect(m.changed).toBe(1);
+    expect(m.upper).toBeGreaterThan(m.shift);
+  });
+});
+
 describe('the sequential test per metric', () => {
   it('on PASS marks the metric(s) that accepted no shift last', () => {
     // gold: no difference at all (H0 both ways at the first look); rounds: ±1 around 0, whose LLR

@@ -1,6 +1,6 @@
 /**
  * Every command for every game: each registered game runs through run (any worker count), shards
- * and merge, an interrupted run and --resume, replay, baseline and check, verify, tournament,
+ * and merge, an interrupted run and --resume, replay, baseline and check, verify, tournament, skill,
  * new-bot and check-bot — the same code paths, driven by the game's hooks alone.
  */
 import { execFileSync } from 'node:child_process';
@@ -156,6 +156,20 @@ describe.each(Object.keys(GAMES))('every command on %s', (game) => {
     expect(summary.game).toBe(game);
     expect(summary.bots.map((b) => b.bot).sort()).toEqual([...bots].sort());
     expect(readFileSync(join(out, 'tournament.html'), 'utf8')).toContain(`${def.presentation.title.replace(/&/g, '&amp;')} tournament`);
+  });
+
+  it('skill: a ladder of the default heuristic tiers, the same bytes for 0 and 2 workers', async () => {
+    const outs = [tmp(), tmp()];
+    // The game's default tiers without search budgets, 2 deals (no intervals: quick).
+    const args = ['skill', scenario, '--budgets', 'none', '--deals', '2', '--bootstrap', '20', '--seed', 'every', '--quiet'];
+    expect(await runCli([...args, '--workers', '0', '--out', outs[0]], capture())).toBe(0);
+    expect(await runCli([...args, '--workers', '2', '--out', outs[1]], capture())).toBe(0);
+    const read = (dir: string) => ['skill.json', 'skill.csv', 'skill_tiers.csv'].map((f) => readFileSync(join(dir, f), 'utf8'));
+    expect(read(outs[1])).toEqual(read(outs[0]));
+    const s = JSON.parse(read(outs[0])[0]) as { game: string; tiers: { tier: string }[] };
+    expect(s.game).toBe(game);
+    expect(s.tiers.length).toBeGreaterThanOrEqual(3);
+    expect(readFileSync(join(outs[0], 'skill.html'), 'utf8')).toContain(`${def.presentation.title.replace(/&/g, '&amp;')}: the skill ladder`);
   });
 
   it('new-bot --game writes a starter that compiles and plays; check-bot --game finds no fault in it', async () => {

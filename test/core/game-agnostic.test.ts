@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const CORE = ['core', 'sim', 'stats', 'report', 'check', 'cli', 'sweep'].map((d) => join(ROOT, 'src', d));
+const CORE = ['core', 'sim', 'stats', 'report', 'check', 'cli', 'sweep', 'search'].map((d) => join(ROOT, 'src', d));
 
-/** Words of Goldrausch's, GOLD's and My Gold Mine's rules that must not appear in core code. */
+/** Words of Goldrausch's, GOLD's, My Gold Mine's and Green Deal's rules that must not appear in core code. */
 const GAME_WORDS =
-  /goldrausch|gold-knizia|my-gold-mine|continent|upgrade|collision|agreement|azul|rosso|veridia|(?<!Promise\.)\brace\b|event.?card|wheel|meeting|late player|\bfines\b|dynamite|digger|dragon|nugget/i;
+  /goldrausch|gold-knizia|my-gold-mine|green-deal|sustainability|dividend|auction|continent|upgrade|collision|agreement|azul|rosso|veridia|(?<!Promise\.)\brace\b|event.?card|wheel|meeting|late player|\bfines\b|dynamite|digger|dragon|nugget/i;
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

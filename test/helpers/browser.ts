@@ -2,9 +2,8 @@
  * Shared by the browser tests: Debian's Chromium (never a downloaded browser) with the project's
  * flags, when to skip, and the layout checks every page must pass.
  *
- * In CI (CI=true; `.ci/run` installs Chromium) a missing browser fails the tests with the install
- * hint; on a developer machine without it they are skipped with a note, so the README's `npm test`
- * works with only Node and npm; GOLDPIT_SKIP_BROWSER=1 skips them anywhere.
+ * When Chromium is missing: skipped outside CI, a failure in CI (test/helpers/services.ts, the rule
+ * for every suite that needs a system service); GOLDPIT_SKIP_BROWSER=1 skips them anywhere.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -13,7 +12,9 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { tempDir } from './temp.js';
 
-export const CHROMIUM = '/usr/bin/chromium';
+import { CHROMIUM_PATH, SERVICES, skipWithout } from './services.js';
+
+export const CHROMIUM = CHROMIUM_PATH;
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -24,11 +25,7 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-const inCi = process.env.CI === 'true' || process.env.CI === '1';
-export const SKIP_BROWSER = process.env.GOLDPIT_SKIP_BROWSER === '1' || (!inCi && !existsSync(CHROMIUM));
-if (SKIP_BROWSER && process.env.GOLDPIT_SKIP_BROWSER !== '1') {
-  process.stderr.write(`note: browser test skipped: ${CHROMIUM} not found (apt-get install -y chromium); CI runs it\n`);
-}
+export const SKIP_BROWSER = skipWithout('chromium');
 
 /**
  * One Chromium for the tests of a describe block (call it in the block): launched before them in a
@@ -56,7 +53,7 @@ export function browserSession(prefix: string): { browser: () => BrowserContext;
       if (!context) {
         throw new Error(
           `${CHROMIUM} not found: the browser test needs the system Chromium (it never downloads one). Install it with ` +
-            '`apt-get update && apt-get install -y chromium` (Debian), or set GOLDPIT_SKIP_BROWSER=1 to skip this test.',
+            `\`${SERVICES.chromium.enable}\` (Debian), or set GOLDPIT_SKIP_BROWSER=1 to skip this test.`,
         );
       }
       return context;

@@ -3,11 +3,12 @@
  * of 127.0.0.1, without persistence, in a temp dir, stopped afterwards; `goldpit worker` processes
  * from the built CLI (bin/goldpit.js runs dist/: `npm run build` first, as `npm test` does).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inCi, missingLine, SERVICES, skipWithout } from './services.js';
 
 export interface LocalRedis {
   readonly port: number;
@@ -51,14 +52,11 @@ function ping(port: number): Promise<boolean> {
   });
 }
 
-export function redisServerMissing(): string | null {
-  const r = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
-  return r.error ? 'redis-server is not installed (Debian: apt-get install redis-server; .ci/run installs it)' : null;
-}
+/** Whether the queue tests are skipped here (redis-server missing outside CI; test/helpers/services.ts). */
+export const SKIP_QUEUE = skipWithout('redis');
 
 export async function startRedis(): Promise<LocalRedis> {
-  const missing = redisServerMissing();
-  if (missing) throw new Error(missing);
+  if (!SERVICES.redis.present()) throw new Error(missingLine(SERVICES.redis, inCi()));
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'goldpit-redis-'));
   let proc: ChildProcess | null = null;

@@ -91,6 +91,7 @@ describe.skipIf(SKIP_BROWSER)('report.html in headless Chromium', () => {
     goldrausch: 'scenarios/baseline.json',
     'gold-knizia': 'scenarios/gold-4p.json',
     'my-gold-mine': 'scenarios/my-gold-mine-4p.json',
+    'green-deal': 'scenarios/green-deal-4p.json',
   };
   for (const game of Object.keys(GAMES)) {
     it(`draws ${game}'s page from a real run, with its own sections and every chart`, async () => {

@@ -51,10 +51,27 @@ describe('card impact: tests, FDR families and the swing', () => {
       const e = c.perDraw.leaderWin;
       expect(e.pValue).toBe(Number(p[i].pValue.toPrecision(6)));
       expect(e.qValue).toBe(Number(q[i].toPrecision(6)));
-      expect(e.ci95[0]).toBeCloseTo(p[i].lower, 6);
+      if (i < 2) expect(e.ci95![0]).toBeCloseTo(p[i].lower, 6);
       expect(e.significant).toBe(q[i] < 0.05);
     });
     expect(report.cards[0].perDraw.leaderWin.significant).toBe(true);
+  });
+
+  it('gives a card that changed no game exactly 0, with the bound that many unchanged games allow, never [0, 0]', () => {
+    // Card 2 changed the then-leader's result in none of its 60 draws (and of the 100 games): the
+    // difference of a win share lies in [−1, 1], so the bound is Wilson's upper end for 0 of n on
+    // each side: scipy stats.binomtest(0, 60).proportion_ci(method='wilson').high = 0.06017185…
+    // (0.03699… for 0 of 100).
+    const none = report.cards[2];
+    expect(none.perDraw.leaderWin).toMatchObject({ estimate: 0, ci95: [-0.060172, 0.060172], pValue: 1 });
+    expect(none.perGame.leaderWin.ci95).toEqual([-0.036993, 0.036993]);
+    // The final-score spread has no bound: no interval rather than a zero-width one.
+    expect(none.perDraw.spread.ci95).toBeNull();
+    // The game's length lies in [0, 10]: ten times a win share's bound.
+    expect(none.perDraw.length.ci95).toEqual([-0.601719, 0.601719]);
+    // A card drawn in no game has no interval at all.
+    const never = impactReport(scenario, 'impact', GAMES, [card(3, 0, 0, 0, 0)]).cards[0];
+    expect([never.perDraw.leaderWin.ci95, never.perDraw.swing.ci95]).toEqual([null, null]);
   });
 
   it('card_impact.csv labels the swing as an observed share with empty p, q and significance cells', () => {

@@ -110,6 +110,11 @@ describe.skipIf(SKIP_BROWSER)('sweep.html in headless Chromium', () => {
       vary: ['seats[0]=greedy,random'],
       charts: ['curve-0-bots', 'curve-0-seats', 'curve-0-shape', 'diff-0'],
     },
+    'green-deal': {
+      scenario: 'scenarios/green-deal-3p.json',
+      vary: ['components.pr.price=2,4'],
+      charts: ['curve-0-bots', 'curve-0-seats', 'curve-0-shape', 'diff-0'],
+    },
   };
   for (const game of Object.keys(GAMES)) {
     it(`draws the page of a real ${game} sweep`, async () => {

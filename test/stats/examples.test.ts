@@ -21,6 +21,12 @@ describe('doc-comment examples', () => {
     expect(stats.studentTSf(10, 3)).toBe(0.0010641995292070803);
     expect(stats.studentTQuantile(0.975, 5)).toBe(2.5705818356363177);
     expect(stats.gini([1, 2, 3, 4])).toBe(0.25);
+    expect(stats.expandedAlpha(0.95, 20)).toBe(0.015880829920347853);
+    expect(stats.varianceShares({ rows: 2, clusters: 2, perCluster: 2, values: [1, 0, 0, 0, 1, 1, 0, 1] }).shares).toEqual({
+      rows: 0.1428571428571429,
+      columns: 0.28571428571428575,
+      interaction: 0.5714285714285715,
+    });
     expect(stats.benjaminiHochberg([0.01, 0.04, 0.03, 0.2])).toEqual([0.04, 0.05333333333333334, 0.05333333333333334, 0.2]);
     expect(stats.holm([0.01, 0.04, 0.03, 0.2])).toEqual([0.04, 0.09, 0.09, 0.2]);
     expect(stats.wilsonInterval(30, 100)).toEqual({
@@ -49,6 +55,28 @@ describe('doc-comment examples', () => {
       successes: 2.5,
       confidence: 0.95,
       method: 'clopper-pearson',
+    });
+    expect(stats.boundedScoreInterval([1, 1, 1, 1, 1, 1, 1, 0, 0, 0], 0, 1)).toEqual({ estimate: 0.7, lower: 0.39677814746114537, upper: 0.8922087325936988 });
+    expect(stats.boundedMeanInterval(new Float64Array(500), -1, 1)).toEqual({
+      estimate: 0,
+      n: 500,
+      lo: -1,
+      hi: 1,
+      mode: 0,
+      differing: 0,
+      confidence: 0.95,
+      lower: -0.007624340461552188,
+      upper: 0.007624340461552188,
+      method: 'score',
+    });
+    expect(stats.noChangeInterval(500, -1, 1)).toEqual({ estimate: 0, lower: -0.007624340461552237, upper: 0.007624340461552237 });
+    expect(stats.hoeffdingInterval([10, 10, 10, 10, 10, 10, 10, 10, 10, 10], 0, 10, 0.95)).toEqual({
+      estimate: 10,
+      lower: 6.915028921812391,
+      upper: 10,
+      n: 10,
+      confidence: 0.95,
+      method: 'hoeffding-kl',
     });
     expect(stats.clusteredProportionInterval([3, 0, 4, 1], [4, 4, 4, 4])).toEqual({
       estimate: 0.5,

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bootstrapPlackettLuce, eloFromLogWorth, fitPlackettLuce, headToHead, PLACKETT_LUCE_DEFAULTS, type Ranking } from '../../src/stats/index.js';
+import { mulberry32 } from '../helpers/random.js';
 import { expectClose } from './close.js';
 
 /** '3>0=2>1' (best first, '=' joins tied players) as a Ranking with ranks 1, 2, 2, 3. */
@@ -68,20 +69,6 @@ const FROZEN_GAMES = [
   '3=0>2>4',
 ].map(game);
 // END GAMES
-
-/** Seeded uniform generator on [0, 1) (mulberry32), independent of the engine's RandomSource. */
-function mulberry32(seed: number): { float(): number } {
-  let a = seed >>> 0;
-  return {
-    float() {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    },
-  };
-}
 
 /** One game drawn from Plackett–Luce with log-worths theta: the order of θᵢ + Gumbel noise. */
 function simulateGame(theta: readonly number[], players: readonly number[], random: { float(): number }): Ranking {
@@ -155,6 +142,43 @@ describe('fitPlackettLuce', () => {
       1e-8,
     );
     expectClose(winners.logLikelihood, -15.644368085947919, 1e-10);
+  });
+
+  it('matches the scipy reference with repeated items (one item against several copies of another, as the skill ladder seats them)', () => {
+    // echo "'0>1>1>1', '1>0>1>1', '1=0>1>1', '1>1>0>1', '2>0>0>0', '0>2>0>0', '0>0>2>0', '0>0=0>2', '1>2>2>2', '2>2>1>2', '2>1>2=2', '0>2>2>2', '2>0>2>2', '1>0>0>0', '0>1=0>0', '2>1>1>1'" \
+    //   | python3 scripts/reference/plackett_luce.py --items 3 --pseudo 0.5 (and --pseudo 0, and --pseudo 0.5 --winner-only)
+    const games = [
+      '0>1>1>1',
+      '1>0>1>1',
+      '1=0>1>1',
+      '1>1>0>1',
+      '2>0>0>0',
+      '0>2>0>0',
+      '0>0>2>0',
+      '0>0=0>2',
+      '1>2>2>2',
+      '2>2>1>2',
+      '2>1>2=2',
+      '0>2>2>2',
+      '2>0>2>2',
+      '1>0>0>0',
+      '0>1=0>0',
+      '2>1>1>1',
+    ].map(game);
+    expect(() => fitPlackettLuce(3, games)).toThrow('must be an item not already in this ranking (or options.repeatedItems), got 1');
+    const fit = fitPlackettLuce(3, games, { repeatedItems: true });
+    expect(fit.converged).toBe(true);
+    expectAllNear(fit.logWorth, [0.2602498059887534, -0.03598639457995457, -0.22426341140879882], 1e-8);
+    expectClose(fit.logLikelihood, -50.412898151764104, 1e-10);
+    const ml = fitPlackettLuce(3, games, { repeatedItems: true, pseudo: 0 });
+    expectAllNear(ml.logWorth, [0.2696467856881503, -0.03618898691194411, -0.23345779877620626], 1e-8);
+    expectClose(ml.logLikelihood, -50.41233689448291, 1e-10);
+    const winners = fitPlackettLuce(3, games, { repeatedItems: true, winnerOnly: true });
+    expectAllNear(winners.logWorth, [0.13630947902850502, -0.15462556279493317, 0.01831608376642813], 1e-8);
+    expectClose(winners.logLikelihood, -22.102407098888182, 1e-10);
+    // The bootstrap takes the option too, and its estimate is the full fit.
+    const boot = bootstrapPlackettLuce(3, [games.slice(0, 8), games.slice(8)], 20, mulberry32(7), { repeatedItems: true });
+    expectAllNear(boot.logWorth.estimate, fit.logWorth, 1e-9);
   });
 
   it('gives 2 wins to 1 in a pair the worth ratio 2 (log-worths ±ln(2)/2) without pseudo-comparisons', () => {
@@ -280,7 +304,7 @@ describe('fitPlackettLuce', () => {
 
   it('rejects malformed rankings and options with a RangeError naming the field', () => {
     expect(() => fitPlackettLuce(3, [{ items: [0, 1, 1], ranks: [1, 2, 3] }])).toThrow(
-      'fitPlackettLuce: rankings[0].items[2] must be an item not already in this ranking, got 1',
+      'fitPlackettLuce: rankings[0].items[2] must be an item not already in this ranking (or options.repeatedItems), got 1',
     );
     expect(() => fitPlackettLuce(3, [{ items: [0, 3], ranks: [1, 2] }])).toThrow(
       'fitPlackettLuce: rankings[0].items[1] must be an integer item id in 0..2, got 3',
@@ -300,7 +324,7 @@ describe('fitPlackettLuce', () => {
   });
 
   it('documents its defaults', () => {
-    expect(PLACKETT_LUCE_DEFAULTS).toEqual({ winnerOnly: false, maxIterations: 10_000, tolerance: 1e-10, pseudo: 0.5 });
+    expect(PLACKETT_LUCE_DEFAULTS).toEqual({ winnerOnly: false, maxIterations: 10_000, tolerance: 1e-10, pseudo: 0.5, repeatedItems: false });
   });
 });
 

@@ -1,10 +1,24 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hashSeed, purposeKey, unitFloat } from '../../src/core/random.js';
 import type { FlatRecord } from '../../src/core/definition.js';
 import type { Outcome } from '../../src/core/game.js';
 import { emptyDeals, putDeal, putFlatDeal } from '../../src/sim/deals.js';
 import { loadScenario } from '../../src/sim/scenario.js';
-import { estimate, halfWidth, paired, perDeal, sweepMetrics, type SweepMetric } from '../../src/sweep/metrics.js';
+import { DealPool } from '../../src/sweep/pool.js';
+import { pairedDifference } from '../../src/stats/paired.js';
+import {
+  estimate,
+  halfWidth,
+  metricRange,
+  paired,
+  perDeal,
+  seatSpreadEstimate,
+  spreadInterval,
+  sweepMetrics,
+  type SweepMetric,
+} from '../../src/sweep/metrics.js';
 
 const metric = (scenario: Parameters<typeof sweepMetrics>[0], id: string): SweepMetric => sweepMetrics(scenario).find((m) => m.id === id)!;
 
@@ -47,6 +61,24 @@ describe('sweepMetrics', () => {
   });
 });
 
+describe("every game's length lies in the range the intervals assume", () => {
+  // metricRange gives rounds the range [0, maxRounds(config)]: a game that ran longer would make the
+  // interval throw. Every registered game's scenarios, 200 deals each (also the shortest settings).
+  const files = readdirSync('scenarios').filter((f) => f.endsWith('.json'));
+  it.each(files)('%s', async (file) => {
+    const scenario = loadScenario(join('scenarios', file));
+    const pool = new DealPool({ workers: 0, batchSize: 200, seed: 'range-check' });
+    try {
+      const deals = await pool.deals(scenario, 0, 200);
+      const range = metricRange({ family: 'rounds' }, scenario)!;
+      expect(Math.max(...deals.length)).toBeLessThanOrEqual(range.hi);
+      expect(Math.min(...deals.length)).toBeGreaterThanOrEqual(range.lo);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
 describe('perDeal', () => {
   // Four hand-made deals of a 3-seat mirror line-up: seat 0 wins, seats 0 and 1 share, seat 2 wins, seat 0 wins.
   const scenario = { seats: ['a', 'a', 'a'] };
@@ -86,24 +118,76 @@ describe('perDeal', () => {
 });
 
 describe('the seat spread', () => {
-  it('never has an interval reaching below 0, though the t interval of its per-deal form does', () => {
-    const values = Float64Array.of(1, -1, 0, 1, -1, 0, 0, 1);
-    expect(estimate(values).lo).toBeLessThan(0);
-    const spread = estimate(values, { family: 'seat-spread' });
-    expect(spread.lo).toBe(0);
-    expect(spread.hi).toBe(estimate(values).hi);
+  it('bounds the spread by max over pairs of max(L, −U) and max(U, −L)', () => {
+    const intervals: [number, number][] = [
+      [0.1, 0.5],
+      [-0.2, 0.3],
+      [-0.6, -0.1],
+    ];
+    let k = 0;
+    const levels: number[] = [];
+    const series = [Float64Array.of(0.5, 0.5), Float64Array.of(0.25, 0.25), Float64Array.of(0, 0)];
+    const r = spreadInterval(series, 0.99, (_, level) => {
+      levels.push(level);
+      const [lower, upper] = intervals[k++];
+      return { lower, upper };
+    });
+    expect(levels).toEqual([0.99, 0.99, 0.99]);
+    // Lower: max(0, 0.1, −0.3, −0.2, max(−0.6, 0.1)) = 0.1; upper: max(0.5, 0.3, 0.2, 0.6) = 0.6.
+    expect(r).toEqual({ estimate: 0.5, lo: 0.1, hi: 0.6 });
+  });
+
+  it('covers the true spread of nearly equal seats at least 95% of the time, where a t interval around max − min does not', () => {
+    // Four seats with win rates 0.249, 0.25, 0.25, 0.251 (true spread 0.002), 2,000 deals, 400 repetitions.
+    const rates = [0.249, 0.25, 0.25, 0.251];
+    const key = purposeKey(hashSeed('seat-spread-coverage'), 0);
+    let c = 0;
+    let covered = 0;
+    let coveredT = 0;
+    const reps = 400;
+    const n = 2000;
+    for (let rep = 0; rep < reps; rep++) {
+      const deals = emptyDeals(n);
+      for (let i = 0; i < n; i++) {
+        const u = unitFloat(key, c++);
+        let s = 0;
+        let acc = rates[0];
+        while (u >= acc && s < 3) acc += rates[++s];
+        deals.winners[i] = 1 << s;
+      }
+      const scenario = { seats: ['a', 'a', 'a', 'a'] };
+      const e = seatSpreadEstimate(scenario, deals);
+      if (e.lo! <= 0.002 && 0.002 <= e.hi!) covered++;
+      // The old interval: Student's t on the per-deal spread of the observed extremes.
+      const t = pairedDifference(perDeal({ id: 'seatSpread', label: '', family: 'seat-spread', unit: 'share' }, scenario, deals));
+      if (Math.max(0, t.lower) <= 0.002 && 0.002 <= t.upper) coveredT++;
+    }
+    expect(covered / reps).toBeGreaterThanOrEqual(0.95);
+    expect(coveredT / reps).toBeLessThan(0.9);
   });
 });
 
 describe('intervals against scipy', () => {
-  it("estimate: Student's t interval of the mean", () => {
-    // scipy 1.17.1: stats.ttest_1samp([1,2,3,4,5], 0).confidence_interval(0.95)
+  it("estimate: Student's t interval of the mean, where the score interval in the values' range is narrower", () => {
+    // scipy 1.17.1: stats.ttest_1samp([1,2,3,4,5], 0).confidence_interval(0.95); the score interval in
+    // [1, 5] (scripts/reference/bounded_mean.py) is (1.908681008647521, 4.091318990629274), inside it.
     expect(estimate(Float64Array.of(1, 2, 3, 4, 5))).toEqual({ estimate: 3, lo: 1.0367568385224428, hi: 4.963243161477557 });
     // stats.ttest_1samp([31,28,40,35,22,30,33,29], 0).confidence_interval(0.95) → (26.57619310104153, 35.423806898958475)
     const e = estimate(Float64Array.of(31, 28, 40, 35, 22, 30, 33, 29));
     expect(e.estimate).toBe(31);
     expect(e.lo).toBeCloseTo(26.57619310104153, 12);
     expect(e.hi).toBeCloseTo(35.423806898958475, 12);
+  });
+  it("estimate: a game length every deal shares still has an interval, inside the game's range", () => {
+    // Ten games, all at the cap of 10 rounds: Student's t would say [10, 10]. The score interval in
+    // [0, 10]: 10·n/(n + z²) (Wilson's lower end for 10 of 10); scipy: 100/(10 + stats.norm.isf(0.025)**2).
+    const e = estimate(new Float64Array(10).fill(10), { family: 'rounds' }, { lo: 0, hi: 10 });
+    expect(e.hi).toBe(10);
+    expect(e.lo).toBeCloseTo(7.224672001371107, 12);
+    // Without a bound and every value the same: no interval at all.
+    expect(estimate(Float64Array.of(7, 7, 7), { family: 'final-gold' })).toEqual({ estimate: 7, lo: null, hi: null });
+    expect(metricRange({ family: 'rounds' }, loadScenario('scenarios/baseline.json'))).toEqual({ lo: 0, hi: 10 });
+    expect(metricRange({ family: 'final-gold' }, loadScenario('scenarios/baseline.json'))).toBeNull();
   });
   it('estimate of a win rate: the Wilson interval goldpit reports for win rates', () => {
     // stats.binomtest(30, 100).proportion_ci(method='wilson') → (0.21894885294932764, 0.39584854633346667)
@@ -114,17 +198,29 @@ describe('intervals against scipy', () => {
     expect(e.hi).toBeCloseTo(0.39584854633346667, 14);
     expect(halfWidth(e)).toBeCloseTo(0.39584854633346667 - 0.3, 14);
   });
-  it('paired: the paired t interval of the per-deal differences', () => {
+  it('paired: the paired t interval of the per-deal differences, at least as wide as the score interval', () => {
     // a = [.25,0,1,0,.5,1,0,0,1,.5]; b = [0,0,1,.5,0,1,1,0,0,.5]
     // stats.ttest_rel(a, b).confidence_interval(0.95) → (-0.35624414448531405, 0.4062441444853141); mean(a − b) = 0.025
-    const p = paired(Float64Array.of(0.25, 0, 1, 0, 0.5, 1, 0, 0, 1, 0.5), Float64Array.of(0, 0, 1, 0.5, 0, 1, 1, 0, 0, 0.5));
+    // (the score interval in [−1, 1], (−0.33235291835674413, 0.3660429402341943), lies inside it)
+    const p = paired(
+      Float64Array.of(0.25, 0, 1, 0, 0.5, 1, 0, 0, 1, 0.5),
+      Float64Array.of(0, 0, 1, 0.5, 0, 1, 1, 0, 0, 0.5),
+      { lo: 0, hi: 1 },
+      { lo: 0, hi: 1 },
+    );
     expect(p.diff).toBeCloseTo(0.025, 15);
     expect(p.lo).toBeCloseTo(-0.35624414448531405, 14);
     expect(p.hi).toBeCloseTo(0.4062441444853141, 14);
+    expect(p.changed).toBe(5);
   });
-  it('paired: exactly 0 with a zero-width interval when nothing changed', () => {
+  it('paired: exactly 0 when nothing changed, with the bound five unchanged deals allow, never zero width', () => {
+    // Tango's interval for no discordant pair in 5 (scripts/reference/bounded_mean.py tango(0, 0, 5)).
     const a = Float64Array.of(0.5, 0, 1, 0.25, 1);
-    expect(paired(a, Float64Array.from(a))).toEqual({ diff: 0, lo: 0, hi: 0 });
+    const p = paired(a, Float64Array.from(a), { lo: 0, hi: 1 }, { lo: 0, hi: 1 });
+    expect(p.diff).toBe(0);
+    expect(p.changed).toBe(0);
+    expect(p.hi).toBeCloseTo(0.4344824647831748, 14);
+    expect(p.lo).toBe(-p.hi!);
   });
   it('refuses fewer than 2 deals and unpaired lengths', () => {
     expect(() => estimate(Float64Array.of(1))).toThrow(/at least 2 deals/);
@@ -160,7 +256,7 @@ describe('coverage by simulation', () => {
         b[i] = u() < 0.8 ? a[i] : u() < 0.35 ? 1 : 0;
       }
       const p = paired(a, b);
-      if (p.lo <= truth && truth <= p.hi) covered++;
+      if (p.lo! <= truth && truth <= p.hi!) covered++;
     }
     band(covered);
   });
@@ -173,7 +269,7 @@ describe('coverage by simulation', () => {
         const v = new Float64Array(n);
         for (let i = 0; i < n; i++) v[i] = u() < rate ? 1 : 0;
         const e = estimate(v, { family: 'seat-win-rate' });
-        if (e.lo <= rate && rate <= e.hi) covered++;
+        if (e.lo! <= rate && rate <= e.hi!) covered++;
       }
       // Clopper–Pearson near 0 errs on the side of covering: only the lower end of the band binds it.
       if (rate < 0.1) expect(covered / reps).toBeGreaterThanOrEqual(0.935);
@@ -193,7 +289,7 @@ describe('coverage by simulation', () => {
         v[i] = 5 + extra;
       }
       const e = estimate(v);
-      if (e.lo <= truth && truth <= e.hi) covered++;
+      if (e.lo! <= truth && truth <= e.hi!) covered++;
     }
     band(covered);
   });

@@ -37,7 +37,7 @@ function planOf(file: string, vary: string[], extra: Partial<SweepPlan> = {}): S
 }
 
 describe('goldpit sweep', () => {
-  it('a parameter that changes no game gives paired differences of exactly 0 with zero-width intervals', async () => {
+  it('a parameter that changes no game gives paired differences of exactly 0, with the bound 400 unchanged deals allow, and says so', async () => {
     // The setup respawn multiplier for 6 players cannot matter in a 4-player game (GR §7); the
     // scenario's own value (3) is the reference.
     const plan = planOf('scenarios/baseline.json', ['params.setupRespawnMultiplier.6=1..4']);
@@ -46,10 +46,25 @@ describe('goldpit sweep', () => {
     expect(sweep.reference).toBe(2);
     for (const p of sweep.points) {
       for (const [id, e] of Object.entries(p.metrics)) {
-        if (p.index === sweep.reference) expect(e.diff, id).toBeNull();
-        else expect([e.diff, e.diffLo, e.diffHi], `${id} at point ${p.index}`).toEqual([0, 0, 0]);
+        if (p.index === sweep.reference) {
+          expect([e.diff, e.changed], id).toEqual([null, null]);
+          continue;
+        }
+        expect([e.diff, e.changed], `${id} at point ${p.index}`).toEqual([0, 0]);
+        expect(e.diffLo!, id).toBeLessThan(0);
+        expect(e.diffHi!, id).toBeGreaterThan(0);
       }
+      if (p.index === sweep.reference) continue;
+      // A win share's difference lies in [−1, 1]: Tango's interval for no changed deal in 400,
+      // ±0.009512294334296508 (scripts/reference/bounded_mean.py), rounded outwards to 6 decimals.
+      expect([p.metrics['win:greedy'].diffLo, p.metrics['win:greedy'].diffHi]).toEqual([-0.009513, 0.009513]);
+      // The game's length lies in [0, 10], so its difference in [−10, 10]: ten times as wide.
+      expect([p.metrics.rounds.diffLo, p.metrics.rounds.diffHi]).toEqual([-0.095123, 0.095123]);
     }
+    expect(sweep.verdicts).toContain(
+      'Changing params.setupRespawnMultiplier.6 from 3 to 1 changed no deal in 400 deals: every metric\u2019s difference is exactly 0, and 400 unchanged deals still allow effects within the 95% intervals (win rate greedy within \u00b11.0 pp and mean rounds within \u00b10.10).',
+    );
+    expect(sweep.verdicts.join(' ')).not.toMatch(/no detectable effect/);
   });
 
   it('a parameter that matters moves the estimates, with paired intervals far narrower than the separate ones', async () => {
@@ -63,7 +78,7 @@ describe('goldpit sweep', () => {
     const gold0 = sweep.points[0].metrics.gold;
     expect(gold0.diff).not.toBe(0);
     // Paired: the difference's interval is narrower than the two estimates' intervals side by side.
-    expect(gold0.diffHi! - gold0.diffLo!).toBeLessThan(gold0.hi - gold0.lo + (sweep.points[2].metrics.gold.hi - sweep.points[2].metrics.gold.lo));
+    expect(gold0.diffHi! - gold0.diffLo!).toBeLessThan(gold0.hi! - gold0.lo! + (sweep.points[2].metrics.gold.hi! - sweep.points[2].metrics.gold.lo!));
   });
 
   it('--reference picks another point; a value outside the grid is added', () => {
@@ -158,6 +173,7 @@ describe('goldpit sweep', () => {
   it.each([
     ['scenarios/gold-3p.json', 'seats[2]=random,greedy'],
     ['scenarios/my-gold-mine-3p.json', 'seats[0]=greedy,random'],
+    ['scenarios/green-deal-3p.json', 'components.pr.price=2,4'],
     ['scenarios/baseline.json', 'rules.penaltySink=bank,continent'],
   ])('sweeps %s', async (file, vary) => {
     const plan = planOf(file, [vary], { games: 60 });
@@ -167,7 +183,7 @@ describe('goldpit sweep', () => {
     expect(sweep.points.length).toBeGreaterThanOrEqual(2);
     for (const p of sweep.points) {
       expect(p.games).toBe(60);
-      for (const e of Object.values(p.metrics)) expect(e.lo).toBeLessThanOrEqual(e.hi);
+      for (const e of Object.values(p.metrics)) expect(e.lo!).toBeLessThan(e.hi!);
     }
   });
 });
@@ -185,8 +201,8 @@ describe('goldpit sweep (command line)', () => {
     const json = JSON.parse(readFileSync(join(out, 'sweep.json'), 'utf8')) as { kind: string; reference: number; points: unknown[]; stoppingRule: string };
     expect(json).toMatchObject({ kind: 'goldpit-sweep', reference: 1, stoppingRule: '50 games per point, every point on the same deals' });
     const csv = readFileSync(join(out, 'sweep.csv'), 'utf8').split('\n');
-    expect(csv[0]).toBe('point,role,params.fine,games,metric,estimate,lo,hi,diff,diff_lo,diff_hi');
-    expect(csv.filter((l) => l.startsWith('1,reference,2,50,')).every((l) => l.endsWith(',,,'))).toBe(true);
+    expect(csv[0]).toBe('point,role,params.fine,games,metric,estimate,lo,hi,diff,diff_lo,diff_hi,changed');
+    expect(csv.filter((l) => l.startsWith('1,reference,2,50,')).every((l) => l.endsWith(',,,,'))).toBe(true);
     expect(readFileSync(join(out, 'sweep.html'), 'utf8')).toMatch(/^<!doctype html>/);
   });
   it('refuses to overwrite a checkpoint without --resume or --fresh; --fresh starts over', async () => {

@@ -111,6 +111,30 @@ describe('too few deals: no intervals and no significance', () => {
     expect(page).not.toContain('bootstrap resamples');
   });
 
+  it('draws both point charts for any number of deals: no NaN, each value right of its point (and whisker), the missing intervals said', () => {
+    for (const deals of [1, 2, 5, MIN_DEALS - 1, MIN_DEALS]) {
+      const s = summarize(deals);
+      const page = renderTournament(s, null, reportGameOf(GAMES.goldrausch));
+      expect(page).not.toContain('NaN');
+      for (const chart of ['ratings', 'rating-gaps']) {
+        const svg = page.match(new RegExp(`<svg[^>]*data-chart="${chart}"[\\s\\S]*?</svg>`))?.[0];
+        expect(svg, `${chart} at ${deals} deals`).toBeDefined();
+        const points = [...svg!.matchAll(/<circle cx="([\d.-]+)"/g)].map((m) => Number(m[1]));
+        const values = [...svg!.matchAll(/<text class="value" x="([\d.-]+)"/g)].map((m) => Number(m[1]));
+        expect(values).toHaveLength(points.length);
+        values.forEach((x, i) => expect(x).toBeGreaterThanOrEqual(points[i] + 8));
+        expect(svg!.includes('class="whisker')).toBe(s.intervals.given);
+      }
+      if (s.intervals.given) {
+        expect(page).toContain('Ratings with 95% intervals');
+      } else {
+        expect(page).toContain('Ratings (point estimates; no intervals)');
+        expect(page).toContain('Rating gap to the best other bot (point estimates)');
+        expect(page).toContain('The chart shows point estimates only');
+      }
+    }
+  });
+
   it(`gives intervals and significance from ${MIN_DEALS} deals per bot on`, () => {
     const s = summarize(MIN_DEALS);
     expect(s.intervals).toEqual({ given: true, minimumDeals: MIN_DEALS, fewestDeals: MIN_DEALS, fewestDealsBot: 'greedy', reason: null });

@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { capture } from '../helpers/io.js';
-import type { TournamentSummary } from '../../src/report/tournament.js';
+import { MIN_DEALS, type TournamentSummary } from '../../src/report/tournament.js';
+import { GAMES } from '../../src/games/registry.js';
 import { tempDir } from '../helpers/temp.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -159,6 +160,20 @@ describe('a bot written from the new-bot starter', () => {
     const imports = [...text.matchAll(/from '([^']+)\.js'/g)].map((m) => m[1]);
     expect(imports.length).toBeGreaterThan(0);
     for (const from of imports) expect(existsSync(resolve(dirname(file), `${from}.ts`))).toBe(true);
+  });
+
+  it('suggests a tournament in which every bot plays enough deals for intervals, in every game', async () => {
+    for (const [id, def] of Object.entries(GAMES)) {
+      const io = capture();
+      expect(await runCli(['new-bot', 'suggested', '--game', id, '--out', join(tmp(), 'suggested.ts')], io)).toBe(0);
+      const m = /goldpit tournament .*--bots (\S+) --deals (\d+)$/m.exec(io.stdout);
+      expect(m, io.stdout).not.toBeNull();
+      const bots = m![1].split(',').length;
+      const k = def.tournament.players;
+      // Each bot sits in C(bots − 1, k − 1) of the C(bots, k) line-ups, each played on --deals deals.
+      const choose = (n: number, r: number): number => (r === 0 ? 1 : (choose(n - 1, r - 1) * n) / r);
+      expect(choose(bots - 1, k - 1) * Number(m![2])).toBeGreaterThanOrEqual(MIN_DEALS);
+    }
   });
 
   it('refuses to overwrite a bot file, and rejects a bad name', async () => {

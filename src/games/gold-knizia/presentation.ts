@@ -61,5 +61,6 @@ export const tournament: TournamentHooks = {
   // The heuristic field (greedy, spoiler, cautious), 4 players as in scenarios/gold-4p.json.
   players: 4,
   checkBotOpponents: ['greedy', 'spoiler', 'cautious'],
+  heuristics: ['greedy', 'spoiler', 'cautious'],
   starterBot,
 };

@@ -63,5 +63,6 @@ export const check: CheckHooks = { tolerance: {} };
 export const tournament: TournamentHooks = {
   players: 4,
   checkBotOpponents: ['greedy', 'cooperative', 'betrayer'],
+  heuristics: ['greedy', 'cooperative', 'betrayer', 'reciprocal', 'silent', 'opportunist'],
   starterBot,
 };

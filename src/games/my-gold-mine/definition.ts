@@ -1,6 +1,6 @@
 /**
  * My Gold Mine's registration (core/definition.ts `GameDefinition`): scenario config, records, run
- * facts, the counterfactual, the fast player, fixtures and the replay story.
+ * facts, the counterfactual, the fast player, fixtures and the replay story (story.ts).
  */
 import type { ConfigFacts } from '../../core/definition.js';
 import { SCENARIO_SECTIONS, parseMyGoldMineConfig } from './config.js';
@@ -13,7 +13,8 @@ import { COUNTERS, ENDINGS, ROUND_COUNTERS } from './metrics.js';
 import { changedRules, PLACEHOLDER_DECK_IDS, type MyGoldMineConfig } from './params.js';
 import { check, comebackCheckpoints, presentation, tournament } from './presentation.js';
 import { record } from './record.js';
-import { ELIMINATED, EXITED, EXIT_ACTION, SWAP_TARGET, type MyGoldMineState } from './state.js';
+import { story } from './story.js';
+import { EXIT_ACTION, SWAP_TARGET, type MyGoldMineState } from './state.js';
 
 export function facts(config: MyGoldMineConfig): ConfigFacts {
   const { digDeck, exitDeck } = config.params;
@@ -64,52 +65,10 @@ export function maxScore(config: MyGoldMineConfig): number {
   return Math.min(400, nuggets + gold + extra);
 }
 
-const dwarfName = (state: MyGoldMineState, names: readonly string[], d: number) =>
-  state.perSeat === 1 ? `seat ${d} (${names[d]})` : `seat ${state.owner(d)} (${names[state.owner(d)]}) dwarf ${d}`;
-
 /** Where the game stands when a bot is asked (a replay's FAULT lines). */
 export function decisionPlace(state: MyGoldMineState): string {
   const what = state.stage === EXIT_ACTION ? 'exit action' : state.stage === SWAP_TARGET ? 'swap target' : 'turn';
   return `round ${state.round}, dwarf ${state.actor}'s ${what}`;
-}
-
-/**
- * The story of a finished game: per round its measures, and the final round's positions, ladder and
- * scores. (The engine keeps no move log — it would cost every game — so earlier rounds' moves are
- * summarised by their counters.)
- */
-export function story(final: MyGoldMineState, names: readonly string[]): string {
-  const lines: string[] = [];
-  const p = final.players;
-  const rounds = final.stopAfterRound > 0 ? final.stopAfterRound : final.rounds;
-  lines.push(`My Gold Mine, ${p} players${p === 2 ? ' (two dwarves each, §7)' : ''}: ${names.map((b, s) => `seat ${s} ${b}`).join(', ')}`);
-  lines.push(
-    `Digging deck ${final.config.params.digDeck.deckId}, exit deck ${final.config.params.exitDeck.deckId}; rules changed from defaults: ${JSON.stringify(changedRules(final.config.rules))}`,
-  );
-  const k = ROUND_COUNTERS.length;
-  for (let r = 0; r < rounds; r++) {
-    const c = (name: string) => final.roundCounters[r * k + ROUND_COUNTERS.indexOf(name)];
-    const row = final.curve.slice(r * p, (r + 1) * p);
-    lines.push(
-      `Round ${r + 1}: ${c('turns')} turns, Drago ${c('dragonSteps')} step(s)${c('endedByDragon') ? ' — reached the card next to the exit, round over' : ''}; ` +
-        `${c('exits')} out, ${c('eliminations')} eliminated; gold collected ${c('goldCollected')}, lost ${c('goldLost')}, banked ${c('goldBanked')}. ` +
-        `${r + 1 < final.rounds ? 'Nuggets' : 'Final scores'} ${row.join('/')}`,
-    );
-  }
-  lines.push(`Final round (${rounds}), start player seat ${final.startSeat}: Drago on card ${final.drago}`);
-  for (let d = 0; d < final.dwarves; d++) {
-    const st = final.status[d];
-    const where =
-      st === EXITED ? `out on rung ${final.rung[d]}, banked ${final.roundGold[d]} gold` : st === ELIMINATED ? 'eliminated' : `on card ${final.pos[d]}`;
-    lines.push(`  ${dwarfName(final, names, d)}: ${where}`);
-  }
-  const winners = final.winners.slice(0, final.winnerCount);
-  if (final.stopAfterRound === 0) {
-    lines.push(
-      `Result: ${winners.map((s) => `seat ${s} (${names[s]})`).join(' and ')} ${winners.length > 1 ? 'share the win' : 'wins'} with ${final.scores[winners[0]]} (nuggets + final gold ${final.scores.join('/')}).`,
-    );
-  }
-  return lines.join('\n');
 }
 
 export const myGoldMineDefinition = {

@@ -6,8 +6,9 @@
  *  - D2 `exit-action`: 0 or 1, the action of the drawn two-action card;
  *  - D3 `swap-target`: the dwarf to swap places with.
  */
-import { describeThrown } from '../../core/errors.js';
-import type { Asked, DecisionRequest, GameModule, Outcome, Pending } from '../../core/game.js';
+import { askBotWith } from '../../core/ask.js';
+import { Illegal, type AskProtocol, type DecisionRequest, type GameModule, type Outcome, type Pending } from '../../core/game.js';
+import { show } from '../../core/validate.js';
 import { purposeKey, unitFloat, type RandomSource } from '../../core/random.js';
 import type { MyGoldMineBot } from './bot.js';
 import {
@@ -48,7 +49,9 @@ import {
   IN_MINE,
   LORE,
   MGM_PURPOSE,
-  MyGoldMineState,
+  type MyGoldMineState,
+  newState,
+  cloneState,
   ONE_STEP,
   OVER,
   ScriptError,
@@ -57,7 +60,9 @@ import {
   SWAP_TARGET,
   TURN,
 } from './state.js';
-import { MyGoldMineView } from './view.js';
+import { sampleState } from './sample.js';
+import type { MyGoldMineView } from './view.js';
+import { EV, note, trace } from './log.js';
 
 export type MyGoldMineRequest = DecisionRequest & { readonly kind: 'turn' | 'exit-action' | 'swap-target' };
 export type MyGoldMineAnswer = number;
@@ -73,8 +78,7 @@ const RC = ROUND_COUNTERS.length;
 /** §2 Setup for a game: a fresh state, round 1 dealt. Views are made here, one per seat. */
 export function setup(config: MyGoldMineConfig, players: number, random: RandomSource): MyGoldMineState {
   if (!Number.isInteger(players) || players < 2 || players > 6) throw new RangeError(`My Gold Mine needs 2–6 players, got ${players}`);
-  const state = new MyGoldMineState(config, players);
-  for (let s = 0; s < players; s++) state.views.push(new MyGoldMineView(state, s));
+  const state = newState(config, players);
   resetGame(state, random, random.int(MGM_PURPOSE.startPlayer, 0, players));
   return state;
 }
@@ -121,8 +125,7 @@ export function setupScripted(
   nuggets: readonly number[],
   script: DeckScript,
 ): MyGoldMineState {
-  const state = new MyGoldMineState(config, players);
-  for (let s = 0; s < players; s++) state.views.push(new MyGoldMineView(state, s));
+  const state = newState(config, players);
   state.script = script;
   state.round = round;
   if (round < state.rounds) state.stopAfterRound = round;
@@ -176,6 +179,7 @@ export function startRound(state: MyGoldMineState, startSeat: number): void {
   revealDig(state, true);
   state.actor = startSeat * state.perSeat;
   state.stage = TURN;
+  if (state.log !== null) note(state.log, EV.round, state.round, startSeat, state.digPos < state.dig.length ? state.dig[state.digPos] : -1);
 }
 
 /** Every pile empty, every team pile open (a round's start). */
@@ -293,6 +297,7 @@ function reshuffleExits(state: MyGoldMineState): void {
   state.exitEnd = n;
   state.discardCount = 0;
   state.exitShuffles++;
+  if (state.log !== null) note(state.log, EV.reshuffle, n);
   const script = state.script;
   if (script === null) return; // the order is fixed lazily, card by card, in drawExit
   const order = script.reshuffles[state.scriptReshuffles++];
@@ -352,6 +357,7 @@ function exitDwarf(state: MyGoldMineState, d: number): void {
     state.extraExtra[d] = 0;
   }
   const value = state.bankedGold[d] + state.bankedExtra[d] * state.extragoldValue;
+  if (state.log !== null) note(state.log, EV.exited, d, state.ladderCount, value);
   state.counters[C_EXITS][s]++;
   state.counters[C_LADDER][s] += state.ladderCount;
   state.counters[C_BANKED][s] += value;
@@ -390,6 +396,7 @@ function eliminate(state: MyGoldMineState, d: number): void {
     state.extraExtra[d] = 0;
   }
   const lost = gold + extra * state.extragoldValue;
+  if (state.log !== null) note(state.log, EV.eliminated, d, lost);
   state.counters[C_ELIMINATIONS][s]++;
   state.counters[C_LOST][s] += lost;
   const r = (state.round - 1) * RC;
@@ -401,10 +408,15 @@ function eliminate(state: MyGoldMineState, d: number): void {
 function moveDwarf(state: MyGoldMineState, d: number, move: number): void {
   if (move < 0) {
     if (--state.pos[d] === EXIT) exitDwarf(state, d);
+    else if (state.log !== null) note(state.log, EV.moved, d, state.pos[d]);
   } else if (move > 0) {
     if (state.pos[d] + 1 === state.drago) {
       if (state.intoDragonEliminates) eliminate(state, d);
-    } else state.pos[d]++;
+      else if (state.log !== null) note(state.log, EV.blocked, d, state.pos[d]);
+    } else {
+      state.pos[d]++;
+      if (state.log !== null) note(state.log, EV.moved, d, state.pos[d]);
+    }
   }
 }
 
@@ -416,6 +428,7 @@ function stepLeft(state: MyGoldMineState, d: number, steps: number): void {
       return;
     }
   }
+  if (state.log !== null) note(state.log, EV.moved, d, state.pos[d]);
 }
 
 /**
@@ -432,6 +445,7 @@ function dragonCheck(state: MyGoldMineState): void {
     takeDig(state, card);
     state.dragonsLeft--;
     const to = --state.drago;
+    if (state.log !== null) note(state.log, EV.dragon, card, to);
     state.roundCounters[(state.round - 1) * RC + R_DRAGON_STEPS]++;
     for (let d = 0; d < dwarves; d++) {
       if (state.status[d] === IN_MINE && state.pos[d] === to) eliminate(state, d);
@@ -443,6 +457,7 @@ function dragonCheck(state: MyGoldMineState): void {
 function digTurn(state: MyGoldMineState, d: number): void {
   const card = top(state);
   takeDig(state, card);
+  if (state.log !== null) note(state.log, EV.dig, d, card, state.tables.digGold[card]);
   collect(state, d, state.tables.digGold[card], 0);
   const move = state.tables.digMove[card];
   if (!state.dragonFirst) {
@@ -488,6 +503,7 @@ function legalAction(state: MyGoldMineState, action: number): boolean {
 /** Carries out exit action `action` of card `card` for the actor; false = a swap target must be asked first. */
 function performAction(state: MyGoldMineState, card: number, action: number): boolean {
   const d = state.actor;
+  if (state.log !== null) note(state.log, EV.action, d, action, card);
   switch (action) {
     case ONE_STEP:
       stepLeft(state, d, 1);
@@ -526,6 +542,7 @@ function swapWith(state: MyGoldMineState, d: number, q: number): void {
   const p = state.pos[d];
   state.pos[d] = state.pos[q];
   state.pos[q] = p;
+  if (state.log !== null) note(state.log, EV.swap, d, q);
 }
 
 /** Choice B: draw an exit card and carry it out (asking D2 when both actions work). False = waiting for a decision. */
@@ -536,9 +553,11 @@ function exitTurn(state: MyGoldMineState): boolean {
     // circulation, so a whole table passing in a row cannot happen; if it did, fail loudly.
     if (++state.passes > 2 * state.dwarves)
       throw new RangeError('My Gold Mine: every dwarf passes and no card is left to draw (the exit deck needs a moving card that cannot be kept)');
+    if (state.log !== null) note(state.log, EV.pass, state.actor);
     return true;
   }
   state.passes = 0;
+  if (state.log !== null) note(state.log, EV.exitCard, state.actor, card);
   const t = state.tables;
   const a = t.exitA[card];
   const b = t.exitB[card];
@@ -551,6 +570,7 @@ function exitTurn(state: MyGoldMineState): boolean {
   }
   if (okA) return performAction(state, card, a);
   if (okB) return performAction(state, card, b);
+  if (state.log !== null) note(state.log, EV.noEffect, state.actor, card);
   state.discard[state.discardCount++] = card; // MG-A7: no effect, discarded
   return true;
 }
@@ -604,6 +624,7 @@ function endRound(state: MyGoldMineState): void {
   }
   state.roundWinner = n > 0 ? state.owner(ranked[0]) : -1;
   if (n > 0) state.counters[C_ROUND_WINS][state.roundWinner]++;
+  if (state.log !== null) note(state.log, EV.roundEnd, round, state.roundWinner, dragonEnd ? 1 : 0);
   const P = state.players;
   const last = round >= state.rounds;
   if (!last) {
@@ -686,6 +707,7 @@ export function apply(state: MyGoldMineState, answers: readonly MyGoldMineAnswer
   const d = state.actor;
   const s = state.owner(d);
   let done = true;
+  if (state.log !== null) note(state.log, EV.decision, state.stage, d, answer);
   switch (state.stage) {
     case TURN:
       state.roundCounters[(state.round - 1) * RC + R_TURNS]++;
@@ -728,48 +750,30 @@ export function outcome(state: MyGoldMineState): Outcome {
   };
 }
 
-/** Answers 0…15 as shared `Asked` objects (no allocation per decision). */
-const ASKED: Asked<number>[] = Array.from({ length: 16 }, (_, answer) => ({ answer }));
-const asked = (answer: number): Asked<number> => ASKED[answer];
+const METHODS = { turn: 'dig', 'exit-action': 'chooseAction', 'swap-target': 'swapTarget' } as const;
 
-export function askBot(
-  bot: MyGoldMineBot,
-  request: MyGoldMineRequest,
-  view: MyGoldMineView,
-  state: MyGoldMineState,
-  random: RandomSource,
-): Asked<MyGoldMineAnswer> {
-  const stage = state.stage;
-  let value: unknown;
-  try {
-    value = stage === TURN ? bot.dig(view) : stage === EXIT_ACTION ? bot.chooseAction(view) : bot.swapTarget(view);
-  } catch (e) {
-    return { answer: fallbackAnswer(request, state, random), fault: { reason: 'threw', message: describeThrown(e) } };
-  }
-  if (stage === TURN) {
-    if (value === true && top(state) >= 0) return ASKED[DIG];
-    if (value === false) return ASKED[DRAW_EXIT];
-    const message = value === true ? 'dig returned true, but the digging deck is empty (MG-A11)' : `dig returned ${show(value)}, expected true or false`;
-    return { answer: DRAW_EXIT, fault: { reason: 'illegal', message } };
-  }
-  if (stage === EXIT_ACTION) {
-    if (value === 0 || value === 1) return asked(value);
-    return { answer: 0, fault: { reason: 'illegal', message: `chooseAction returned ${show(value)}, expected 0 or 1` } };
-  }
-  if (typeof value === 'number' && canSwap(state, state.actor, value)) return asked(value);
-  return {
-    answer: firstCandidate(state, state.actor),
-    fault: { reason: 'illegal', message: `swapTarget returned ${show(value)}, not another dwarf in the mine the actor may swap with` },
-  };
-}
+/** How a My Gold Mine bot is asked (core/ask.ts): D1 a boolean (dig?), D2 an action index, D3 a dwarf. */
+export const protocol: AskProtocol<MyGoldMineState, MyGoldMineView, MyGoldMineRequest, MyGoldMineAnswer, MyGoldMineBot> = {
+  call: (bot, request, view) => (request.kind === 'turn' ? bot.dig(view) : request.kind === 'exit-action' ? bot.chooseAction(view) : bot.swapTarget(view)),
+  accept(value, request, state) {
+    if (request.kind === 'turn') {
+      if (value === true && top(state) >= 0) return DIG;
+      if (value === false) return DRAW_EXIT;
+      return new Illegal(
+        value === true ? 'dig returned true, but the digging deck is empty (MG-A11)' : `${METHODS.turn} returned ${show(value)}, expected true or false`,
+      );
+    }
+    if (request.kind === 'exit-action') {
+      if (value === 0 || value === 1) return value;
+      return new Illegal(`chooseAction returned ${show(value)}, expected 0 or 1`);
+    }
+    if (typeof value === 'number' && canSwap(state, state.actor, value)) return value;
+    return new Illegal(`swapTarget returned ${show(value)}, not another dwarf in the mine the actor may swap with`);
+  },
+  fallbackAnswer: (request, state, random) => fallbackAnswer(request, state, random),
+};
 
-function show(v: unknown): string {
-  try {
-    return typeof v === 'string' ? JSON.stringify(v) : String(v);
-  } catch {
-    return '(a value without a string form)';
-  }
-}
+export const askBot = askBotWith(protocol);
 
 /** The rules' answer for a failed decision: draw an exit card (B), the first action, the first candidate in turn order. */
 export function fallbackAnswer(request: MyGoldMineRequest, state: MyGoldMineState, _random: RandomSource): MyGoldMineAnswer {
@@ -778,7 +782,46 @@ export function fallbackAnswer(request: MyGoldMineRequest, state: MyGoldMineStat
   return firstCandidate(state, state.actor);
 }
 
-export const myGoldMine: GameModule<MyGoldMineConfig, MyGoldMineState, MyGoldMineView, MyGoldMineRequest, MyGoldMineAnswer, MyGoldMineBot> = {
+// ---------------------------------------------------------------------------------------------
+// The search contract (core/game.ts)
+
+/**
+ * The legal answers of the seat asked: D1 dig (when the digging deck is not empty) then draw an exit
+ * card; D2 both actions (D2 is asked only when both can be carried out); D3 every dwarf it may swap
+ * with, in dwarf order.
+ */
+export function legalAnswers(view: MyGoldMineView, request: MyGoldMineRequest): MyGoldMineAnswer[] {
+  if (request.kind === 'turn') return view.topCard >= 0 ? [DIG, DRAW_EXIT] : [DRAW_EXIT];
+  if (request.kind === 'exit-action') return [0, 1];
+  const out: number[] = [];
+  for (let d = 0; d < view.dwarves; d++) if (view.canSwapWith(d)) out.push(d);
+  return out;
+}
+
+export function uniformAnswer(view: MyGoldMineView, request: MyGoldMineRequest, u: number): MyGoldMineAnswer {
+  if (request.kind === 'turn') return view.topCard >= 0 ? (u < 0.5 ? DIG : DRAW_EXIT) : DRAW_EXIT;
+  if (request.kind === 'exit-action') return u < 0.5 ? 0 : 1;
+  const list = legalAnswers(view, request);
+  return list[Math.floor(u * list.length)];
+}
+
+/** A My Gold Mine bot whose every decision is `decide(view, request)`. */
+export function botOf(name: string, decide: (view: MyGoldMineView, request: MyGoldMineRequest) => MyGoldMineAnswer): MyGoldMineBot {
+  const ask = (view: MyGoldMineView, kind: number) => decide(view, requestOf(kind, view.seat));
+  return {
+    name,
+    dig: (view) => ask(view, TURN) === DIG,
+    chooseAction: (view) => ask(view, EXIT_ACTION),
+    swapTarget: (view) => ask(view, SWAP_TARGET),
+  };
+}
+
+/** The request `seat` is asked at `stage`, as `pending` hands it out. */
+function requestOf(stage: number, seat: number): MyGoldMineRequest {
+  return (PENDING[stage][seat] as { readonly requests: readonly MyGoldMineRequest[] }).requests[0];
+}
+
+export const myGoldMine = {
   id: 'my-gold-mine',
   inPlace: true,
   minPlayers: 2,
@@ -790,4 +833,10 @@ export const myGoldMine: GameModule<MyGoldMineConfig, MyGoldMineState, MyGoldMin
   seatView,
   askBot,
   fallbackAnswer,
-};
+  trace,
+  legalAnswers,
+  uniformAnswer,
+  clone: cloneState,
+  sampleState,
+  botOf,
+} satisfies GameModule<MyGoldMineConfig, MyGoldMineState, MyGoldMineView, MyGoldMineRequest, MyGoldMineAnswer, MyGoldMineBot>;

@@ -11,6 +11,7 @@ import { expectInt, expectKnownKeys, expectObject, expectOneOf, expectString, sh
 import { parseMyGoldMineConfig } from './config.js';
 import { EXIT_ACTIONS, type ExitAction } from './decks.js';
 import { apply, pending, setupScripted } from './engine.js';
+import { trace } from './log.js';
 import { ENDINGS } from './metrics.js';
 import type { MyGoldMineConfig } from './params.js';
 import { ELIMINATED, EXIT_ACTION, EXITED, OVER, ScriptError, SWAP_TARGET, type MyGoldMineState } from './state.js';
@@ -179,13 +180,17 @@ export interface FixtureResult {
   readonly problems: string[];
 }
 
-/** Plays the fixture's round with its choices; the state after the round and any script problems. */
-export function playFixture(fixture: MgmFixture): FixtureResult {
+/**
+ * Plays the fixture's round with its choices; the state after the round and any script problems.
+ * `traced`: with the move log on (log.ts), for the story.
+ */
+export function playFixture(fixture: MgmFixture, traced = false): FixtureResult {
   const state = setupScripted(fixture.config, fixture.players, fixture.round, fixture.startPlayer, fixture.nuggets, {
     dig: fixture.dig,
     exit: fixture.exit,
     reshuffles: fixture.reshuffles,
   });
+  if (traced) trace(state);
   const random = new RandomSource('fixture', 0); // never drawn from: every deck order is given
   const problems: string[] = [];
   const answers = [0];

@@ -61,5 +61,6 @@ export const check: CheckHooks = { tolerance: {} };
 export const tournament: TournamentHooks = {
   players: 4,
   checkBotOpponents: ['cautious', 'greedy', 'odds'],
+  heuristics: ['cautious', 'greedy', 'odds'],
   starterBot,
 };

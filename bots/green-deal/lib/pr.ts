@@ -1,0 +1,94 @@
+/**
+ * The heuristic bots' model of a PR scoring (rules §5): each category's image is the track plus the
+ * chips placed (plus image bonuses); the others' chips are guessed as half of what they hold in every
+ * category (only seats holding chips can score, GD-A18a). Chips go one by one where they raise the
+ * expected VP of the places most (ties share, as the rules share). Used for D5 and to value a chip.
+ */
+import type { GreenDealView } from '../../../src/games/green-deal/view.js';
+
+export class PrModel {
+  /** Others' guessed image per category (others[c · 8 + k], k < count[c]) and one's own base image. */
+  private readonly others = new Array<number>(4 * 8).fill(0);
+  private readonly count = [0, 0, 0, 0];
+  private readonly own = [0, 0, 0, 0];
+  private needsChip = true;
+  private vp: readonly number[] = [];
+
+  /** Reads the images before this scoring's chips from the view. */
+  read(view: GreenDealView): this {
+    const seat = view.seat;
+    this.needsChip = view.rules.prNeedsChip;
+    this.vp = view.components.prVp;
+    const count = this.count;
+    count[0] = count[1] = count[2] = count[3] = 0;
+    for (let s = 0; s < view.players; s++) {
+      if (s === seat) {
+        for (let c = 0; c < 4; c++) this.own[c] = view.image(s, c);
+        continue;
+      }
+      const chips = view.prChips(s);
+      if (this.needsChip && chips === 0) continue;
+      for (let c = 0; c < 4; c++) this.others[c * 8 + count[c]++] = view.image(s, c) + chips / 2;
+    }
+    return this;
+  }
+
+  /** Expected VP in category c with `mine` chips placed there. */
+  worth(c: number, mine: number): number {
+    if (this.needsChip && mine === 0) return 0;
+    const me = this.own[c] + mine;
+    let better = 0;
+    let tied = 0;
+    for (let k = 0; k < this.count[c]; k++) {
+      const guess = this.others[c * 8 + k];
+      if (guess > me) better++;
+      else if (guess === me) tied++;
+    }
+    let sum = 0;
+    const vp = this.vp;
+    for (let p = better; p <= better + tied; p++) sum += p < vp.length ? vp[p] : 0;
+    return sum / (tied + 1);
+  }
+
+  /** After `allocate`: the category and gain of the last chip placed (−1, 0: none). */
+  lastCategory = -1;
+  lastGain = 0;
+
+  /** Scratch of `allocate`: per category the worth at its chips so far and with one more. */
+  private readonly now = [0, 0, 0, 0];
+  private readonly next = [0, 0, 0, 0];
+
+  /**
+   * Places `chips` one by one where each gains most (into placed[0…3]; ties: the first category);
+   * returns the gain of one more chip after them (what the next chip would be worth). Only the
+   * category that took a chip is valued again (one `worth` per chip).
+   */
+  allocate(chips: number, placed: number[]): number {
+    const now = this.now;
+    const next = this.next;
+    for (let c = 0; c < 4; c++) {
+      placed[c] = 0;
+      now[c] = this.worth(c, 0);
+      next[c] = this.worth(c, 1);
+    }
+    this.lastCategory = -1;
+    this.lastGain = 0;
+    for (let i = 0; ; i++) {
+      let bestC = 0;
+      let bestGain = next[0] - now[0];
+      for (let c = 1; c < 4; c++) {
+        const gain = next[c] - now[c];
+        if (gain > bestGain) {
+          bestGain = gain;
+          bestC = c;
+        }
+      }
+      if (i === chips) return bestGain;
+      placed[bestC]++;
+      now[bestC] = next[bestC];
+      next[bestC] = this.worth(bestC, placed[bestC] + 1);
+      this.lastCategory = bestC;
+      this.lastGain = bestGain;
+    }
+  }
+}
