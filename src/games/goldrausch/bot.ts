@@ -240,3 +240,21 @@ export interface GoldrauschBot {
 
 /** A bot file's default export, and every built-in bot: a factory that makes a fresh bot for one seat of one game. */
 export type GoldrauschBotFactory = BotFactory<GoldrauschBot>;
+
+const WITHOUT_DETAIL = new WeakSet<object>();
+
+/**
+ * Marks built-in factories whose bots read of the history only where the pawns stood, the cards laid,
+ * who upgraded alone and who broke an obligation — what every state records (state.ts `detail`).
+ * A line-up of only such bots plays on the fast player without the story's detail; any other bot (a
+ * bot file, the search bot) gets the whole record, as on the generic driver.
+ */
+export function readsNoDetail(factory: GoldrauschBotFactory): GoldrauschBotFactory {
+  WITHOUT_DETAIL.add(factory);
+  return factory;
+}
+
+/** Whether a line-up needs the whole public record (one of its bots is not marked `readsNoDetail`). */
+export function needsDetail(factories: readonly object[]): boolean {
+  return factories.some((f) => !WITHOUT_DETAIL.has(f));
+}

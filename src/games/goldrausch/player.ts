@@ -2,13 +2,13 @@
  * The fast player (core/definition.ts `FastPlayer`): the engine's own transitions and its own
  * `askBot` on one reused state, driven in a tight loop with the line-up's bots, filling the state's
  * own flat record. No second rules implementation: what it saves over the generic driver (sim/play.ts)
- * is the requests' and answers' lists, freezing and timing, and a fresh state per game; and it keeps
- * no story's detail (state.ts `detail`: its built-in bots read none of it). A decision that would be a
+ * is the requests' and answers' lists, freezing and timing, and a fresh state per game; and, for a
+ * line-up of heuristic built-ins, it keeps no story's detail (state.ts `detail`, bot.ts `readsNoDetail`). A decision that would be a
  * fault hands the game back (null): the generic driver then plays it and records the fault.
  */
 import type { BotFactory, FastPlayer, FlatRecord, GameRecord } from '../../core/definition.js';
 import { Purpose, RandomSource } from '../../core/random.js';
-import type { GoldrauschBot } from './bot.js';
+import { needsDetail, type GoldrauschBot } from './bot.js';
 import { GameDraws } from './draws.js';
 import { askBot, pending, type GoldrauschRequest } from './engine.js';
 import { playTurn, revealContinents } from './meeting.js';
@@ -37,7 +37,7 @@ export class StatePlayer implements FastPlayer {
     private readonly factories: readonly BotFactory<GoldrauschBot>[],
   ) {
     if (factories.length !== players) throw new RangeError(`one bot per seat: ${factories.length} for ${players} seats`);
-    this.state = new GoldrauschState(config, players, false);
+    this.state = new GoldrauschState(config, players, needsDetail(factories));
     this.record = stateRecord(this.state);
   }
 

@@ -11,7 +11,7 @@
 import type { FlatRecord, GameRecord } from '../../core/definition.js';
 import { NONE } from './bot.js';
 import { LOG_FIELDS } from './meeting.js';
-import { CONTINENT_FIELDS, ROUND_FIELDS, SEAT_FIELDS, SOURCE_PROMISE, type GoldrauschState } from './state.js';
+import { CONTINENT_FIELDS, ROUND_FIELDS, SEAT_FIELDS, SOURCE_PROMISE, Stage, type GoldrauschState } from './state.js';
 
 export type { GoldrauschState };
 
@@ -260,7 +260,7 @@ export class RoundRows {
   /** The round (0-based) whose meeting logged entry k (the current round's for the meeting under way). */
   roundOfMessage(k: number): number {
     const s = this.s;
-    if (k >= s.meetingLog) return s.historyLength;
+    if (k >= s.meetingLog && s.stage === Stage.meeting) return s.historyLength;
     let i = 0;
     while (i + 1 < s.historyLength && this.logStart(i + 1) <= k) i++;
     return i;

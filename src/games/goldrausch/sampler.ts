@@ -28,10 +28,45 @@ import type { RandomStream } from '../../core/random.js';
 import { GREEN, MSG_COMMITTED, MSG_GIFT, MSG_PROMISE, NONE, RED } from './bot.js';
 import { eventCardOf, eventCardsOf } from './cards.js';
 import { setExtract } from './climate.js';
-import { findBindingClauses } from './meeting.js';
+import { findBindingClauses, LOG_A, LOG_B, LOG_CONTINENT, LOG_FIELDS, LOG_FROM, LOG_TICK, LOG_TYPE } from './meeting.js';
 import type { GameParams, GoldrauschConfig, RulesOptions } from './params.js';
-import { S_BREACH_VICTIMS, S_COMMIT, S_LOCATION, S_SUCCEEDED } from './records.js';
-import { GoldrauschState, nextSerial, SEAT_FIELDS, Stage } from './state.js';
+import {
+  C_AGREEMENT,
+  C_COLLISION,
+  C_DISASTER,
+  C_EXTRACT,
+  C_PARTIES,
+  C_RESPAWNED,
+  C_STOCK_AFTER,
+  C_STOCK_AFTER_PROFIT,
+  C_STOCK_BEFORE,
+  C_UPGRADER,
+  proposalCode,
+  R_EVENT,
+  R_LOG_END,
+  R_LOG_START,
+  R_NEXT_CARD,
+  R_PROPOSAL_START,
+  R_RESOURCE_CARD,
+  R_START_PLAYER,
+  R_WHEEL,
+  S_BOUND,
+  S_BREACH_SOURCE,
+  S_BREACH_VICTIMS,
+  S_COMMIT,
+  S_COMMIT_TICK,
+  S_EVENT_GOLD,
+  S_FINAL_CARD,
+  S_FINAL_LOCATION,
+  S_FINES,
+  S_GOLD_AFTER,
+  S_GOLD_BEFORE,
+  S_LOCATION,
+  S_PAYOUT,
+  S_SUCCEEDED,
+  S_UPGRADED,
+} from './records.js';
+import { CONTINENT_FIELDS, GoldrauschState, nextSerial, ROUND_FIELDS, SEAT_FIELDS, SOURCE_PROMISE, Stage, WHEEL_CODE } from './state.js';
 import type { GoldrauschView } from './view.js';
 
 export interface SampleOptions {
@@ -235,29 +270,114 @@ export function sampleState(view: GoldrauschView, random: RandomStream, options:
     s.kept[seat] = view.kept(seat);
     s.broken[seat] = view.broken(seat);
   }
-  // The history the bots read, and the standing rotation clauses this seat knows of.
-  for (let i = 0; i < view.historyLength; i++) {
-    for (let seat = 0; seat < n; seat++) {
-      const at = (i * n + seat) * SEAT_FIELDS;
-      s.seatRows[at + S_LOCATION] = view.histLocation(i, seat);
-      s.seatRows[at + S_COMMIT] = view.histCommit(i, seat);
-      s.seatRows[at + S_SUCCEEDED] = view.histSucceeded(i, seat) ? 1 : 0;
-      s.seatRows[at + S_BREACH_VICTIMS] = view.histBreachVictims(i, seat);
-    }
-  }
-  let clauses = 0;
+  // The record as this seat sees it, and the standing rotation clauses (those hidden from it kept as
+  // blanks that bind nobody, so that the clauses keep the view's numbers).
+  recordOf(view, s);
   for (let k = 0; k < view.clauseCount; k++) {
-    if (view.clauseParties(k) === 0) continue;
-    s.clauseRound[clauses] = view.clauseRound(k);
-    s.clauseParties[clauses] = view.clauseParties(k);
-    s.clauseUpgrader[clauses] = view.clauseUpgrader(k);
-    s.clauseSource[clauses] = 0;
-    clauses++;
+    s.clauseRound[k] = view.clauseParties(k) === 0 ? 0 : view.clauseRound(k);
+    s.clauseParties[k] = view.clauseParties(k);
+    s.clauseUpgrader[k] = view.clauseUpgrader(k);
+    s.clauseSource[k] = sourceCode(view.clauseSource(k));
   }
+  const clauses = view.clauseCount;
   s.clauseCount = clauses;
   s.stage = Stage.continent;
   if (view.stage === 'meeting') sampleMeeting(view, s, random, options);
   return s;
+}
+
+/** A breach's or clause's source as records.ts codes it: "promise", or a proposal id such as "r3-V-1" ("" and anything else: 0). */
+function sourceCode(name: string): number {
+  if (name === 'promise') return SOURCE_PROMISE;
+  const m = /^r(\d+)-([ARV])-(\d+)$/.exec(name);
+  return m === null ? 0 : proposalCode(Number(m[1]), 'ARV'.indexOf(m[2]), Number(m[3]) - 1);
+}
+
+/**
+ * The public record as `view` shows it — every finished round's rows, its proposals and the meeting
+ * log (entries this seat may not read stay as the view shows them: type 0, sender −1) — at the same
+ * positions, so the sample's view of this seat reads the same numbers. Gold hidden from the seat
+ * (GR-A36) is recorded as 0.
+ */
+function recordOf(view: GoldrauschView, s: GoldrauschState): void {
+  const n = view.players;
+  const ids = view.params.resourceDeck.cards.map((c) => c.id);
+  for (let i = 0; i < view.historyLength; i++) {
+    for (let seat = 0; seat < n; seat++) {
+      const at = (i * n + seat) * SEAT_FIELDS;
+      const row = s.seatRows;
+      row[at + S_LOCATION] = view.histLocation(i, seat);
+      row[at + S_COMMIT] = view.histCommit(i, seat);
+      row[at + S_COMMIT_TICK] = view.histCommitTick(i, seat);
+      row[at + S_GOLD_BEFORE] = view.histGoldBefore(i, seat) ?? 0;
+      row[at + S_GOLD_AFTER] = view.histGoldAfter(i, seat) ?? 0;
+      row[at + S_EVENT_GOLD] = view.histEventGold(i, seat);
+      row[at + S_FINAL_LOCATION] = view.histFinalLocation(i, seat);
+      row[at + S_FINAL_CARD] = view.histFinalCard(i, seat);
+      row[at + S_UPGRADED] = view.histUpgraded(i, seat) ? 1 : 0;
+      row[at + S_SUCCEEDED] = view.histSucceeded(i, seat) ? 1 : 0;
+      row[at + S_PAYOUT] = view.histPayout(i, seat);
+      row[at + S_FINES] = view.histFines(i, seat);
+      row[at + S_BOUND] = view.histBound(i, seat) ? 1 : 0;
+      row[at + S_BREACH_VICTIMS] = view.histBreachVictims(i, seat);
+      row[at + S_BREACH_SOURCE] = sourceCode(view.histBreachSource(i, seat));
+    }
+    for (let c = 0; c < 3; c++) {
+      const at = (3 * i + c) * CONTINENT_FIELDS;
+      const row = s.continentRows;
+      row[at + C_STOCK_BEFORE] = view.histStockBefore(i, c);
+      row[at + C_EXTRACT] = view.histExtract(i, c);
+      row[at + C_COLLISION] = view.histCollision(i, c) ? 1 : 0;
+      row[at + C_DISASTER] = view.histDisaster(i, c) ? 1 : 0;
+      row[at + C_STOCK_AFTER_PROFIT] = view.histStockAfterProfit(i, c);
+      row[at + C_RESPAWNED] = view.histRespawned(i, c);
+      row[at + C_STOCK_AFTER] = view.histStockAfter(i, c);
+      row[at + C_AGREEMENT] = view.histAgreement(i, c);
+      row[at + C_PARTIES] = view.histAgreementParties(i, c);
+      row[at + C_UPGRADER] = view.histAgreementUpgrader(i, c);
+    }
+    const at = i * ROUND_FIELDS;
+    const row = s.roundRows;
+    row[at + R_START_PLAYER] = view.histStartPlayer(i);
+    row[at + R_RESOURCE_CARD] = ids.indexOf(view.histResourceCard(i));
+    const next = view.histNextResourceCard(i);
+    row[at + R_NEXT_CARD] = next === null ? -1 : ids.indexOf(next);
+    row[at + R_WHEEL] = WHEEL_CODE[view.histWheel(i)];
+    const event = view.histEvent(i);
+    row[at + R_EVENT] = event === null ? -1 : slotOf(s, event);
+    row[at + R_LOG_START] = view.messagesFrom(i);
+    row[at + R_LOG_END] = view.messagesTo(i);
+    row[at + R_PROPOSAL_START] = s.archiveCount;
+    for (let p = 0; p < view.histProposalCount(i); p++) {
+      const k = s.archiveCount++;
+      s.archContinent[k] = view.histProposalContinent(i, p);
+      s.archProposer[k] = -1;
+      s.archUpgrader[k] = view.histProposalUpgrader(i, p);
+      s.archAccepted[k] = 0;
+      s.archRejected[k] = 0;
+      s.archClauseStart[k] = s.archivePoolLength;
+      s.archClauseCount[k] = view.histProposalClauseCount(i, p);
+      for (let q = 0; q < view.histProposalClauseCount(i, p); q++) {
+        const c = s.archivePoolLength++;
+        s.archivePoolRound[c] = view.histProposalClauseRound(i, p, q);
+        s.archivePoolUpgrader[c] = view.histProposalClauseUpgrader(i, p, q);
+      }
+    }
+  }
+  // The log: every round's messages and this meeting's so far.
+  const end = view.messagesTo(view.historyLength);
+  if (s.log.length < LOG_FIELDS * end) s.log = new Int32Array(LOG_FIELDS * end + LOG_FIELDS * 64);
+  for (let k = 0; k < end; k++) {
+    const at = LOG_FIELDS * k;
+    s.log[at + LOG_TICK] = view.messageTick(k);
+    s.log[at + LOG_FROM] = view.messageFrom(k);
+    s.log[at + LOG_TYPE] = view.messageType(k);
+    s.log[at + LOG_CONTINENT] = view.messageContinent(k);
+    s.log[at + LOG_A] = view.messageRef(k);
+    s.log[at + LOG_B] = view.messageValue(k);
+  }
+  s.logLength = end;
+  s.meetingLog = view.messagesFrom(view.historyLength);
 }
 
 /** Phase 3 as the engine holds it at this seat's turn, hidden cards sampled. */

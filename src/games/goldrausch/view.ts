@@ -379,11 +379,12 @@ export class GoldrauschView {
 
   /**
    * The messages of round i's meeting (i < historyLength: a finished round; i = historyLength: this
-   * round's, so far) are entries `messagesFrom(i)` … `messagesTo(i) − 1` of the game's log. A message
+   * round's, so far: none before its meeting opens) are entries `messagesFrom(i)` … `messagesTo(i) − 1` of the game's log. A message
    * this seat may not read (private channels) has type 0 and sender −1.
    */
   messagesFrom(i: number): number {
-    return i < this.#s.historyLength ? this.#h.logStart(i) : this.#s.meetingLog;
+    const s = this.#s;
+    return i < s.historyLength ? this.#h.logStart(i) : s.stage === Stage.meeting ? s.meetingLog : s.logLength;
   }
   messagesTo(i: number): number {
     return i < this.#s.historyLength ? this.#h.logEnd(i) : this.#s.logLength;

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { HEURISTIC_BOTS } from '../../bots/goldrausch/index.js';
-import { Purpose, RandomSource } from '../../src/core/random.js';
-import { determinize } from '../../src/games/goldrausch/determinize.js';
-import { goldrausch } from '../../src/games/goldrausch/engine.js';
-import { DEFAULT_PARAMS, DEFAULT_RULES, type RulesOptions } from '../../src/games/goldrausch/params.js';
-import type { GoldrauschState } from '../../src/games/goldrausch/state.js';
-import { EVENT_CARD_IDS } from '../../src/games/goldrausch/types.js';
-import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
-import { playGame } from '../../src/sim/play.js';
+import { HEURISTIC_BOTS } from '../../../bots/goldrausch/index.js';
+import { Purpose, RandomSource } from '../../../src/core/random.js';
+import { GREEN, RED } from '../../../src/games/goldrausch/bot.js';
+import { goldrausch } from '../../../src/games/goldrausch/engine.js';
+import { DEFAULT_PARAMS, DEFAULT_RULES, type RulesOptions } from '../../../src/games/goldrausch/params.js';
+import { sampleState } from '../../../src/games/goldrausch/sampler.js';
+import { clone, Stage, type GoldrauschState } from '../../../src/games/goldrausch/state.js';
+import { EVENT_CARD_IDS } from '../../../src/games/goldrausch/types.js';
+import { playGame } from '../../../src/sim/play.js';
+import { viewSnapshot } from './helpers.js';
 
 const NAMES = Object.keys(HEURISTIC_BOTS);
 
-/** Every (state, seat) decision point of one game with a random line-up of the heuristic bots. */
+/** Every (state, seat) decision point of one game with a random line-up of the heuristic bots (copies: the engine plays on in place). */
 function decisionPoints(seed: number, rules: RulesOptions = DEFAULT_RULES, rounds = DEFAULT_PARAMS.rounds, winThreshold = DEFAULT_PARAMS.winThreshold) {
   const random = new RandomSource('determinize-test', seed);
   const players = 4 + (seed % 3);
@@ -28,7 +29,8 @@ function decisionPoints(seed: number, rules: RulesOptions = DEFAULT_RULES, round
     onState: (state) => {
       const pending = goldrausch.pending(state);
       if (pending.kind === 'terminal') return;
-      for (const r of pending.requests) points.push({ state, seat: r.seat });
+      const copy = clone(state);
+      for (const r of pending.requests) points.push({ state: copy, seat: r.seat });
     },
   });
   return points;
@@ -44,17 +46,13 @@ function count<T>(items: readonly T[]): Map<T, number> {
   return out;
 }
 
-/**
- * A view without the parts one seat cannot see of another seat's view: its card colour, and with
- * hidden gold the other seat's own gold in the history records.
- */
-function publicPart(view: GoldrauschView) {
-  const hidden = view.rules.goldVisibility === 'hidden';
-  return {
-    ...view,
-    history: hidden ? view.history.map((r) => ({ ...r, goldBefore: null, goldAfter: null })) : view.history,
-    meeting: view.meeting ? { ...view.meeting, ownCommit: null } : null,
-  };
+/** A seat's view without what only it can see (its own card's colour, and with hidden gold its past gold). */
+function publicPart(state: GoldrauschState, seat: number): unknown {
+  const snap = JSON.parse(viewSnapshot(state.views[seat]));
+  if (snap.meeting !== null) delete snap.meeting.ownCommit;
+  // With hidden gold a seat's own past gold is its own: the sample rebuilds only the current gold.
+  if (state.goldHidden) for (const round of snap.history) for (const row of round.seats) row[4] = null;
+  return snap;
 }
 
 const VARIANTS: [string, Partial<RulesOptions>][] = [
@@ -65,7 +63,7 @@ const VARIANTS: [string, Partial<RulesOptions>][] = [
   ['private negotiation (GR-A11)', { negotiationScope: 'continent-private' }],
 ];
 
-describe('determinize', () => {
+describe('sampleState (information-set sampling from a seat view)', () => {
   for (const [label, change] of VARIANTS) {
     it(`reproduces the seat's view exactly and every public part of the other seats' views — ${label}`, () => {
       const rules = { ...DEFAULT_RULES, ...change };
@@ -73,22 +71,14 @@ describe('determinize', () => {
         const points = decisionPoints(game, rules);
         for (let i = 0; i < points.length; i += 7) {
           const { state, seat } = points[i];
-          const view = goldrausch.seatView(state, seat);
-          const det = determinize(view, stream(i));
-          expect(goldrausch.seatView(det, seat)).toEqual(view);
+          const view = state.views[seat];
+          const det = sampleState(view, stream(i), { detail: true });
+          expect(viewSnapshot(det.views[seat])).toBe(viewSnapshot(view));
           // The engine asks this seat next (in phase 3 it is this seat's turn).
           const pending = goldrausch.pending(det);
           expect(pending.kind === 'decisions' && pending.requests.some((r) => r.seat === seat)).toBe(true);
           if (change.negotiationScope === 'continent-private') continue; // other continents' talk is hidden
-          for (let other = 0; other < state.players; other++) {
-            const a = goldrausch.seatView(det, other);
-            const b = goldrausch.seatView(state, other);
-            if (change.goldVisibility === 'hidden') {
-              // Gold is rebuilt from the public payouts, so it matches too.
-              expect(a.gold).toEqual(b.gold);
-            }
-            expect(publicPart(a)).toEqual(publicPart(b));
-          }
+          for (let other = 0; other < state.players; other++) expect(publicPart(det, other)).toEqual(publicPart(state, other));
           // Gold conservation with a finite bank.
           if (change.bank === 270) expect(det.bank).toBe(state.bank);
         }
@@ -103,27 +93,26 @@ describe('determinize', () => {
     let checked = 0;
     for (let i = 0; i < points.length; i += 5) {
       const { state, seat } = points[i];
-      const view = goldrausch.seatView(state, seat);
-      const a = determinize(view, stream(1));
-      const b = determinize(view, stream(2));
-      const again = determinize(view, stream(1));
-      expect(again).toEqual(a); // same stream, same sample
+      const view = state.views[seat];
+      const a = sampleState(view, stream(1));
+      const b = sampleState(view, stream(2));
+      const again = sampleState(view, stream(1));
+      expect(again.eventDeck).toEqual(a.eventDeck); // same stream, same sample
+      expect(again.resourceOrder).toEqual(a.resourceOrder);
       for (const det of [a, b]) {
         // Resource deck: the seen cards in order, then exactly the unseen cards.
-        const seen = det.resourceOrder.slice(0, det.resourcePos);
-        expect(seen).toEqual(state.resourceOrder.slice(0, state.resourcePos));
+        expect(det.resourceOrder.slice(0, det.resourcePos)).toEqual(state.resourceOrder.slice(0, state.resourcePos));
         expect(det.currentCard).toBe(state.currentCard);
-        expect([...det.resourceOrder].sort((x, y) => x - y)).toEqual([...state.resourceOrder].sort((x, y) => x - y));
+        expect(det.resourceOrder.slice(0, det.resourceLength).sort((x, y) => x - y)).toEqual(state.resourceOrder.slice(0, state.resourceLength).sort((x, y) => x - y));
         // Event pile: same multiset of cards as the true remaining pile.
-        const pile = det.eventDeck.slice(det.eventPos);
-        const truePile = state.eventDeck.slice(state.eventPos);
-        expect(count(pile)).toEqual(count(truePile));
+        const pile = det.eventDeck.slice(det.eventPos, det.eventLength);
+        expect(count(pile)).toEqual(count(state.eventDeck.slice(state.eventPos, state.eventLength)));
         // Every card of the event deck is in exactly one place.
-        const all = count([...pile, ...det.eventDiscard, ...det.besideClock]);
+        const all = count([...pile, ...det.eventDiscard.slice(0, det.discardLength), ...det.besideClock.slice(0, det.besideLength)].map((slot) => det.eventIds[slot]));
         expect(all).toEqual(count(EVENT_CARD_IDS));
       }
-      if (a.eventDeck.slice(a.eventPos).join() !== b.eventDeck.slice(b.eventPos).join()) differentEvents++;
-      if (a.resourceOrder.slice(a.resourcePos).join() !== b.resourceOrder.slice(b.resourcePos).join()) differentResources++;
+      if (a.eventDeck.slice(a.eventPos, a.eventLength).join() !== b.eventDeck.slice(b.eventPos, b.eventLength).join()) differentEvents++;
+      if (a.resourceOrder.slice(a.resourcePos, a.resourceLength).join() !== b.resourceOrder.slice(b.resourcePos, b.resourceLength).join()) differentResources++;
       checked++;
     }
     expect(checked).toBeGreaterThan(10);
@@ -133,38 +122,35 @@ describe('determinize', () => {
   });
 
   it("samples the colours of the other seats' laid cards, never this seat's own card", () => {
-    const points = decisionPoints(4).filter(({ state, seat }) => state.meeting?.committed.some((c, s) => c && s !== seat));
+    const points = decisionPoints(4).filter(({ state, seat }) => state.stage === Stage.meeting && state.committed.some((c, s) => c !== 0 && s !== seat));
     expect(points.length).toBeGreaterThan(5);
-    const colours = new Set<string>();
+    const colours = new Set<number>();
     for (const [k, { state, seat }] of points.entries()) {
-      const view = goldrausch.seatView(state, seat);
+      const view = state.views[seat];
       for (let draw = 0; draw < 8; draw++) {
-        const det = determinize(view, stream(100 * k + draw));
-        const m = det.meeting!;
+        const det = sampleState(view, stream(100 * k + draw));
         for (let s = 0; s < state.players; s++) {
-          if (s === seat) expect(m.commits[s]).toBe(state.meeting!.commits[s]);
-          else if (m.committed[s]) {
-            expect(m.commits[s]).not.toBeNull();
-            colours.add(m.commits[s]!);
-          } else expect(m.commits[s]).toBeNull();
+          if (s === seat) expect(det.commits[s]).toBe(state.commits[s]);
+          else if (det.committed[s]) {
+            expect([GREEN, RED]).toContain(det.commits[s]);
+            colours.add(det.commits[s]);
+          } else expect(det.commits[s]).toBe(0);
         }
       }
       // A caller's model decides the colours when given.
-      const det = determinize(view, stream(k), { guessCommit: () => 'green' });
-      det.meeting!.commits.forEach((c, s) => {
-        if (s !== seat && det.meeting!.committed[s]) expect(c).toBe('green');
-      });
+      const det = sampleState(view, stream(k), { guessCommit: () => GREEN });
+      for (let s = 0; s < state.players; s++) if (s !== seat && det.committed[s]) expect(det.commits[s]).toBe(GREEN);
     }
-    expect(colours).toEqual(new Set(['green', 'red']));
+    expect(colours).toEqual(new Set([GREEN, RED]));
   });
 
   it('reconstructs the resource cycle after a reshuffle (more rounds than cards)', () => {
     const points = decisionPoints(0, DEFAULT_RULES, 30, 10_000).filter(({ state }) => state.resourcePos > 20);
     expect(points.length).toBeGreaterThan(0);
     for (const { state, seat } of points.slice(0, 20)) {
-      const det = determinize(goldrausch.seatView(state, seat), stream(7));
+      const det = sampleState(state.views[seat], stream(7));
       expect(det.resourceOrder.slice(0, det.resourcePos)).toEqual(state.resourceOrder.slice(0, state.resourcePos));
-      expect(count(det.resourceOrder.slice(det.resourcePos))).toEqual(count(state.resourceOrder.slice(state.resourcePos)));
+      expect(count(det.resourceOrder.slice(det.resourcePos, det.resourceLength))).toEqual(count(state.resourceOrder.slice(state.resourcePos, state.resourceLength)));
     }
   });
 
@@ -172,19 +158,18 @@ describe('determinize', () => {
     const points = decisionPoints(5);
     for (let i = 0; i < points.length; i += 11) {
       const { state, seat } = points[i];
-      const det = determinize(goldrausch.seatView(state, seat), stream(i));
+      const s = sampleState(state.views[seat], stream(i));
       const random = new RandomSource('rollout', i);
-      const bots = Array.from({ length: det.players }, (_, s) => HEURISTIC_BOTS.greedy.create(s, random.stream(Purpose.bot + s)));
-      let s = det;
+      const bots = Array.from({ length: s.players }, (_, q) => HEURISTIC_BOTS.greedy.create(q, random.stream(Purpose.bot + q)));
       let steps = 0;
       for (;;) {
         const p = goldrausch.pending(s);
         if (p.kind === 'terminal') break;
-        const answers = p.requests.map((r) => goldrausch.askBot(bots[r.seat], r, goldrausch.seatView(s, r.seat), s, random).answer);
-        s = goldrausch.apply(s, answers, random);
+        const answers = p.requests.map((r) => goldrausch.askBot(bots[r.seat], r, s.views[r.seat], s, random).answer);
+        goldrausch.apply(s, answers, random);
         expect(++steps).toBeLessThan(5000);
       }
-      expect(s.stage).toBe('over');
+      expect(s.stage).toBe(Stage.over);
     }
   });
 });
