@@ -88,6 +88,7 @@ export function roundOf(s: GoldrauschState, i: number) {
     respawned: continents(R.C_RESPAWNED),
     stockAfter: continents(R.C_STOCK_AFTER),
     agreements: continents(R.C_AGREEMENT),
+    agreementParties: continents(R.C_PARTIES),
   };
 }
 
