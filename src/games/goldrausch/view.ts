@@ -560,3 +560,7 @@ export class GoldrauschView {
     return this.#h.proposalClause(i, p, k, 1);
   }
 }
+
+// A bot file is handed its view frozen; its class is frozen too, so no bot can change a method every view shares.
+Object.freeze(GoldrauschView.prototype);
+Object.freeze(GoldrauschView);

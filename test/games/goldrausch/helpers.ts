@@ -149,3 +149,11 @@ function meetingOf(v: import('../../../src/games/goldrausch/view.js').Goldrausch
     agreements: cs((c) => [v.agreement(c), v.agreementParties(c), v.agreementUpgrader(c)]),
   };
 }
+
+/** The meeting log of `s` (every message of the game so far), as records. */
+export function logOf(s: GoldrauschState) {
+  return Array.from({ length: s.logLength }, (_, k) => {
+    const at = 6 * k;
+    return { tick: s.log[at], from: s.log[at + 1], type: s.log[at + 2], continent: s.log[at + 3], a: s.log[at + 4], b: s.log[at + 5] };
+  });
+}
