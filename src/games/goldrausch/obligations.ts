@@ -17,10 +17,10 @@ import { proposalCode } from './records.js';
 import { BOUND_BROKE, BOUND_KEPT, BOUND_NONE, SOURCE_PROMISE, type GoldrauschState } from './state.js';
 import { GREEN, NONE, RED } from './bot.js';
 
-const UNBOUND = -1;
-const BY_PROMISE = -2;
+export const UNBOUND = -1;
+export const BY_PROMISE = -2;
 /** `bound[s]` of a seat bound by the i-th binding clause is FIRST_CLAUSE + i; 0–2 name the agreement's continent. */
-const FIRST_CLAUSE = 3;
+export const FIRST_CLAUSE = 3;
 
 /** The round's obligations (§15.3): each seat's `bound`, a breach's `breachSource` and `breachVictims`, and the ledgers. */
 export function checkObligations(s: GoldrauschState): void {
