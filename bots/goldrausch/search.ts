@@ -30,7 +30,17 @@
  * it makes the bot depend on the machine's speed, so runs with it are not reproducible.
  */
 import { RandomSource, type RandomStream } from '../../src/core/random.js';
-import { GREEN, MSG_ALL, NONE, RED, newMessage, type GoldrauschBot, type GoldrauschBotFactory, type Message, type Outbox } from '../../src/games/goldrausch/bot.js';
+import {
+  GREEN,
+  MSG_ALL,
+  NONE,
+  RED,
+  newMessage,
+  type GoldrauschBot,
+  type GoldrauschBotFactory,
+  type Message,
+  type Outbox,
+} from '../../src/games/goldrausch/bot.js';
 import { clone, goldrausch, type GoldrauschAnswer } from '../../src/games/goldrausch/engine.js';
 import { Purpose } from '../../src/games/goldrausch/purposes.js';
 import { sampleState } from '../../src/games/goldrausch/sampler.js';

@@ -27,7 +27,7 @@ import { LOG_FIELDS } from '../../src/games/goldrausch/meeting.js';
 import { DEFAULT_PARAMS, DEFAULT_RULES, type GameParams, type RulesOptions } from '../../src/games/goldrausch/params.js';
 import * as R from '../../src/games/goldrausch/records.js';
 import { findBindingClauses } from '../../src/games/goldrausch/meeting.js';
-import { CONTINENT_FIELDS, GoldrauschState, SEAT_FIELDS, Stage } from '../../src/games/goldrausch/state.js';
+import { CONTINENT_FIELDS, type GoldrauschState, SEAT_FIELDS, Stage } from '../../src/games/goldrausch/state.js';
 import { CONTINENTS, type Colour, type ContinentIndex } from '../../src/games/goldrausch/types.js';
 import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
 
@@ -361,11 +361,17 @@ export function said(bot: GoldrauschBot, view: GoldrauschView): Said[] {
     const id = (i: number) => view.proposalId(i);
     if (m.type === MSG_PROPOSE) {
       const p: Said = { type: 'PROPOSE', plan: { upgrader: m.upgrader === NOBODY ? null : m.upgrader } };
-      if (m.clauseCount > 0) p.next = m.clauseRounds.slice(0, m.clauseCount).map((round, j) => ({ round, upgrader: m.clauseUpgraders[j] === NOBODY ? null : m.clauseUpgraders[j] }));
+      if (m.clauseCount > 0)
+        p.next = m.clauseRounds.slice(0, m.clauseCount).map((round, j) => ({ round, upgrader: m.clauseUpgraders[j] === NOBODY ? null : m.clauseUpgraders[j] }));
       if (m.continent >= 0) p.continent = CONTINENTS[m.continent];
       list.push(p);
     } else if (m.type === MSG_ACCEPT || m.type === MSG_REJECT) list.push({ type: m.type === MSG_ACCEPT ? 'ACCEPT' : 'REJECT', ref: id(m.ref) });
-    else if (m.type === MSG_PROMISE) list.push(m.ref >= 0 ? { type: 'PROMISE', action: m.action === GREEN ? 'GREEN' : 'RED', ref: id(m.ref) } : { type: 'PROMISE', action: m.action === GREEN ? 'GREEN' : 'RED' });
+    else if (m.type === MSG_PROMISE)
+      list.push(
+        m.ref >= 0
+          ? { type: 'PROMISE', action: m.action === GREEN ? 'GREEN' : 'RED', ref: id(m.ref) }
+          : { type: 'PROMISE', action: m.action === GREEN ? 'GREEN' : 'RED' },
+      );
     else if (m.type === MSG_PASS) list.push({ type: 'PASS' });
     else list.push({ type: 'GIFT', to: m.to, amount: m.amount });
   }
@@ -396,7 +402,12 @@ export interface MeetingResult {
  * `base` describes (seat 0's view of it; phases 4–6 follow on the engine, and the round's record is
  * read back).
  */
-export function playMeeting(factories: readonly GoldrauschBotFactory[], locations: readonly ContinentIndex[], base: ViewOverrides = {}, seed: number | string = 1): MeetingResult {
+export function playMeeting(
+  factories: readonly GoldrauschBotFactory[],
+  locations: readonly ContinentIndex[],
+  base: ViewOverrides = {},
+  seed: number | string = 1,
+): MeetingResult {
   const players = factories.length;
   const s = makeState({ ...base, players, meeting: null });
   const random = new RandomSource(seed, 0);
@@ -437,7 +448,9 @@ export function playMeeting(factories: readonly GoldrauschBotFactory[], location
     commits: Array.from({ length: players }, (_, q) => colourOf(h.seat(i, q, R.S_COMMIT))),
     commitTicks: Array.from({ length: players }, (_, q) => h.seat(i, q, R.S_COMMIT_TICK)),
     messages,
-    agreements: [0, 1, 2].map((c) => (h.continent(i, c, R.C_AGREEMENT) < 0 ? null : { upgrader: h.continent(i, c, R.C_UPGRADER) === NOBODY ? null : h.continent(i, c, R.C_UPGRADER) })),
+    agreements: [0, 1, 2].map((c) =>
+      h.continent(i, c, R.C_AGREEMENT) < 0 ? null : { upgrader: h.continent(i, c, R.C_UPGRADER) === NOBODY ? null : h.continent(i, c, R.C_UPGRADER) },
+    ),
     faults,
   };
 }

@@ -48,7 +48,11 @@ function ask(bot: GoldrauschBot, method: Method, view: GoldrauschView): unknown 
     out.open();
     bot.negotiate(view, out);
     out.close();
-    return Array.from({ length: out.count }, (_, k) => ({ ...out.message(k), clauseRounds: [...out.message(k).clauseRounds], clauseUpgraders: [...out.message(k).clauseUpgraders] }));
+    return Array.from({ length: out.count }, (_, k) => ({
+      ...out.message(k),
+      clauseRounds: [...out.message(k).clauseRounds],
+      clauseUpgraders: [...out.message(k).clauseUpgraders],
+    }));
   }
   return (bot[method] as (v: GoldrauschView) => unknown).call(bot, view);
 }
@@ -72,7 +76,16 @@ function record(scenario: Scenario, seed: string, index: number): Recorded {
         if (method === 'negotiate') {
           bot.negotiate(view, out as Outbox);
           const o = out as Outbox;
-          calls.push({ seat, method, view: at.views[seat], answer: Array.from({ length: o.count }, (_, k) => ({ ...o.message(k), clauseRounds: [...o.message(k).clauseRounds], clauseUpgraders: [...o.message(k).clauseUpgraders] })) });
+          calls.push({
+            seat,
+            method,
+            view: at.views[seat],
+            answer: Array.from({ length: o.count }, (_, k) => ({
+              ...o.message(k),
+              clauseRounds: [...o.message(k).clauseRounds],
+              clauseUpgraders: [...o.message(k).clauseUpgraders],
+            })),
+          });
           return undefined;
         }
         calls.push({ seat, method, view: at.views[seat], answer });

@@ -35,7 +35,12 @@ describe('setup (§3)', () => {
   it('shuffles the resource and event decks into permutations of their lists', () => {
     const s = setup({ rules: DEFAULT_RULES, params: DEFAULT_PARAMS }, 4, new RandomSource('x', 7));
     expect([...s.resourceOrder].sort((a, b) => a - b)).toEqual([...Array(20).keys()]);
-    expect(s.eventDeck.slice(0, s.eventLength).map((slot) => s.eventIds[slot]).sort()).toEqual([...EVENT_CARD_IDS].sort());
+    expect(
+      s.eventDeck
+        .slice(0, s.eventLength)
+        .map((slot) => s.eventIds[slot])
+        .sort(),
+    ).toEqual([...EVENT_CARD_IDS].sort());
     expect(s.currentCard).toBe(s.resourceOrder[0]);
   });
 
@@ -226,7 +231,8 @@ describe('seat views (§13)', () => {
       const answers = [0, 0, 1, 1].map((continent) => ({ kind: 'continent', continent, provisional: NONE }) as const);
       return goldrausch.apply(s, answers, random);
     };
-    const clauseList = (v: GoldrauschView) => Array.from({ length: v.clauseCount }, (_, k) => [v.clauseSource(k), v.clauseRound(k), v.clauseParties(k), v.clauseUpgrader(k), v.clauseBinds(k)]);
+    const clauseList = (v: GoldrauschView) =>
+      Array.from({ length: v.clauseCount }, (_, k) => [v.clauseSource(k), v.clauseRound(k), v.clauseParties(k), v.clauseUpgrader(k), v.clauseBinds(k)]);
     const own = [
       ['r1-A-1', 2, 0b0011, 0, true],
       ['r1-R-1', 2, 0b1100, -1, true],

@@ -235,7 +235,8 @@ export class OpponentModel {
       const o = s * T;
       const talk = talked(view, now, s);
       let tick = 0;
-      for (let k = view.messagesFrom(now); k < view.messagesTo(now); k++) if (view.messageFrom(k) === s && view.messageType(k) === MSG_COMMITTED) tick = view.messageTick(k);
+      for (let k = view.messagesFrom(now); k < view.messagesTo(now); k++)
+        if (view.messageFrom(k) === s && view.messageType(k) === MSG_COMMITTED) tick = view.messageTick(k);
       const committed = view.committed(s);
       // Quiet strategies lay their card on their first turn.
       if (talk || (committed && tick > 1) || (!committed && view.tick > 1)) for (const t of QUIET) out[o + t] += LOG_EPS;

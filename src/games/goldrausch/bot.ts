@@ -71,7 +71,19 @@ export interface Message {
 
 /** A blank message record. */
 export function newMessage(): Message {
-  return { type: 0, upgrader: NOBODY, ref: -1, action: NONE, continent: -1, to: -1, amount: 0, clauseCount: 0, clauseRounds: [], clauseUpgraders: [], malformed: null };
+  return {
+    type: 0,
+    upgrader: NOBODY,
+    ref: -1,
+    action: NONE,
+    continent: -1,
+    to: -1,
+    amount: 0,
+    clauseCount: 0,
+    clauseRounds: [],
+    clauseUpgraders: [],
+    malformed: null,
+  };
 }
 
 /**

@@ -14,11 +14,13 @@ import { mayLayCard, messageFault, playTurn, revealContinents } from './meeting.
 import type { GoldrauschConfig } from './params.js';
 import { Purpose } from './purposes.js';
 import { finishingRanks } from './records.js';
-import { clone, GoldrauschState, Stage } from './state.js';
+import { clone, type GoldrauschState, Stage } from './state.js';
 import { newGame } from './setup.js';
 import type { GoldrauschView } from './view.js';
 
-export type GoldrauschRequest = { readonly kind: 'continent'; readonly seat: number } | { readonly kind: 'meeting-turn'; readonly seat: number; readonly tick: number };
+export type GoldrauschRequest =
+  | { readonly kind: 'continent'; readonly seat: number }
+  | { readonly kind: 'meeting-turn'; readonly seat: number; readonly tick: number };
 
 /**
  * An answer: a continent card (and, with phase1UpgradeCard default-commitment, the provisional
@@ -57,7 +59,8 @@ export function pending(s: GoldrauschState): Pending<GoldrauschRequest> {
   const tick = s.tick;
   const bySeat = (TURN_PENDING[seat] ??= []);
   let p = bySeat[tick];
-  if (p === undefined) p = bySeat[tick] = Object.freeze({ kind: 'decisions', requests: Object.freeze([Object.freeze({ kind: 'meeting-turn' as const, seat, tick })]) });
+  if (p === undefined)
+    p = bySeat[tick] = Object.freeze({ kind: 'decisions', requests: Object.freeze([Object.freeze({ kind: 'meeting-turn' as const, seat, tick })]) });
   return p;
 }
 

@@ -145,7 +145,12 @@ export function playFixture(fixture: RoundFixture): FixtureResult {
   }
   openResolution(s);
   if (fixture.wheel === 'event') {
-    if (fixture.event !== null) applyEvent(s, eventCardsOf(config.params).findIndex((card) => card.id === fixture.event), random);
+    if (fixture.event !== null)
+      applyEvent(
+        s,
+        eventCardsOf(config.params).findIndex((card) => card.id === fixture.event),
+        random,
+      );
   } else applyWheel(s, WHEEL_CODE[fixture.wheel], random);
   if (s.winnerCount === 0) resolveProfit(s);
   return { gold: s.gold.slice(), stock: s.stock.slice(), winner: s.winners.slice(0, s.winnerCount) };

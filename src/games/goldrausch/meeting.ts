@@ -202,15 +202,7 @@ export function mayLayCard(s: GoldrauschState, seat: number): boolean {
  * with neither, its idle promise: no turn before tick `idleUntil` unless a message of a type in
  * `idleWake` wakes it (`idleUntil` ≤ the tick: no promise). Then the next turn, or the round's end.
  */
-export function playTurn(
-  s: GoldrauschState,
-  list: readonly Message[],
-  count: number,
-  card: number,
-  idleUntil: number,
-  idleWake: number,
-  draws: Draws,
-): void {
+export function playTurn(s: GoldrauschState, list: readonly Message[], count: number, card: number, idleUntil: number, idleWake: number, draws: Draws): void {
   const seat = s.order[s.turn];
   if (count === 0 && card === NONE) {
     // A promise to stay idle: the seat's turns are skipped until the promised tick or a message that

@@ -54,9 +54,8 @@ export function serialOf(key: object): number {
 }
 
 /** A config's rules and params deep-frozen (copies: the config itself stays unfrozen), for the views. */
-const frozenOf = memoOnIdentity(
-  (config: GoldrauschConfig): { readonly rules: RulesOptions; readonly params: GameParams } =>
-    deepFreeze({ rules: structuredClone(config.rules), params: structuredClone(config.params) }),
+const frozenOf = memoOnIdentity((config: GoldrauschConfig): { readonly rules: RulesOptions; readonly params: GameParams } =>
+  deepFreeze({ rules: structuredClone(config.rules), params: structuredClone(config.params) }),
 );
 
 /** Fields of a seat's, a continent's and a round's row of the record (records.ts, where their offsets are). */

@@ -71,7 +71,8 @@ function describeMessage(s: GoldrauschState, i: number, k: number, names: readon
   switch (h.logField(k, LOG_TYPE)) {
     case MSG_PROPOSE: {
       const clauses: string[] = [];
-      for (let c = 0; c < h.proposal(i, a, A_CLAUSES); c++) clauses.push(`round ${h.proposalClause(i, a, c, 0)} → ${upgraderName(h.proposalClause(i, a, c, 1))}`);
+      for (let c = 0; c < h.proposal(i, a, A_CLAUSES); c++)
+        clauses.push(`round ${h.proposalClause(i, a, c, 0)} → ${upgraderName(h.proposalClause(i, a, c, 1))}`);
       const next = clauses.length > 0 ? `; next: ${clauses.join(', ')}` : '';
       return `${who} PROPOSE ${id(a)} on ${CONTINENTS[h.logField(k, LOG_CONTINENT)]}: upgrader ${upgraderName(h.proposal(i, a, A_UPGRADER))}${next}`;
     }
@@ -113,7 +114,9 @@ function describeRound(s: GoldrauschState, i: number, names: readonly string[], 
     if (p < 0) continue;
     const parties: number[] = [];
     for (let seat = 0; seat < n; seat++) if ((h.continent(i, c, C_PARTIES) & (1 << seat)) !== 0) parties.push(seat);
-    lines.push(`    agreement ${proposalId(round, c, p)} on ${CONTINENTS[c]}: parties ${parties.join(', ')}, upgrader ${upgraderName(h.continent(i, c, C_UPGRADER))}`);
+    lines.push(
+      `    agreement ${proposalId(round, c, p)} on ${CONTINENTS[c]}: parties ${parties.join(', ')}, upgrader ${upgraderName(h.continent(i, c, C_UPGRADER))}`,
+    );
   }
   const timedOut = commits.map((c, seat) => (c === NONE ? seat : -1)).filter((seat) => seat >= 0);
   if (timedOut.length) lines.push(`    no card by the deadline (red): seats ${timedOut.join(', ')}`);
@@ -130,9 +133,7 @@ function describeRound(s: GoldrauschState, i: number, names: readonly string[], 
   if (eventGold.some((g) => g !== 0)) lines.push(`    gold change: ${eventGold.map((g, seat) => `seat ${seat} ${g >= 0 ? '+' : ''}${g}`).join(', ')}`);
   const moved = finalLocations.some((c, seat) => c !== locations[seat]) || finalCards.some((c, seat) => c !== commits[seat]);
   if (moved) {
-    lines.push(
-      `    cards passed: locations now ${finalLocations.map((c) => CONTINENTS[c]).join('/')}, upgrade cards now ${finalCards.map(colour).join('/')}`,
-    );
+    lines.push(`    cards passed: locations now ${finalLocations.map((c) => CONTINENTS[c]).join('/')}, upgrade cards now ${finalCards.map(colour).join('/')}`);
   }
   lines.push(`  Phase 5 (profit): cards laid ${commits.map((c, seat) => `seat ${seat} ${colour(c)}`).join(', ')}`);
   for (let seat = 0; seat < n; seat++) {
@@ -159,7 +160,9 @@ function describeRound(s: GoldrauschState, i: number, names: readonly string[], 
   if (kept.length) lines.push(`    kept their word: seats ${kept.join(', ')}`);
   const next = h.round(i, R_NEXT_CARD);
   if (next >= 0) {
-    lines.push(`  Phase 6 (climate): new card ${cards[next].id}, respawn ${perContinent(continents(h, i, C_RESPAWNED))} → stock ${perContinent(continents(h, i, C_STOCK_AFTER))}`);
+    lines.push(
+      `  Phase 6 (climate): new card ${cards[next].id}, respawn ${perContinent(continents(h, i, C_RESPAWNED))} → stock ${perContinent(continents(h, i, C_STOCK_AFTER))}`,
+    );
   } else {
     // No card is revealed only in the round that ends the game: by the race, or the clock's last round (GR-A3).
     lines.push('  Phase 6 (climate): no new card (game over)');
@@ -177,7 +180,8 @@ export function story(s: GoldrauschState, names: readonly string[]): string {
   const params = s.config.params;
   lines.push(`Goldrausch, ${s.players} players: ${names.map((b, seat) => `seat ${seat} ${b}`).join(', ')}`);
   lines.push(`Resource deck ${params.resourceDeck.deckId}; rules changed from defaults: ${JSON.stringify(changedRules(s.config.rules))}`);
-  if (s.historyLength > 0) lines.push(`Setup: stock ${perContinent(continents(h, 0, C_STOCK_BEFORE))}; gold ${seats(h, 0, s.players, S_GOLD_BEFORE).join('/')}`);
+  if (s.historyLength > 0)
+    lines.push(`Setup: stock ${perContinent(continents(h, 0, C_STOCK_BEFORE))}; gold ${seats(h, 0, s.players, S_GOLD_BEFORE).join('/')}`);
   for (let i = 0; i < s.historyLength; i++) describeRound(s, i, names, lines);
   const winners = s.winners.slice(0, s.winnerCount);
   const how = s.ending === 0 ? `reached ${params.winThreshold} gold (the race) in round ${s.round}` : `had the most gold after round ${s.round} (the clock)`;

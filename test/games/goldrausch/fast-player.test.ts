@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 import { HEURISTIC_BOTS } from '../../../bots/goldrausch/heuristic.js';
 import { makeBetrayer, makeOpportunist, makeReciprocal, makeSilent } from '../../../bots/goldrausch/index.js';
 import type { GameRecord } from '../../../src/core/definition.js';
-import { gameKey } from '../../../src/core/random.js';
 import type { GoldrauschBotFactory } from '../../../src/games/goldrausch/bot.js';
 import type { GoldrauschConfig } from '../../../src/games/goldrausch/params.js';
 import { StatePlayer } from '../../../src/games/goldrausch/player.js';
@@ -134,8 +133,19 @@ describe('fast player = generic driver with the built-in bots', () => {
   }
 
   it('plays the variants of the built-in bots the same way (beta, profitable, no promise, k, q, minGain)', () => {
-    const variants = [makeBetrayer({ beta: 0.5, mode: 'profitable' }), makeBetrayer({ promise: false }), makeReciprocal({ k: 1 }), makeSilent({ q: 0.3 }), makeOpportunist({ minGain: 2 })];
-    const base = parseScenario('/tmp/variants.json', { name: 'variants', players: 5, seats: ['cooperative', 'greedy', 'betrayer', 'reciprocal', 'opportunist'], seed: 'variants' });
+    const variants = [
+      makeBetrayer({ beta: 0.5, mode: 'profitable' }),
+      makeBetrayer({ promise: false }),
+      makeReciprocal({ k: 1 }),
+      makeSilent({ q: 0.3 }),
+      makeOpportunist({ minGain: 2 }),
+    ];
+    const base = parseScenario('/tmp/variants.json', {
+      name: 'variants',
+      players: 5,
+      seats: ['cooperative', 'greedy', 'betrayer', 'reciprocal', 'opportunist'],
+      seed: 'variants',
+    });
     for (let g = 0; g < 60; g++) {
       const bots = [variants[g % 5], variants[(g + 1) % 5], HEURISTIC_BOTS.cooperative, HEURISTIC_BOTS.betrayer, variants[(g + 3) % 5]];
       const pair = playBoth({ ...base, bots }, new StatePlayer(base.config as GoldrauschConfig, 5, bots), bots, g, base.config as GoldrauschConfig);

@@ -129,7 +129,8 @@ export function viewSnapshot(v: import('../../../src/games/goldrausch/view.js').
     })),
     messages: Array.from({ length: v.historyLength + 1 }, (_, i) => {
       const out: number[][] = [];
-      for (let k = v.messagesFrom(i); k < v.messagesTo(i); k++) out.push([v.messageTick(k), v.messageFrom(k), v.messageType(k), v.messageContinent(k), v.messageRef(k), v.messageValue(k)]);
+      for (let k = v.messagesFrom(i); k < v.messagesTo(i); k++)
+        out.push([v.messageTick(k), v.messageFrom(k), v.messageType(k), v.messageContinent(k), v.messageRef(k), v.messageValue(k)]);
       return out;
     }),
   };
@@ -137,7 +138,11 @@ export function viewSnapshot(v: import('../../../src/games/goldrausch/view.js').
 }
 
 /** The meeting's part of a view (phase 3 only: in phase 1 it still shows the last meeting's). */
-function meetingOf(v: import('../../../src/games/goldrausch/view.js').GoldrauschView, seats: (f: (seat: number) => unknown) => unknown[], cs: (f: (c: number) => unknown) => unknown[]) {
+function meetingOf(
+  v: import('../../../src/games/goldrausch/view.js').GoldrauschView,
+  seats: (f: (seat: number) => unknown) => unknown[],
+  cs: (f: (c: number) => unknown) => unknown[],
+) {
   return {
     tick: v.tick,
     locations: seats((s) => v.location(s)),
@@ -145,7 +150,13 @@ function meetingOf(v: import('../../../src/games/goldrausch/view.js').Goldrausch
     passed: seats((s) => v.passed(s)),
     ownCommit: v.ownCommit,
     ownPromise: v.ownPromise,
-    proposals: Array.from({ length: v.proposalCount }, (_, i) => [v.proposalContinent(i), v.proposalProposer(i), v.proposalUpgrader(i), v.proposalAccepted(i), v.proposalRejected(i)]),
+    proposals: Array.from({ length: v.proposalCount }, (_, i) => [
+      v.proposalContinent(i),
+      v.proposalProposer(i),
+      v.proposalUpgrader(i),
+      v.proposalAccepted(i),
+      v.proposalRejected(i),
+    ]),
     agreements: cs((c) => [v.agreement(c), v.agreementParties(c), v.agreementUpgrader(c)]),
   };
 }

@@ -5,7 +5,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RandomSource } from '../../../src/core/random.js';
-import { GREEN, MSG_ACCEPT, MSG_ALL, MSG_GIFT, MSG_PASS, MSG_PROMISE, MSG_PROPOSE, NOBODY, NONE, newMessage, RED, type Message } from '../../../src/games/goldrausch/bot.js';
+import {
+  GREEN,
+  MSG_ACCEPT,
+  MSG_ALL,
+  MSG_GIFT,
+  MSG_PASS,
+  MSG_PROMISE,
+  MSG_PROPOSE,
+  NOBODY,
+  NONE,
+  newMessage,
+  RED,
+  type Message,
+} from '../../../src/games/goldrausch/bot.js';
 import { goldrausch } from '../../../src/games/goldrausch/engine.js';
 import { messageFault, needsMask, permutationsOf, playTurn, send, tickOrder } from '../../../src/games/goldrausch/meeting.js';
 import { DEFAULT_PARAMS, DEFAULT_RULES, type RulesOptions } from '../../../src/games/goldrausch/params.js';

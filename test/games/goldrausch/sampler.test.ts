@@ -103,12 +103,16 @@ describe('sampleState (information-set sampling from a seat view)', () => {
         // Resource deck: the seen cards in order, then exactly the unseen cards.
         expect(det.resourceOrder.slice(0, det.resourcePos)).toEqual(state.resourceOrder.slice(0, state.resourcePos));
         expect(det.currentCard).toBe(state.currentCard);
-        expect(det.resourceOrder.slice(0, det.resourceLength).sort((x, y) => x - y)).toEqual(state.resourceOrder.slice(0, state.resourceLength).sort((x, y) => x - y));
+        expect(det.resourceOrder.slice(0, det.resourceLength).sort((x, y) => x - y)).toEqual(
+          state.resourceOrder.slice(0, state.resourceLength).sort((x, y) => x - y),
+        );
         // Event pile: same multiset of cards as the true remaining pile.
         const pile = det.eventDeck.slice(det.eventPos, det.eventLength);
         expect(count(pile)).toEqual(count(state.eventDeck.slice(state.eventPos, state.eventLength)));
         // Every card of the event deck is in exactly one place.
-        const all = count([...pile, ...det.eventDiscard.slice(0, det.discardLength), ...det.besideClock.slice(0, det.besideLength)].map((slot) => det.eventIds[slot]));
+        const all = count(
+          [...pile, ...det.eventDiscard.slice(0, det.discardLength), ...det.besideClock.slice(0, det.besideLength)].map((slot) => det.eventIds[slot]),
+        );
         expect(all).toEqual(count(EVENT_CARD_IDS));
       }
       if (a.eventDeck.slice(a.eventPos, a.eventLength).join() !== b.eventDeck.slice(b.eventPos, b.eventLength).join()) differentEvents++;
@@ -150,7 +154,9 @@ describe('sampleState (information-set sampling from a seat view)', () => {
     for (const { state, seat } of points.slice(0, 20)) {
       const det = sampleState(state.views[seat], stream(7));
       expect(det.resourceOrder.slice(0, det.resourcePos)).toEqual(state.resourceOrder.slice(0, state.resourcePos));
-      expect(count(det.resourceOrder.slice(det.resourcePos, det.resourceLength))).toEqual(count(state.resourceOrder.slice(state.resourcePos, state.resourceLength)));
+      expect(count(det.resourceOrder.slice(det.resourcePos, det.resourceLength))).toEqual(
+        count(state.resourceOrder.slice(state.resourcePos, state.resourceLength)),
+      );
     }
   });
 
