@@ -11,6 +11,7 @@ import { check, comebackCheckpoints, presentation, tournament } from './presenta
 import { changedRules, type GoldrauschConfig } from './params.js';
 import { COUNTERS, ROUND_COUNTERS, gameRecord } from './records.js';
 import { decisionPlace, story } from './story.js';
+import { goldrauschTunables } from './tunables.js';
 import { EVENT_CARD_IDS } from './types.js';
 
 export { COUNTERS, ROUND_COUNTERS };
@@ -57,6 +58,7 @@ export const goldrauschDefinition = {
   botMethods: ['chooseContinent', 'negotiate', 'commitUpgrade'],
   parseConfig: parseGoldrauschConfig,
   scenarioSections: SCENARIO_SECTIONS,
+  tunables: goldrauschTunables,
   chanceCardsOf: (config: GoldrauschConfig): readonly string[] => eventCardsOf(config.params).map((c) => c.id),
   maxRounds: (config: GoldrauschConfig) => config.params.rounds,
   // Gold rarely passes the threshold by much (a shower on the last payout); 2× leaves ample room.
