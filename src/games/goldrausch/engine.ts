@@ -137,8 +137,15 @@ function shared(answer: GoldrauschAnswer): Asked<GoldrauschAnswer> {
   return Object.freeze({ answer: Object.freeze(answer) });
 }
 
+/**
+ * A thrown error as a fault. A TypeError of reading the view (a property that is gone, a method
+ * indexed like a list) is what a bot written for the view before issue 29 throws: the message says
+ * where the change is described.
+ */
 function threw(e: unknown): Omit<Fault, 'seat' | 'request' | 'decision'> {
-  return { reason: 'threw', message: describeThrown(e) };
+  const message = describeThrown(e);
+  const old = e instanceof TypeError && /reading '(meeting|history|locations|proposals|agreements|messages|tick|ticks|length|filter|map|indexOf|findIndex|some|every)'|is not (a function|iterable)/.test(e.message);
+  return { reason: 'threw', message: old ? `${message} (a bot written for the Goldrausch view before issue 29? see ${MIGRATION})` : message };
 }
 
 function illegal(message: string): Omit<Fault, 'seat' | 'request' | 'decision'> {
