@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { record } from '../dist/src/games/goldrausch/definition.js';
-import { gameKey, Purpose, RandomSource } from '../dist/src/core/random.js';
+import { Purpose, RandomSource } from '../dist/src/core/random.js';
 import { StatePlayer as FastKernel } from '../dist/src/games/goldrausch/player.js';
 import { readsNoDetail } from '../dist/src/games/goldrausch/bot.js';
 import { runParallel } from '../dist/src/sim/parallel.js';
@@ -234,11 +234,7 @@ function kernelSplit(n, repeats = 3) {
   // The tapes replay the heuristic bots' games: they read no more of the record than those bots.
   for (const tape of tapeBots) readsNoDetail(tape);
   const real = new FastKernel(scenario.config, seats, scenario.bots);
-  const replay = new FastKernel(
-    scenario.config,
-    seats,
-    tapeBots,
-  );
+  const replay = new FastKernel(scenario.config, seats, tapeBots);
   const timerMs = timerPairMs();
   const time = (kernel) => {
     tapeBots.forEach((b) => b.rewind());

@@ -35,7 +35,17 @@ export function recordTapes(Player, scenario, games, seed) {
           tape.push(box.count);
           for (let k = 0; k < box.count; k++) {
             const m = box.message(k);
-            tape.push(m.type, m.upgrader, m.ref, m.action, m.continent, m.to, m.amount, m.clauseCount > 0 ? m.clauseRounds[0] : 0, m.clauseCount > 0 ? m.clauseUpgraders[0] : 0);
+            tape.push(
+              m.type,
+              m.upgrader,
+              m.ref,
+              m.action,
+              m.continent,
+              m.to,
+              m.amount,
+              m.clauseCount > 0 ? m.clauseRounds[0] : 0,
+              m.clauseCount > 0 ? m.clauseUpgraders[0] : 0,
+            );
           }
         },
         commitUpgrade: (v) => {
@@ -92,7 +102,12 @@ export class TapeBot {
       this.at += MESSAGE;
       switch (t[at]) {
         case 1:
-          out.propose(t[at + 1], t[at + 4] >= 0 || t[at + 7] !== 0 ? { continent: t[at + 4], next: t[at + 7] !== 0 ? [{ round: t[at + 7], upgrader: t[at + 8] }] : undefined } : undefined);
+          out.propose(
+            t[at + 1],
+            t[at + 4] >= 0 || t[at + 7] !== 0
+              ? { continent: t[at + 4], next: t[at + 7] !== 0 ? [{ round: t[at + 7], upgrader: t[at + 8] }] : undefined }
+              : undefined,
+          );
           break;
         case 2:
           out.accept(t[at + 2]);

@@ -144,7 +144,11 @@ function shared(answer: GoldrauschAnswer): Asked<GoldrauschAnswer> {
  */
 function threw(e: unknown): Omit<Fault, 'seat' | 'request' | 'decision'> {
   const message = describeThrown(e);
-  const old = e instanceof TypeError && /reading '(meeting|history|locations|proposals|agreements|messages|tick|ticks|length|filter|map|indexOf|findIndex|some|every)'|is not (a function|iterable)/.test(e.message);
+  const old =
+    e instanceof TypeError &&
+    /reading '(meeting|history|locations|proposals|agreements|messages|tick|ticks|length|filter|map|indexOf|findIndex|some|every)'|is not (a function|iterable)/.test(
+      e.message,
+    );
   return { reason: 'threw', message: old ? `${message} (a bot written for the Goldrausch view before issue 29? see ${MIGRATION})` : message };
 }
 
