@@ -217,6 +217,11 @@ export class Outbox {
   message(k: number): Message {
     return this.#list[k];
   }
+
+  /** The messages written: entries 0 … count − 1 of this list (the engine's, never kept past the turn). */
+  get messages(): readonly Message[] {
+    return this.#list;
+  }
 }
 
 export interface GoldrauschBot {

@@ -1,17 +1,19 @@
 /**
- * The fast player (core/definition.ts `FastPlayer`): the engine's own transitions and its own
- * `askBot` on one reused state, driven in a tight loop with the line-up's bots, filling the state's
- * own flat record. No second rules implementation: what it saves over the generic driver (sim/play.ts)
- * is the requests' and answers' lists, freezing and timing, and a fresh state per game; and, for a
- * line-up of heuristic built-ins, it keeps no story's detail (state.ts `detail`, bot.ts `readsNoDetail`). A decision that would be a
- * fault hands the game back (null): the generic driver then plays it and records the fault.
+ * The fast player (core/definition.ts `FastPlayer`): the engine's own transitions on one reused
+ * state, driven in a tight loop with the line-up's bots, filling the state's own flat record. No
+ * second rules implementation: it asks each bot what the engine's `askBot` asks, in the same order,
+ * and checks the answers with the engine's own rules (`messageFault`, the hands); what it leaves out
+ * is the driver's bookkeeping — the requests' and answers' lists, `Asked` objects and fault records,
+ * a try around each call, freezing and timing, a fresh state per game — and, for a line-up of
+ * heuristic built-ins, the story's detail (state.ts `detail`, bot.ts `readsNoDetail`). A decision
+ * that would be a fault, or a throw, hands the game back (null): the generic driver then plays it
+ * and records the fault. `test/games/goldrausch/fast-player.test.ts` holds the two to the same records.
  */
 import type { BotFactory, FastPlayer, FlatRecord, GameRecord } from '../../core/definition.js';
 import { Purpose, RandomSource } from '../../core/random.js';
-import { needsDetail, type GoldrauschBot } from './bot.js';
+import { GREEN, MSG_ALL, MSG_GIFT, MSG_PROPOSE, NONE, RED, needsDetail, type GoldrauschBot } from './bot.js';
 import { GameDraws } from './draws.js';
-import { askBot, pending, type GoldrauschRequest } from './engine.js';
-import { playTurn, revealContinents } from './meeting.js';
+import { mayLayCard, messageFault, playTurn, revealContinents } from './meeting.js';
 import type { GoldrauschConfig } from './params.js';
 import { flatRecord, gameRecordOf, stateRecord, type StateRecord } from './records.js';
 import { startGame } from './setup.js';
@@ -50,13 +52,20 @@ export class StatePlayer implements FastPlayer {
     startGame(s, draws);
     // The bots as playOne (sim/run.ts) makes them: fresh per game, seeded from their own streams.
     for (let seat = 0; seat < s.players; seat++) this.bots[seat] = this.factories[seat].create(seat, random.stream(Purpose.bot + seat));
-    for (;;) {
-      const stage = s.stage;
-      if (stage === Stage.over) break;
-      if (!(stage === Stage.continent ? this.continents() : this.turn())) {
-        this.bailouts++;
-        return null;
+    try {
+      for (;;) {
+        const stage = s.stage;
+        if (stage === Stage.over) break;
+        if (!(stage === Stage.continent ? this.continents() : this.turn())) {
+          this.bailouts++;
+          return null;
+        }
       }
+    } catch (e) {
+      // A bot threw: the generic driver plays the game and records the fault.
+      this.bailouts++;
+      this.handedBack = `a bot threw (${e instanceof Error ? e.message : 'not an Error'})`;
+      return null;
     }
     // A GIFT that ends the race within a meeting leaves that round unrecorded, which a flat record
     // (one curve row per round of the game's length) cannot say: the generic driver records it.
@@ -72,39 +81,87 @@ export class StatePlayer implements FastPlayer {
     return gameRecordOf(flat);
   }
 
-  /** Phases 1–2: every seat's continent card, asked in seat order, then revealed; false at a fault. */
+  /**
+   * Phases 1–2: every seat's continent card, asked in seat order, then revealed; false where the
+   * engine's `askBot` would record a fault. The same answers as `askBot` gives, without its fault
+   * bookkeeping (a throw reaches `play`).
+   */
   private continents(): boolean {
     const s = this.state;
-    const requests = pending(s);
-    if (requests.kind !== 'decisions') return false;
+    const bots = this.bots;
     for (let seat = 0; seat < s.players; seat++) {
-      const asked = askBot(this.bots[seat], requests.requests[seat], s.views[seat], s, this.draws);
-      if (asked.fault !== undefined) return this.handBack(asked.fault.message);
-      const answer = asked.answer as { readonly continent: number; readonly provisional: number };
-      s.choices[seat] = answer.continent;
-      s.provisional[seat] = answer.provisional;
+      const bot = bots[seat];
+      const view = s.views[seat];
+      const c: unknown = bot.chooseContinent(view);
+      if (!(c === 0 || c === 1 || c === 2) || s.countryHands[seat][c] <= 0) return this.handBack('a continent not in hand', c);
+      s.choices[seat] = c;
+      let provisional = NONE;
+      if (s.defaultCommitment) {
+        // GR-A9: a bot without provisionalUpgrade lays red (askBot's default).
+        const p: unknown = bot.provisionalUpgrade ? bot.provisionalUpgrade(view) : RED;
+        if (p === GREEN || p === RED) provisional = p;
+      }
+      s.provisional[seat] = provisional;
     }
     revealContinents(s, this.draws);
     return true;
   }
 
-  /** A meeting turn: the seat's messages, card or idle promise (engine.ts `askBot`), applied; false at a fault. */
+  /**
+   * A meeting turn: the seat's messages (written into the state's outbox), then its card if it may
+   * lay one, or its idle promise; applied with the engine's own `playTurn`. False where `askBot`
+   * would record a fault (an illegal or extra message, a card not in hand, a list returned).
+   */
   private turn(): boolean {
     const s = this.state;
     const seat = s.order[s.turn];
-    const requests = pending(s);
-    if (requests.kind !== 'decisions') return false;
-    const asked = askBot(this.bots[seat], requests.requests[0] as GoldrauschRequest, s.views[seat], s, this.draws);
-    if (asked.fault !== undefined) return this.handBack(asked.fault.message);
-    const a = asked.answer;
-    if (a.kind !== 'meeting-turn') return false;
-    // askBot's answer is legal by construction: played as it is (apply would check it again).
-    playTurn(s, a.messages, a.messages.length, a.commit, a.idleUntil, a.idleWake, this.draws);
+    const bot = this.bots[seat];
+    const view = s.views[seat];
+    const out = s.outbox;
+    out.open();
+    let returned: unknown;
+    try {
+      returned = bot.negotiate(view, out);
+    } finally {
+      out.close();
+    }
+    if (returned !== undefined && Array.isArray(returned)) return this.handBack('negotiate returned an array', returned);
+    const count = out.count;
+    if (count > 0) {
+      if (count > s.messagesPerTick) return this.handBack('too many messages', count);
+      let gold = s.gold[seat];
+      let proposals = s.proposalCount;
+      for (let k = 0; k < count; k++) {
+        const m = out.message(k);
+        const why = messageFault(s, seat, m, gold, proposals);
+        if (why !== null) return this.handBack(why, m.type);
+        if (m.type === MSG_PROPOSE) proposals++;
+        else if (m.type === MSG_GIFT) gold -= m.amount;
+      }
+    }
+    let card = NONE;
+    if (mayLayCard(s, seat)) {
+      const c: unknown = bot.commitUpgrade(view);
+      if (c === GREEN || c === RED) {
+        if (s.upgradeHands[seat][c - 1] <= 0) return this.handBack('an upgrade card not in hand', c);
+        card = c;
+      } else if (c !== NONE) return this.handBack('not an upgrade card', c);
+    }
+    let until = 0;
+    let wake = MSG_ALL;
+    if (count === 0 && card === NONE && bot.idleUntil !== undefined) {
+      const t = bot.idleUntil(view);
+      if (Number.isInteger(t) && t > s.tick) until = t;
+      const w = bot.idleWake;
+      if (w !== undefined && Number.isInteger(w)) wake = w & MSG_ALL;
+    }
+    playTurn(s, out.messages, count, card, until, wake, this.draws);
     return true;
   }
 
-  private handBack(why: string): false {
-    this.handedBack = why;
+  /** Hands the game back (its own function: the message is put together only here). */
+  private handBack(why: string, value: unknown): false {
+    this.handedBack = `${why} (${String(value)})`;
     return false;
   }
 }
