@@ -15,7 +15,8 @@ import { Purpose, RandomSource } from '../../src/core/random.js';
 import { Outbox, type GoldrauschBot } from '../../src/games/goldrausch/bot.js';
 import { goldrausch } from '../../src/games/goldrausch/engine.js';
 import type { GoldrauschConfig } from '../../src/games/goldrausch/params.js';
-import { clone, type GoldrauschState } from '../../src/games/goldrausch/state.js';
+import { clone } from '../../src/games/goldrausch/clone.js';
+import type { GoldrauschState } from '../../src/games/goldrausch/state.js';
 import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
 import { parseScenario, type Scenario } from '../../src/sim/scenario.js';
 

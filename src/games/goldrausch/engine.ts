@@ -14,7 +14,8 @@ import { mayLayCard, messageFault, playTurn, revealContinents } from './meeting.
 import type { GoldrauschConfig } from './params.js';
 import { Purpose } from './purposes.js';
 import { finishingRanks } from './records.js';
-import { clone, type GoldrauschState, Stage } from './state.js';
+import { clone } from './clone.js';
+import { type GoldrauschState, Stage } from './state.js';
 import { newGame } from './setup.js';
 import type { GoldrauschView } from './view.js';
 
