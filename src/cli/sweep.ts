@@ -17,6 +17,7 @@ import { writeSweepOutputs } from '../sweep/write.js';
 import { guardCheckpoint, prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { queueExecutor, queueOptions, withResumeHint } from './worker.js';
+import { JSON_OPTION } from './json-option.js';
 import { WORKERS_OPTION, workerCount } from './workers.js';
 
 /** The checkpoint of an unfinished sweep, in its output folder. */
@@ -55,7 +56,8 @@ export function sweepOptions<T>(y: Argv<T>) {
       default: 'auto' as const,
       describe: 'auto: the fast kernel when the line-up has one (the same games); reference: always the reference engine',
     })
-    .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no summary on stdout' });
+    .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no summary on stdout' })
+    .option('json', JSON_OPTION);
 }
 
 export interface SweepArgs {
@@ -73,6 +75,8 @@ export interface SweepArgs {
   fresh: boolean;
   engine: Engine;
   quiet: boolean;
+  /** Print sweep.json on stdout (the CLI makes `quiet` true with it). */
+  json?: boolean;
   queue?: string;
   'queue-name'?: string;
   'queue-timeout'?: number;
@@ -157,5 +161,6 @@ export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly 
     for (const v of s.verdicts) io.out(`- ${v}\n`);
     io.out(`wrote ${files.join(', ')}\nopen the page: ${join(out, 'sweep.html')}\n`);
   }
+  if (args.json) io.out(`${JSON.stringify(result.sweep, null, 2)}\n`);
   return 0;
 }
