@@ -16,7 +16,7 @@
  */
 import type { Fault } from '../core/game.js';
 import { RandomSource } from '../core/random.js';
-import { fixed, VERSION } from '../report/summary.js';
+import { fixed, fixedInterval, VERSION } from '../report/summary.js';
 import { MIN_DEALS } from '../report/tournament.js';
 import type { Interval } from '../report/types.js';
 import type { TournamentGame } from '../sim/tournament.js';
@@ -55,7 +55,7 @@ const RATING_PURPOSE = 1;
 
 const FAULT_REASONS: readonly Fault['reason'][] = ['threw', 'illegal', 'timeout', 'hung'];
 
-const interval = (lo: number, hi: number, digits = 6): Interval => [fixed(lo, digits), fixed(hi, digits)];
+const interval = (lo: number, hi: number): Interval => fixedInterval(lo, hi);
 
 export function summarizeSkill(facts: SkillFacts, games: readonly TournamentGame[], options: { readonly bootstrap: number }): SkillJson {
   const T = facts.tiers.length;
@@ -161,7 +161,7 @@ export function summarizeSkill(facts: SkillFacts, games: readonly TournamentGame
       seatGames: seatGames[i],
       focalWinShare: fixed(shares.reduce((x, y) => x + y, 0) / Math.max(1, shares.length)),
       elo: elo(logWorth[i]),
-      eloCi95: lower && upper ? [elo(lower[i]), elo(upper[i])] : null,
+      eloCi95: lower && upper ? fixedInterval(eloFromLogWorth(lower[i]), eloFromLogWorth(upper[i]), 3) : null,
       logWorth: fixed(logWorth[i]),
       logWorthCi95: lower && upper ? interval(lower[i], upper[i]) : null,
       meanScore: fixed(score[i] / Math.max(1, seatGames[i])),
@@ -192,7 +192,10 @@ export function summarizeSkill(facts: SkillFacts, games: readonly TournamentGame
         ci95: c.ci95 ? interval(c.ci95[0] - 1 / k, c.ci95[1] - 1 / k) : null,
         significant: c.ci95 !== null && c.ci95[0] > 1 / k,
         elo: elo(diff.estimate[high.tier][low.tier]),
-        eloCi95: diff.lower && diff.upper ? ([elo(diff.lower[high.tier][low.tier]), elo(diff.upper[high.tier][low.tier])] as Interval) : null,
+        eloCi95:
+          diff.lower && diff.upper
+            ? fixedInterval(eloFromLogWorth(diff.lower[high.tier][low.tier]), eloFromLogWorth(diff.upper[high.tier][low.tier]), 3)
+            : null,
       };
     });
     const firstFlat = steps.findIndex((s) => !s.significant);
