@@ -3,6 +3,7 @@
 // After Goldrausch's runs it measures GOLD's, My Gold Mine's and Green Deal's 4-player heuristic line-ups (--other-games N games a run; 0 skips them).
 // `npm run bench -- --queue …`: the job queue against the local pool instead (scripts/bench-queue.mjs).
 // `npm run bench -- --sweep …`: a sweep of P points against one run of as many games (scripts/bench-sweep.mjs).
+// `npm run bench -- --playouts [--json]`: random playouts, clones and ISMCTS iterations per CPU-second (scripts/bench-playouts.mjs).
 // The runs play as `goldpit run` does: on the fast kernel when every seat is a built-in heuristic
 // bot (--engine auto, the default), or on the reference engine (--engine reference).
 // Plays the baseline scenario with 1 worker and with all workers, R runs of each, alternately (so a
@@ -42,8 +43,16 @@ const { values } = parseArgs({
     // --sweep: the sweep benchmark instead (scripts/bench-sweep.mjs reads --points and the other options itself).
     sweep: { type: 'boolean', default: false },
     points: { type: 'string' },
+    // --playouts: the search benchmark instead (scripts/bench-playouts.mjs reads --seconds, --runs, --game itself).
+    playouts: { type: 'boolean', default: false },
+    seconds: { type: 'string' },
+    game: { type: 'string' },
   },
 });
+if (values.playouts) {
+  await import('./bench-playouts.mjs');
+  process.exit(0);
+}
 if (values.sweep) {
   await import('./bench-sweep.mjs');
   process.exit(0);

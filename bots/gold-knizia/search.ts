@@ -28,10 +28,10 @@
  */
 import { RandomSource, RandomStream } from '../../src/core/random.js';
 import type { GoldBot, GoldBotFactory } from '../../src/games/gold-knizia/bot.js';
-import { CARD_TYPES, POSITIONS, PairOutcome, TOTAL_GOLD, UNKNOWN, isGold, pairOutcome } from '../../src/games/gold-knizia/cards.js';
-import { Determinization } from '../../src/games/gold-knizia/determinize.js';
+import { CARD_TYPES, PairOutcome, TOTAL_GOLD, UNKNOWN, isGold, pairOutcome } from '../../src/games/gold-knizia/cards.js';
 import { decide, fallbackPosition, isLegal, rushTurnNow, turnCard } from '../../src/games/gold-knizia/engine.js';
-import { Stage, type GoldState } from '../../src/games/gold-knizia/state.js';
+import { sampleState } from '../../src/games/gold-knizia/sample.js';
+import { Stage, cloneState, type GoldState } from '../../src/games/gold-knizia/state.js';
 import type { GoldView } from '../../src/games/gold-knizia/view.js';
 import greedy from './greedy.js';
 import { knownPositionOtherThan, randomUnknown } from './lib.js';
@@ -122,9 +122,9 @@ class SearchBot implements GoldBot {
   /** Candidate positions of the current decision (at most one unknown + 25 codes). */
   private readonly candidates = new Int8Array(CARD_TYPES + 1);
   private readonly sums = new Float64Array(CARD_TYPES + 1);
-  private readonly assignment = new Int8Array(POSITIONS);
   /** Greedy for every seat of the playouts (made with the copy state). */
   private readonly playoutBots: GoldBot[] = [];
+  private world: GoldState | null = null;
   private state: GoldState | null = null;
 
   constructor(
@@ -180,11 +180,12 @@ class SearchBot implements GoldBot {
     let anchored = this.candidateOf(view, anchorAnswer, count);
     if (anchored < 0 && typeof anchorAnswer === 'number' && view.cardAt(anchorAnswer) >= 0 && idleAlike(view.cardAt(anchorAnswer))) anchored = idle;
 
-    const world = new Determinization(view);
-    // One state per bot, made again only if a bot object is reused for a game under other rules.
-    let state = this.state;
-    if (state === null || !world.fits(state)) {
-      state = this.state = world.newState();
+    // One sampled world (sample.ts) per round of candidates, copied for each candidate (common random
+    // numbers); the states are made again only if a bot object is reused for a game under other rules.
+    let world = this.world;
+    if (world === null || world.config !== view.config || world.players !== view.players) {
+      this.world = world = null;
+      this.state = null;
       // Greedy keeps its score table for the player count of its first game: new bots with a new state.
       this.playoutBots.length = 0;
       for (let seat = 0; seat < view.players; seat++) this.playoutBots.push(greedy.create(seat, FIRST_CHOICE));
@@ -192,9 +193,9 @@ class SearchBot implements GoldBot {
     const sums = this.sums;
     sums.fill(0, 0, count);
     for (let k = 0; k < this.samples; k++) {
-      world.sample(this.random, this.assignment);
+      world = this.world = sampleState(view, this.random, world ?? undefined);
       for (let c = 0; c < count; c++) {
-        world.load(this.assignment, state);
+        const state = (this.state = cloneState(world, this.state ?? undefined));
         turnCard(state, candidates[c], NO_CHANCE);
         this.playOut(state, view.turn);
         sums[c] += playoutValue(state, this.seat, this.winWeight);

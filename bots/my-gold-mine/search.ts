@@ -1,6 +1,6 @@
 /**
  * `search`: determinized rollouts (D1 only). For each of `samples` determinizations of its view
- * (src/games/my-gold-mine/determinize.ts: the hidden deck orders drawn from its own stream) it plays
+ * (the game's information-set sampler, src/games/my-gold-mine/sample.ts: the hidden deck orders drawn from its own stream) it plays
  * the round out on the real engine twice — once after digging, once after drawing an exit card, on
  * the same deck orders (common random numbers) — with odds's rule for every seat (expected gold of
  * digging vs leaving, odds.ts), and picks the choice with the higher mean value: the
@@ -9,9 +9,9 @@
  */
 import { RandomSource } from '../../src/core/random.js';
 import type { MyGoldMineBot, MyGoldMineBotFactory } from '../../src/games/my-gold-mine/bot.js';
-import { determinize, scratchState } from '../../src/games/my-gold-mine/determinize.js';
+import { sampleState } from '../../src/games/my-gold-mine/sample.js';
 import { apply, DIG, DRAW_EXIT } from '../../src/games/my-gold-mine/engine.js';
-import { EXIT_ACTION, EXITED, IN_MINE, OVER, SWAP_TARGET, type MyGoldMineState } from '../../src/games/my-gold-mine/state.js';
+import { cloneState, EXIT_ACTION, EXITED, IN_MINE, OVER, SWAP_TARGET, type MyGoldMineState } from '../../src/games/my-gold-mine/state.js';
 import type { MyGoldMineView } from '../../src/games/my-gold-mine/view.js';
 import type { RandomStream } from '../../src/core/random.js';
 import { nearestToExit, progressAction } from './lib/choices.js';
@@ -26,6 +26,7 @@ export interface SearchParams {
 const UNUSED = new RandomSource('search-rollout', 0);
 
 class SearchBot implements MyGoldMineBot {
+  private world: MyGoldMineState | null = null;
   private scratch: MyGoldMineState | null = null;
   private readonly answer = [0];
 
@@ -37,21 +38,22 @@ class SearchBot implements MyGoldMineBot {
 
   dig(view: MyGoldMineView): boolean {
     if (view.topCard < 0) return false;
-    const state = (this.scratch ??= scratchState(view));
     let digValue = 0;
     let exitValue = 0;
     for (let i = 0; i < this.samples; i++) {
-      const digKey = (this.random.next() * 4294967296) >>> 0;
-      const exitKey = (this.random.next() * 4294967296) >>> 0;
-      digValue += this.rollout(view, state, digKey, exitKey, DIG);
-      exitValue += this.rollout(view, state, digKey, exitKey, DRAW_EXIT);
+      // One sampled world (its deck orders), played out after each choice (common random numbers),
+      // to the end of the round only.
+      const world = (this.world = sampleState(view, this.random, this.world ?? undefined));
+      world.stopAfterRound = view.round < view.rounds ? view.round : 0;
+      digValue += this.rollout(view, world, DIG);
+      exitValue += this.rollout(view, world, DRAW_EXIT);
     }
     return digValue > exitValue;
   }
 
-  /** Plays the round out from a determinization after `first`; the value for this seat. */
-  private rollout(view: MyGoldMineView, state: MyGoldMineState, digKey: number, exitKey: number, first: number): number {
-    determinize(view, state, digKey, exitKey);
+  /** Plays the round out on a copy of `world` after `first`; the value for this seat. */
+  private rollout(view: MyGoldMineView, world: MyGoldMineState, first: number): number {
+    const state = (this.scratch = cloneState(world, this.scratch ?? undefined));
     const seat = view.seat;
     const before = state.nuggets[seat];
     const answer = this.answer;

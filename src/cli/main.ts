@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { dirname, join, resolve } from 'node:path';
 import yargs from 'yargs';
 import { GoldpitError, InputError, UsageError } from '../core/errors.js';
+import { timedBotsOf } from '../core/bots.js';
 import { chanceCardsOf, type FixtureHooks } from '../core/definition.js';
 import { DEFAULT_GAME, GAMES } from '../games/registry.js';
 import { reportGameOf, summarize } from '../report/summary.js';
@@ -446,6 +447,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
       finishedAt: new Date().toISOString(),
       engine,
       ...(timedGames !== to - from ? { timedGames } : {}),
+      ...timedBotsOf(scenario.bots),
     };
     writeAtomic(file, `${JSON.stringify(partialOf(scenario, seed, games, from, to, result.aggregate, run))}\n`);
     if (!args.quiet)
@@ -463,6 +465,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
     engine,
     ...(timedGames !== result.gamesDone ? { timedGames } : {}),
     ...(summary.changedCards ? { changedCards: summary.changedCards } : {}),
+    ...timedBotsOf(scenario.bots),
   };
   const files = writeRunOutputs(out, summary, reportGameOf(scenario.definition), run);
   if (!args.quiet) {
@@ -643,6 +646,7 @@ function mergedRunFacts(shards: ReturnType<typeof mergePartials>['shards']): Run
       ? { engine: { kernelGames: engines.reduce((t, e) => t + e.kernelGames, 0), referenceGames: engines.reduce((t, e) => t + e.referenceGames, 0) } }
       : {}),
     ...(runs.some((r) => r.timedGames !== undefined) ? { timedGames: runs.reduce((t, r, i) => t + (r.timedGames ?? shards[i].to - shards[i].from), 0) } : {}),
+    ...(runs.some((r) => r.timedBots !== undefined) ? { timedBots: [...new Set(runs.flatMap((r) => r.timedBots ?? []))] } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Argv } from 'yargs';
+import { timedBotsOf } from '../core/bots.js';
 import { InputError, UsageError } from '../core/errors.js';
 import { GOLDPIT, packageRoot } from '../core/package.js';
 import { DEFAULT_GAME, GAMES } from '../games/registry.js';
@@ -152,7 +153,8 @@ export async function tournamentSpec(args: TournamentArgs) {
   }
   const GAME = scenario ? scenario.game : (args.game ?? DEFAULT_GAME);
   const definition = gameNamed(GAME);
-  const items = (args.bots ?? Object.keys(definition.builtinBots).join(','))
+  // The default field: every built-in bot but the costly searches (named with --bots, they enter too).
+  const items = (args.bots ?? defaultField(definition).join(','))
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
@@ -164,7 +166,7 @@ export async function tournamentSpec(args: TournamentArgs) {
   }
   if (refs.length < players) {
     throw new UsageError(
-      `--bots: ${refs.length} bots cannot fill ${players} seats; a line-up is ${players} different bots, so add built-in bots (e.g. --bots ${[...items, ...Object.keys(definition.builtinBots).filter((b) => !refs.some((r) => r.name === b))].slice(0, players).join(',')})`,
+      `--bots: ${refs.length} bots cannot fill ${players} seats; a line-up is ${players} different bots, so add built-in bots (e.g. --bots ${[...items, ...defaultField(definition).filter((b) => !refs.some((r) => r.name === b))].slice(0, players).join(',')})`,
     );
   }
   const lineupsArg = args.lineups.trim();
@@ -311,7 +313,7 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
   const playSeconds = (Date.now() - started) / 1000;
   const summary = summarize(spec, resolved, games, sources, possible, replayCommand, args);
   const seconds = (Date.now() - started) / 1000;
-  const run: RunFacts = { wallSeconds: Number(seconds.toFixed(3)), workers, finishedAt: new Date().toISOString() };
+  const run: RunFacts = { wallSeconds: Number(seconds.toFixed(3)), workers, finishedAt: new Date().toISOString(), ...timedBotsOf(factories) };
   const files = writeTournamentOutputs(
     out,
     summary,
@@ -497,3 +499,8 @@ export async function commandCheckBot(
 
 /** How many of check-bot's games are played again to test that the bot replays (a deal's rotations and more). */
 const REPLAYED_GAMES = 8;
+
+/** The built-in bots a tournament seats when --bots is not given: all but the costly searches (`BotFactory.costly`). */
+export function defaultField(definition: AnyGameDefinition): string[] {
+  return Object.keys(definition.builtinBots).filter((name) => definition.builtinBots[name].costly !== true);
+}

@@ -10,6 +10,26 @@ export interface BotFactory<Bot> {
   readonly name: string;
   readonly description: string;
   create(seat: number, random: RandomStream): Bot;
+  /**
+   * True for a bot that decides by the clock (a search with a time budget): its games depend on the
+   * machine's speed and load, so a run that seats it is not reproducible and says so.
+   */
+  readonly timed?: boolean;
+  /** True for a bot that thinks tens of milliseconds a decision: not in a tournament's default field. */
+  readonly costly?: boolean;
+}
+
+/** Game knowledge a game may offer the search (GameDefinition.search). Each is measured before it is a default. */
+export interface SearchHints<State = unknown, View = unknown, Request extends DecisionRequest = DecisionRequest, Answer = unknown> {
+  /** The options of the game's default `ismcts` (the strongest configuration measured within ~50 ms a decision). */
+  readonly ismcts?: string;
+  /**
+   * A key per answer that merges answers the seat cannot tell apart (e.g. two face-down cards it has
+   * never seen): the tree keeps one child per key, played as the first legal answer with that key.
+   */
+  answerKey?(view: View, request: Request, answer: Answer): number | string;
+  /** Each seat's expected reward in [0, 1] from a position that is not over (an evaluation-cut rollout, `depth`). */
+  evaluate?(state: State, out: Float64Array): void;
 }
 
 /** The compact, game-agnostic record of one finished game (what aggregation needs, nothing more). */
@@ -102,6 +122,14 @@ export interface GameDefinition<Config, State, View, Request extends DecisionReq
    */
   readonly scenarioSections?: readonly string[];
   readonly builtinBots: Readonly<Record<string, BotFactory<Bot>>>;
+  /**
+   * Bots configured in their name, by family: `family:options` (e.g. `ismcts:iterations=400:c=0.5`)
+   * is `botFamilies[family](options)`, which throws a RangeError for bad options. Look names up with
+   * core/bots.ts `builtinBot`. Absent: none.
+   */
+  readonly botFamilies?: Readonly<Record<string, (options: string) => BotFactory<Bot>>>;
+  /** Game knowledge for the search agents (src/search); absent: none. */
+  readonly search?: SearchHints<State, View, Request, Answer>;
   /** The methods every bot of this game must have (bot files are checked against them on loading). */
   readonly botMethods: readonly string[];
   /** A scenario's `params` with every file reference replaced by its content (for partial results). */

@@ -8,7 +8,7 @@
  * decision or the end. Chance comes from a stateless `RandomSource` (see core/random.ts), so
  * `apply` stays a pure function of (state, answers, random source).
  */
-import type { RandomSource } from './random.js';
+import type { RandomSource, RandomStream } from './random.js';
 
 /** A decision the game waits for from one seat. Games extend this with their own fields. */
 export interface DecisionRequest {
@@ -87,4 +87,65 @@ export interface GameModule<Config, State, View, Request extends DecisionRequest
   askBot(bot: Bot, request: Request, view: View, state: State, random: RandomSource): Asked<Answer>;
   /** The rules' answer for a seat whose bot failed outright (e.g. it overran its time budget). */
   fallbackAnswer(request: Request, state: State, random: RandomSource): Answer;
+
+  // --- the search contract: what a generic search agent (src/search) needs of every game ---------
+  // Optional only until every registered game has them (docs/architecture.md "Adding a game").
+
+  /**
+   * The legal answers to `request` (a request of `pending`, or the one `view`'s seat is asked now),
+   * from what the seat sees: a finite, non-empty list in a fixed order, each answer one that `apply`
+   * accepts and `askBot` passes as legal. Where the true answer space is huge the game documents a
+   * finite abstraction that contains every answer its built-in bots give. The list may be reused by
+   * the next call: read it before asking again, never keep or write it.
+   */
+  legalAnswers?(view: View, request: Request): readonly Answer[];
+  /**
+   * `legalAnswers(view, request)[Math.floor(u · length)]` for a `u` in [0, 1), without building the
+   * list: the uniform random answer of rollouts. Optional (the search derives it from
+   * `legalAnswers`); a game whose answers are positions in its own live lists makes it O(1).
+   */
+  uniformAnswer?(view: View, request: Request, u: number): Answer;
+  /**
+   * An independent copy of `state`: the same game from here (same `pending`, views, answers and
+   * outcome for the same answers and random source), sharing nothing writable with it. Given `into`
+   * (a state this game made for the same config and player count, not the one copied), copies into
+   * it and returns it, so a search allocates once.
+   */
+  clone?(state: State, into?: State): State;
+  /**
+   * A full state consistent with exactly what `view` shows (information-set sampling): everything
+   * the seat sees is as the view says, every hidden part (cards it does not know, deck orders, other
+   * seats' hidden holdings, chance to come) drawn with `random` from what it cannot rule out. Reads
+   * only the view, never the true state; the copy's `seatView` for the view's seat shows what `view`
+   * showed. `into` as for `clone`. Approximations (where the exact posterior is out of reach) are
+   * documented by the game.
+   */
+  sampleState?(view: View, random: RandomStream, into?: State): State;
+  /**
+   * The game's bot whose every decision is `decide(view, request)`, with `request` the request its
+   * seat is asked now (the adapter from a generic policy — `uniform`, `ismcts` — to the game's bot
+   * methods; the answer is turned into what the method returns).
+   */
+  botOf?(name: string, decide: (view: View, request: Request) => Answer): Bot;
+}
+
+/**
+ * How a game asks its bot one decision, for core's `askBot` (core/ask.ts): the method to call and
+ * what its returned value means. Everything else (the try, the fault record, the fallback) is core's.
+ */
+export interface AskProtocol<State, View, Request extends DecisionRequest, Answer, Bot> {
+  /** Calls `bot`'s method for `request` with `view` and returns what it returned (may throw). */
+  call(bot: Bot, request: Request, view: View): unknown;
+  /**
+   * The answer `value` (what `call` returned) stands for when it is legal in `state`; otherwise an
+   * `Illegal` that says why ("firstCard returned 70, not a position on the table").
+   */
+  accept(value: unknown, request: Request, state: State): Answer | Illegal;
+  /** The rules' answer for a failed decision (GameModule.fallbackAnswer). */
+  fallbackAnswer(request: Request, state: State, random: RandomSource): Answer;
+}
+
+/** A refused answer: what `AskProtocol.accept` returns for an illegal value. */
+export class Illegal {
+  constructor(readonly message: string) {}
 }

@@ -7,6 +7,7 @@ import { BUILTIN_BOTS as GOLDRAUSCH_BOTS } from '../../bots/goldrausch/index.js'
 import { BUILTIN_BOTS as GREEN_DEAL_BOTS } from '../../bots/green-deal/index.js';
 import { BUILTIN_BOTS as MY_GOLD_MINE_BOTS } from '../../bots/my-gold-mine/index.js';
 import type { AnyGameDefinition } from '../core/definition.js';
+import { withSearchAgents } from '../search/agents.js';
 import { goldKniziaDefinition } from './gold-knizia/definition.js';
 import { goldrauschDefinition } from './goldrausch/definition.js';
 import { greenDealDefinition } from './green-deal/definition.js';
@@ -15,9 +16,10 @@ import { myGoldMineDefinition } from './my-gold-mine/definition.js';
 /** The game of a scenario or fixture without a `game` field, and of `--game` when it is not given (the first game goldpit had). */
 export const DEFAULT_GAME = 'goldrausch';
 
+/** Every game with the search contract also gets the generic agents `uniform` and `ismcts` (src/search/agents.ts). */
 export const GAMES: Readonly<Record<string, AnyGameDefinition>> = {
-  goldrausch: { ...goldrauschDefinition, builtinBots: GOLDRAUSCH_BOTS },
-  'gold-knizia': { ...goldKniziaDefinition, builtinBots: GOLD_BOTS },
-  'my-gold-mine': { ...myGoldMineDefinition, builtinBots: MY_GOLD_MINE_BOTS },
-  'green-deal': { ...greenDealDefinition, builtinBots: GREEN_DEAL_BOTS },
+  goldrausch: withSearchAgents({ ...goldrauschDefinition, builtinBots: GOLDRAUSCH_BOTS }),
+  'gold-knizia': withSearchAgents({ ...goldKniziaDefinition, builtinBots: GOLD_BOTS }),
+  'my-gold-mine': withSearchAgents({ ...myGoldMineDefinition, builtinBots: MY_GOLD_MINE_BOTS }),
+  'green-deal': withSearchAgents({ ...greenDealDefinition, builtinBots: GREEN_DEAL_BOTS }),
 };

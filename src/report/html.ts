@@ -782,14 +782,16 @@ function header(summary: RunSummary, impact: ImpactReport | null, colour: Palett
     summary.parameters === undefined
       ? ''
       : `<details><summary>Resolved parameters (defaults included)</summary><pre>${esc(JSON.stringify(summary.parameters, null, 2))}</pre></details>`;
-  const faults = summary.faults.length
-    ? `<div class="warning"><strong>Bot faults.</strong> ${summary.faults
-        .map(
-          (f) =>
-            `Seat ${f.seat} (${esc(f.bot)}) faulted ${esc(int(f.count))} times, first in game ${esc(f.firstGame)} (${esc(f.request)}, ${esc(f.reason)}): ${esc(f.message)}.`,
-        )
-        .join(' ')} ${esc(game.faultRule)}</div>`
-    : '';
+  const faults = `${timedBotsWarning(run)}${
+    summary.faults.length
+      ? `<div class="warning"><strong>Bot faults.</strong> ${summary.faults
+          .map(
+            (f) =>
+              `Seat ${f.seat} (${esc(f.bot)}) faulted ${esc(int(f.count))} times, first in game ${esc(f.firstGame)} (${esc(f.request)}, ${esc(f.reason)}): ${esc(f.message)}.`,
+          )
+          .join(' ')} ${esc(game.faultRule)}</div>`
+      : ''
+  }`;
   return `<header>
 <p class="kicker">goldpit \u00b7 balance report</p>
 <h1>${esc(summary.scenario)}</h1>
@@ -1316,6 +1318,18 @@ export interface RunFacts {
   readonly shards?: number;
   /** The scenario's changed and new cards (RunSummary.changedCards), when there are some. */
   readonly changedCards?: readonly string[];
+  /**
+   * Bots that decided by the clock (a search's time budget, BotFactory.timed): the games depend on
+   * the machine's speed and load, so the same command can give other results. Absent: none.
+   */
+  readonly timedBots?: readonly string[];
+}
+
+/** The warning a page shows for a run with bots that decide by the clock (RunFacts.timedBots), or ''. */
+export function timedBotsWarning(run: RunFacts | null): string {
+  const bots = run?.timedBots;
+  if (bots === undefined || bots.length === 0) return '';
+  return `<div class="warning"><strong>Not reproducible.</strong> ${bots.map((b) => `<code>${esc(b)}</code>`).join(', ')} decided by the clock (a time budget per decision): these games depend on the machine's speed and load, and the same command can give other results. Give the search an iteration budget (<code>iterations=N</code>) for reproducible games.</div>`;
 }
 
 /** The page around a report's body: the same head, style and security policy for every goldpit page. */

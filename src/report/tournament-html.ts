@@ -32,6 +32,7 @@ import {
   WIDTH,
   xAxis,
   type IntervalRow,
+  timedBotsWarning,
   type RunFacts,
 } from './html.js';
 import type { TournamentSummary } from './tournament.js';
@@ -371,6 +372,7 @@ export function renderTournament(summary: TournamentSummary, run: RunFacts | nul
   };
   const body = [
     header(summary, colour, run),
+    timedBotsWarning(run),
     findings(summary),
     ratingSection(summary, colour, game),
     gapSection(summary, colour),

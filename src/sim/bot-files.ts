@@ -9,6 +9,7 @@ import { existsSync, statSync } from 'node:fs';
 import { register } from 'node:module';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { builtinBot, builtinBotNames, isBuiltinBot } from '../core/bots.js';
 import type { AnyGameDefinition, BotFactory } from '../core/definition.js';
 import { InputError, UsageError } from '../core/errors.js';
 import { GOLDPIT } from '../core/package.js';
@@ -152,24 +153,30 @@ export async function resolveEntrants(
 ): Promise<{ refs: EntrantRef[]; factories: BotFactory<unknown>[] }> {
   const refs: EntrantRef[] = [];
   const factories: BotFactory<unknown>[] = [];
-  const builtins = Object.keys(definition.builtinBots);
   for (const item of items) {
     let ref: EntrantRef;
     let factory: BotFactory<unknown>;
     if (isBotFile(item)) {
       factory = await loadBotFile(item, definition);
       ref = { name: factory.name, file: resolve(item) };
-      if (builtins.includes(factory.name)) {
+      if (isBuiltinBot(definition, factory.name)) {
         throw new InputError(item, 'default.name', `"${factory.name}" is the name of a built-in bot; give your bot another name`);
       }
     } else {
-      if (!builtins.includes(item)) {
+      let builtin: BotFactory<unknown> | undefined;
+      try {
+        builtin = builtinBot(definition, item);
+      } catch (e) {
+        throw new UsageError(`${option}: ${e instanceof Error ? e.message : String(e)}`);
+      }
+      if (builtin === undefined) {
         throw new UsageError(
-          `${option}: unknown bot "${item}"; built-in bots are ${builtins.join(', ')}, and a path (with "/" or a .ts/.js extension, e.g. ./my-bot.ts) names a bot file`,
+          `${option}: unknown bot "${item}"; built-in bots are ${builtinBotNames(definition).join(', ')}, and a path (with "/" or a .ts/.js extension, e.g. ./my-bot.ts) names a bot file`,
         );
       }
-      factory = definition.builtinBots[item];
-      ref = { name: item, file: null };
+      factory = builtin;
+      // A configured bot enters under its canonical name (two spellings of one configuration clash).
+      ref = { name: Object.hasOwn(definition.builtinBots, item) ? item : builtin.name, file: null };
     }
     const clash = refs.find((r) => r.name === ref.name);
     if (clash) {
@@ -185,6 +192,6 @@ export async function resolveEntrants(
 /** The factories of entrants given as data (in a worker): built-ins by name, files imported. */
 export async function factoriesOf(refs: readonly EntrantRef[], definition: AnyGameDefinition): Promise<BotFactory<unknown>[]> {
   const out: BotFactory<unknown>[] = [];
-  for (const ref of refs) out.push(ref.file === null ? definition.builtinBots[ref.name] : await loadBotFile(ref.file, definition));
+  for (const ref of refs) out.push(ref.file === null ? builtinBot(definition, ref.name)! : await loadBotFile(ref.file, definition));
   return out;
 }

@@ -2,6 +2,7 @@
  * Plays a range of game indices of a scenario in this thread and aggregates them. Game i is fully
  * determined by (scenario, seed, i): its random streams derive from (seed, i, purpose).
  */
+import { builtinBot, isBuiltinBot } from '../core/bots.js';
 import { chanceCardsOf, type FastPlayer, type GameRecord } from '../core/definition.js';
 import type { Fault } from '../core/game.js';
 import { Purpose, RandomSource } from '../core/random.js';
@@ -75,7 +76,7 @@ export function fastPlayerOf(scenario: Scenario, config: unknown = scenario.conf
   if (player === undefined) {
     // Only factories straight from the registry: a bot file (or a test's wrapper) is never trusted
     // with the fast path, whatever properties it carries.
-    const builtins = scenario.bots.every((bot, s) => bot === def.builtinBots[scenario.seats[s]]);
+    const builtins = scenario.bots.every((bot, s) => isBuiltinBot(def, scenario.seats[s]) && bot === builtinBot(def, scenario.seats[s]));
     player = builtins ? def.fastPlayer(config, scenario.players, scenario.bots) : null;
     byConfig.set(config as object, player);
   }

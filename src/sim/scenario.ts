@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { basename, dirname, resolve } from 'node:path';
+import { expectBuiltinBot } from '../core/bots.js';
 import type { AnyGameDefinition, BotFactory } from '../core/definition.js';
 import { InputError } from '../core/errors.js';
 import { expectInt, expectKnownKeys, expectObject, expectOneOf, expectString, readJsonFile, show } from '../core/validate.js';
@@ -50,8 +51,8 @@ export function parseScenario(file: string, data: unknown): Scenario {
   if (!Array.isArray(obj.seats) || obj.seats.length !== players) {
     throw new InputError(file, 'seats', `expected a list of ${players} bot names (one per seat, players is ${players}), got ${show(obj.seats)}`);
   }
-  const builtins = Object.keys(definition.builtinBots);
-  const seats = obj.seats.map((b, i) => expectOneOf(at, `seats[${i}]`, b, builtins) as string);
+  const bots = obj.seats.map((b, i) => expectBuiltinBot(at, `seats[${i}]`, b, definition));
+  const seats = obj.seats as string[];
   const sections = Object.fromEntries(sectionKeys.filter((k) => obj[k] !== undefined).map((k) => [k, obj[k]]));
   const config = definition.parseConfig({ rules: obj.rules, params: obj.params, players, sections }, { file, dir: dirname(file) });
   const games = obj.games === undefined ? 10000 : expectInt(at, 'games', obj.games, 1);
@@ -67,7 +68,7 @@ export function parseScenario(file: string, data: unknown): Scenario {
     definition,
     players,
     seats,
-    bots: seats.map((b) => definition.builtinBots[b]),
+    bots,
     config,
     games,
     seed,

@@ -50,6 +50,8 @@ export interface ShardRunFacts {
   readonly finishedAt: string;
   readonly engine?: { readonly kernelGames: number; readonly referenceGames: number };
   readonly timedGames?: number;
+  /** Bots of the line-up that decided by the clock (RunFacts.timedBots). */
+  readonly timedBots?: readonly string[];
 }
 
 export function partialOf(scenario: Scenario, seed: string, games: number, from: number, to: number, aggregate: Aggregate, run?: ShardRunFacts): Partial {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const CORE = ['core', 'sim', 'stats', 'report', 'check', 'cli', 'sweep'].map((d) => join(ROOT, 'src', d));
+const CORE = ['core', 'sim', 'stats', 'report', 'check', 'cli', 'sweep', 'search'].map((d) => join(ROOT, 'src', d));
 
 /** Words of Goldrausch's, GOLD's, My Gold Mine's and Green Deal's rules that must not appear in core code. */
 const GAME_WORDS =

@@ -2,16 +2,18 @@
  * GOLD's registration (GameDefinition): scenario config, compact game records, run facts, the fast
  * player, the replay story and the fixtures.
  */
-import type { ConfigFacts } from '../../core/definition.js';
+import type { ConfigFacts, GameDefinition } from '../../core/definition.js';
+import type { GoldBot } from './bot.js';
 import { CARD_TYPES, COMPOSITION, DYNAMITE, PairOutcome, cardName, cardValue, diggerColour, goldTotal, pairOutcome } from './cards.js';
 import { SCENARIO_SECTIONS, parseGoldConfig } from './config.js';
-import { goldKnizia } from './engine.js';
+import { goldKnizia, type GoldAnswer, type GoldRequest } from './engine.js';
 import { goldFixtures } from './fixtures.js';
 import { COUNTERS, ENDINGS, ROUND_COUNTERS } from './metrics.js';
 import { changedRules, type GoldConfig } from './params.js';
 import { fastPlayer } from './player.js';
 import { record } from './record.js';
 import { Stage, type GoldState } from './state.js';
+import type { GoldView } from './view.js';
 import { check, comebackCheckpoints, presentation, tournament } from './presentation.js';
 
 /** Games a "game" holds: the series plays one per player (§3.4). */
@@ -166,4 +168,4 @@ export const goldKniziaDefinition = {
   keyEnding: null,
   check,
   tournament,
-};
+} satisfies Omit<GameDefinition<GoldConfig, GoldState, GoldView, GoldRequest, GoldAnswer, GoldBot>, 'builtinBots'>;

@@ -7,8 +7,9 @@
  * start player from the game's own streams, lossy memory draws from each seat's memory stream, and
  * nothing else is random.
  */
-import { describeThrown } from '../../core/errors.js';
-import type { Asked, GameModule, Outcome, Pending } from '../../core/game.js';
+import { askBotWith } from '../../core/ask.js';
+import { Illegal, type AskProtocol, type GameModule, type Outcome, type Pending } from '../../core/game.js';
+import { finishingRanks } from '../../core/ranks.js';
 import { purposeKey, unitFloat, type RandomSource } from '../../core/random.js';
 import { show } from '../../core/validate.js';
 import type { GoldBot } from './bot.js';
@@ -16,7 +17,8 @@ import { memoOnIdentity } from '../../core/memo.js';
 import { CARD_TYPES, COMPOSITION, DYNAMITE, POSITIONS, PairOutcome, RUSH_AT, cardValue, diggerCode, diggerColour, pairOutcome } from './cards.js';
 import { Counter, ENDINGS, Ending } from './metrics.js';
 import type { GoldConfig } from './params.js';
-import { GoldState, Stage, purposes } from './state.js';
+import { sampleState } from './sample.js';
+import { GoldState, Stage, cloneState, purposes } from './state.js';
 import type { GoldView } from './view.js';
 
 export type GoldRequestKind = 'first-card' | 'second-card' | 'rush-card';
@@ -159,18 +161,18 @@ const TABLE_SCRATCH = new Int8Array(POSITIONS);
 const MISSING_SCRATCH = new Int8Array(CARD_TYPES);
 
 /**
- * A mid-game table on a state made for one game (not a series): `cards[p]` is the code at position
- * p, or −1 where the card has left the table; every knowledge slot remembers the positions where
- * `remembered[p]` is not 0. Per-game fields are cleared as for a new layout; the caller sets scores,
- * whose turn it is and the stage. This is how search bots get an engine state to play forward from
- * a seat view (determinize.ts) — the engine's own transitions, not a second rules implementation.
+ * A mid-game table for the current game (`s.seriesGame`) of a state: `cards[p]` is the code at
+ * position p, or −1 where the card has left the table; every knowledge slot remembers the positions
+ * where `remembered[p]` is not 0. Per-game fields are cleared as for a new layout; the caller sets
+ * scores, whose turn it is and the stage. This is how the information-set sampler gets an engine
+ * state to play forward from a seat view (sample.ts) — the engine's own transitions, not a second
+ * rules implementation.
  *
  * It lays out a full deck (the cards that have left go to the empty positions, in code order) and
  * takes those off again with `removeCard`, so every count, list and code mask is kept by the code
  * that keeps it during play.
  */
 export function loadTable(s: GoldState, cards: ArrayLike<number>, remembered: ArrayLike<number>): void {
-  if (s.seriesGames !== 1) throw new RangeError('loadTable loads one game, not a series');
   const missing = MISSING_SCRATCH;
   missing.set(layoutOf(s.config).counts);
   for (let p = 0; p < POSITIONS; p++) {
@@ -188,6 +190,7 @@ export function loadTable(s: GoldState, cards: ArrayLike<number>, remembered: Ar
     missing[code]--;
     layout[p] = code;
   }
+  s.layouts.set(layout, s.seriesGame * POSITIONS);
   loadLayout(s, layout, 0);
   for (let p = 0; p < POSITIONS; p++) if (cards[p] < 0) removeCard(s, p);
   s.removedThisTurn = 0;
@@ -577,27 +580,27 @@ export function fallbackPosition(s: GoldState): number {
   throw new RangeError('no legal position: the table is empty');
 }
 
-/** The answers without a fault, made once (askBot must not allocate on the common path). */
-const ASKED: readonly Asked<GoldAnswer>[] = Array.from({ length: POSITIONS }, (_, p) => Object.freeze({ answer: p }));
-
 /** Asks the bot the decision of `kind` (D1/D2/D3, §6). */
 export function decide(bot: GoldBot, kind: number, view: GoldView): unknown {
   return kind === 0 ? bot.firstCard(view) : kind === 1 ? bot.secondCard(view) : bot.rushCard(view);
 }
 
-export function askBot(bot: GoldBot, request: GoldRequest, view: GoldView, s: GoldState): Asked<GoldAnswer> {
-  const kind = request.kind === 'first-card' ? 0 : request.kind === 'second-card' ? 1 : 2;
-  const method = kind === 0 ? 'firstCard' : kind === 1 ? 'secondCard' : 'rushCard';
-  let position: unknown;
-  try {
-    position = decide(bot, kind, view);
-  } catch (e) {
-    return { answer: fallbackPosition(s), fault: { reason: 'threw', message: describeThrown(e) } };
-  }
-  if (isLegal(s, position)) return ASKED[position];
-  const why = kind === 1 && position === s.first ? 'the turn’s first card again' : 'not a position on the table';
-  return { answer: fallbackPosition(s), fault: { reason: 'illegal', message: `${method} returned ${show(position)}, ${why}` } };
-}
+const kindOf = (request: GoldRequest): number => (request.kind === 'first-card' ? 0 : request.kind === 'second-card' ? 1 : 2);
+const METHODS = ['firstCard', 'secondCard', 'rushCard'] as const;
+
+/** How a GOLD bot is asked (core/ask.ts): each answer is a position; an illegal one falls back to the lowest legal position. */
+export const protocol: AskProtocol<GoldState, GoldView, GoldRequest, GoldAnswer, GoldBot> = {
+  call: (bot, request, view) => decide(bot, kindOf(request), view),
+  accept(position, request, s) {
+    if (isLegal(s, position)) return position;
+    const kind = kindOf(request);
+    const why = kind === 1 && position === s.first ? 'the turn’s first card again' : 'not a position on the table';
+    return new Illegal(`${METHODS[kind]} returned ${show(position)}, ${why}`);
+  },
+  fallbackAnswer: (_request, s) => fallbackPosition(s),
+};
+
+export const askBot = askBotWith(protocol);
 
 export function outcome(s: GoldState): Outcome {
   if (s.stage !== Stage.over) throw new RangeError('the game is not over');
@@ -606,16 +609,49 @@ export function outcome(s: GoldState): Outcome {
   return { winners, scores, ranks: finishingRanks(winners, scores), endedBy: ENDINGS[s.ending], length: s.turn };
 }
 
+// --- the search contract (core/game.ts) ------------------------------------------------------------
+
 /**
- * Finishing positions (0 = first): the winners first, then by score (most first); equal scores
- * share a position (the gold-card tie-break decides only the winners).
+ * The legal answers of the seat to move: every position on the table, in the view's table order,
+ * except in D2 the turn's first card, whose place in the list the last table position takes (so
+ * `uniformAnswer` is O(1)).
  */
-export function finishingRanks(winners: readonly number[], scores: readonly number[]): number[] {
-  const key = scores.map((g, seat) => (winners.includes(seat) ? 1e9 : 0) + g);
-  return key.map((k) => key.filter((q) => q > k).length);
+export function legalAnswers(view: GoldView, request: GoldRequest): GoldAnswer[] {
+  const n = view.tableCount;
+  const second = request.kind === 'second-card';
+  const count = second ? n - 1 : n;
+  const out = new Array<number>(count);
+  for (let i = 0; i < count; i++) out[i] = legalAt(view, second, n, i);
+  return out;
 }
 
-export const goldKnizia: GameModule<GoldConfig, GoldState, GoldView, GoldRequest, GoldAnswer, GoldBot> = {
+function legalAt(view: GoldView, second: boolean, n: number, i: number): number {
+  const p = view.tablePosition(i);
+  return second && p === view.firstPosition ? view.tablePosition(n - 1) : p;
+}
+
+export function uniformAnswer(view: GoldView, request: GoldRequest, u: number): GoldAnswer {
+  const n = view.tableCount;
+  const second = request.kind === 'second-card';
+  return legalAt(view, second, n, Math.floor(u * (second ? n - 1 : n)));
+}
+
+/** The request `seat` is asked in decision `kind`, as `pending` hands it out. */
+export function requestOf(kind: number, seat: number): GoldRequest {
+  return (PENDING[kind][seat] as { readonly requests: readonly GoldRequest[] }).requests[0];
+}
+
+/** A GOLD bot whose every decision is `decide(view, request)`. */
+export function botOf(name: string, policy: (view: GoldView, request: GoldRequest) => GoldAnswer): GoldBot {
+  return {
+    name,
+    firstCard: (view) => policy(view, requestOf(0, view.seat)),
+    secondCard: (view) => policy(view, requestOf(1, view.seat)),
+    rushCard: (view) => policy(view, requestOf(2, view.seat)),
+  };
+}
+
+export const goldKnizia = {
   id: 'gold-knizia',
   inPlace: true,
   minPlayers: 2,
@@ -625,6 +661,11 @@ export const goldKnizia: GameModule<GoldConfig, GoldState, GoldView, GoldRequest
   apply,
   outcome,
   seatView: (s, seat) => s.views[seat],
-  askBot: (bot, request, view, s) => askBot(bot, request, view, s),
+  askBot,
   fallbackAnswer: (_request, s) => fallbackPosition(s),
-};
+  legalAnswers,
+  uniformAnswer,
+  clone: cloneState,
+  sampleState,
+  botOf,
+} satisfies GameModule<GoldConfig, GoldState, GoldView, GoldRequest, GoldAnswer, GoldBot>;

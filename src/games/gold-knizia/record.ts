@@ -1,6 +1,6 @@
 /** GOLD's compact game record, built the same way from the engine state and from a fast player's flat record. */
 import type { GameRecord } from '../../core/definition.js';
-import { finishingRanks } from './engine.js';
+import { finishingRanks } from '../../core/ranks.js';
 import { ENDINGS, ROUND_COUNTERS } from './metrics.js';
 import { Stage, type GoldState } from './state.js';
 

@@ -194,3 +194,78 @@ export class GoldState {
     this.views = views;
   }
 }
+
+/** `n` entries of `from` into `to` (plain number lists of equal length). */
+function copyList(from: readonly number[], to: number[], n: number): void {
+  for (let i = 0; i < n; i++) to[i] = from[i];
+}
+
+/**
+ * An independent copy of `s` (GameModule.clone): into `into` when it was made for the same config
+ * and player count, else into a new state. Everything is copied except the per-turn logs past the
+ * current turn (curves, turn counters, the turn log), which the engine writes before anything reads
+ * them; the copy's views are its own.
+ */
+export function cloneState(s: GoldState, into?: GoldState): GoldState {
+  const t = into !== undefined && into !== s && into.config === s.config && into.players === s.players ? into : new GoldState(s.config, s.players);
+  const n = s.players;
+  t.layouts.set(s.layouts);
+  t.card.set(s.card);
+  t.live.set(s.live);
+  t.liveAt.set(s.liveAt);
+  t.liveCount = s.liveCount;
+  t.left.set(s.left);
+  t.owner.set(s.owner);
+  copyList(s.gold, t.gold, n);
+  copyList(s.goldCards, t.goldCards, n);
+  t.known.set(s.known);
+  t.knownList.set(s.knownList);
+  t.knownAt.set(s.knownAt);
+  t.knownCount.set(s.knownCount);
+  t.unknownList.set(s.unknownList);
+  t.unknownAt.set(s.unknownAt);
+  t.unknownCount.set(s.unknownCount);
+  t.knownOfCode.set(s.knownOfCode);
+  t.knownByCode.set(s.knownByCode);
+  t.knownByCodeAt.set(s.knownByCodeAt);
+  t.knownCodes.set(s.knownCodes);
+  t.unknownCodes.set(s.unknownCodes);
+  t.leftCodes = s.leftCodes;
+  t.goldSeen.set(s.goldSeen);
+  t.goldCardsSeen.set(s.goldCardsSeen);
+  t.recall.set(s.recall);
+  t.forget.set(s.forget);
+  t.memoryDraws.set(s.memoryDraws);
+  t.turn = s.turn;
+  t.turnInGame = s.turnInGame;
+  t.active = s.active;
+  t.startPlayer = s.startPlayer;
+  t.stage = s.stage;
+  t.first = s.first;
+  t.firstFaceUp = s.firstFaceUp;
+  t.rush = s.rush;
+  t.rushTurn = s.rushTurn;
+  t.noProgress = s.noProgress;
+  t.stalemated = s.stalemated;
+  t.removedThisTurn = s.removedThisTurn;
+  t.goldThisTurn = s.goldThisTurn;
+  t.seriesGame = s.seriesGame;
+  copyList(s.seriesScore, t.seriesScore, n);
+  copyList(s.seriesCards, t.seriesCards, n);
+  copyList(s.lastGameScore, t.lastGameScore, n);
+  t.firstStartPlayer = s.firstStartPlayer;
+  t.gameStartTurn.set(s.gameStartTurn);
+  t.gameStartPlayer.set(s.gameStartPlayer);
+  t.gameEnding.set(s.gameEnding);
+  t.ending = s.ending;
+  copyList(s.winners, t.winners, n);
+  t.winnerCount = s.winnerCount;
+  const turns = s.turn;
+  copyList(s.curve, t.curve, turns * n);
+  copyList(s.roundCounters, t.roundCounters, 2 * turns);
+  for (let k = 0; k < s.counters.length; k++) copyList(s.counters[k], t.counters[k], n);
+  t.turnSeat.set(s.turnSeat.subarray(0, turns));
+  t.turnFirst.set(s.turnFirst.subarray(0, turns));
+  t.turnSecond.set(s.turnSecond.subarray(0, turns));
+  return t;
+}

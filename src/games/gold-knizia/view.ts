@@ -10,7 +10,7 @@
  * reads as `UNKNOWN` (−1).
  */
 import { CARD_TYPES, POSITIONS, RUSH_AT, UNKNOWN } from './cards.js';
-import type { GoldRules } from './params.js';
+import type { GoldConfig, GoldRules } from './params.js';
 import type { GoldState } from './state.js';
 
 /** `cardAt` of a position whose card has left the table. */
@@ -33,6 +33,10 @@ export class GoldView {
 
   get players(): number {
     return this.#s.players;
+  }
+  /** The game's rules options and parameters (public; read-only, never write them). */
+  get config(): GoldConfig {
+    return this.#s.config;
   }
   /** The rules options in force (read-only, frozen). */
   get rules(): GoldRules {

@@ -6,8 +6,9 @@
  *  - D2 `exit-action`: 0 or 1, the action of the drawn two-action card;
  *  - D3 `swap-target`: the dwarf to swap places with.
  */
-import { describeThrown } from '../../core/errors.js';
-import type { Asked, DecisionRequest, GameModule, Outcome, Pending } from '../../core/game.js';
+import { askBotWith } from '../../core/ask.js';
+import { Illegal, type AskProtocol, type DecisionRequest, type GameModule, type Outcome, type Pending } from '../../core/game.js';
+import { show } from '../../core/validate.js';
 import { purposeKey, unitFloat, type RandomSource } from '../../core/random.js';
 import type { MyGoldMineBot } from './bot.js';
 import {
@@ -48,7 +49,9 @@ import {
   IN_MINE,
   LORE,
   MGM_PURPOSE,
-  MyGoldMineState,
+  type MyGoldMineState,
+  newState,
+  cloneState,
   ONE_STEP,
   OVER,
   ScriptError,
@@ -57,7 +60,8 @@ import {
   SWAP_TARGET,
   TURN,
 } from './state.js';
-import { MyGoldMineView } from './view.js';
+import { sampleState } from './sample.js';
+import type { MyGoldMineView } from './view.js';
 import { EV, note, trace } from './log.js';
 
 export type MyGoldMineRequest = DecisionRequest & { readonly kind: 'turn' | 'exit-action' | 'swap-target' };
@@ -74,8 +78,7 @@ const RC = ROUND_COUNTERS.length;
 /** §2 Setup for a game: a fresh state, round 1 dealt. Views are made here, one per seat. */
 export function setup(config: MyGoldMineConfig, players: number, random: RandomSource): MyGoldMineState {
   if (!Number.isInteger(players) || players < 2 || players > 6) throw new RangeError(`My Gold Mine needs 2–6 players, got ${players}`);
-  const state = new MyGoldMineState(config, players);
-  for (let s = 0; s < players; s++) state.views.push(new MyGoldMineView(state, s));
+  const state = newState(config, players);
   resetGame(state, random, random.int(MGM_PURPOSE.startPlayer, 0, players));
   return state;
 }
@@ -122,8 +125,7 @@ export function setupScripted(
   nuggets: readonly number[],
   script: DeckScript,
 ): MyGoldMineState {
-  const state = new MyGoldMineState(config, players);
-  for (let s = 0; s < players; s++) state.views.push(new MyGoldMineView(state, s));
+  const state = newState(config, players);
   state.script = script;
   state.round = round;
   if (round < state.rounds) state.stopAfterRound = round;
@@ -748,48 +750,30 @@ export function outcome(state: MyGoldMineState): Outcome {
   };
 }
 
-/** Answers 0…15 as shared `Asked` objects (no allocation per decision). */
-const ASKED: Asked<number>[] = Array.from({ length: 16 }, (_, answer) => ({ answer }));
-const asked = (answer: number): Asked<number> => ASKED[answer];
+const METHODS = { turn: 'dig', 'exit-action': 'chooseAction', 'swap-target': 'swapTarget' } as const;
 
-export function askBot(
-  bot: MyGoldMineBot,
-  request: MyGoldMineRequest,
-  view: MyGoldMineView,
-  state: MyGoldMineState,
-  random: RandomSource,
-): Asked<MyGoldMineAnswer> {
-  const stage = state.stage;
-  let value: unknown;
-  try {
-    value = stage === TURN ? bot.dig(view) : stage === EXIT_ACTION ? bot.chooseAction(view) : bot.swapTarget(view);
-  } catch (e) {
-    return { answer: fallbackAnswer(request, state, random), fault: { reason: 'threw', message: describeThrown(e) } };
-  }
-  if (stage === TURN) {
-    if (value === true && top(state) >= 0) return ASKED[DIG];
-    if (value === false) return ASKED[DRAW_EXIT];
-    const message = value === true ? 'dig returned true, but the digging deck is empty (MG-A11)' : `dig returned ${show(value)}, expected true or false`;
-    return { answer: DRAW_EXIT, fault: { reason: 'illegal', message } };
-  }
-  if (stage === EXIT_ACTION) {
-    if (value === 0 || value === 1) return asked(value);
-    return { answer: 0, fault: { reason: 'illegal', message: `chooseAction returned ${show(value)}, expected 0 or 1` } };
-  }
-  if (typeof value === 'number' && canSwap(state, state.actor, value)) return asked(value);
-  return {
-    answer: firstCandidate(state, state.actor),
-    fault: { reason: 'illegal', message: `swapTarget returned ${show(value)}, not another dwarf in the mine the actor may swap with` },
-  };
-}
+/** How a My Gold Mine bot is asked (core/ask.ts): D1 a boolean (dig?), D2 an action index, D3 a dwarf. */
+export const protocol: AskProtocol<MyGoldMineState, MyGoldMineView, MyGoldMineRequest, MyGoldMineAnswer, MyGoldMineBot> = {
+  call: (bot, request, view) => (request.kind === 'turn' ? bot.dig(view) : request.kind === 'exit-action' ? bot.chooseAction(view) : bot.swapTarget(view)),
+  accept(value, request, state) {
+    if (request.kind === 'turn') {
+      if (value === true && top(state) >= 0) return DIG;
+      if (value === false) return DRAW_EXIT;
+      return new Illegal(
+        value === true ? 'dig returned true, but the digging deck is empty (MG-A11)' : `${METHODS.turn} returned ${show(value)}, expected true or false`,
+      );
+    }
+    if (request.kind === 'exit-action') {
+      if (value === 0 || value === 1) return value;
+      return new Illegal(`chooseAction returned ${show(value)}, expected 0 or 1`);
+    }
+    if (typeof value === 'number' && canSwap(state, state.actor, value)) return value;
+    return new Illegal(`swapTarget returned ${show(value)}, not another dwarf in the mine the actor may swap with`);
+  },
+  fallbackAnswer: (request, state, random) => fallbackAnswer(request, state, random),
+};
 
-function show(v: unknown): string {
-  try {
-    return typeof v === 'string' ? JSON.stringify(v) : String(v);
-  } catch {
-    return '(a value without a string form)';
-  }
-}
+export const askBot = askBotWith(protocol);
 
 /** The rules' answer for a failed decision: draw an exit card (B), the first action, the first candidate in turn order. */
 export function fallbackAnswer(request: MyGoldMineRequest, state: MyGoldMineState, _random: RandomSource): MyGoldMineAnswer {
@@ -798,7 +782,46 @@ export function fallbackAnswer(request: MyGoldMineRequest, state: MyGoldMineStat
   return firstCandidate(state, state.actor);
 }
 
-export const myGoldMine: GameModule<MyGoldMineConfig, MyGoldMineState, MyGoldMineView, MyGoldMineRequest, MyGoldMineAnswer, MyGoldMineBot> = {
+// ---------------------------------------------------------------------------------------------
+// The search contract (core/game.ts)
+
+/**
+ * The legal answers of the seat asked: D1 dig (when the digging deck is not empty) then draw an exit
+ * card; D2 both actions (D2 is asked only when both can be carried out); D3 every dwarf it may swap
+ * with, in dwarf order.
+ */
+export function legalAnswers(view: MyGoldMineView, request: MyGoldMineRequest): MyGoldMineAnswer[] {
+  if (request.kind === 'turn') return view.topCard >= 0 ? [DIG, DRAW_EXIT] : [DRAW_EXIT];
+  if (request.kind === 'exit-action') return [0, 1];
+  const out: number[] = [];
+  for (let d = 0; d < view.dwarves; d++) if (view.canSwapWith(d)) out.push(d);
+  return out;
+}
+
+export function uniformAnswer(view: MyGoldMineView, request: MyGoldMineRequest, u: number): MyGoldMineAnswer {
+  if (request.kind === 'turn') return view.topCard >= 0 ? (u < 0.5 ? DIG : DRAW_EXIT) : DRAW_EXIT;
+  if (request.kind === 'exit-action') return u < 0.5 ? 0 : 1;
+  const list = legalAnswers(view, request);
+  return list[Math.floor(u * list.length)];
+}
+
+/** A My Gold Mine bot whose every decision is `decide(view, request)`. */
+export function botOf(name: string, decide: (view: MyGoldMineView, request: MyGoldMineRequest) => MyGoldMineAnswer): MyGoldMineBot {
+  const ask = (view: MyGoldMineView, kind: number) => decide(view, requestOf(kind, view.seat));
+  return {
+    name,
+    dig: (view) => ask(view, TURN) === DIG,
+    chooseAction: (view) => ask(view, EXIT_ACTION),
+    swapTarget: (view) => ask(view, SWAP_TARGET),
+  };
+}
+
+/** The request `seat` is asked at `stage`, as `pending` hands it out. */
+function requestOf(stage: number, seat: number): MyGoldMineRequest {
+  return (PENDING[stage][seat] as { readonly requests: readonly MyGoldMineRequest[] }).requests[0];
+}
+
+export const myGoldMine = {
   id: 'my-gold-mine',
   inPlace: true,
   minPlayers: 2,
@@ -811,4 +834,9 @@ export const myGoldMine: GameModule<MyGoldMineConfig, MyGoldMineState, MyGoldMin
   askBot,
   fallbackAnswer,
   trace,
-};
+  legalAnswers,
+  uniformAnswer,
+  clone: cloneState,
+  sampleState,
+  botOf,
+} satisfies GameModule<MyGoldMineConfig, MyGoldMineState, MyGoldMineView, MyGoldMineRequest, MyGoldMineAnswer, MyGoldMineBot>;

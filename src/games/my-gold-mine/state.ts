@@ -7,7 +7,7 @@ import { memoOnIdentity } from '../../core/memo.js';
 import { DIG_KINDS, EXIT_ACTIONS, type DigKind, type ExitAction } from './decks.js';
 import { COUNTERS, ROUND_COUNTERS } from './metrics.js';
 import type { MyGoldMineConfig } from './params.js';
-import type { MyGoldMineView } from './view.js';
+import { MyGoldMineView } from './view.js';
 
 /** Mine geometry (§2.1): exit at 0, the Lore (start) at 4, Drago at 8. */
 export const EXIT = 0;
@@ -278,4 +278,84 @@ export class MyGoldMineState {
   owner(d: number): number {
     return this.perSeat === 1 ? d : d >> 1;
   }
+}
+
+/** A fresh state for `config` and `players` with its seat views (setup, clones, samples). */
+export function newState(config: MyGoldMineConfig, players: number): MyGoldMineState {
+  const state = new MyGoldMineState(config, players);
+  for (let s = 0; s < players; s++) state.views.push(new MyGoldMineView(state, s));
+  return state;
+}
+
+function copyList(from: readonly number[], to: number[]): void {
+  for (let i = 0; i < from.length; i++) to[i] = from[i];
+}
+
+/**
+ * An independent copy of `state` (GameModule.clone): into `into` when it was made for the same
+ * config and player count, else into a new state. Every field is copied but a replay's move log
+ * (the copy keeps none); the copy's views are its own; a fixture's deck script (read-only data) is
+ * shared.
+ */
+export function cloneState(state: MyGoldMineState, into?: MyGoldMineState): MyGoldMineState {
+  const t =
+    into !== undefined && into !== state && into.config === state.config && into.players === state.players ? into : newState(state.config, state.players);
+  t.round = state.round;
+  t.stage = state.stage;
+  t.actor = state.actor;
+  t.startSeat = state.startSeat;
+  t.stopAfterRound = state.stopAfterRound;
+  t.drago = state.drago;
+  copyList(state.pos, t.pos);
+  copyList(state.status, t.status);
+  t.inMine = state.inMine;
+  copyList(state.ladder, t.ladder);
+  t.ladderCount = state.ladderCount;
+  copyList(state.rung, t.rung);
+  copyList(state.eliminated, t.eliminated);
+  t.eliminatedCount = state.eliminatedCount;
+  copyList(state.teamGold, t.teamGold);
+  copyList(state.teamExtra, t.teamExtra);
+  copyList(state.teamOpen, t.teamOpen);
+  copyList(state.extraGold, t.extraGold);
+  copyList(state.extraExtra, t.extraExtra);
+  copyList(state.bankedGold, t.bankedGold);
+  copyList(state.bankedExtra, t.bankedExtra);
+  copyList(state.roundGold, t.roundGold);
+  copyList(state.nuggets, t.nuggets);
+  copyList(state.dig, t.dig);
+  t.digPos = state.digPos;
+  copyList(state.digLeft, t.digLeft);
+  t.dragonsLeft = state.dragonsLeft;
+  t.digDraws = state.digDraws;
+  t.digKey = state.digKey;
+  t.kindsDrawn = state.kindsDrawn;
+  copyList(state.exitDeck, t.exitDeck);
+  t.exitPos = state.exitPos;
+  t.exitEnd = state.exitEnd;
+  copyList(state.discard, t.discard);
+  t.discardCount = state.discardCount;
+  copyList(state.exitInDeck, t.exitInDeck);
+  t.exitDraws = state.exitDraws;
+  t.exitShuffles = state.exitShuffles;
+  t.exitKey = state.exitKey;
+  t.drawn = state.drawn;
+  t.passes = state.passes;
+  copyList(state.scores, t.scores);
+  copyList(state.ranks, t.ranks);
+  copyList(state.winners, t.winners);
+  t.winnerCount = state.winnerCount;
+  t.roundWinner = state.roundWinner;
+  t.ending = state.ending;
+  copyList(state.curve, t.curve);
+  copyList(state.roundCounters, t.roundCounters);
+  for (let c = 0; c < state.counters.length; c++) copyList(state.counters[c], t.counters[c]);
+  copyList(state.cards, t.cards);
+  t.cardCount = state.cardCount;
+  t.script = state.script;
+  t.scriptReshuffles = state.scriptReshuffles;
+  // A replay's move log is the game's own story, not the copy's (its playouts are no moves of the game).
+  t.log = null;
+  copyList(state.initialScores, t.initialScores);
+  return t;
 }

@@ -10,6 +10,7 @@
  * The queue is the trust boundary: a worker checks every payload as strictly as a scenario file
  * (the scenario is parsed again and must hash to what the job says) and refuses jobs of other code.
  */
+import { expectBuiltinBot } from '../../core/bots.js';
 import { chanceCardsOf } from '../../core/definition.js';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -233,7 +234,7 @@ function checkTournamentTask(at: { file: string }, task: Record<string, unknown>
     expectKnownKeys(at, `task.spec.entrants[${i}]`, entrant, ['name', 'file']);
     const name = expectString(at, `task.spec.entrants[${i}].name`, entrant.name);
     if (entrant.file === null) {
-      expectOneOf(at, `task.spec.entrants[${i}].name`, name, Object.keys(definition.builtinBots));
+      expectBuiltinBot(at, `task.spec.entrants[${i}].name`, name, definition);
       if (hashes[i] !== null) throw new InputError(at.file, `task.sha256[${i}]`, `expected null for the built-in bot ${show(name)}, got ${show(hashes[i])}`);
       return;
     }

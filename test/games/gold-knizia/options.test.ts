@@ -71,7 +71,7 @@ describe('faults (§6 D1–D3): an illegal answer turns the lowest-index legal p
     const s = setup(config(), 3, random);
     const seat = s.active;
     const view = s.views[seat];
-    const off = askBot(scriptedBot([99]), { seat, kind: 'first-card' }, view, s);
+    const off = askBot(scriptedBot([99]), { seat, kind: 'first-card' }, view, s, random);
     expect(off).toEqual({ answer: 0, fault: { reason: 'illegal', message: 'firstCard returned 99, not a position on the table' } });
     const threw = askBot(
       {
@@ -85,12 +85,13 @@ describe('faults (§6 D1–D3): an illegal answer turns the lowest-index legal p
       { seat, kind: 'first-card' },
       view,
       s,
+      random,
     );
     expect(threw).toEqual({ answer: 0, fault: { reason: 'threw', message: 'boom' } });
     goldKnizia.apply(s, [0], random);
-    const twice = askBot(scriptedBot([0]), { seat, kind: 'second-card' }, view, s);
+    const twice = askBot(scriptedBot([0]), { seat, kind: 'second-card' }, view, s, random);
     expect(twice).toEqual({ answer: 1, fault: { reason: 'illegal', message: 'secondCard returned 0, the turn’s first card again' } });
-    expect(askBot(scriptedBot([5]), { seat, kind: 'second-card' }, view, s)).toEqual({ answer: 5 });
+    expect(askBot(scriptedBot([5]), { seat, kind: 'second-card' }, view, s, random)).toEqual({ answer: 5 });
   });
   it('plays on through playGame, recording each fault', () => {
     const random = new RandomSource('faults', 1);

@@ -1,0 +1,182 @@
+/**
+ * The generic agents: `ismcts` (src/search/ismcts.ts) and `uniform`, for every game with the search
+ * contract: named configurations, legal play, determinism (for any worker count), a time budget
+ * that says so, rewards, and play clearly stronger than uniform.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.js';
+import { builtinBot, isBuiltinBot } from '../../src/core/bots.js';
+import type { Outcome } from '../../src/core/game.js';
+import { Purpose, RandomSource } from '../../src/core/random.js';
+import { GAMES } from '../../src/games/registry.js';
+import { isSearchable } from '../../src/search/contract.js';
+import { ismctsName, parseIsmctsOptions, rewardsOf, ISMCTS_DEFAULTS } from '../../src/search/ismcts.js';
+import { SearchRandom } from '../../src/search/random.js';
+import { playGame } from '../../src/sim/play.js';
+import { capture } from '../helpers/io.js';
+import { tempDir } from '../helpers/temp.js';
+
+const searchableGames = Object.keys(GAMES).filter((id) => isSearchable(GAMES[id].module));
+
+describe('ismcts options in the bot name', () => {
+  it('reads every option, in any order, and names the variant canonically', () => {
+    const { options, given } = parseIsmctsOptions('rollout=greedy:iterations=400:c=0.5:reward=score:prior=greedy:bias=2:depth=8:merge=0', ISMCTS_DEFAULTS, [
+      'greedy',
+    ]);
+    expect(options).toEqual({ iterations: 400, ms: null, c: 0.5, rollout: 'greedy', reward: 'score', prior: 'greedy', bias: 2, depth: 8, merge: false });
+    expect(ismctsName(given)).toBe('ismcts:iterations=400:c=0.5:rollout=greedy:reward=score:prior=greedy:bias=2:depth=8:merge=0');
+    expect(ismctsName({})).toBe('ismcts');
+    expect(parseIsmctsOptions('ms=20', ISMCTS_DEFAULTS, []).options.ms).toBe(20);
+  });
+
+  it('refuses unknown options, bad values and unknown bots, saying what is expected', () => {
+    const bad = (text: string) => () => parseIsmctsOptions(text, ISMCTS_DEFAULTS, ['greedy']);
+    expect(bad('iteration=4')).toThrow(/unknown option "iteration".*options are iterations, ms, c/);
+    expect(bad('iterations=0')).toThrow(/iterations must be a whole number ≥ 1, got "0"/);
+    expect(bad('iterations=1.5')).toThrow(/whole number/);
+    expect(bad('c=-1')).toThrow(/c must be a number ≥ 0/);
+    expect(bad('ms=0')).toThrow(/ms must be a positive number/);
+    expect(bad('rollout=smart')).toThrow(/rollout must be uniform or a built-in bot \(greedy\), got "smart"/);
+    expect(bad('reward=gold')).toThrow(/reward must be win or score/);
+    expect(bad('iterations')).toThrow(/needs a value/);
+    expect(bad('c=1:c=2')).toThrow(/given twice/);
+  });
+
+  it.each(searchableGames)('%s: one factory per configuration, however spelt; bad names are not built-in bots', (id) => {
+    const def = GAMES[id];
+    const a = builtinBot(def, 'ismcts:c=0.5:iterations=100');
+    const b = builtinBot(def, 'ismcts:iterations=100:c=0.5');
+    expect(a).toBeDefined();
+    expect(a).toBe(b);
+    expect(a!.name).toBe('ismcts:iterations=100:c=0.5');
+    expect(builtinBot(def, 'ismcts:')).toBe(def.builtinBots.ismcts);
+    expect(builtinBot(def, 'ismcts')).toBe(def.builtinBots.ismcts);
+    expect(builtinBot(def, 'nothing:x=1')).toBeUndefined();
+    expect(() => builtinBot(def, 'ismcts:iterations=-3')).toThrow(RangeError);
+    expect(isBuiltinBot(def, 'ismcts:iterations=-3')).toBe(false);
+    expect(def.builtinBots.uniform.name).toBe('uniform');
+    // A time budget is marked: runs that seat it are not reproducible.
+    expect(builtinBot(def, 'ismcts:ms=5')!.timed).toBe(true);
+    expect(def.builtinBots.ismcts.timed).toBe(false);
+    expect(def.builtinBots.ismcts.costly).toBe(true);
+  });
+});
+
+describe('rewards', () => {
+  const outcome = (winners: number[], scores: number[]): Outcome => ({ winners, scores, ranks: [], endedBy: 'x', length: 1 });
+  it('share the win among the winners', () => {
+    const out = new Float64Array(5);
+    rewardsOf(outcome([1, 2], [3, 9, 9, 1]), 'win', out);
+    expect(Array.from(out)).toEqual([0, 0.5, 0.5, 0, 0]);
+  });
+  it('score: half the win share, half the score between the lowest (0) and the highest (1)', () => {
+    const out = new Float64Array(4);
+    rewardsOf(outcome([1], [3, 9, 5, 1]), 'score', out);
+    // (s − 1) / 8: 0.25, 1, 0.5, 0
+    expect(Array.from(out)).toEqual([0.125, 1, 0.25, 0]);
+    rewardsOf(outcome([0, 1], [4, 4]), 'score', out);
+    expect(Array.from(out.subarray(0, 2))).toEqual([0.5, 0.5]);
+  });
+});
+
+describe('the search generator', () => {
+  it('is a function of its seed, uniform enough for a search (mean and spread of 100,000 draws)', () => {
+    const a = new SearchRandom(7);
+    const b = new SearchRandom(7);
+    const xs = Array.from({ length: 100000 }, () => a.next());
+    expect(Array.from({ length: 100000 }, () => b.next())).toEqual(xs);
+    const mean = xs.reduce((s, x) => s + x, 0) / xs.length;
+    // Uniform [0, 1): mean 0.5 ± 3 standard errors (1/√(12·n) ≈ 0.000913).
+    expect(Math.abs(mean - 0.5)).toBeLessThan(0.0028);
+    const counts = new Array<number>(10).fill(0);
+    for (const x of xs) counts[Math.floor(x * 10)]++;
+    // χ² with 9 degrees of freedom below its 0.999 quantile (27.88, scipy.stats.chi2.ppf(0.999, 9)).
+    expect(counts.reduce((s, c) => s + (c - 10000) ** 2 / 10000, 0)).toBeLessThan(27.88);
+    expect(new SearchRandom(8).next()).not.toBe(xs[0]);
+  });
+});
+
+/** Plays one `players`-seat game of `id` with the named bots; returns the outcome and faults. */
+function game(id: string, names: readonly string[], index: number, seed = 'ismcts-test') {
+  const def = GAMES[id];
+  const players = names.length;
+  const config = def.parseConfig({ players }, { file: 'test.json', dir: '.' });
+  const random = new RandomSource(seed, index);
+  const bots = names.map((n, s) => builtinBot(def, n)!.create(s, random.stream(Purpose.bot + s)));
+  return playGame({ module: def.module, config, players, bots, random });
+}
+
+describe.each(searchableGames)('ismcts on %s', (id) => {
+  it('plays legal answers only (no fault), and the same game again from the same seed', () => {
+    const names = ['ismcts:iterations=30', 'uniform', 'ismcts:iterations=30:rollout=uniform:reward=score', 'uniform'];
+    const a = game(id, names, 0);
+    expect(a.faults).toEqual([]);
+    expect(game(id, names, 0).outcome).toEqual(a.outcome);
+  });
+
+  it('beats uniform play clearly with a small budget (2 players, seats alternating)', () => {
+    let wins = 0;
+    const n = 16;
+    for (let g = 0; g < n; g++) {
+      const seat = g % 2;
+      const names = seat === 0 ? ['ismcts:iterations=40', 'uniform'] : ['uniform', 'ismcts:iterations=40'];
+      const { outcome } = game(id, names, g, 'ismcts-strength');
+      if (outcome.winners.includes(seat)) wins += 1 / outcome.winners.length;
+    }
+    // Under equal strength P(≥ 13 of 16) = 0.0106 (scipy.stats.binom.sf(12, 16, 0.5)); measured 14–16.
+    expect(wins).toBeGreaterThanOrEqual(13);
+  });
+
+  it('with a time budget, still answers every decision legally', () => {
+    const { faults } = game(id, ['ismcts:ms=2', 'uniform', 'uniform', 'uniform'], 1);
+    expect(faults).toEqual([]);
+  });
+});
+
+describe.each(searchableGames)('ismcts runs like any built-in bot (%s)', (id) => {
+  it('run: the same outputs for 0, 1 and 2 workers, all on the fast path', async () => {
+    const dir = tempDir('goldpit-ismcts-');
+    const file = join(dir, 'scenario.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        game: id,
+        players: 4,
+        seats: ['ismcts:iterations=20', GAMES[id].tournament.checkBotOpponents[0], 'uniform', 'ismcts:iterations=10:rollout=uniform'],
+      }),
+    );
+    const tables: string[] = [];
+    for (const workers of ['0', '1', '2']) {
+      const out = join(dir, `out-${workers}`);
+      expect(await runCli(['run', file, '--games', '6', '--seed', 'det', '--workers', workers, '--batch-size', '2', '--out', out, '--quiet'], capture())).toBe(
+        0,
+      );
+      tables.push(readFileSync(join(out, 'summary.json'), 'utf8').replace(/"(elapsed[A-Za-z]*|wall[A-Za-z]*|seconds|gamesPerSecond)": *[^,}]*/g, ''));
+      const run = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as { engine: { kernelGames: number; referenceGames: number } };
+      expect(run.engine).toEqual({ kernelGames: 6, referenceGames: 0 });
+    }
+    expect(tables[1]).toBe(tables[0]);
+    expect(tables[2]).toBe(tables[0]);
+  }, 120_000);
+});
+
+describe('a time budget is not reproducible, and the outputs say so', () => {
+  it.each(searchableGames)('%s: run.json lists the timed bot, report.html warns', async (id) => {
+    const dir = tempDir('goldpit-ismcts-ms-');
+    const file = join(dir, 'scenario.json');
+    const seats = ['ismcts:ms=1', 'uniform', 'uniform', 'uniform'];
+    writeFileSync(file, JSON.stringify({ game: id, players: 4, seats }));
+    const out = join(dir, 'out');
+    expect(await runCli(['run', file, '--games', '2', '--workers', '0', '--out', out, '--quiet'], capture())).toBe(0);
+    expect((JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as { timedBots?: string[] }).timedBots).toEqual(['ismcts:ms=1']);
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('<strong>Not reproducible.</strong> <code>ismcts:ms=1</code> decided by the clock');
+    // An iteration budget is reproducible: nothing said.
+    const still = join(dir, 'still');
+    writeFileSync(file, JSON.stringify({ game: id, players: 4, seats: ['ismcts:iterations=5', 'uniform', 'uniform', 'uniform'] }));
+    expect(await runCli(['run', file, '--games', '2', '--workers', '0', '--out', still, '--quiet'], capture())).toBe(0);
+    expect(JSON.parse(readFileSync(join(still, 'run.json'), 'utf8')).timedBots).toBeUndefined();
+    expect(readFileSync(join(still, 'report.html'), 'utf8')).not.toContain('Not reproducible');
+  });
+});
