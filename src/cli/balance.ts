@@ -14,11 +14,13 @@ import { prepareBalance, runBalance, type BalanceOptions } from '../balance/game
 import { balanceJson, verdictLine, writeBalanceOutputs } from '../balance/output.js';
 import { DealPool, DealsStopped } from '../sweep/pool.js';
 import { loadScenario } from '../sim/scenario.js';
+import { withTable } from '../sim/table.js';
 import type { Io } from './main.js';
 import { guardCheckpoint, prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { VARY_OPTION } from './sweep.js';
 import { queueExecutor, queueOptions, withResumeHint } from './worker.js';
+import { TABLE_OPTION } from './table.js';
 import { WORKERS_OPTION, workerCount } from './workers.js';
 
 export const BALANCE_DEFAULTS = { budget: 1_000_000, firstStage: 1000, batchSize: 500 } as const;
@@ -54,6 +56,7 @@ export function balanceOptions<T>(y: Argv<T>) {
       describe: 'continue a stopped search from its checkpoint in the output folder (the same answer as an unstopped one)',
     })
     .option('fresh', { type: 'boolean', default: false, describe: 'delete a checkpoint found in the output folder and start over' })
+    .option('table', TABLE_OPTION)
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress on stderr, no summary on stdout' });
 }
 
@@ -70,6 +73,7 @@ export interface BalanceArgs {
   readonly resume: boolean;
   readonly fresh: boolean;
   readonly quiet: boolean;
+  readonly table?: string;
   readonly queue?: string;
   readonly 'queue-name'?: string;
   readonly 'queue-timeout'?: number;
@@ -81,8 +85,9 @@ function integer(name: string, v: number, min: number): number {
 }
 
 export async function commandBalance(io: Io, path: string, args: BalanceArgs, argv: readonly string[]): Promise<number> {
-  const base = loadScenario(path);
-  const data = readJsonFile(resolve(path), 'the scenario file');
+  const base = loadScenario(path, { table: args.table });
+  const file = readJsonFile(resolve(path), 'the scenario file');
+  const data = args.table === undefined ? file : withTable(path, file, args.table);
   const firstStage = integer('first-stage', args['first-stage'], 2);
   const budget = integer('budget', args.budget, firstStage);
   const batchSize = integer('batch-size', args['batch-size'], 1);

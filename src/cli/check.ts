@@ -19,6 +19,7 @@ import { workerCount } from './workers.js';
 
 export interface BaselineArgs {
   readonly out: string;
+  readonly table?: string;
   readonly games?: number;
   readonly workers?: number;
   readonly batchSize: number;
@@ -28,6 +29,7 @@ export interface BaselineArgs {
 
 export interface CheckArgs {
   readonly baseline: string;
+  readonly table?: string;
   readonly untilDecided: boolean;
   readonly games?: number;
   readonly seed?: string;
@@ -61,9 +63,9 @@ function playOptions(io: Io, args: { workers?: number; batchSize: number; quiet:
   };
 }
 
-/** Scenarios by name; two files with one name cannot share a baseline. */
-function loadScenarios(paths: readonly string[]): Scenario[] {
-  const scenarios = paths.map(loadScenario);
+/** Scenarios by name (with `--table`, every seat that bot); two files with one name cannot share a baseline. */
+function loadScenarios(paths: readonly string[], table: string | undefined): Scenario[] {
+  const scenarios = paths.map((path) => loadScenario(path, { table }));
   const seen = new Map<string, string>();
   for (const s of scenarios) {
     const other = seen.get(s.name);
@@ -79,7 +81,7 @@ function writeBaseline(file: string, baseline: Baseline): void {
 }
 
 export async function commandBaseline(io: Io, paths: readonly string[], args: BaselineArgs): Promise<number> {
-  const scenarios = loadScenarios(paths);
+  const scenarios = loadScenarios(paths, args.table);
   const games = positive('games', args.games);
   // Before any game: a folder named like the file, or one that cannot be written, would lose them all.
   prepareOutputFile(resolve(args.out), '--out', 'baseline.json');
@@ -98,7 +100,7 @@ export async function commandBaseline(io: Io, paths: readonly string[], args: Ba
 }
 
 export async function commandCheck(io: Io, paths: readonly string[], args: CheckArgs): Promise<number> {
-  const scenarios = loadScenarios(paths);
+  const scenarios = loadScenarios(paths, args.table);
   const lookEvery = args.lookEvery;
   if (!Number.isInteger(lookEvery) || lookEvery < 100) throw new UsageError(`--look-every must be an integer ≥ 100, got ${lookEvery}`);
   const games = positive('games', args.games);

@@ -31,6 +31,7 @@ import { PRECISION_LOOK } from '../sweep/run.js';
 import { clearStaleOutputs, prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { numberArgumentProblem, suggestCommand } from './usage.js';
+import { TABLE_OPTION } from './table.js';
 import { WORKERS_OPTION, workerCount } from './workers.js';
 import { commandCheckBot, commandNewBot, commandTournament, DEFAULT_BOT_TIMEOUT_MS, GAME_OPTION, tournamentOptions } from './tournament.js';
 import { commandWorker, queueExecutor, queueOptions, withResumeHint, workerOptions } from './worker.js';
@@ -119,9 +120,11 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
             describe: "play until every bot and seat win rate's 95% interval is within ±h (looked at every 1,000 games; --games caps it)",
           })
           .option('engine', ENGINE_OPTION)
+          .option('table', TABLE_OPTION)
           .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no table on stdout' }),
       async (args) => {
         code = await commandRun(io, args.scenario, {
+          table: args.table,
           precision: args.precision,
           games: args.games,
           seed: args.seed,
@@ -181,6 +184,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('workers', WORKERS_OPTION)
           .option('batch-size', { type: 'number', default: 500 })
           .option('engine', ENGINE_OPTION)
+          .option('table', TABLE_OPTION)
           .option('quiet', { type: 'boolean', default: false }),
       async (args) => {
         code = await commandImpact(io, args.scenario, { ...args, queue: queueExecutor(args, io.err, args.quiet) });
@@ -196,9 +200,11 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('games', { type: 'number', describe: "games per scenario (default: the scenario's)" })
           .option('workers', WORKERS_OPTION)
           .option('batch-size', { type: 'number', default: 500, describe: 'games per batch' })
+          .option('table', TABLE_OPTION)
           .option('quiet', { type: 'boolean', default: false }),
       async (args) => {
         code = await commandBaseline(io, args.scenarios as string[], {
+          table: args.table,
           out: args.out,
           games: args.games,
           workers: args.workers,
@@ -232,9 +238,11 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
             default: false,
             describe: 'rewrite the baseline entries of these scenarios with the current code (on purpose), then exit 0',
           })
+          .option('table', TABLE_OPTION)
           .option('quiet', { type: 'boolean', default: false, describe: 'no progress on stderr' }),
       async (args) => {
         code = await commandCheck(io, args.scenarios as string[], {
+          table: args.table,
           baseline: args.baseline,
           untilDecided: args['until-decided'],
           games: args.games,
@@ -257,9 +265,10 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
         y
           .positional('scenario', { type: 'string', demandOption: true })
           .option('game', { type: 'number', demandOption: true, describe: 'game index K (0-based)' })
-          .option('seed', { type: 'string', describe: "run seed (default: the scenario's)" }),
+          .option('seed', { type: 'string', describe: "run seed (default: the scenario's)" })
+          .option('table', TABLE_OPTION),
       (args) => {
-        code = commandReplay(io, args.scenario, args.game, args.seed);
+        code = commandReplay(io, args.scenario, args.game, args.seed, args.table);
       },
     )
     .command(
@@ -377,10 +386,11 @@ interface RunArgs {
   queue?: QueueExecutor;
   quiet: boolean;
   argv: readonly string[];
+  table?: string;
 }
 
 async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> {
-  const scenario = loadScenario(path);
+  const scenario = loadScenario(path, { table: args.table });
   const games = positiveInt('games', args.games) ?? scenario.games;
   const seed = args.seed ?? scenario.seed;
   const out = resolve(args.out ?? join('reports', scenario.name));
@@ -552,9 +562,10 @@ async function commandImpact(
     engine: Engine;
     quiet: boolean;
     queue?: QueueExecutor;
+    table?: string;
   },
 ): Promise<number> {
-  const scenario = loadScenario(path);
+  const scenario = loadScenario(path, { table: args.table });
   const all = chanceCardsOf(scenario.definition, scenario.config);
   if (all.length === 0) {
     throw new UsageError(
@@ -671,8 +682,8 @@ function mergeGamesCsv(partialFiles: readonly string[], target: string): { writt
   return { written: true, missing: [] };
 }
 
-function commandReplay(io: Io, path: string, game: number, seedArg?: string): number {
-  const scenario = loadScenario(path);
+function commandReplay(io: Io, path: string, game: number, seedArg?: string, table?: string): number {
+  const scenario = loadScenario(path, { table });
   if (!Number.isInteger(game) || game < 0) throw new UsageError(`--game must be a game index ≥ 0, got ${game}`);
   const seed = seedArg ?? scenario.seed;
   const played = playOne(scenario, game, { seed, trace: true });

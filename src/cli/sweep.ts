@@ -15,6 +15,7 @@ import { writeSweepOutputs } from '../sweep/write.js';
 import { guardCheckpoint, prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { queueExecutor, queueOptions, withResumeHint } from './worker.js';
+import { TABLE_OPTION } from './table.js';
 import { WORKERS_OPTION, workerCount } from './workers.js';
 
 /** The checkpoint of an unfinished sweep, in its output folder. */
@@ -53,6 +54,7 @@ export function sweepOptions<T>(y: Argv<T>) {
       default: 'auto' as const,
       describe: 'auto: the fast kernel when the line-up has one (the same games); reference: always the reference engine',
     })
+    .option('table', TABLE_OPTION)
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no summary on stdout' });
 }
 
@@ -70,6 +72,7 @@ export interface SweepArgs {
   resume: boolean;
   fresh: boolean;
   engine: Engine;
+  table?: string;
   quiet: boolean;
   queue?: string;
   'queue-name'?: string;
@@ -83,7 +86,7 @@ interface SweepIo {
 }
 
 export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly string[]): Promise<number> {
-  const base = loadScenario(args.scenario);
+  const base = loadScenario(args.scenario, { table: args.table });
   const factors = args.vary.map((v) => parseVary(String(v)));
   const paths = factors.map((f) => f.path);
   const twice = paths.find((p, i) => paths.indexOf(p) !== i);

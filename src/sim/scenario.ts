@@ -10,6 +10,7 @@ import { InputError } from '../core/errors.js';
 import { expectInt, expectKnownKeys, expectObject, expectOneOf, expectString, readJsonFile, show } from '../core/validate.js';
 import { DEFAULT_GAME, GAMES } from '../games/registry.js';
 import { parseCheckOptions, type CheckOptions } from './check-options.js';
+import { tableSeats, withTable } from './table.js';
 
 export interface Scenario {
   readonly file: string;
@@ -32,15 +33,17 @@ export interface Scenario {
   readonly check: CheckOptions;
 }
 
-const KEYS = ['name', 'description', 'game', 'players', 'seats', 'rules', 'params', 'games', 'seed', 'check'];
+const KEYS = ['name', 'description', 'game', 'players', 'seats', 'table', 'rules', 'params', 'games', 'seed', 'check'];
 
 export function parseScenario(file: string, data: unknown): Scenario {
   const at = { file };
-  const obj = expectObject(at, '', data);
+  const raw = expectObject(at, '', data);
   // The game's own sections (e.g. eventCards) are known only once the game is: checked below.
-  const gameOf = typeof obj.game === 'string' && Object.hasOwn(GAMES, obj.game) ? GAMES[obj.game] : GAMES[DEFAULT_GAME];
+  const gameOf = typeof raw.game === 'string' && Object.hasOwn(GAMES, raw.game) ? GAMES[raw.game] : GAMES[DEFAULT_GAME];
   const sectionKeys = gameOf.scenarioSections ?? [];
-  expectKnownKeys(at, '', obj, [...KEYS, ...sectionKeys]);
+  expectKnownKeys(at, '', raw, [...KEYS, ...sectionKeys]);
+  // `table`: one bot at every seat (sim/table.ts).
+  const obj = tableSeats(file, raw, gameOf);
   const name = obj.name === undefined ? basename(file).replace(/\.json$/, '') : expectString(at, 'name', obj.name);
   if (!/^[A-Za-z0-9._-]+$/.test(name)) {
     throw new InputError(file, 'name', `expected letters, digits, ".", "_" or "-" (it names the report folder), got ${show(name)}`);
@@ -49,7 +52,11 @@ export function parseScenario(file: string, data: unknown): Scenario {
   const definition = GAMES[game];
   const players = expectInt(at, 'players', obj.players, definition.module.minPlayers, definition.module.maxPlayers);
   if (!Array.isArray(obj.seats) || obj.seats.length !== players) {
-    throw new InputError(file, 'seats', `expected a list of ${players} bot names (one per seat, players is ${players}), got ${show(obj.seats)}`);
+    throw new InputError(
+      file,
+      'seats',
+      `expected a list of ${players} bot names (one per seat, players is ${players}), or a "table" bot that plays every seat, got ${show(obj.seats)}`,
+    );
   }
   const bots = obj.seats.map((b, i) => expectBuiltinBot(at, `seats[${i}]`, b, definition));
   const seats = obj.seats as string[];
@@ -78,7 +85,8 @@ export function parseScenario(file: string, data: unknown): Scenario {
   };
 }
 
-export function loadScenario(path: string): Scenario {
+/** Reads a scenario file; `table` (`--table BOT`) has every seat play that bot (sim/table.ts `withTable`). */
+export function loadScenario(path: string, options: { readonly table?: string } = {}): Scenario {
   // Errors name the path as given; reading uses it resolved.
   let data: unknown;
   try {
@@ -87,5 +95,5 @@ export function loadScenario(path: string): Scenario {
     if (e instanceof InputError) throw new InputError(path, e.field, e.problem);
     throw e;
   }
-  return parseScenario(path, data);
+  return parseScenario(path, options.table === undefined ? data : withTable(path, data, options.table));
 }
