@@ -256,7 +256,14 @@ export function quantityInterval(q: Quantity, deals: DealValues, games: number, 
     const x = values(deals, q.metric, games);
     const known = q.proportion ? { lo: 0, hi: 1 } : range;
     if (known !== null && small) {
-      const r = hoeffdingInterval(x, known.lo, known.hi, confidence);
+      // Widened to any value outside the declared range (none is expected: the ranges are by construction).
+      let lo = known.lo;
+      let hi = known.hi;
+      for (let i = 0; i < games; i++) {
+        lo = Math.min(lo, x[i]);
+        hi = Math.max(hi, x[i]);
+      }
+      const r = hoeffdingInterval(x, lo, hi, confidence);
       return { estimate: r.estimate, lo: r.lower, hi: r.upper };
     }
     if (q.proportion) {

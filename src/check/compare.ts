@@ -125,11 +125,15 @@ function mean(values: Float64Array, n: number): number {
   return s / n;
 }
 
-/** The range of a paired difference current − baseline: from the per-deal range, else from the first `games` deals' values. */
+/**
+ * The range of a paired difference current − baseline: from the per-deal range, widened to any value
+ * the first `games` deals show outside it (a game longer than its declared most rounds would
+ * otherwise break the interval; test/sweep/metrics.test.ts checks every scenario's), or from those
+ * values alone.
+ */
 function differenceRange(m: MetricSeries, games: number): { lo: number; hi: number } {
-  if (m.range) return { lo: m.range.lo - m.range.hi, hi: m.range.hi - m.range.lo };
-  let lo = Infinity;
-  let hi = -Infinity;
+  let lo = m.range?.lo ?? Infinity;
+  let hi = m.range?.hi ?? -Infinity;
   for (let i = 0; i < games; i++) {
     lo = Math.min(lo, m.current[i], m.baseline[i]);
     hi = Math.max(hi, m.current[i], m.baseline[i]);

@@ -108,6 +108,14 @@ describe('few or no changed deals', () => {
     // 60 unchanged deals allow ±0.6: not yet shown within δ = 0.25.
     expect(analyseFixed([rounds(cycle(60, [0]))], 60).metrics[0].status).toBe('undecided');
   });
+
+  it('widens a declared range that a deal leaves rather than failing', () => {
+    // A length of 12 in a game declared to last at most 10 rounds: the interval takes [−12, 12].
+    const long = { ...rounds(cycle(40, [0])), current: Float64Array.from(cycle(40, [0]).map((_, i) => (i === 0 ? 12 : 0))) };
+    const m = analyseFixed([long], 40).metrics[0];
+    expect(m.changed).toBe(1);
+    expect(m.upper).toBeGreaterThan(m.shift);
+  });
 });
 
 describe('the sequential test per metric', () => {
