@@ -1,6 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Bot files import goldpit's modules as `goldpit/<path in the repository>` (package.json exports; the
+  // CLI resolves them with sim/ts-hooks.ts). Under vitest they are loaded by vite: the same paths,
+  // from the sources the tests run.
+  resolve: { alias: [{ find: /^goldpit\/(.*)$/, replacement: `${fileURLToPath(new URL('.', import.meta.url))}$1` }] },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 120_000,

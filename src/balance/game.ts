@@ -84,6 +84,7 @@ export function prepareBalance(options: BalanceOptions, base: Scenario) {
         options.data,
         factors,
         factors.map((g, j) => (j === i ? v : g.values[0])),
+        base.library,
       );
     }
   });
@@ -114,6 +115,7 @@ export async function runBalance(
         options.data,
         factors,
         coords.map((c, f) => factors[f].values[c]),
+        base.library,
       );
       scenarios.set(index, s);
     }

@@ -10,6 +10,7 @@ import { escapeHtml as esc, table } from '../report/html.js';
 import { renderSweep, sweepVerdicts } from '../report/sweep-html.js';
 import type { SweepEstimate, SweepJson, SweepPoint } from '../report/sweep-types.js';
 import { writeAtomic } from '../report/write.js';
+import { seatsFrom } from '../sim/seat-bots.js';
 import { estimate, metricRange, paired, seatSpreadOf } from '../sweep/metrics.js';
 import { sweepFigures } from '../sweep/run.js';
 import type { BalanceRun } from './game.js';
@@ -204,14 +205,18 @@ export function balanceCsv(run: BalanceRun): string {
   return stringify(rows, { header: true, columns });
 }
 
-/** The chosen point's scenario, its values written in (decks inlined, so it loads from anywhere). */
-export function balancedScenario(run: BalanceRun): unknown {
+/**
+ * The chosen point's scenario, its values written in (decks inlined, so it loads from anywhere; bot
+ * files' paths made relative to `folder`, where it is written).
+ */
+export function balancedScenario(run: BalanceRun, folder?: string): unknown {
   const best = run.result.best!;
   const scenario = run.scenarioOf(best.index);
   const portable = scenario.portable as Record<string, unknown>;
   const values = run.factors.map((f, i) => `${f.path} = ${best.values[i]}`).join(', ');
   return {
     ...portable,
+    ...(folder !== undefined && scenario.botFiles.length ? { seats: seatsFrom(scenario.file, portable.seats as unknown[], folder) } : {}),
     name: `${run.base.name}-balanced`,
     description: `${run.base.description ? `${run.base.description} ` : ''}Balanced by goldpit balance: ${values} (${run.targets.map((t) => t.text).join('; ')}).`,
   };
@@ -267,7 +272,7 @@ export function writeBalanceOutputs(out: string, run: BalanceRun, json: BalanceJ
   writeAtomic(files[2], balanceHtml(json));
   if (run.result.status === 'shown') {
     const file = join(out, 'balanced.json');
-    writeAtomic(file, `${JSON.stringify(balancedScenario(run), null, 2)}\n`);
+    writeAtomic(file, `${JSON.stringify(balancedScenario(run, out), null, 2)}\n`);
     files.push(file);
   }
   return files;

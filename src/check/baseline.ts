@@ -12,6 +12,7 @@ import { GOLDPIT, packageRoot, VERSION } from '../core/package.js';
 import { isObject, readJsonFile, show } from '../core/validate.js';
 import type { DealColumns } from '../sim/deals.js';
 import type { Scenario } from '../sim/scenario.js';
+import { botFileFacts, type BotFileFact } from '../sim/seat-bots.js';
 import { DEALS_ENCODING, decodeDeals, encodeDeals } from './deals.js';
 import type { Tolerance } from '../sim/check-options.js';
 
@@ -42,6 +43,8 @@ export interface BaselineScenario {
   readonly code: CodeFacts;
   /** Metric means over the baseline's games (for reading; the check uses the deals). */
   readonly means: Readonly<Record<string, number>>;
+  /** The scenario's bot files (file, sha256, seats), absent with built-in bots only. */
+  readonly botFiles?: readonly BotFileFact[];
   readonly deals: { readonly encoding: typeof DEALS_ENCODING; readonly data: string };
 }
 
@@ -111,6 +114,7 @@ export function baselineEntry(scenario: Scenario, seed: string, deals: DealColum
     tolerance: scenario.check.tolerance,
     code: codeFacts(scenario.game),
     means,
+    ...(scenario.botFiles.length ? { botFiles: botFileFacts(scenario) } : {}),
     deals: { encoding: DEALS_ENCODING, data: encodeDeals(deals) },
   };
 }
@@ -135,6 +139,11 @@ export function readBaseline(file: string): Baseline {
     if (!Number.isInteger(entry.players)) throw new InputError(file, `${at}.players`, `expected an integer, got ${show(entry.players)}`);
     if (!Array.isArray(entry.seats) || entry.seats.some((s) => typeof s !== 'string'))
       throw new InputError(file, `${at}.seats`, `expected a list of bot names, got ${show(entry.seats)}`);
+    if (
+      entry.botFiles !== undefined &&
+      (!Array.isArray(entry.botFiles) || entry.botFiles.some((b) => !isObject(b) || typeof b.file !== 'string' || typeof b.sha256 !== 'string'))
+    )
+      throw new InputError(file, `${at}.botFiles`, `expected a list of { bot, file, sha256, seats }, got ${show(entry.botFiles)}`);
     const deals = entry.deals;
     if (!isObject(deals) || deals.encoding !== DEALS_ENCODING || typeof deals.data !== 'string') {
       throw new InputError(file, `${at}.deals`, `expected { encoding: "${DEALS_ENCODING}", data: "..." }, got ${show(deals)}`);

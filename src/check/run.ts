@@ -8,7 +8,10 @@ import type { DealColumns } from '../sim/deals.js';
 import { runDealsParallel } from '../sim/parallel.js';
 import type { Progress } from '../sim/progress.js';
 import type { QueueExecutor } from '../sim/queue/coordinator.js';
+import type { BotLimits } from '../sim/batch.js';
 import type { Scenario } from '../sim/scenario.js';
+import { botFileFacts } from '../sim/seat-bots.js';
+import type { Benched } from '../sim/watch.js';
 import { baselineDeals, baselineEntry, codeFacts, type BaselineScenario } from './baseline.js';
 import { analyseFixed, CHECK_DEFAULTS, concludeSequential, SequentialTest, type FixedAnalysis, type MetricSeries, type SequentialAnalysis } from './compare.js';
 import { checkGameOf, deltaOf, metricRange, metricsOf, metricValues } from './deals.js';
@@ -20,6 +23,9 @@ export interface PlayOptions {
   readonly stop?: AbortSignal;
   /** Play the deals on a Redis job queue instead of the local pool. */
   readonly queue?: QueueExecutor;
+  /** Scenarios with bot files: their time budget and hang limit, and who is told of a hang. */
+  readonly limits?: BotLimits;
+  readonly onHang?: (hang: Benched) => void;
 }
 
 export interface CheckRunOptions extends PlayOptions {
@@ -113,6 +119,13 @@ export function describeChanges(scenario: Scenario, entry: BaselineScenario): st
     changes.push(...diffs);
     if (changes.length === 0) changes.push(`config hash ${entry.configHash} → ${scenario.configHash}`);
   }
+  for (const b of botFileFacts(scenario)) {
+    const then = entry.botFiles?.find((x) => x.file === b.file);
+    if (then && then.sha256 !== b.sha256)
+      changes.push(`bot file ${b.file} (${b.bot}) changed: sha256 ${then.sha256.slice(0, 16)}… → ${b.sha256.slice(0, 16)}…`);
+    else if (then && JSON.stringify(then.imports ?? []) !== JSON.stringify(b.imports ?? []))
+      changes.push(`the files bot file ${b.file} (${b.bot}) imports changed`);
+  }
   const code = codeFacts(scenario.game);
   if (entry.code.gameHash !== code.gameHash) changes.push(`rules code (src/games/${scenario.game}/) changed: hash ${entry.code.gameHash} → ${code.gameHash}`);
   if (entry.code.botsHash !== code.botsHash) changes.push(`bot code (bots/${scenario.game}/) changed: hash ${entry.code.botsHash} → ${code.botsHash}`);
@@ -192,6 +205,8 @@ export async function checkScenario(
       progress: options.progress?.(limit),
       stop: options.stop,
       queue: options.queue,
+      limits: options.limits,
+      onHang: options.onHang,
     });
     if (!played.complete) throw new UsageError('interrupted: the check needs all its games; nothing was compared');
     fillTo(played.deals, limit);
@@ -230,6 +245,8 @@ export async function checkScenario(
     progress: options.progress?.(limit),
     stop: options.stop,
     queue: options.queue,
+    limits: options.limits,
+    onHang: options.onHang,
     onPrefix: (done, deals) => {
       fillTo(deals, done);
       while (state === 'continue' && test.games < done) {
@@ -274,6 +291,8 @@ export async function recordScenario(scenario: Scenario, options: PlayOptions & 
     progress: options.progress?.(options.games),
     stop: options.stop,
     queue: options.queue,
+    limits: options.limits,
+    onHang: options.onHang,
   });
   if (!played.complete) throw new UsageError('interrupted: the baseline needs all its games; nothing was written');
   const means: Record<string, number> = {};

@@ -13,8 +13,11 @@ import { BALANCE_CHECKPOINT, DealCache, balanceKey } from '../balance/checkpoint
 import { prepareBalance, runBalance, type BalanceOptions } from '../balance/game.js';
 import { balanceJson, verdictLine, writeBalanceOutputs } from '../balance/output.js';
 import { DealPool, DealsStopped } from '../sweep/pool.js';
-import { loadScenario } from '../sim/scenario.js';
+import { openScenario } from '../sim/scenario.js';
+import { readVaryBots } from '../sim/seat-bots.js';
 import { withTable } from '../sim/table.js';
+import { parseVary } from '../sweep/vary.js';
+import { botLimitOptions, botLimitsOf, checkWatchable, hangLine } from './bot-limits.js';
 import type { Io } from './main.js';
 import { guardCheckpoint, prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
@@ -26,7 +29,7 @@ import { WORKERS_OPTION, workerCount } from './workers.js';
 export const BALANCE_DEFAULTS = { budget: 1_000_000, firstStage: 1000, batchSize: 500 } as const;
 
 export function balanceOptions<T>(y: Argv<T>) {
-  return queueOptions(y)
+  return botLimitOptions(queueOptions(y))
     .positional('scenario', { type: 'string', demandOption: true, describe: 'scenario file (scenarios/*.json)' })
     .option('vary', VARY_OPTION)
     .option('target', {
@@ -77,6 +80,8 @@ export interface BalanceArgs {
   readonly queue?: string;
   readonly 'queue-name'?: string;
   readonly 'queue-timeout'?: number;
+  readonly 'bot-timeout'?: number;
+  readonly 'hang-limit'?: number;
 }
 
 function integer(name: string, v: number, min: number): number {
@@ -85,7 +90,19 @@ function integer(name: string, v: number, min: number): number {
 }
 
 export async function commandBalance(io: Io, path: string, args: BalanceArgs, argv: readonly string[]): Promise<number> {
-  const base = loadScenario(path, { table: args.table });
+  const base = await openScenario(path, { table: args.table });
+  const limits = botLimitsOf(args);
+  // Bot files among the seat values; a malformed --vary is reported by the search's own checks.
+  await readVaryBots(
+    base,
+    args.vary.flatMap((v) => {
+      try {
+        return [parseVary(String(v))];
+      } catch {
+        return [];
+      }
+    }),
+  );
   const file = readJsonFile(resolve(path), 'the scenario file');
   const data = args.table === undefined ? file : withTable(path, file, args.table);
   const firstStage = integer('first-stage', args['first-stage'], 2);
@@ -95,6 +112,7 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs, ar
   const out = resolve(args.out ?? join('reports', `${base.name}-balance`));
   const workers = workerCount(io.err, args.workers);
   const queue = queueExecutor(args, io.err, args.quiet);
+  checkWatchable([base], workers, limits, queue !== undefined);
   // Every option is checked before the folder is touched: a mistyped --target must neither leave a
   // checkpoint that locks the folder nor, with --fresh, delete the one there.
   const options: Omit<BalanceOptions, 'onStage'> = {
@@ -121,7 +139,7 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs, ar
   const { result: run, stoppedBy } = await stoppableBySignals(async (stop) => {
     // Every alive point of a stage plays at once on the one pool, each call listening to `stop`.
     setMaxListeners(0, stop);
-    const pool = new DealPool({ workers, batchSize, seed, stop, queue });
+    const pool = new DealPool({ workers, batchSize, seed, stop, queue, limits, onHang: hangLine(base, limits, io.err) });
     const kept = new DealCache(pool, checkpointFile, key);
     cache = kept;
     if (args.resume) {

@@ -32,8 +32,9 @@ export async function typeCheckBot(file: string): Promise<string[]> {
     skipLibCheck: true,
     noEmit: true,
     types: ['node'],
-    // @types/node of goldpit's own install, wherever the bot file lives.
-    ...(root !== null ? { typeRoots: [join(root, 'node_modules', '@types')] } : {}),
+    // @types/node of goldpit's own install, wherever the bot file lives; `goldpit/…` imports are
+    // goldpit's own sources (the package exports' types), wherever the bot file lives.
+    ...(root !== null ? { typeRoots: [join(root, 'node_modules', '@types')], paths: { 'goldpit/*': [join(root, '*')] } } : {}),
   };
   const program = ts.createProgram([resolve(file)], options);
   const ours = root === null ? null : join(root, 'src');

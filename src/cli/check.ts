@@ -12,7 +12,9 @@ import { checkScenario, pairingProblem, recordScenario, type PlayOptions, type S
 import { writeAtomic } from '../report/write.js';
 import { Progress } from '../sim/progress.js';
 import type { QueueExecutor } from '../sim/queue/coordinator.js';
-import { loadScenario, type Scenario } from '../sim/scenario.js';
+import { openScenario, type Scenario } from '../sim/scenario.js';
+import type { BotLimits } from '../sim/batch.js';
+import { botLimitsOf, checkWatchable, hangLine } from './bot-limits.js';
 import type { Io } from './main.js';
 import { prepareOutputFile } from './outputs.js';
 import { workerCount } from './workers.js';
@@ -25,6 +27,8 @@ export interface BaselineArgs {
   readonly batchSize: number;
   readonly quiet: boolean;
   readonly queue?: QueueExecutor;
+  readonly 'bot-timeout'?: number;
+  readonly 'hang-limit'?: number;
 }
 
 export interface CheckArgs {
@@ -41,6 +45,8 @@ export interface CheckArgs {
   readonly updateBaseline: boolean;
   readonly quiet: boolean;
   readonly queue?: QueueExecutor;
+  readonly 'bot-timeout'?: number;
+  readonly 'hang-limit'?: number;
 }
 
 function positive(name: string, v: number | undefined): number | undefined {
@@ -49,13 +55,21 @@ function positive(name: string, v: number | undefined): number | undefined {
   return v;
 }
 
-function playOptions(io: Io, args: { workers?: number; batchSize: number; quiet: boolean; queue?: QueueExecutor }, label: string): PlayOptions {
+function playOptions(
+  io: Io,
+  args: { workers?: number; batchSize: number; quiet: boolean; queue?: QueueExecutor },
+  label: string,
+  scenario: Scenario,
+  limits: BotLimits,
+): PlayOptions {
   const batchSize = args.batchSize;
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new UsageError(`--batch-size must be a positive integer, got ${batchSize}`);
   return {
     workers: workerCount(io.err, args.workers),
     batchSize,
     queue: args.queue,
+    limits,
+    onHang: hangLine(scenario, limits, io.err),
     progress: (total) => {
       if (!args.quiet && !io.errIsTty) io.err(`${label}: ${total} games\n`);
       return new Progress(total, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err);
@@ -63,16 +77,25 @@ function playOptions(io: Io, args: { workers?: number; batchSize: number; quiet:
   };
 }
 
-/** Scenarios by name (with `--table`, every seat that bot); two files with one name cannot share a baseline. */
-function loadScenarios(paths: readonly string[], table: string | undefined): Scenario[] {
-  const scenarios = paths.map((path) => loadScenario(path, { table }));
+/**
+ * Scenarios by name (with `--table`, every seat that bot; their bot files read), checked against the
+ * bot limits and the worker count; two files with one name cannot share a baseline.
+ */
+async function loadScenarios(
+  paths: readonly string[],
+  args: { workers?: number; queue?: QueueExecutor; 'bot-timeout'?: number; 'hang-limit'?: number; table?: string },
+): Promise<{ scenarios: Scenario[]; limits: BotLimits }> {
+  const limits = botLimitsOf(args);
+  const scenarios: Scenario[] = [];
+  for (const path of paths) scenarios.push(await openScenario(path, { table: args.table }));
+  checkWatchable(scenarios, args.workers ?? 1, limits, args.queue !== undefined);
   const seen = new Map<string, string>();
   for (const s of scenarios) {
     const other = seen.get(s.name);
     if (other !== undefined) throw new UsageError(`scenarios ${other} and ${s.file} are both named "${s.name}"; a baseline keys scenarios by name: rename one`);
     seen.set(s.name, s.file);
   }
-  return scenarios;
+  return { scenarios, limits };
 }
 
 function writeBaseline(file: string, baseline: Baseline): void {
@@ -81,14 +104,14 @@ function writeBaseline(file: string, baseline: Baseline): void {
 }
 
 export async function commandBaseline(io: Io, paths: readonly string[], args: BaselineArgs): Promise<number> {
-  const scenarios = loadScenarios(paths, args.table);
+  const { scenarios, limits } = await loadScenarios(paths, args);
   const games = positive('games', args.games);
   // Before any game: a folder named like the file, or one that cannot be written, would lose them all.
   prepareOutputFile(resolve(args.out), '--out', 'baseline.json');
   const entries: Record<string, BaselineScenario> = {};
   for (const s of scenarios) {
     const n = games ?? s.games;
-    entries[s.name] = await recordScenario(s, { ...playOptions(io, args, `baseline ${s.name}`), games: n, seed: s.seed });
+    entries[s.name] = await recordScenario(s, { ...playOptions(io, args, `baseline ${s.name}`, s, limits), games: n, seed: s.seed });
   }
   writeBaseline(args.out, { kind: 'goldpit-baseline', version: 1, scenarios: entries });
   if (!args.quiet) {
@@ -100,11 +123,11 @@ export async function commandBaseline(io: Io, paths: readonly string[], args: Ba
 }
 
 export async function commandCheck(io: Io, paths: readonly string[], args: CheckArgs): Promise<number> {
-  const scenarios = loadScenarios(paths, args.table);
+  const { scenarios, limits } = await loadScenarios(paths, args);
   const lookEvery = args.lookEvery;
   if (!Number.isInteger(lookEvery) || lookEvery < 100) throw new UsageError(`--look-every must be an integer ≥ 100, got ${lookEvery}`);
   const games = positive('games', args.games);
-  if (args.updateBaseline) return updateBaseline(io, scenarios, args, games);
+  if (args.updateBaseline) return updateBaseline(io, scenarios, args, games, limits);
   if (!existsSync(args.baseline)) {
     throw new UsageError(`no baseline at ${args.baseline}; record one with \`${GOLDPIT} baseline ${paths.join(' ')} --out ${args.baseline}\``);
   }
@@ -126,7 +149,7 @@ export async function commandCheck(io: Io, paths: readonly string[], args: Check
     const entry = baseline.scenarios[s.name];
     results.push(
       await checkScenario(s.name, s, args.baseline, entry, {
-        ...playOptions(io, args, `check ${s.name}`),
+        ...playOptions(io, args, `check ${s.name}`, s, limits),
         mode: args.untilDecided ? 'sequential' : 'fixed',
         games,
         seed: args.seed,
@@ -150,7 +173,7 @@ export async function commandCheck(io: Io, paths: readonly string[], args: Check
 }
 
 /** Re-records the named scenarios into the baseline on purpose (same seed and games as before, when there). */
-async function updateBaseline(io: Io, scenarios: readonly Scenario[], args: CheckArgs, games: number | undefined): Promise<number> {
+async function updateBaseline(io: Io, scenarios: readonly Scenario[], args: CheckArgs, games: number | undefined, limits: BotLimits): Promise<number> {
   prepareOutputFile(resolve(args.baseline), '--baseline', 'baseline.json');
   const old = existsSync(args.baseline) ? readBaseline(args.baseline) : null;
   const entries: Record<string, BaselineScenario> = { ...(old?.scenarios ?? {}) };
@@ -158,7 +181,7 @@ async function updateBaseline(io: Io, scenarios: readonly Scenario[], args: Chec
     const before = old?.scenarios[s.name];
     const n = games ?? before?.games ?? s.games;
     const seed = args.seed ?? before?.seed ?? s.seed;
-    entries[s.name] = await recordScenario(s, { ...playOptions(io, args, `baseline ${s.name}`), games: n, seed });
+    entries[s.name] = await recordScenario(s, { ...playOptions(io, args, `baseline ${s.name}`, s, limits), games: n, seed });
     io.out(
       `${s.name}: ${before ? 're-recorded' : 'added'} (${n} games, seed ${JSON.stringify(seed)}, config ${before ? `${before.configHash} → ` : ''}${s.configHash})\n`,
     );

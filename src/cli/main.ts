@@ -18,7 +18,8 @@ import { peekCheckpoint, runImpactParallel, runParallel } from '../sim/parallel.
 import { Progress } from '../sim/progress.js';
 import type { QueueExecutor } from '../sim/queue/coordinator.js';
 import { playOne, type Engine } from '../sim/run.js';
-import { loadScenario } from '../sim/scenario.js';
+import { openScenario } from '../sim/scenario.js';
+import { botLimitOptions, botLimitsOf, checkWatchable, hangLine } from './bot-limits.js';
 import { CHECK_DEFAULTS } from '../check/compare.js';
 import { mergePartials, parseShard, partialOf, shardRange } from '../sim/shard.js';
 import { GOLDPIT, shellWord, VERSION } from '../core/package.js';
@@ -33,7 +34,8 @@ import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { numberArgumentProblem, suggestCommand } from './usage.js';
 import { TABLE_OPTION } from './table.js';
 import { WORKERS_OPTION, workerCount } from './workers.js';
-import { commandCheckBot, commandNewBot, commandTournament, DEFAULT_BOT_TIMEOUT_MS, GAME_OPTION, tournamentOptions } from './tournament.js';
+import { commandCheckBot, commandTournament, DEFAULT_BOT_TIMEOUT_MS, GAME_OPTION, tournamentOptions } from './tournament.js';
+import { commandNewBot } from './new-bot.js';
 import { commandWorker, queueExecutor, queueOptions, withResumeHint, workerOptions } from './worker.js';
 
 export interface Io {
@@ -53,7 +55,7 @@ const ENGINE_OPTION = {
   choices: ['auto', 'reference'] as const,
   default: 'auto' as const,
   describe:
-    'auto: the fast kernel when every seat is a built-in heuristic bot (the same games), else the reference engine; reference: always the reference engine',
+    "auto: the game's fast player when it can play the line-up (built-in heuristic bots; bot files too where the game's fast player takes them), the same games; reference: always the reference engine",
 };
 
 /** Runs the command line; returns the exit code. */
@@ -99,7 +101,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       'run <scenario>',
       'play N games of a scenario across worker threads and write summary.json and CSV tables',
       (y) =>
-        queueOptions(y)
+        botLimitOptions(queueOptions(y))
           .positional('scenario', { type: 'string', demandOption: true, describe: 'scenario file (scenarios/*.json)' })
           .option('games', { type: 'number', describe: "number of games (default: the scenario's, else 10000)" })
           .option('seed', { type: 'string', describe: 'run seed (default: the scenario\'s, else "goldpit")' })
@@ -140,6 +142,8 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           queue: queueExecutor(args, io.err, args.quiet),
           quiet: args.quiet,
           argv,
+          'bot-timeout': args['bot-timeout'],
+          'hang-limit': args['hang-limit'],
         });
       },
     )
@@ -175,7 +179,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       'impact <scenario>',
       'counterfactual chance-card impact: every game as dealt and with the card blanked (common random numbers)',
       (y) =>
-        queueOptions(y)
+        botLimitOptions(queueOptions(y))
           .positional('scenario', { type: 'string', demandOption: true })
           .option('card', { type: 'string', demandOption: true, describe: 'a chance card id (Goldrausch: an event card), or "all" for all of them' })
           .option('games', { type: 'number', describe: "games (default: the scenario's)" })
@@ -194,7 +198,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       'baseline <scenarios..>',
       'record the per-deal outcomes of scenarios as the baseline that `goldpit check` compares against',
       (y) =>
-        queueOptions(y)
+        botLimitOptions(queueOptions(y))
           .positional('scenarios', { type: 'string', array: true, demandOption: true, describe: 'scenario files' })
           .option('out', { type: 'string', demandOption: true, describe: 'baseline file to write (e.g. baselines/baseline.json)' })
           .option('games', { type: 'number', describe: "games per scenario (default: the scenario's)" })
@@ -211,6 +215,8 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           batchSize: args['batch-size'],
           quiet: args.quiet,
           queue: queueExecutor(args, io.err, args.quiet),
+          'bot-timeout': args['bot-timeout'],
+          'hang-limit': args['hang-limit'],
         });
       },
     )
@@ -218,7 +224,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       'check <scenarios..>',
       "replay the baseline's deals with the current code and test every metric against its tolerance: exit 0 PASS, 1 FAIL, 3 INCONCLUSIVE",
       (y) =>
-        queueOptions(y)
+        botLimitOptions(queueOptions(y))
           .positional('scenarios', { type: 'string', array: true, demandOption: true, describe: 'scenario files (each must be in the baseline)' })
           .option('baseline', { type: 'string', demandOption: true, describe: 'baseline file written by `goldpit baseline`' })
           .option('until-decided', {
@@ -255,6 +261,8 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           updateBaseline: args['update-baseline'],
           quiet: args.quiet,
           queue: queueExecutor(args, io.err, args.quiet),
+          'bot-timeout': args['bot-timeout'],
+          'hang-limit': args['hang-limit'],
         });
       },
     )
@@ -267,8 +275,8 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('game', { type: 'number', demandOption: true, describe: 'game index K (0-based)' })
           .option('seed', { type: 'string', describe: "run seed (default: the scenario's)" })
           .option('table', TABLE_OPTION),
-      (args) => {
-        code = commandReplay(io, args.scenario, args.game, args.seed, args.table);
+      async (args) => {
+        code = await commandReplay(io, args.scenario, args.game, args.seed, args.table);
       },
     )
     .command(
@@ -297,15 +305,16 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     )
     .command(
       'new-bot <name>',
-      'write a commented starter bot file (<name>.ts) that plays and explains the seat view',
+      'write a commented starter bot file (<name>.ts) that plays and explains the seat view, or with --from a copy of a built-in bot',
       (y) =>
         y
           .positional('name', { type: 'string', demandOption: true, describe: 'the bot\'s name (letters, digits, "-", "_")' })
           .option('game', GAME_OPTION)
+          .option('from', { type: 'string', describe: "start from a built-in bot's own code (e.g. greedy): unchanged, the file plays exactly as that bot" })
           .option('out', { type: 'string', describe: 'file to write (default: ./<name>.ts)' })
           .option('force', { type: 'boolean', default: false, describe: 'overwrite an existing file' }),
-      (args) => {
-        code = commandNewBot(io, args.name, args);
+      async (args) => {
+        code = await commandNewBot(io, args.name, args);
       },
     )
     .command(
@@ -386,11 +395,14 @@ interface RunArgs {
   queue?: QueueExecutor;
   quiet: boolean;
   argv: readonly string[];
+  'bot-timeout'?: number;
+  'hang-limit'?: number;
   table?: string;
 }
 
 async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> {
-  const scenario = loadScenario(path, { table: args.table });
+  const scenario = await openScenario(path, { table: args.table });
+  const limits = botLimitsOf(args);
   const games = positiveInt('games', args.games) ?? scenario.games;
   const seed = args.seed ?? scenario.seed;
   const out = resolve(args.out ?? join('reports', scenario.name));
@@ -407,6 +419,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
     throw new UsageError('--precision and --shard exclude each other: a shard cannot know when all shards together are precise enough');
   const until = precision === null ? undefined : precisionRule({ ...scenario, seed }, precision, games);
   const workers = workerCount(io.err, args.workers);
+  checkWatchable([scenario], workers, limits, args.queue !== undefined);
   prepareOutputFolder(out);
   const suffix = shard ? `-${shard.index}-of-${shard.count}` : '';
   const checkpointFile = join(out, `.checkpoint${suffix}.json`);
@@ -432,6 +445,8 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
       stop,
       queue,
       until,
+      limits,
+      onHang: hangLine(scenario, limits, io.err),
     }).catch((e: unknown) => {
       throw withResumeHint(e, checkpointFile, again);
     }),
@@ -475,6 +490,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
     engine,
     ...(timedGames !== result.gamesDone ? { timedGames } : {}),
     ...(summary.changedCards ? { changedCards: summary.changedCards } : {}),
+    ...(summary.botFiles ? { botFiles: summary.botFiles } : {}),
     ...timedBotsOf(scenario.bots),
   };
   const files = writeRunOutputs(out, summary, reportGameOf(scenario.definition), run);
@@ -562,10 +578,13 @@ async function commandImpact(
     engine: Engine;
     quiet: boolean;
     queue?: QueueExecutor;
+    'bot-timeout'?: number;
+    'hang-limit'?: number;
     table?: string;
   },
 ): Promise<number> {
-  const scenario = loadScenario(path, { table: args.table });
+  const scenario = await openScenario(path, { table: args.table });
+  const limits = botLimitsOf(args);
   const all = chanceCardsOf(scenario.definition, scenario.config);
   if (all.length === 0) {
     throw new UsageError(
@@ -578,11 +597,14 @@ async function commandImpact(
   const seed = args.seed ?? scenario.seed;
   const out = resolve(args.out ?? join('reports', scenario.name));
   const workers = workerCount(io.err, args.workers);
+  checkWatchable([scenario], workers, limits, args.queue !== undefined);
   const batchSize = positiveInt('batch-size', args['batch-size'])!;
   prepareOutputFolder(out);
   const started = Date.now();
   const { result, stoppedBy } = await stoppableBySignals((stop) =>
     runImpactParallel(scenario, {
+      limits,
+      onHang: hangLine(scenario, limits, io.err),
       seed,
       engine: args.engine,
       games,
@@ -682,8 +704,8 @@ function mergeGamesCsv(partialFiles: readonly string[], target: string): { writt
   return { written: true, missing: [] };
 }
 
-function commandReplay(io: Io, path: string, game: number, seedArg?: string, table?: string): number {
-  const scenario = loadScenario(path, { table });
+async function commandReplay(io: Io, path: string, game: number, seedArg?: string, table?: string): Promise<number> {
+  const scenario = await openScenario(path, { table });
   if (!Number.isInteger(game) || game < 0) throw new UsageError(`--game must be a game index ≥ 0, got ${game}`);
   const seed = seedArg ?? scenario.seed;
   const played = playOne(scenario, game, { seed, trace: true });

@@ -7,7 +7,9 @@ import { UsageError } from '../core/errors.js';
 import { renderSweep } from '../report/sweep-html.js';
 import { Progress } from '../sim/progress.js';
 import type { Engine } from '../sim/run.js';
-import { loadScenario } from '../sim/scenario.js';
+import { openScenario } from '../sim/scenario.js';
+import { readVaryBots } from '../sim/seat-bots.js';
+import { botLimitOptions, botLimitsOf, checkWatchable, hangLine } from './bot-limits.js';
 import { DealPool } from '../sweep/pool.js';
 import { parseReference, planPoints, runSweep, type SweepPlan } from '../sweep/run.js';
 import { parseDesign, parseVary } from '../sweep/vary.js';
@@ -30,7 +32,7 @@ export const VARY_OPTION = {
 } as const;
 
 export function sweepOptions<T>(y: Argv<T>) {
-  return queueOptions(y)
+  return botLimitOptions(queueOptions(y))
     .positional('scenario', { type: 'string', demandOption: true, describe: 'scenario file (scenarios/*.json)' })
     .option('vary', VARY_OPTION)
     .option('design', { type: 'string', default: 'grid', describe: 'grid (every combination) or lhs:N (a Latin hypercube of N points over the ranges)' })
@@ -77,6 +79,8 @@ export interface SweepArgs {
   queue?: string;
   'queue-name'?: string;
   'queue-timeout'?: number;
+  'bot-timeout'?: number;
+  'hang-limit'?: number;
 }
 
 interface SweepIo {
@@ -86,8 +90,10 @@ interface SweepIo {
 }
 
 export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly string[]): Promise<number> {
-  const base = loadScenario(args.scenario, { table: args.table });
+  const base = await openScenario(args.scenario, { table: args.table });
+  const limits = botLimitsOf(args);
   const factors = args.vary.map((v) => parseVary(String(v)));
+  await readVaryBots(base, factors);
   const paths = factors.map((f) => f.path);
   const twice = paths.find((p, i) => paths.indexOf(p) !== i);
   if (twice !== undefined) throw new UsageError(`--vary names ${twice} twice; give each path once with all its values`);
@@ -115,13 +121,14 @@ export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly 
   const planned = planPoints(plan);
   const queue = queueExecutor(args, io.err, args.quiet);
   const workers = workerCount(io.err, args.workers);
+  checkWatchable([base], workers, limits, queue !== undefined);
   if (args.resume && args.fresh) throw new UsageError('--resume and --fresh exclude each other: --resume continues the checkpoint, --fresh deletes it');
   prepareOutputFolder(out);
   const checkpointFile = join(out, SWEEP_CHECKPOINT);
   const again = guardCheckpoint(checkpointFile, 'sweep', argv, args);
   const started = Date.now();
   const { result, stoppedBy } = await stoppableBySignals(async (stop) => {
-    const pool = new DealPool({ workers, batchSize, seed: plan.seed, engine: args.engine, queue, stop });
+    const pool = new DealPool({ workers, batchSize, seed: plan.seed, engine: args.engine, queue, stop, limits, onHang: hangLine(base, limits, io.err) });
     try {
       return await runSweep(plan, {
         pool,

@@ -1,20 +1,20 @@
 /**
- * `goldpit tournament`, `goldpit new-bot` and `goldpit check-bot`: wiring only.
+ * `goldpit tournament` and `goldpit check-bot`: wiring only (`new-bot` is in new-bot.ts).
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { timedBotsOf } from '../core/bots.js';
 import { InputError, UsageError } from '../core/errors.js';
-import { GOLDPIT, packageRoot } from '../core/package.js';
+import { GOLDPIT } from '../core/package.js';
 import { DEFAULT_GAME, GAMES } from '../games/registry.js';
 import { prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { workerCount } from './workers.js';
 import type { RunFacts } from '../report/html.js';
 import { reportGameOf } from '../report/summary.js';
-import { MIN_DEALS, summarizeTournament, type TournamentSummary } from '../report/tournament.js';
+import { summarizeTournament, type TournamentSummary } from '../report/tournament.js';
 import { tournamentTable, writeTournamentOutputs } from '../report/tournament-write.js';
 import { isBotFile, resolveEntrants } from '../sim/bot-files.js';
 import { Progress } from '../sim/progress.js';
@@ -386,35 +386,6 @@ function summarize(
     games,
     { winnerOnly: args.rating === 'winner', bootstrap: args.bootstrap },
   );
-}
-
-export function commandNewBot(io: CliIo, name: string, args: { out?: string; force: boolean; game?: string }): number {
-  const gameId = args.game ?? DEFAULT_GAME;
-  const definition = gameNamed(gameId);
-  if (!/^[A-Za-z][A-Za-z0-9_-]{0,39}$/.test(name)) {
-    throw new UsageError(
-      `new-bot: the name must start with a letter and hold up to 40 letters, digits, "-" or "_" (it names the bot in tables), got ${JSON.stringify(name)}`,
-    );
-  }
-  const file = resolve(args.out ?? `${name}.ts`);
-  if (!file.endsWith('.ts')) throw new UsageError(`new-bot: --out must name a .ts file, got ${args.out}`);
-  if (existsSync(file) && !args.force) throw new UsageError(`new-bot: ${file} exists; pick another name or --out, or pass --force to overwrite it`);
-  const root = packageRoot();
-  if (root === null) throw new Error("new-bot: no package.json above this CLI, so the starter cannot point at goldpit's types");
-  const types = join(root, 'src', 'games', gameId);
-  let from = relative(dirname(file), types).split(sep).join('/');
-  if (!from.startsWith('.')) from = `./${from}`;
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, definition.tournament.starterBot(name, from));
-  const gameFlag = gameId === DEFAULT_GAME ? '' : `--game ${gameId} `;
-  const shown = relative(process.cwd(), file) || file;
-  const path = shown.startsWith('.') || shown.startsWith('/') ? shown : `./${shown}`;
-  io.out(
-    `wrote ${path}: a working bot to edit (read its comments first). Next:\n` +
-      `  npx goldpit check-bot ${gameFlag}${path}\n` +
-      `  npx goldpit tournament ${gameFlag}--bots ${path},${definition.tournament.checkBotOpponents.join(',')} --deals ${MIN_DEALS}\n`,
-  );
-  return 0;
 }
 
 /** Quick check of a bot file: a small tournament against three built-in bots, in a worker (hang-safe). */

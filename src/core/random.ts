@@ -157,6 +157,11 @@ export function gameKey(runSeed: string | number, gameIndex: number): number {
   return mix2(mix2(seedHash(runSeed), gameIndex), 0x676f6c64);
 }
 
+/** The game's random source behind a stream (to freeze it before an untrusted bot gets the stream). */
+export function sourceOf(stream: RandomStream): RandomSource {
+  return (stream as unknown as { source: RandomSource }).source;
+}
+
 /** A sequential view of one purpose's counter space: draw n uses counter n. */
 export class RandomStream {
   private counter = 0;

@@ -113,7 +113,8 @@ export function expectKnownKeys(where: Where, field: string, obj: Record<string,
   }
 }
 
-function editDistance(a: string, b: string): number {
+/** Levenshtein distance (for "did you mean" hints). */
+export function editDistance(a: string, b: string): number {
   const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j++) d[0][j] = j;
   for (let i = 1; i <= a.length; i++) {

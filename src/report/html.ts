@@ -743,7 +743,14 @@ export const verdicts = (items: readonly string[]): string =>
 
 function header(summary: RunSummary, impact: ImpactReport | null, colour: Palette, run: RunFacts | null, game: ReportGame): string {
   const placeholder = (id: string) => (Object.hasOwn(game.placeholders, id) ? `<span class="note">${esc(game.placeholders[id])}</span>` : '');
-  const lineup = summary.lineup.map((bot, seat) => `<li>${swatch(colour(bot))}<span class="seat">seat ${seat}</span> ${esc(bot)}</li>`).join('');
+  const fileOf = (bot: string) => summary.botFiles?.find((b) => b.bot === bot);
+  const lineup = summary.lineup
+    .map((bot, seat) => {
+      const file = fileOf(bot);
+      const source = file ? ` <span class="seat">${esc(file.file)}, sha256 <code>${esc(file.sha256.slice(0, 12))}</code>…</span>` : '';
+      return `<li>${swatch(colour(bot))}<span class="seat">seat ${seat}</span> ${esc(bot)}${source}</li>`;
+    })
+    .join('');
   const otherIds = Object.entries(summary.dataIds ?? {}).filter(([k]) => k !== 'deckId');
   const facts: [string, string][] = [
     ['scenario', esc(summary.scenario)],
@@ -1318,6 +1325,8 @@ export interface RunFacts {
   readonly shards?: number;
   /** The scenario's changed and new cards (RunSummary.changedCards), when there are some. */
   readonly changedCards?: readonly string[];
+  /** The scenario's bot files (RunSummary.botFiles: file and sha256), when there are some. */
+  readonly botFiles?: RunSummary['botFiles'];
   /**
    * Bots that decided by the clock (a search's time budget, BotFactory.timed): the games depend on
    * the machine's speed and load, so the same command can give other results. Absent: none.

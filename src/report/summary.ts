@@ -7,6 +7,7 @@ import { VERSION } from '../core/package.js';
 import { binomialInterval, chiSquaredUniform } from '../stats/index.js';
 import { gameCount, LEADER_WIN_UNITS, seatWins, sharedWinGames, withTails, type Aggregate } from '../stats/aggregate.js';
 import type { Scenario } from '../sim/scenario.js';
+import { botFileFacts } from '../sim/seat-bots.js';
 import { chanceCardsOf, type AnyGameDefinition } from '../core/definition.js';
 import type { BotSummary, CardDescriptive, CurvePoint, Interval, ReportGame, RunSummary, SeatSummary } from './types.js';
 
@@ -226,6 +227,7 @@ export function summarize(scenario: Scenario, played: Aggregate): RunSummary {
     changedRules: facts.changedRules,
     // Only when some card differs: summaries of scenarios without card changes stay as they were.
     ...(facts.changedCards?.length ? { changedCards: facts.changedCards } : {}),
+    ...(scenario.botFiles.length ? { botFiles: botFileFacts(scenario) } : {}),
     bots,
     seats,
     seatAdvantage,

@@ -3,6 +3,7 @@
  * writes it too (plus its own `balance` block). The sweep page (sweep-html.ts) reads this and
  * nothing else. Issue 18's shared contract: change it only together with sweep and balance.
  */
+import type { BotFileFact } from '../sim/seat-bots.js';
 
 /** A value a varied scenario path takes: a number, a string (e.g. a rule's option) or a boolean. */
 export type SweepValue = number | string | boolean;
@@ -81,6 +82,8 @@ export interface SweepJson {
     readonly players: number;
     /** The bot in each seat, seat 0 first. */
     readonly seats: readonly string[];
+    /** The bot files the points played (file as the scenario names it, sha256); absent = built-in bots only. */
+    readonly botFiles?: readonly BotFileFact[];
   };
   readonly seed: string;
   readonly design: SweepDesign;

@@ -4,6 +4,7 @@
  */
 
 import type { GamePresentation } from '../core/definition.js';
+import type { BotFileFact } from '../sim/seat-bots.js';
 
 /** What the report pages need to know of the game: its words and sections, and its key ending (GameDefinition). */
 export type ReportGame = GamePresentation & { readonly keyEnding: string | null };
@@ -103,6 +104,8 @@ export interface RunSummary {
   readonly changedRules: Readonly<Record<string, unknown>>;
   /** Cards that differ from the game's built-in set, and new ones, one line each (GameDefinition facts); absent = none. */
   readonly changedCards?: readonly string[];
+  /** The bot files among the seats: the bot, its file as the scenario names it, its sha256, seats and imports; absent = built-in bots only. */
+  readonly botFiles?: readonly BotFileFact[];
   readonly bots: readonly BotSummary[];
   readonly seats: readonly SeatSummary[];
   readonly seatAdvantage: SeatAdvantage;

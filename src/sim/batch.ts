@@ -3,17 +3,47 @@
  * runs in a worker or inline, so a batch's result never depends on where it ran.
  */
 import type { GameRecord } from '../core/definition.js';
+import { GAMES, DEFAULT_GAME } from '../games/registry.js';
 import type { FirstFault } from '../stats/aggregate.js';
 import { dealsRange, type DealColumns } from './deals.js';
 import { impactRange, type ImpactBatchResult } from './impact.js';
-import { runRange, type Engine } from './run.js';
+import { runRange, type BotWatch, type Engine } from './run.js';
 import { parseScenario, type Scenario } from './scenario.js';
+import { inlineLibrary, seatBotRefs, type SeatBotRef } from './seat-bots.js';
 import type { BatchTiming } from './timing.js';
+import { markerView, type Benched, type MarkerRef } from './watch.js';
 
-export interface BatchTask {
+/**
+ * A scenario as data (its portable form, decks inlined), its hash and the sources of its bot-file
+ * seats (none for built-in bots only): workers parse it once.
+ */
+export interface ScenarioRef {
+  readonly file: string;
+  readonly data: unknown;
+  readonly hash: string;
+  readonly bots?: readonly SeatBotRef[];
+}
+
+/** A run's limits on its bot files (absent: built-in bots only). */
+export interface BotLimits {
+  /** Per-decision time budget in ms (null = untimed). */
+  readonly botTimeoutMs: number | null;
+  /** A decision running this long is stopped by the watchdog (0 = never). */
+  readonly hangLimitMs: number;
+}
+
+/** What every batch task of a scenario with bot files carries for watching them (sim/watch.ts). */
+export interface WatchedTask {
+  readonly limits?: BotLimits;
+  /** Bots the watchdog stopped in earlier attempts of this batch. */
+  readonly benched?: readonly Benched[];
+  /** This task's slot of the watchdog's marker (a local pool only). */
+  readonly marker?: MarkerRef | null;
+}
+
+export interface BatchTask extends WatchedTask {
   readonly kind?: 'games';
-  /** The scenario as data (its portable form, decks inlined) and its hash; workers parse it once. */
-  readonly scenario: { readonly file: string; readonly data: unknown; readonly hash: string };
+  readonly scenario: ScenarioRef;
   readonly seed: string;
   /** Which engine plays (sim/run.ts `Engine`; default auto). */
   readonly engine?: Engine;
@@ -39,7 +69,9 @@ export interface BatchResult {
 
 const cache = new Map<string, Scenario>();
 
-function scenarioOf(task: BatchTask): Scenario {
+/** A task's scenario of built-in bots only, parsed once per thread. */
+function scenarioOf(task: { readonly scenario: ScenarioRef }): Scenario {
+  if (task.scenario.bots?.length) throw new Error(`scenario ${task.scenario.file} has bot files: use taskScenario`);
   let s = cache.get(task.scenario.hash);
   if (!s) {
     s = parseScenario(task.scenario.file, task.scenario.data);
@@ -49,8 +81,38 @@ function scenarioOf(task: BatchTask): Scenario {
   return s;
 }
 
-export function batchScenario(scenario: Scenario): BatchTask['scenario'] {
-  return { file: scenario.file, data: scenario.portable, hash: scenario.configHash };
+const withBots = new Map<string, Promise<Scenario>>();
+
+/** A task's scenario, its bot files imported from the sources the task carries (once per thread). */
+export function taskScenario(ref: ScenarioRef): Promise<Scenario> {
+  if (!ref.bots?.length) return Promise.resolve(scenarioOf({ scenario: ref }));
+  let s = withBots.get(ref.hash);
+  if (!s) {
+    s = (async () => {
+      const data = ref.data as { game?: unknown };
+      const definition = GAMES[typeof data.game === 'string' && Object.hasOwn(GAMES, data.game) ? data.game : DEFAULT_GAME];
+      const scenario = parseScenario(ref.file, ref.data, await inlineLibrary(ref.bots!, definition));
+      if (scenario.configHash !== ref.hash) throw new Error(`scenario ${ref.file} parsed differently in a worker`);
+      return scenario;
+    })();
+    withBots.set(ref.hash, s);
+  }
+  return s;
+}
+
+export function batchScenario(scenario: Scenario): ScenarioRef {
+  return {
+    file: scenario.file,
+    data: scenario.portable,
+    hash: scenario.configHash,
+    ...(scenario.botFiles.length ? { bots: seatBotRefs(scenario.botFiles) } : {}),
+  };
+}
+
+/** How this thread watches the task's bot files (undefined for built-in bots only). */
+function watchOf(task: WatchedTask): BotWatch | undefined {
+  if (task.limits === undefined) return undefined;
+  return { ...task.limits, benched: task.benched ?? [], marker: markerView(task.marker) };
 }
 
 /** One CSV row per game: index, winners, how it ended, rounds, final score per seat. */
@@ -70,7 +132,7 @@ export function runBatch(task: BatchTask, scenario: Scenario = scenarioOf(task))
     scenario,
     task.from,
     task.to,
-    { seed: task.seed, engine: task.engine },
+    { seed: task.seed, engine: task.engine, watch: watchOf(task) },
     task.gamesCsv ? (i, record) => void (rows += gameRow(i, record)) : undefined,
     tally,
   );
@@ -78,9 +140,9 @@ export function runBatch(task: BatchTask, scenario: Scenario = scenarioOf(task))
 }
 
 /** A batch of the counterfactual card-impact analysis (see impact.ts). */
-export interface ImpactTask {
+export interface ImpactTask extends WatchedTask {
   readonly kind: 'impact';
-  readonly scenario: BatchTask['scenario'];
+  readonly scenario: ScenarioRef;
   readonly seed: string;
   readonly engine?: Engine;
   readonly from: number;
@@ -88,15 +150,15 @@ export interface ImpactTask {
   readonly cards: readonly number[];
 }
 
-export function runImpactBatch(task: ImpactTask, scenario: Scenario = scenarioOf(task as unknown as BatchTask)): ImpactBatchResult {
-  const sums = impactRange(scenario, task.cards, task.seed, task.from, task.to, undefined, task.engine);
+export function runImpactBatch(task: ImpactTask, scenario: Scenario = scenarioOf(task)): ImpactBatchResult {
+  const sums = impactRange(scenario, task.cards, task.seed, task.from, task.to, undefined, task.engine, watchOf(task));
   return { from: task.from, to: task.to, cards: sums.map((s) => ({ card: s.card, drawnIn: s.drawnIn, sum: Array.from(s.sum), sumSq: Array.from(s.sumSq) })) };
 }
 
 /** A batch of per-deal outcomes for `goldpit baseline` / `goldpit check` (see deals.ts). */
-export interface DealsTask {
+export interface DealsTask extends WatchedTask {
   readonly kind: 'deals';
-  readonly scenario: BatchTask['scenario'];
+  readonly scenario: ScenarioRef;
   readonly seed: string;
   readonly engine?: Engine;
   readonly from: number;
@@ -109,6 +171,6 @@ export interface DealsBatchResult {
   readonly deals: DealColumns;
 }
 
-export function runDealsBatch(task: DealsTask, scenario: Scenario = scenarioOf(task as unknown as BatchTask)): DealsBatchResult {
-  return { from: task.from, to: task.to, deals: dealsRange(scenario, task.seed, task.from, task.to, task.engine) };
+export function runDealsBatch(task: DealsTask, scenario: Scenario = scenarioOf(task)): DealsBatchResult {
+  return { from: task.from, to: task.to, deals: dealsRange(scenario, task.seed, task.from, task.to, task.engine, watchOf(task)) };
 }

@@ -15,6 +15,8 @@ import { InputError, UsageError } from '../core/errors.js';
 import { GOLDPIT } from '../core/package.js';
 import { RandomSource } from '../core/random.js';
 import { show } from '../core/validate.js';
+import { materialize, originalPaths, type BotSource } from './bot-source.js';
+import { promiseChecked } from './watch.js';
 
 /** One bot of a tournament as data (what workers receive): a built-in name, or a file and its bot's name. */
 export interface EntrantRef {
@@ -39,7 +41,8 @@ export function registerTypeScriptBots(): void {
   const hooks = compiledSibling('ts-hooks.js');
   const root = resolve(dirname(fileURLToPath(import.meta.url)), existsSync(fileURLToPath(new URL('./ts-hooks.js', import.meta.url))) ? '../../..' : '../..');
   const cacheDir = existsSync(join(root, 'node_modules')) ? join(root, 'node_modules/.cache/goldpit-ts') : null;
-  register(hooks, { parentURL: import.meta.url, data: { cacheDir } });
+  const goldpitPackage = existsSync(join(root, 'package.json')) ? pathToFileURL(join(root, 'package.json')).href : null;
+  register(hooks, { parentURL: import.meta.url, data: { cacheDir, goldpitPackage } });
 }
 
 /** A compiled module next to this one (dist/); when running from the sources (tests), the built copy. */
@@ -65,7 +68,9 @@ export async function loadBotFile(path: string, definition: AnyGameDefinition): 
   } catch (e) {
     throw new InputError(path, '', `cannot load the bot file: ${(e as Error).message ?? String(e)}`);
   }
-  return checkFactory(path, loaded, definition);
+  // Each decision method checked for a Promise answer (an `async` method): the game would read a
+  // Promise as an illegal or empty decision, with a message about the wrong thing.
+  return promiseChecked(checkFactory(path, loaded, definition), definition.botMethods);
 }
 
 const STARTER_HINT = `see \`${GOLDPIT} new-bot <name>\` for a starter file`;
@@ -112,33 +117,38 @@ function checkFactory(path: string, loaded: Record<string, unknown>, definition:
   return {
     name: factory.name,
     description: typeof factory.description === 'string' ? factory.description : '',
-    create: (seat, random) => synchronousOnly(create(seat, random), definition.botMethods),
+    create: (seat, random) => create(seat, random),
   };
 }
 
+const loading = new Map<string, Promise<BotFactory<unknown>>>();
+
 /**
- * The bot, with each decision method checked for a Promise answer (an `async` method): the game
- * would read a Promise as an illegal or empty decision, with a message about the wrong thing. The
- * call throws instead, so the fault says what happened. Other methods and fields reach the bot
- * itself through the prototype, so `this` state works as written.
+ * Imports a bot file from its source (sim/bot-source.ts: the copy written under the source's hash,
+ * never the bot writer's file) and checks its factory, once per source and thread; the factory
+ * makes the bots as they are (a run wraps them: sim/watch.ts). Errors name
+ * `shown` (the bot file's own path) and speak of the bot writer's paths, not the copy's.
  */
-function synchronousOnly(bot: unknown, methods: readonly string[]): unknown {
-  if (typeof bot !== 'object' || bot === null) return bot;
-  const wrapped = Object.create(bot) as Record<string, unknown>;
-  for (const method of methods) {
-    const decide = (bot as Record<string, unknown>)[method];
-    if (typeof decide !== 'function') continue;
-    wrapped[method] = function (this: unknown, ...args: unknown[]) {
-      const answer: unknown = decide.apply(this, args);
-      if (typeof answer === 'object' && answer !== null && typeof (answer as { then?: unknown }).then === 'function') {
-        // The Promise may reject later: never an unhandled rejection that ends the worker.
-        (answer as PromiseLike<unknown>).then(undefined, () => {});
-        throw new Error(`${method} returned a Promise (decisions must be synchronous: remove \`async\`/\`await\`)`);
+export function loadBotSource(source: BotSource, shown: string, definition: AnyGameDefinition): Promise<BotFactory<unknown>> {
+  const key = `${definition.module.id}\0${source.hash}`;
+  let factory = loading.get(key);
+  if (factory === undefined) {
+    factory = (async () => {
+      const { folder, entry } = materialize(source);
+      registerTypeScriptBots();
+      let loaded: Record<string, unknown>;
+      try {
+        loaded = (await import(entry)) as Record<string, unknown>;
+      } catch (e) {
+        throw new InputError(shown, '', `cannot load the bot file: ${originalPaths((e as Error).message ?? String(e), source, folder)}`);
       }
-      return answer;
-    };
+      return checkFactory(shown, loaded, definition);
+    })();
+    loading.set(key, factory);
+    // A failed load is not cached: the next attempt reports it again.
+    factory.catch(() => loading.delete(key));
   }
-  return wrapped;
+  return factory;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { FlatRecord } from '../core/definition.js';
 import type { Outcome } from '../core/game.js';
-import { fastPlayerOf, playRecord, type Engine } from './run.js';
+import { fastPlayerOf, playFast, playRecord, type BotWatch, type Engine } from './run.js';
 import type { Scenario } from './scenario.js';
 
 /** Columns of per-deal outcomes, index = game index − first game index. */
@@ -75,7 +75,7 @@ export function putFlatDeal(deals: DealColumns, row: number, flat: FlatRecord): 
 }
 
 /** Plays games [from, to) and returns their per-deal outcomes. */
-export function dealsRange(scenario: Scenario, seed: string, from: number, to: number, engine?: Engine): DealColumns {
+export function dealsRange(scenario: Scenario, seed: string, from: number, to: number, engine?: Engine, watch?: BotWatch): DealColumns {
   const deals = emptyDeals(to - from);
   const endings = scenario.definition.endings;
   // The fast player's flat record is read as it is, as a run's aggregate reads it: building the full
@@ -83,12 +83,12 @@ export function dealsRange(scenario: Scenario, seed: string, from: number, to: n
   // 10% of a baseline deal, median of 7 interleaved runs of 20,000 games at 23:35 UTC on a loaded machine).
   const fast = engine === 'reference' ? null : fastPlayerOf(scenario);
   for (let i = from; i < to; i++) {
-    const flat = fast?.play(seed, i);
+    const flat = playFast(fast, scenario, i, { seed, watch });
     if (flat) {
       putFlatDeal(deals, i - from, flat);
       continue;
     }
-    const { record } = playRecord(scenario, i, { seed, engine: 'reference' });
+    const { record } = playRecord(scenario, i, { seed, engine: 'reference', watch });
     putDeal(deals, i - from, record.outcome, endings);
   }
   return deals;

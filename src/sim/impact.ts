@@ -8,7 +8,7 @@
  * are 0 and it is not replayed; test/sim/impact.test.ts checks that identity on real games.
  */
 import type { GameRecord } from '../core/definition.js';
-import { playRecord as play, type Engine } from './run.js';
+import { playRecord as play, type BotWatch, type Engine } from './run.js';
 import type { Scenario } from './scenario.js';
 
 /** `ending`: 1 when the game ended by its key ending (GameDefinition.keyEnding: Goldrausch's race). */
@@ -23,8 +23,8 @@ export interface CardSums {
   readonly sumSq: Float64Array;
 }
 
-function playRecord(scenario: Scenario, config: unknown, index: number, seed: string, engine?: Engine): GameRecord {
-  return play(scenario, index, { seed, config, engine }).record;
+function playRecord(scenario: Scenario, config: unknown, index: number, seed: string, engine?: Engine, watch?: BotWatch): GameRecord {
+  return play(scenario, index, { seed, config, engine, watch }).record;
 }
 
 function extremes(row: readonly number[]): { leaders: number[]; lasts: number[] } {
@@ -98,6 +98,7 @@ export function impactRange(
   to: number,
   onGame?: (done: number) => void,
   engine?: Engine,
+  watch?: BotWatch,
 ): CardSums[] {
   const sums: CardSums[] = cards.map((card) => ({
     card,
@@ -107,11 +108,11 @@ export function impactRange(
   }));
   const blankedConfigs = cards.map((card) => blankedConfig(scenario, card));
   for (let i = from; i < to; i++) {
-    const dealt = playRecord(scenario, scenario.config, i, seed, engine);
+    const dealt = playRecord(scenario, scenario.config, i, seed, engine, watch);
     for (let c = 0; c < cards.length; c++) {
       const first = dealt.cardsDrawn.find((d) => d.card === cards[c]);
       if (!first) continue; // never drawn: both versions are the same game
-      const blanked = playRecord(scenario, blankedConfigs[c], i, seed, engine);
+      const blanked = playRecord(scenario, blankedConfigs[c], i, seed, engine, watch);
       const d = pairedDiffs(dealt, blanked, first.round, scenario.definition.keyEnding);
       const s = sums[c];
       s.drawnIn++;

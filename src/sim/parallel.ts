@@ -16,6 +16,8 @@ import { aggregateFromJson, aggregateOver, aggregateToJson, emptyAggregate, game
 import {
   batchScenario,
   gamesCsvHeader,
+  type BotLimits,
+  type WatchedTask,
   runBatch,
   runDealsBatch,
   runImpactBatch,
@@ -32,7 +34,9 @@ import type { QueueExecutor } from './queue/coordinator.js';
 import type { QueueTask } from './queue/job.js';
 import { shapeOf, type Engine } from './run.js';
 import type { Scenario } from './scenario.js';
+import { botFileFacts, type BotFileFact } from './seat-bots.js';
 import type { BatchTiming } from './timing.js';
+import { MARKER_FIELDS, type Benched } from './watch.js';
 
 export interface ParallelOptions {
   readonly seed: string;
@@ -57,6 +61,10 @@ export interface ParallelOptions {
   readonly onBatch?: (timing: BatchTiming) => void;
   /** Play the batches on a Redis job queue instead of the local pool (`workers` is then unused). */
   readonly queue?: QueueExecutor;
+  /** The scenario's bot files: their time budget and hang limit (default when it has some: `DEFAULT_LIMITS`). */
+  readonly limits?: BotLimits;
+  /** Told each time the watchdog stops a hung bot (before its batch is played again with it benched). */
+  readonly onHang?: (hang: Benched) => void;
   /**
    * A stopping rule (`run --precision`): each time the finished prefix reaches a multiple of `every`
    * games (counted from `from`) or `to`, in order, `met(gamesDone, aggregate)` is asked; when it
@@ -111,6 +119,63 @@ interface Checkpoint {
   readonly referenceGames?: number;
   /** The stopping rule in words (`run --precision`), absent without one: a resume must use the same. */
   readonly until?: string;
+  /** The scenario's bot files (file, sha256) and their limits, absent without bot files: a resume must play the same. */
+  readonly botFiles?: readonly BotFileFact[];
+  readonly limits?: BotLimits;
+}
+
+/** A run's limits on bot files when the command line gives none: those of tournaments. */
+export const DEFAULT_LIMITS: BotLimits = { botTimeoutMs: 5000, hangLimitMs: 30_000 };
+
+/** The limits a scenario's batches carry: none for built-in bots only. */
+export function limitsFor(scenario: Scenario, limits: BotLimits | undefined): BotLimits | undefined {
+  return scenario.botFiles.length > 0 ? (limits ?? DEFAULT_LIMITS) : undefined;
+}
+
+/**
+ * Refuses to resume a checkpoint whose bot files or limits differ from this run's, naming the file
+ * that changed (its sha256 then and now): a resumed run must play the very same bots.
+ */
+export function checkBotFiles(
+  file: string,
+  scenario: Scenario,
+  recorded: readonly BotFileFact[] | undefined,
+  limits: BotLimits | undefined,
+  recordedLimits: BotLimits | undefined,
+): void {
+  const now = botFileFacts(scenario);
+  const then = recorded ?? [];
+  for (const b of now) {
+    const was = then.find((t) => t.file === b.file);
+    if (was === undefined) continue;
+    const changed = [{ file: b.file, sha256: b.sha256 }, ...(b.imports ?? [])].find((f) => {
+      const old = f.file === b.file ? was.sha256 : was.imports?.find((i) => i.file === f.file)?.sha256;
+      return old !== f.sha256;
+    });
+    if (changed || (was.imports?.length ?? 0) !== (b.imports?.length ?? 0)) {
+      const old = changed?.file === b.file ? was.sha256 : was.imports?.find((i) => i.file === changed?.file)?.sha256;
+      throw new InputError(
+        file,
+        'botFiles',
+        `the bot file ${changed?.file ?? b.file} changed since the checkpoint (sha256 ${old ?? 'none'} then, ${changed?.sha256 ?? 'other imports'} now): a resumed run must play the same bot; restore the file, or start over with --fresh`,
+      );
+    }
+  }
+  const files = (list: readonly BotFileFact[]) => JSON.stringify(list.map((b) => [b.bot, b.file]));
+  if (files(now) !== files(then)) {
+    throw new InputError(
+      file,
+      'botFiles',
+      `the checkpoint's bot files are ${files(then)}, this run's ${files(now)}: resume the same scenario, or start over with --fresh`,
+    );
+  }
+  if (JSON.stringify(limits ?? null) !== JSON.stringify(recordedLimits ?? null)) {
+    throw new InputError(
+      file,
+      'limits',
+      `the checkpoint's bot limits are ${JSON.stringify(recordedLimits ?? null)}, this run's ${JSON.stringify(limits ?? null)}: resume with the same --bot-timeout and --hang-limit`,
+    );
+  }
 }
 
 /**
@@ -146,6 +211,8 @@ export function readCheckpoint(file: string, scenario: Scenario, options: Parall
   };
   if (cp.kind !== 'goldpit-checkpoint') throw new InputError(file, 'kind', 'not a goldpit checkpoint');
   if (cp.version !== 1 && cp.version !== 2) throw new InputError(file, 'version', `expected 1 or 2, got ${JSON.stringify(cp.version)}`);
+  // Before the hash: a changed bot file changes it too, and deserves its own message.
+  checkBotFiles(file, scenario, cp.botFiles, limitsFor(scenario, options.limits), cp.limits);
   expect('configHash', scenario.configHash, 'the scenario changed since the checkpoint: start afresh without --resume');
   expect('seed', options.seed, 'resume with the same --seed');
   expect('from', options.from, 'resume with the same --games and --shard');
@@ -197,6 +264,7 @@ export function batchBounds(from: number, to: number, size: number, workers: num
 
 export async function runParallel(scenario: Scenario, options: ParallelOptions): Promise<ParallelResult> {
   const { from, to, batchSize } = options;
+  const limits = limitsFor(scenario, options.limits);
   const shape = shapeOf(scenario);
   let total = emptyAggregate(shape);
   let resumedGames = 0;
@@ -251,6 +319,7 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
       csvBytes,
       aggregate: aggregateToJson(total),
       ...(options.until ? { until: options.until.rule } : {}),
+      ...(limits ? { botFiles: botFileFacts(scenario), limits } : {}),
       // Without the earlier sessions' facts (an older checkpoint resumed), the totals are unknown: left out.
       ...(resumedGames === 0 || earlier !== null
         ? {
@@ -285,19 +354,21 @@ export async function runParallel(scenario: Scenario, options: ParallelOptions):
     options.progress?.update(gamesDone());
     if (Date.now() - lastCheckpoint >= options.checkpointEveryMs) writeCheckpoint();
   };
+  const ref = batchScenario(scenario);
   const task = (b: number): BatchTask => ({
-    scenario: batchScenario(scenario),
+    scenario: ref,
     seed: options.seed,
     engine: options.engine,
     from: bounds[b],
     to: bounds[b + 1],
     gamesCsv: csv !== null,
     timing: options.onBatch !== undefined,
+    ...(limits ? { limits } : {}),
   });
   const stopped = () => untilMet || options.stop?.aborted === true;
   try {
     await runBatches(
-      options,
+      { ...options, watch: poolWatch(limits, options.onHang) },
       batches,
       task,
       (t) => runBatch(t, scenario),
@@ -345,8 +416,11 @@ export async function runImpactParallel(
     progress?: Pick<Progress, 'update' | 'done'>;
     stop?: AbortSignal;
     queue?: QueueExecutor;
+    limits?: BotLimits;
+    onHang?: (hang: Benched) => void;
   },
 ): Promise<{ sums: CardSums[]; complete: boolean }> {
+  const limits = limitsFor(scenario, options.limits);
   const sums: CardSums[] = options.cards.map((card) => ({
     card,
     drawnIn: 0,
@@ -356,14 +430,16 @@ export async function runImpactParallel(
   const bounds = batchBounds(0, options.games, options.batchSize, options.queue ? 1 : options.workers);
   const batches = bounds.length - 1;
   let done = 0;
+  const ref = batchScenario(scenario);
   const task = (b: number): ImpactTask => ({
     kind: 'impact',
-    scenario: batchScenario(scenario),
+    scenario: ref,
     seed: options.seed,
     engine: options.engine,
     from: bounds[b],
     to: bounds[b + 1],
     cards: options.cards,
+    ...(limits ? { limits } : {}),
   });
   const accept = (_b: number, r: ImpactBatchResult) => {
     addCardSums(sums, r.cards);
@@ -372,7 +448,7 @@ export async function runImpactParallel(
   };
   const stopped = () => options.stop?.aborted === true;
   try {
-    await runBatches(options, batches, task, (t) => runImpactBatch(t, scenario), accept, stopped);
+    await runBatches({ ...options, watch: poolWatch(limits, options.onHang) }, batches, task, (t) => runImpactBatch(t, scenario), accept, stopped);
   } finally {
     options.progress?.done();
   }
@@ -397,21 +473,26 @@ export async function runDealsParallel(
     stop?: AbortSignal;
     onPrefix?: (done: number, deals: DealColumns) => boolean;
     queue?: QueueExecutor;
+    limits?: BotLimits;
+    onHang?: (hang: Benched) => void;
   },
 ): Promise<{ deals: DealColumns; done: number; complete: boolean }> {
+  const limits = limitsFor(scenario, options.limits);
   const deals = emptyDeals(options.games);
   const bounds = batchBounds(0, options.games, options.batchSize, options.queue ? 1 : options.workers);
   const batches = bounds.length - 1;
   const finished = new Set<number>();
   let prefix = 0; // batches [0, prefix) are in place
   let enough = false;
+  const ref = batchScenario(scenario);
   const task = (b: number): DealsTask => ({
     kind: 'deals',
-    scenario: batchScenario(scenario),
+    scenario: ref,
     seed: options.seed,
     engine: options.engine,
     from: bounds[b],
     to: bounds[b + 1],
+    ...(limits ? { limits } : {}),
   });
   const done = () => bounds[prefix];
   const accept = (b: number, r: DealsBatchResult) => {
@@ -427,7 +508,7 @@ export async function runDealsParallel(
   const stopped = () => enough || options.stop?.aborted === true;
   try {
     await runBatches(
-      options,
+      { ...options, watch: poolWatch(limits, options.onHang) },
       batches,
       task,
       (t) => runDealsBatch(t, scenario),
@@ -441,14 +522,34 @@ export async function runDealsParallel(
   return { deals, done: done(), complete: done() === options.games };
 }
 
+/** The pool's watchdog for a scenario's bot files (none without bot files or with --hang-limit 0). */
+export function poolWatch(limits: BotLimits | undefined, onHang: ((hang: Benched) => void) | undefined): PoolWatch | undefined {
+  return limits && limits.hangLimitMs > 0 ? { hangLimitMs: limits.hangLimitMs, onHang } : undefined;
+}
+
+/**
+ * The hang watchdog of a pool (sim/watch.ts): a task whose bot has been deciding for longer than
+ * `hangLimitMs` is aborted — piscina terminates its thread and starts a fresh one — and played again
+ * with that bot benched (`WatchedTask.benched`), so the run finishes and a hung bot costs one hang
+ * limit of one thread.
+ */
+export interface PoolWatch {
+  readonly hangLimitMs: number;
+  /** Told of each hang, in this thread (for messages; results never depend on it). */
+  readonly onHang?: (hang: Benched) => void;
+  /** How often the watchdog looks, ms (default: a tenth of the hang limit, 5 to 100). */
+  readonly everyMs?: number;
+}
+
 /**
  * Plays batches [0, batches): through the queue when one is given, in this thread when `workers` is
  * 0 (`inline`, yielding between batches so a stop request gets in), otherwise across the pool —
  * `options.pool` when the caller keeps one open for many calls (a sweep), else a pool made for this
- * call. `accept` gets each result. `discard` (queue only) says, once stopped, that the rest is not wanted.
+ * call, under the hang watchdog when `options.watch` says so. `accept` gets each result. `discard`
+ * (queue only) says, once stopped, that the rest is not wanted.
  */
 export async function runBatches<T extends QueueTask, R>(
-  options: { workers: number; stop?: AbortSignal; queue?: QueueExecutor; pool?: Piscina },
+  options: { workers: number; stop?: AbortSignal; queue?: QueueExecutor; pool?: Piscina; watch?: PoolWatch },
   batches: number,
   task: (b: number) => T,
   inline: (task: T) => R,
@@ -470,8 +571,17 @@ export function newPool(workers: number): Piscina {
   return new Piscina({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
 }
 
+interface InFlight<T> {
+  readonly b: number;
+  readonly task: T;
+  readonly controller: AbortController;
+  readonly slot: number;
+  /** Set by the watchdog when it stops the task. */
+  hang: Benched | null;
+}
+
 async function runOnPool<T, R>(
-  options: { workers: number; stop?: AbortSignal; pool?: Piscina },
+  options: { workers: number; stop?: AbortSignal; pool?: Piscina; watch?: PoolWatch },
   batches: number,
   task: (b: number) => T,
   accept: (b: number, r: R) => void,
@@ -481,36 +591,82 @@ async function runOnPool<T, R>(
   // One controller per task in flight, not one signal shared by all of them: piscina adds an
   // 'abort' listener per task to the signal it is given, and 2 × workers listeners on one signal
   // passed Node's limit of 10 from 6 workers on (MaxListenersExceededWarning).
-  const inFlight = new Set<AbortController>();
+  const inFlight = new Set<InFlight<T>>();
   const abortAll = () => {
-    for (const c of inFlight) c.abort();
+    for (const f of inFlight) f.controller.abort();
   };
   options.stop?.addEventListener('abort', abortAll);
   const limit = options.workers * 2;
+  const watch = options.watch;
+  // The watchdog's marker: one slot per task in flight (sim/watch.ts MARKER_FIELDS).
+  const buffer = watch ? new SharedArrayBuffer(limit * MARKER_FIELDS * 8) : null;
+  const marks = buffer ? new Float64Array(buffer) : null;
+  const freeSlots = Array.from({ length: limit }, (_, i) => limit - 1 - i);
+  const retry: { b: number; task: T }[] = [];
+  const timer =
+    watch && marks
+      ? setInterval(
+          () => {
+            const now = Date.now();
+            for (const f of inFlight) {
+              const at = f.slot * MARKER_FIELDS;
+              const since = marks[at];
+              if (f.hang !== null || !(since > 0) || now - since <= watch.hangLimitMs) continue;
+              const hang = { game: marks[at + 1], seat: marks[at + 2], decision: marks[at + 3] };
+              // The worker writes the call first and its start time last; if the start time changed
+              // while we read, that call returned after all and another one began: look again later.
+              if (marks[at] !== since) continue;
+              f.hang = hang;
+              f.controller.abort();
+              watch.onHang?.(hang);
+            }
+          },
+          watch.everyMs ?? Math.max(5, Math.min(100, watch.hangLimitMs / 10)),
+        )
+      : null;
   let next = 0;
   let failure: unknown = null;
   try {
     await new Promise<void>((resolve) => {
+      const start = (b: number, t: T) => {
+        const slot = freeSlots.pop()!;
+        if (marks) marks.fill(0, slot * MARKER_FIELDS, (slot + 1) * MARKER_FIELDS);
+        const f: InFlight<T> = { b, task: t, controller: new AbortController(), slot, hang: null };
+        inFlight.add(f);
+        const sent = buffer ? { ...t, marker: { buffer, slot } } : t;
+        (pool.run(sent, { signal: f.controller.signal }) as Promise<R>).then(
+          (r) => {
+            finish(f);
+            if (!stopped() && failure === null) accept(b, r);
+            pump();
+          },
+          (e: unknown) => {
+            finish(f);
+            if (stopped()) {
+              // abandoned by a stop request: nothing to record or retry
+            } else if (f.hang !== null && failure === null) {
+              const benched = (f.task as WatchedTask).benched ?? [];
+              retry.push({ b, task: { ...f.task, benched: [...benched, f.hang] } });
+            } else if (failure === null) {
+              failure = e;
+              abortAll();
+            }
+            pump();
+          },
+        );
+      };
+      const finish = (f: InFlight<T>) => {
+        inFlight.delete(f);
+        freeSlots.push(f.slot);
+      };
       const pump = () => {
-        while (!stopped() && failure === null && inFlight.size < limit && next < batches) {
-          const b = next++;
-          const controller = new AbortController();
-          inFlight.add(controller);
-          (pool.run(task(b), { signal: controller.signal }) as Promise<R>).then(
-            (r) => {
-              inFlight.delete(controller);
-              if (!stopped() && failure === null) accept(b, r);
-              pump();
-            },
-            (e: unknown) => {
-              inFlight.delete(controller);
-              if (!stopped() && failure === null) {
-                failure = e;
-                abortAll();
-              }
-              pump();
-            },
-          );
+        while (!stopped() && failure === null && inFlight.size < limit && (retry.length > 0 || next < batches)) {
+          const again = retry.shift();
+          if (again) start(again.b, again.task);
+          else {
+            const b = next++;
+            start(b, task(b));
+          }
         }
         if (inFlight.size === 0) resolve();
       };
@@ -518,6 +674,7 @@ async function runOnPool<T, R>(
     });
   } finally {
     options.stop?.removeEventListener('abort', abortAll);
+    if (timer !== null) clearInterval(timer);
     if (pool !== options.pool) await pool.destroy();
   }
   if (failure !== null) throw failure;

@@ -25,10 +25,12 @@ export interface PlayOptions<Config, State, View, Request extends DecisionReques
    */
   readonly untrustedSeats?: readonly boolean[];
   /**
-   * Per-decision time budget in ms for untrusted bots (null = not timed). A decision that took
+   * Per-decision time budget in ms (null = not timed; see `timedSeats`). A decision that took
    * longer is recorded as a timeout fault and replaced by the rules' fallback (GameModule.fallbackAnswer).
    */
   readonly timeBudgetMs?: number | null;
+  /** The seats the time budget applies to (default: every seat); a scenario run times only its bot files. */
+  readonly timedSeats?: readonly boolean[];
   /** Called after every transition (replay, traces). */
   readonly onState?: (state: State) => void;
   /** A replay: the module records what its story tells (GameModule.trace). */
@@ -90,7 +92,8 @@ export function playGame<Config, State, View, Request extends DecisionRequest, A
       }
       const view = module.seatView(state, request.seat);
       if (freeze || options.untrustedSeats?.[request.seat]) deepFreeze(view);
-      const started = budget === null ? 0 : performance.now();
+      const timed = budget !== null && (options.timedSeats === undefined || options.timedSeats[request.seat]);
+      const started = timed ? performance.now() : 0;
       let asked: Asked<Answer>;
       try {
         asked = module.askBot(bots[request.seat], request, view, state, random);
@@ -104,7 +107,7 @@ export function playGame<Config, State, View, Request extends DecisionRequest, A
       }
       let answer = asked.answer;
       if (asked.fault) faults.push({ seat: request.seat, request: request.kind, decision: call, reason: asked.fault.reason, message: asked.fault.message });
-      if (budget !== null) {
+      if (timed) {
         const took = performance.now() - started;
         if (took > budget) {
           faults.push({

@@ -7,6 +7,7 @@ import { GOLDPIT } from '../core/package.js';
 import { isObject, readJsonFile } from '../core/validate.js';
 import { aggregateFromJson, aggregateToJson, mergeInto, type Aggregate } from '../stats/aggregate.js';
 import { parseScenario, type Scenario } from './scenario.js';
+import { knownLibrary, seatBotRefs, type SeatBotRef } from './seat-bots.js';
 
 export interface Shard {
   /** 1-based shard number. */
@@ -33,7 +34,8 @@ export function shardRange(games: number, shard: Shard): [number, number] {
 export interface Partial {
   readonly kind: 'goldpit-partial';
   readonly version: 1;
-  readonly scenario: { readonly file: string; readonly data: unknown; readonly configHash: string };
+  /** The scenario as data and, when it has bot files, their sources (a merge names them; it plays nothing). */
+  readonly scenario: { readonly file: string; readonly data: unknown; readonly configHash: string; readonly bots?: readonly SeatBotRef[] };
   readonly seed: string;
   readonly games: number;
   readonly from: number;
@@ -58,7 +60,12 @@ export function partialOf(scenario: Scenario, seed: string, games: number, from:
   return {
     kind: 'goldpit-partial',
     version: 1,
-    scenario: { file: scenario.file, data: scenario.portable, configHash: scenario.configHash },
+    scenario: {
+      file: scenario.file,
+      data: scenario.portable,
+      configHash: scenario.configHash,
+      ...(scenario.botFiles.length ? { bots: seatBotRefs(scenario.botFiles) } : {}),
+    },
     seed,
     games,
     from,
@@ -108,7 +115,9 @@ export function mergePartials(files: readonly string[]): {
     at = p.to;
   }
   if (at !== first.p.games) throw new UsageError(`the partials cover games 0–${at - 1} of ${first.p.games}: games ${at}–${first.p.games - 1} are missing`);
-  const scenario = parseScenario(first.p.scenario.file, first.p.scenario.data);
+  const bots = first.p.scenario.bots;
+  if (bots !== undefined && !Array.isArray(bots)) throw new InputError(first.file, 'scenario.bots', "expected the list of the scenario's bot files");
+  const scenario = parseScenario(first.p.scenario.file, first.p.scenario.data, knownLibrary(bots ?? []));
   if (scenario.configHash !== first.p.scenario.configHash) {
     throw new InputError(first.file, 'scenario', 'the scenario in the partial no longer parses to the same configuration (different goldpit version?)');
   }

@@ -22,6 +22,7 @@ import { GAMES } from '../games/registry.js';
 import type { EntrantRef } from './bot-files.js';
 import { factoriesOf } from './bot-files.js';
 import { playGame, type DecisionGuard, type PlayedGame } from './play.js';
+import { markerView, watchGuard, type Benched, type MarkerRef } from './watch.js';
 
 /** Everything that decides a tournament's games, as plain data (it travels to the workers). */
 export interface TournamentSpec {
@@ -55,12 +56,7 @@ export interface TournamentSpec {
   readonly sections?: Readonly<Record<string, unknown>>;
 }
 
-/** A bot stopped by the watchdog: from `decision` on (a game's bot calls, 0-based), its seat plays by the rules' fallback. */
-export interface Benched {
-  readonly game: number;
-  readonly seat: number;
-  readonly decision: number;
-}
+export type { Benched } from './watch.js';
 
 /** Where game g sits in the schedule. */
 export interface GamePlace {
@@ -254,50 +250,16 @@ export function compactGame(t: ResolvedTournament, game: number, played: PlayedG
   };
 }
 
-/**
- * A shared-memory marker per running task, read by the main thread's watchdog: while a bot
- * decides, slot[0] holds the time it started (Date.now(), ms) and slot[1..3] the game, seat and
- * decision; 0 in slot[0] means no bot is deciding. Float64 slots of 4 numbers each.
- */
-export const MARKER_FIELDS = 4;
-
-export interface MarkerRef {
-  readonly buffer: SharedArrayBuffer;
-  readonly slot: number;
-}
+export { MARKER_FIELDS, type MarkerRef } from './watch.js';
 
 /**
- * The guard of game g: benched seats (bots the watchdog stopped in an earlier attempt) are not asked
- * from their hung bot call on — that call is recorded as a `hung` fault, later ones are a late
- * player's without a fault — and, with a marker, every other bot call is visible to the watchdog.
+ * The guard of game g (sim/watch.ts `watchGuard`, every seat watched): benched seats are not asked
+ * from their hung bot call on, and with a marker every bot call is visible to the watchdog.
  * `--replay g --bench …` uses the same guard without a marker, so it plays the game the tournament
  * recorded without running a hung bot into its hang again.
  */
 export function tournamentGuard(t: ResolvedTournament, game: number, benched: readonly Benched[], view: Float64Array | null): DecisionGuard | undefined {
-  // Per seat, the first call at which it is benched (a seat listed twice is benched at the earlier).
-  const from = new Map<number, number>();
-  for (const b of benched) if (b.game === game) from.set(b.seat, Math.min(b.decision, from.get(b.seat) ?? Infinity));
-  if (!view && from.size === 0) return undefined;
-  return {
-    before(seat, decision) {
-      const stop = from.get(seat);
-      if (stop !== undefined && decision >= stop) {
-        if (decision > stop) return false;
-        const message = `did not return within the ${t.spec.hangLimitMs} ms hang limit (bot call ${decision} of the game); stopped, and the seat played on by the rules' fallback`;
-        return { reason: 'hung', message };
-      }
-      if (view) {
-        view[1] = game;
-        view[2] = seat;
-        view[3] = decision;
-        view[0] = Date.now();
-      }
-      return true;
-    },
-    after() {
-      if (view) view[0] = 0;
-    },
-  };
+  return watchGuard(game, benched, view, t.spec.hangLimitMs);
 }
 
 /** The benches of a played game: one per `hung` fault (its seat and bot call). */
@@ -332,7 +294,7 @@ export function parseBenches(text: string, game: number, players: number): Bench
 
 /** Plays games [from, to) in this thread; with a marker, each bot call is visible to the watchdog. */
 export function playTournamentRange(t: ResolvedTournament, from: number, to: number, benched: readonly Benched[], marker: MarkerRef | null): TournamentGame[] {
-  const view = marker ? new Float64Array(marker.buffer, marker.slot * MARKER_FIELDS * 8, MARKER_FIELDS) : null;
+  const view = markerView(marker);
   const out: TournamentGame[] = [];
   for (let g = from; g < to; g++) out.push(compactGame(t, g, playTournamentGame(t, g, { guard: tournamentGuard(t, g, benched, view) })));
   return out;

@@ -9,7 +9,11 @@
  *   and source>.js, so a worker (or the next run) loads a cached bot without loading the compiler
  *   (~0.3 s saved per thread).
  * - resolve: a .ts file may import `./helper.js` where only helper.ts exists (TypeScript's NodeNext
- *   convention, which this repository follows); the hook then resolves to helper.ts.
+ *   convention, which this repository follows); the hook then resolves to helper.ts. And `goldpit`
+ *   and `goldpit/…` (the package exports of package.json: `goldpit/bots/<game>/<module>`,
+ *   `goldpit/src/<path>`) always resolve to the goldpit that runs, from a bot file anywhere — also
+ *   one outside any project, or with another goldpit installed beside it — so a bot file's imports of
+ *   goldpit's bots and libraries are the very modules that play.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -20,12 +24,16 @@ import { fileURLToPath } from 'node:url';
 export interface HookData {
   /** Where transpiled files are cached (null = no cache). */
   readonly cacheDir: string | null;
+  /** The `file:` URL of the running goldpit's package.json (null: `goldpit/…` resolves as Node would). */
+  readonly goldpitPackage?: string | null;
 }
 
 let cacheDir: string | null = null;
+let goldpitPackage: string | null = null;
 
 export function initialize(data: HookData | undefined): void {
   cacheDir = data?.cacheDir ?? null;
+  goldpitPackage = data?.goldpitPackage ?? null;
 }
 
 interface ResolveContext {
@@ -34,6 +42,9 @@ interface ResolveContext {
 type NextResolve = (specifier: string, context: ResolveContext) => Promise<{ url: string; format?: string | null }>;
 
 export async function resolve(specifier: string, context: ResolveContext, nextResolve: NextResolve): Promise<{ url: string; format?: string | null }> {
+  // Resolved as from inside the running goldpit: its package exports, by self-reference.
+  if (goldpitPackage !== null && (specifier === 'goldpit' || specifier.startsWith('goldpit/')))
+    return nextResolve(specifier, { ...context, parentURL: goldpitPackage });
   try {
     return await nextResolve(specifier, context);
   } catch (error) {

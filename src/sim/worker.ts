@@ -6,7 +6,8 @@
  */
 import { threadId } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { runBatch, runDealsBatch, runImpactBatch, type BatchTask, type DealsTask, type ImpactTask } from './batch.js';
+import { runBatch, runDealsBatch, runImpactBatch, taskScenario, type BatchTask, type DealsTask, type ImpactTask } from './batch.js';
+import type { Scenario } from './scenario.js';
 import { clock, threadTimes, type BatchTiming } from './timing.js';
 import type { TournamentTask } from './tournament-pool.js';
 
@@ -27,20 +28,26 @@ function transfer<T>(value: T, buffers: ArrayBufferLike[]) {
 }
 
 export default function playBatch(task: BatchTask | ImpactTask | DealsTask | TournamentTask) {
-  if (task.kind === 'impact') return runImpactBatch(task); // small result: cloned
   if (task.kind === 'tournament') return (tournamentPool ??= import('./tournament-pool.js')).then((m) => m.runTournamentTask(task));
+  // A scenario with bot files: imported from the sources the task carries, once per thread.
+  if (task.scenario.bots?.length) return taskScenario(task.scenario).then((scenario) => play(task, scenario));
+  return play(task);
+}
+
+function play(task: BatchTask | ImpactTask | DealsTask, scenario?: Scenario) {
+  if (task.kind === 'impact') return runImpactBatch(task, scenario); // small result: cloned
   if (task.kind === 'deals') {
-    const result = runDealsBatch(task);
+    const result = runDealsBatch(task, scenario);
     const d = result.deals;
     return transfer(result, [d.winners.buffer, d.length.buffer, d.ending.buffer, d.scoreSum.buffer, d.scoreSpread.buffer]);
   }
   if (!task.timing) {
-    const result = runBatch(task);
+    const result = runBatch(task, scenario);
     return transfer(result, [result.data.buffer]);
   }
   const before = threadTimes();
   const begin = clock();
-  const result = runBatch(task);
+  const result = runBatch(task, scenario);
   const end = clock();
   const after = threadTimes();
   const timing: BatchTiming = {

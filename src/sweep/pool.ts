@@ -9,9 +9,9 @@
  * count, batch size or order of arrival.
  */
 import type { Piscina } from 'piscina';
-import { batchScenario, runDealsBatch, type DealsBatchResult, type DealsTask } from '../sim/batch.js';
+import { batchScenario, runDealsBatch, type BotLimits, type DealsBatchResult, type DealsTask } from '../sim/batch.js';
 import { copyDeals, emptyDeals, type DealColumns } from '../sim/deals.js';
-import { batchBounds, newPool, runBatches } from '../sim/parallel.js';
+import { batchBounds, limitsFor, newPool, poolWatch, runBatches } from '../sim/parallel.js';
 import type { QueueExecutor } from '../sim/queue/coordinator.js';
 import type { Engine } from '../sim/run.js';
 import type { Scenario } from '../sim/scenario.js';
@@ -28,6 +28,9 @@ export interface DealPoolOptions {
   readonly queue?: QueueExecutor;
   /** Aborting it stops the current call after the batches in flight (see `DealPool.play`). */
   readonly stop?: AbortSignal;
+  /** Scenarios with bot files: their time budget and hang limit (sim/parallel.ts `limitsFor`), and who is told of a hang. */
+  readonly limits?: BotLimits;
+  readonly onHang?: (hang: import('../sim/watch.js').Benched) => void;
 }
 
 /** What `DealPool.play` returns: the deals of [from, to), of which the first `done` are played. */
@@ -82,6 +85,7 @@ export class DealPool {
     let prefix = 0; // batches [0, prefix) are in place
     let enough = false;
     const data = batchScenario(scenario);
+    const limits = limitsFor(scenario, this.opts.limits);
     const task = (b: number): DealsTask => ({
       kind: 'deals',
       scenario: data,
@@ -89,6 +93,7 @@ export class DealPool {
       engine: this.opts.engine,
       from: bounds[b],
       to: bounds[b + 1],
+      ...(limits ? { limits } : {}),
     });
     const accept = (b: number, r: DealsBatchResult) => {
       if (enough) return;
@@ -106,7 +111,7 @@ export class DealPool {
     const decided = new AbortController();
     const stop = this.opts.stop ? AbortSignal.any([this.opts.stop, decided.signal]) : decided.signal;
     await runBatches(
-      { workers, stop, queue, pool: this.pool ?? undefined },
+      { workers, stop, queue, pool: this.pool ?? undefined, watch: poolWatch(limits, this.opts.onHang) },
       batches,
       task,
       (t) => runDealsBatch(t, scenario),

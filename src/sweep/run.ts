@@ -24,6 +24,7 @@ import { writeAtomic } from '../report/write.js';
 import { copyDeals, emptyDeals, headDeals, type DealColumns } from '../sim/deals.js';
 import type { Progress } from '../sim/progress.js';
 import type { Scenario } from '../sim/scenario.js';
+import { botFileFacts, type BotFileFact } from '../sim/seat-bots.js';
 import { estimate, halfWidth, metricRange, paired, perDeal, seatSpreadEstimate, sweepMetrics, type SweepMetric } from './metrics.js';
 import type { DealPool } from './pool.js';
 import { designPoints, scenarioAt, valueAt, type Design, type Factor, type SweepValue } from './vary.js';
@@ -59,7 +60,10 @@ export interface PlannedPoint {
 /** The design's points (the reference appended when it is not among them) and the reference's index. */
 export function planPoints(plan: SweepPlan): { points: PlannedPoint[]; reference: number; addedReference: boolean } {
   const { file, data, factors } = plan;
-  const points = designPoints(factors, plan.design, plan.seed).map((values) => ({ values, scenario: scenarioAt(file, data, factors, values) }));
+  const points = designPoints(factors, plan.design, plan.seed).map((values) => ({
+    values,
+    scenario: scenarioAt(file, data, factors, values, plan.base.library),
+  }));
   const own = factors.map((f) => ownValue(plan.base, data, f.path));
   if (plan.reference === null) {
     // The scenario's own values: the point whose config is the file's own (a path the file leaves
@@ -79,7 +83,7 @@ export function planPoints(plan: SweepPlan): { points: PlannedPoint[]; reference
   if (missing >= 0) throw new UsageError(`--reference: give a value for ${factors[missing].path} (the scenario does not say one)`);
   const at = points.findIndex((p) => p.values.every((v, j) => v === values[j]));
   if (at >= 0) return { points, reference: at, addedReference: false };
-  const scenario = scenarioAt(file, data, factors, values as SweepValue[]);
+  const scenario = scenarioAt(file, data, factors, values as SweepValue[], plan.base.library);
   return { points: [...points, { values: values as SweepValue[], scenario }], reference: points.length, addedReference: true };
 }
 
@@ -315,6 +319,7 @@ export async function runSweep(plan: SweepPlan, options: SweepRunOptions): Promi
     reference,
     metrics,
     points: finished,
+    scenarios: points.map((p) => p.scenario),
   });
   // Plain-language verdicts only from a complete sweep (a partial one is not written).
   const sweep = complete ? { ...figures, verdicts: sweepVerdicts(figures) } : figures;
@@ -332,14 +337,18 @@ export function sweepFigures(f: {
   readonly reference: number;
   readonly metrics: readonly Pick<SweepMetric, 'id' | 'label' | 'family' | 'unit'>[];
   readonly points: readonly SweepPoint[];
+  /** Every scenario the points played (their bot files are named), besides the base. */
+  readonly scenarios?: readonly Scenario[];
 }): SweepJson {
   const { base } = f;
+  const botFiles: BotFileFact[] = [];
+  for (const s of [base, ...(f.scenarios ?? [])]) for (const b of botFileFacts(s)) if (!botFiles.some((x) => x.file === b.file)) botFiles.push(b);
   return {
     kind: 'goldpit-sweep',
     version: 1,
     game: base.game,
     title: base.definition.presentation.title,
-    scenario: { file: f.file, name: base.name, players: base.players, seats: base.seats },
+    scenario: { file: f.file, name: base.name, players: base.players, seats: base.seats, ...(botFiles.length ? { botFiles } : {}) },
     seed: f.seed,
     design: f.design,
     stoppingRule: f.stoppingRule,

@@ -8,6 +8,7 @@ import { InputError, UsageError } from '../core/errors.js';
 import { hashSeed, purposeKey, unitFloat } from '../core/random.js';
 import { isObject, show } from '../core/validate.js';
 import { parseScenario, type Scenario } from '../sim/scenario.js';
+import { unreadBotFiles, type BotLibrary } from '../sim/seat-bots.js';
 
 export type SweepValue = number | string | boolean;
 
@@ -206,17 +207,24 @@ export function setAt(file: string, data: unknown, path: string, value: unknown)
 
 /**
  * The scenario at one design point: `values[j]` set at `factors[j].path` in a copy of the scenario
- * file's data, then parsed by the scenario parser (which names the file and the field of a value it
+ * file's data, then parsed by the scenario parser (bot-file seats looked up in `library`: the base
+ * scenario's) (which names the file and the field of a value it
  * refuses, and the known keys of an unknown one). The error says which --vary value it came from.
  */
-export function scenarioAt(file: string, data: unknown, factors: readonly Factor[], values: readonly SweepValue[]): Scenario {
+export function scenarioAt(
+  file: string,
+  data: unknown,
+  factors: readonly Factor[],
+  values: readonly SweepValue[],
+  library: BotLibrary = unreadBotFiles,
+): Scenario {
   if (values.length !== factors.length) throw new Error(`scenarioAt: ${values.length} values for ${factors.length} factors`);
   let copy = data;
   factors.forEach((f, j) => {
     copy = setAt(file, copy, f.path, values[j]);
   });
   try {
-    return parseScenario(file, copy);
+    return parseScenario(file, copy, library);
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
     const point = factors.map((f, j) => `${f.path}=${JSON.stringify(values[j])}`).join(', ');

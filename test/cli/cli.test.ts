@@ -110,7 +110,11 @@ describe('scenario errors name the file, the field, the value and what was expec
     ['unknown rules option', { ...good, rules: { penaltySnk: 'bank' } }, /field "rules\.penaltySnk": unknown key \(did you mean "penaltySink"\?\)/],
     ['bad option value', { ...good, rules: { penaltySink: 'river' } }, /field "rules\.penaltySink": expected one of "bank" \| "continent", got "river"/],
     ['wrong number of seats', { ...good, seats: ['greedy'] }, /field "seats": expected a list of 4 bot names/],
-    ['unknown bot', { ...good, seats: ['greedy', 'cooperative', 'betrayer', 'nobody'] }, /field "seats\[3\]": expected one of .*"greedy".*got "nobody"/],
+    [
+      'unknown bot',
+      { ...good, seats: ['greedy', 'cooperative', 'betrayer', 'nobody'] },
+      /field "seats\[3\]": expected a built-in Goldrausch bot \(.*greedy.*\) or a bot file's path relative to this scenario file.*got "nobody"/,
+    ],
     ['player count', { ...good, players: 7 }, /field "players": expected an integer from 4 to 6, got 7/],
     [
       'partial wheel (refused, unlike partial caps)',

@@ -15,11 +15,14 @@ import { Purpose, RandomSource } from '../../src/core/random.js';
 import { CARD_TYPES, POSITIONS } from '../../src/games/gold-knizia/cards.js';
 import type { GoldState } from '../../src/games/gold-knizia/state.js';
 import type { GoldView } from '../../src/games/gold-knizia/view.js';
+import type { GreenDealState } from '../../src/games/green-deal/state.js';
+import type { GreenDealView } from '../../src/games/green-deal/view.js';
 import type { MyGoldMineState } from '../../src/games/my-gold-mine/state.js';
 import type { MyGoldMineView } from '../../src/games/my-gold-mine/view.js';
 import { GAMES } from '../../src/games/registry.js';
 import { isSearchable, searchable, type SearchableModule } from '../../src/search/contract.js';
 import { snapshot as goldSnapshot } from '../games/gold-knizia/helpers.js';
+import { signature as greenDealSignature } from '../games/green-deal/helpers.js';
 
 interface GameTest {
   /** Every getter of a seat view, as plain data. */
@@ -58,6 +61,50 @@ const GAME_TESTS: Record<string, GameTest> = {
     lineup: ['greedy', 'spoiler', 'cautious', 'random'],
     options: [{ memory: 'lossy' }, { secondChoice: 'blind', stalemate: 'no-progress-turns' }, { series: true }],
   },
+  'green-deal': {
+    view: (v) => greenDealSignature(v as GreenDealView),
+    // The other seats' hands and the piles' unseen order (the sampler draws them).
+    hidden: (s) => {
+      const state = s as GreenDealState;
+      return [state.hand.slice(), state.aPile.slice(state.aPos, state.aLen), state.sPile.map((p, c) => p.slice(state.sPos[c], state.sLen[c]))];
+    },
+    rawValues: (v) => {
+      const view = v as GreenDealView;
+      return [
+        -1,
+        0,
+        1,
+        2,
+        5,
+        8,
+        16,
+        17,
+        18,
+        19,
+        32,
+        33,
+        81,
+        128,
+        1024 + 1,
+        1024,
+        2.5,
+        true,
+        false,
+        '1',
+        null,
+        [0, 0, 0, 0, 0],
+        [view.chipsToAllocate, 0, 0, 0, 0],
+        [1, 2],
+        view.maxBid,
+        view.maxBid + 1,
+      ];
+    },
+    lineup: ['greedy', 'cooperator', 'competitor', 'prudent'],
+    options: [
+      { mainOptions: 'player-aid', loanPick: 'any', repayAsExtra: true },
+      { expansion: 'after-own-investment', blockStartNeighbours: true, prNeedsChip: false },
+    ],
+  },
   'my-gold-mine': {
     view: (v) => mgmView(v as MyGoldMineView),
     hidden: (s) => {
@@ -81,10 +128,9 @@ const searchableGames = Object.keys(GAMES).filter((id) => isSearchable(GAMES[id]
 
 /**
  * Games whose module does not offer the contract yet: Goldrausch gets it on the one engine that
- * replaces its reference engine and kernel (issue 29); Green Deal has its pieces in contract.ts,
- * to be wired into its module by its own change (issue 31).
+ * replaces its reference engine and kernel (issue 29).
  */
-const WAITING = ['goldrausch', 'green-deal'];
+const WAITING = ['goldrausch'];
 
 it('every registered game implements the search contract, or is one of the games waiting for it', () => {
   expect(Object.keys(GAMES).filter((id) => !searchableGames.includes(id))).toEqual(Object.keys(GAMES).filter((id) => WAITING.includes(id)));

@@ -3,7 +3,7 @@
  * baseline, check and replay, and `sweep --vary table=…` putting two tables side by side on the
  * same deals.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
@@ -122,5 +122,45 @@ describe('a table of one bot', () => {
     const balanced = JSON.parse(readFileSync(join(out, 'balanced.json'), 'utf8')) as { name: string; table: string; params: unknown };
     expect(balanced).toMatchObject({ name: 'gold-4p-table-greedy-balanced', table: 'greedy' });
     expect(loadScenario(join(out, 'balanced.json')).seats).toEqual(new Array(4).fill('greedy'));
+  }, 120_000);
+
+  it('a bot file as the table: --table FILE and --vary table=greedy,FILE play a copy of greedy exactly as greedy, for 1 and 2 workers', async () => {
+    const dir = tmp();
+    expect(await runCli(['new-bot', 'mine', '--game', 'gold-knizia', '--from', 'greedy', '--out', join(dir, 'mine.ts')], capture())).toBe(0);
+    const run = async (table: string, workers: string) => {
+      const out = tmp();
+      const args = ['run', GOLD, '--table', table, '--games', '150', '--seed', 'tf', '--games-csv', '--workers', workers, '--batch-size', '40', '--out', out];
+      expect(await runCli([...args, '--quiet'], capture())).toBe(0);
+      return out;
+    };
+    const [greedy, file1, file2] = [await run('greedy', '1'), await run(join(dir, 'mine.ts'), '1'), await run(join(dir, 'mine.ts'), '2')];
+    const csv = (out: string) => readFileSync(join(out, 'games.csv'), 'utf8').replaceAll('greedy', 'mine');
+    expect(csv(file1)).toBe(csv(greedy));
+    expect(readFileSync(join(file2, 'summary.json'), 'utf8')).toBe(readFileSync(join(file1, 'summary.json'), 'utf8'));
+    const summary = JSON.parse(readFileSync(join(file1, 'summary.json'), 'utf8')) as { scenario: string; lineup: string[]; botFiles: { seats: number[] }[] };
+    expect(summary.scenario).toBe('gold-4p-table-mine');
+    expect(summary.lineup).toEqual(new Array(4).fill('mine'));
+    expect(summary.botFiles.map((b) => b.seats)).toEqual([[0, 1, 2, 3]]);
+    // In a scenario file, `table` names the file relative to the scenario, as seats do.
+    writeFileSync(join(dir, 's.json'), JSON.stringify({ game: 'gold-knizia', players: 4, table: './mine.ts', seed: 'tf' }));
+    const inFile = tmp();
+    expect(await runCli(['run', join(dir, 's.json'), '--games', '150', '--games-csv', '--workers', '1', '--out', inFile, '--quiet'], capture())).toBe(0);
+    expect(csv(inFile)).toBe(csv(greedy));
+    // A sweep of the table: the copy and the original give the same metrics on the same deals.
+    const sweepOut = tmp();
+    const sweep = ['sweep', join(dir, 's.json'), '--vary', 'table=greedy,./mine.ts', '--games', '200', '--workers', '2', '--out', sweepOut, '--quiet'];
+    expect(await runCli(sweep, capture())).toBe(0);
+    const json = JSON.parse(readFileSync(join(sweepOut, 'sweep.json'), 'utf8')) as SweepJson;
+    const [a, b] = json.points;
+    expect(b.values.table).toBe('./mine.ts');
+    const estimates = (p: typeof a) => Object.fromEntries(Object.entries(p.metrics).map(([id, m]) => [id, m.estimate]));
+    expect(Object.keys(a.metrics).length).toBeGreaterThan(4);
+    expect(estimates(b)).toEqual(estimates(a));
+    // Equal on every deal: the paired difference is exactly zero.
+    expect(a.metrics['seat:0'].diff).toBe(0);
+    // A table file that is not there names the field and the path.
+    const io = capture();
+    expect(await runCli(['run', GOLD, '--table', join(dir, 'none.ts'), '--out', tmp()], io)).toBe(2);
+    expect(io.stderr).toMatch(/field "table": no bot file at .*none\.ts/);
   }, 120_000);
 });

@@ -13,15 +13,25 @@
  *  - D6 repays all it can.
  */
 import type { GreenDealBot } from '../../../src/games/green-deal/bot.js';
-import { ACTION, BUY_PR, DIVIDEND, DONE, PLAY_CARD, REPAY_LOANS, SUSTAINABILITY, TAKE_LOAN, TAX_CASH, TAX_CHIP } from '../../../src/games/green-deal/state.js';
+import {
+  ACTION,
+  BUY_PR,
+  DIVIDEND,
+  DONE,
+  END_TURN,
+  PLAY_CARD,
+  REPAY_LOANS,
+  SUSTAINABILITY,
+  TAKE_LOAN,
+  TAX_CASH,
+  TAX_CHIP,
+} from '../../../src/games/green-deal/state.js';
 import type { GreenDealView } from '../../../src/games/green-deal/view.js';
 import { PrModel } from './pr.js';
 import type { Style } from './style.js';
 import { actionValue, CASH_VP, Estimates, incomeValue, prScoringsLeft, sustainabilityValue } from './value.js';
 
-/** `place`'s scratch: each legal cell's place in the list, its mark, its gain (module-level: one thread asks one bot at a time). */
-let AT: number[] = [];
-let MARK = new Int32Array(0);
+/** `place`'s scratch: each cell's gain, marked by the placement's stamp (module-level: one thread asks one bot at a time). */
 let GAIN: number[] = [];
 let GAIN_MARK = new Int32Array(0);
 let STAMP = 0;
@@ -60,7 +70,8 @@ export class HeuristicBot implements GreenDealBot {
     }
     while (this.planPos < this.planLength) {
       const code = this.plan[this.planPos++];
-      if (view.canInvest(code)) return code;
+      // The plan's last step ends the turn with it (the next call would answer DONE).
+      if (view.canInvest(code)) return this.planPos === this.planLength ? code + END_TURN : code;
     }
     return DONE;
   }
@@ -114,7 +125,7 @@ export class HeuristicBot implements GreenDealBot {
       mainValue = taxCash;
       sustainability = false;
     }
-    const taxChip = e.chip * tax.taxRefundChips - CASH_VP * tax.taxRefundCost;
+    const taxChip = view.prSupply > 0 ? e.chipValue(view) * tax.taxRefundChips - CASH_VP * tax.taxRefundCost : 0;
     if (taxChip > mainValue && view.prSupply > 0) {
       main = TAX_CHIP;
       mainValue = taxChip;
@@ -123,7 +134,7 @@ export class HeuristicBot implements GreenDealBot {
     // A loan when cash is short and rounds are left to use it (never beside a sustainability card: GD-A1).
     if (!sustainability && view.loanCount(seat) < style.maxLoans && view.round <= view.rounds - 2 && cash < 8) this.push(TAKE_LOAN);
     if (main >= 0) this.push(main);
-    if (style.pr === 'always' || (style.pr === 'value' && e.chip - CASH_VP * view.prPrice > 0)) this.push(BUY_PR);
+    if (style.pr === 'always' || (style.pr === 'value' && view.prSupply > 0 && e.chipValue(view) - CASH_VP * view.prPrice > 0)) this.push(BUY_PR);
     if (view.dividendVp - CASH_VP * view.dividendPay > 0) this.push(DIVIDEND);
     if (style.repayBuffer < Number.POSITIVE_INFINITY) {
       let mask = 0;
@@ -142,33 +153,22 @@ export class HeuristicBot implements GreenDealBot {
   /**
    * D4: the legal cell whose contacts gain the bot most: every same-category tile on the map adds
    * its contact's worth to its free edge neighbours (cooperation or competition as the style says;
-   * an own tile cooperates once; another player's counts `contactSeeking` more); ties, and no gain
-   * anywhere: the earliest cell of the legal list.
+   * an own tile cooperates once; another player's counts `contactSeeking` more); ties: the lowest
+   * cell; no gain anywhere: the first cell of the legal list.
    */
   place(view: GreenDealView): number {
     const seat = view.seat;
     const category = view.tileCategory;
     const size = view.tileSize;
     const income = incomeValue(view);
-    if (AT.length < view.cells) {
-      AT = new Array<number>(view.cells).fill(0);
-      MARK = new Int32Array(view.cells);
+    if (GAIN.length < view.cells) {
       GAIN = new Array<number>(view.cells).fill(0);
       GAIN_MARK = new Int32Array(view.cells);
     }
-    const at = AT;
-    const mark = MARK;
     const stamp = ++STAMP;
-    const n = view.legalCellCount;
-    for (let i = 0; i < n; i++) {
-      const cell = view.legalCell(i);
-      at[cell] = i; // the cell's place in the list, for ties
-      mark[cell] = stamp;
-    }
     // Every same-category tile adds its contact's gain to its free edge neighbours that are legal.
-    let best = view.legalCell(0);
+    let best = -1;
     let bestGain = 0;
-    let bestAt = 0;
     const self = view.rules.selfCooperation;
     const tiles = view.categoryTiles(category);
     for (let i = 0; i < tiles; i++) {
@@ -192,18 +192,18 @@ export class HeuristicBot implements GreenDealBot {
       }
       for (let k = 0; k < 4; k++) {
         const cell = view.neighbour(tile, k);
-        if (mark[cell] !== stamp) continue;
+        if (!view.canPlace(cell)) continue;
         const total = (GAIN[cell] = (GAIN_MARK[cell] === stamp ? GAIN[cell] : 0) + gain);
         GAIN_MARK[cell] = stamp;
-        // Ties: the earlier cell of the legal list.
-        if (total > bestGain || (total === bestGain && at[cell] < bestAt)) {
+        // Ties: the lowest cell.
+        if (total > bestGain || (total === bestGain && cell < best)) {
           best = cell;
           bestGain = total;
-          bestAt = at[cell];
         }
       }
     }
-    return best;
+    // No contact gains anything: the first cell of the legal list.
+    return best >= 0 ? best : view.legalCell(0);
   }
 
   compete(view: GreenDealView): boolean {

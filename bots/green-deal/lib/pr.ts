@@ -19,16 +19,16 @@ export class PrModel {
     const seat = view.seat;
     this.needsChip = view.rules.prNeedsChip;
     this.vp = view.components.prVp;
-    for (let c = 0; c < 4; c++) {
-      this.own[c] = view.track(seat, c) + view.imageBonus(seat, c) + view.permanentImage(seat, c);
-      let n = 0;
-      for (let s = 0; s < view.players; s++) {
-        if (s === seat) continue;
-        const chips = view.prChips(s);
-        if (this.needsChip && chips === 0) continue;
-        this.others[c * 8 + n++] = view.track(s, c) + view.imageBonus(s, c) + view.permanentImage(s, c) + chips / 2;
+    const count = this.count;
+    count[0] = count[1] = count[2] = count[3] = 0;
+    for (let s = 0; s < view.players; s++) {
+      if (s === seat) {
+        for (let c = 0; c < 4; c++) this.own[c] = view.image(s, c);
+        continue;
       }
-      this.count[c] = n;
+      const chips = view.prChips(s);
+      if (this.needsChip && chips === 0) continue;
+      for (let c = 0; c < 4; c++) this.others[c * 8 + count[c]++] = view.image(s, c) + chips / 2;
     }
     return this;
   }
@@ -54,19 +54,30 @@ export class PrModel {
   lastCategory = -1;
   lastGain = 0;
 
+  /** Scratch of `allocate`: per category the worth at its chips so far and with one more. */
+  private readonly now = [0, 0, 0, 0];
+  private readonly next = [0, 0, 0, 0];
+
   /**
-   * Places `chips` one by one where each gains most (into placed[0…3]); returns the gain of one more
-   * chip after them (what the next chip would be worth).
+   * Places `chips` one by one where each gains most (into placed[0…3]; ties: the first category);
+   * returns the gain of one more chip after them (what the next chip would be worth). Only the
+   * category that took a chip is valued again (one `worth` per chip).
    */
   allocate(chips: number, placed: number[]): number {
-    placed[0] = placed[1] = placed[2] = placed[3] = 0;
+    const now = this.now;
+    const next = this.next;
+    for (let c = 0; c < 4; c++) {
+      placed[c] = 0;
+      now[c] = this.worth(c, 0);
+      next[c] = this.worth(c, 1);
+    }
     this.lastCategory = -1;
     this.lastGain = 0;
     for (let i = 0; ; i++) {
       let bestC = 0;
-      let bestGain = Number.NEGATIVE_INFINITY;
-      for (let c = 0; c < 4; c++) {
-        const gain = this.worth(c, placed[c] + 1) - this.worth(c, placed[c]);
+      let bestGain = next[0] - now[0];
+      for (let c = 1; c < 4; c++) {
+        const gain = next[c] - now[c];
         if (gain > bestGain) {
           bestGain = gain;
           bestC = c;
@@ -74,6 +85,8 @@ export class PrModel {
       }
       if (i === chips) return bestGain;
       placed[bestC]++;
+      now[bestC] = next[bestC];
+      next[bestC] = this.worth(bestC, placed[bestC] + 1);
       this.lastCategory = bestC;
       this.lastGain = bestGain;
     }

@@ -62,8 +62,9 @@ function stepValueWith(view: GreenDealView, c: number, prLeft: number, sustLeft:
 export class Estimates {
   income = 0;
   readonly step = [0, 0, 0, 0];
-  chip = 0;
   roundsLeft = 0;
+  private chip = 0;
+  private chipKey = -1;
   prLeft = 0;
   /** What the estimates were computed for: the round, the seat's tracks and chips (they change nothing else). */
   private key = -1;
@@ -83,10 +84,17 @@ export class Estimates {
     this.income = incomeValue(view);
     const weakest = view.track(seat, view.weakest(seat));
     for (let c = 0; c < 4; c++) this.step[c] = stepValueWith(view, c, this.prLeft, sustLeft, weakest);
-    // A chip more is worth what it would add at the next scoring, a little less for the others' chips to come.
-    this.chip = this.prLeft === 0 ? 0 : 0.8 * Math.max(0, this.pr.read(view).allocate(view.prChips(seat), this.placed));
+    this.chipKey = -1;
     this.roundsLeft = view.rounds - view.round + 1;
     return this;
+  }
+
+  /** VP of one PR chip more: what it would add at the next scoring, a little less for the others' chips to come (computed when first asked). */
+  chipValue(view: GreenDealView): number {
+    if (this.chipKey === this.key) return this.chip;
+    this.chipKey = this.key;
+    this.chip = this.prLeft === 0 ? 0 : 0.8 * Math.max(0, this.pr.read(view).allocate(view.prChips(view.seat), this.placed));
+    return this.chip;
   }
 }
 
@@ -132,7 +140,7 @@ export function actionValue(view: GreenDealView, e: Estimates, type: number): nu
         break;
       }
       case PR_CHIPS:
-        v += e.chip * a;
+        v += e.chipValue(view) * a;
         break;
       case PR_DISCOUNT:
         v += e.prLeft > 0 ? 0.3 * a * left : 0;

@@ -13,7 +13,8 @@ export interface GreenDealBot {
   bid(view: GreenDealView): number;
   /**
    * D2/D3: one step of the investment turn, asked again until the bot answers `DONE` (0): a main
-   * investment part, an extra option or a hand card (state.ts codes; `view.canInvest(code)`).
+   * investment part, an extra option or a hand card (state.ts codes; `view.canInvest(code)`);
+   * `END_TURN + step` takes the step and ends the turn (the step and DONE in one answer).
    */
   invest(view: GreenDealView): number;
   /** D4: the cell for the tile (`view.canPlace(cell)`; cell = y · width + x). */

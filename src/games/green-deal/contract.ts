@@ -6,14 +6,13 @@
  *  - `sampleState(view, random)`: a full state consistent with exactly what the seat sees (rules §6):
  *    the other hands' cards and the piles' order below their visible tops are drawn from the cards
  *    the seat cannot see; everything else is read from the view (never from the true state).
- * Plus `botAnswer` / `answeringBot`: an engine answer as the bot method returns it, and a bot that
- * answers by a function of (view, request) — what a generic search agent plays through.
+ * Plus `uniformAnswer` and `botAnswer` (an engine answer as the bot method returns it; the engine's
+ * `botOf` plays a generic policy through it). The engine's module offers them (core/game.ts).
  */
 import type { RandomStream } from '../../core/random.js';
-import type { GreenDealBot } from './bot.js';
 import { END_KINDS, PERMANENT_KINDS } from './components.js';
 import type { GreenDealAnswer, GreenDealRequest } from './engine.js';
-import { allocationAt, packAllocation, preparePlacement, putTileAt } from './rules.js';
+import { allocationAt, clearGame, packAllocation, preparePlacement, putTileAt } from './rules.js';
 import {
   ACTION,
   ALLOCATE,
@@ -22,6 +21,7 @@ import {
   CONTACT,
   DIVIDEND,
   DONE,
+  END_TURN,
   GreenDealState,
   INVEST,
   K_END,
@@ -62,14 +62,21 @@ export function legalInvestments(view: GreenDealView, out: number[]): number {
 
 const range = (n: number): number[] => Array.from({ length: n + 1 }, (_, i) => i);
 
-/** Every legal answer to `request` (engine answers), from the requesting seat's view. */
+/**
+ * Every legal answer to `request` (engine answers), from the requesting seat's view, in a fixed
+ * order: bids 0 … max; investment steps in code order, then the same steps with END_TURN; cells in
+ * index order; cooperation, competition; allocations by centre, then chips on environment, jobs,
+ * social; repayments 0 … max.
+ */
 export function legalAnswers(view: GreenDealView, request: GreenDealRequest): GreenDealAnswer[] {
   switch (request.kind) {
     case 'bid':
       return range(view.maxBid);
     case 'invest': {
+      // Every legal step, then each step (not DONE) that also ends the turn (END_TURN + step).
       const out: number[] = [];
-      out.length = legalInvestments(view, out);
+      const n = (out.length = legalInvestments(view, out));
+      for (let i = 0; i < n; i++) if (out[i] !== DONE) out.push(out[i] + END_TURN);
       return out;
     }
     case 'place': {
@@ -94,6 +101,40 @@ export function legalAnswers(view: GreenDealView, request: GreenDealRequest): Gr
   }
 }
 
+/** Scratch of `uniformAnswer` (module-level: one thread asks one decision at a time). */
+const STEPS: number[] = [];
+
+/**
+ * `legalAnswers(view, request)[⌊u · length⌋]` without building the list (rollouts): bids and
+ * repayments by arithmetic, investment steps from a reused scratch, the k-th legal cell in index
+ * order; only allocations build their list.
+ */
+export function uniformAnswer(view: GreenDealView, request: GreenDealRequest, u: number): GreenDealAnswer {
+  switch (request.kind) {
+    case 'bid':
+      return Math.floor(u * (view.maxBid + 1));
+    case 'repay':
+      return Math.floor(u * (view.maxRepayment + 1));
+    case 'contact':
+      return u < 0.5 ? 0 : 1;
+    case 'invest': {
+      // The list is the n steps (DONE first), then steps 1 … n − 1 with END_TURN.
+      const n = legalInvestments(view, STEPS);
+      const k = Math.floor(u * (2 * n - 1));
+      return k < n ? STEPS[k] : STEPS[k - n + 1] + END_TURN;
+    }
+    case 'place': {
+      let k = Math.floor(u * view.legalCellCount);
+      for (let cell = 0; cell < view.cells; cell++) if (view.canPlace(cell) && k-- === 0) return cell;
+      return -1;
+    }
+    default: {
+      const list = legalAnswers(view, request);
+      return list[Math.floor(u * list.length)];
+    }
+  }
+}
+
 /** An engine answer as the bot method for `request` returns it (contact: a boolean; allocate: the list). */
 export function botAnswer(request: GreenDealRequest, answer: GreenDealAnswer): number | boolean | readonly number[] {
   if (request.kind === 'contact') return answer === 1;
@@ -101,24 +142,20 @@ export function botAnswer(request: GreenDealRequest, answer: GreenDealAnswer): n
   return answer;
 }
 
-/** A bot whose every decision is `choose(view, request)` (an engine answer), e.g. a search agent's. */
-export function answeringBot(name: string, choose: (view: GreenDealView, request: GreenDealRequest) => GreenDealAnswer): GreenDealBot {
-  const ask = (view: GreenDealView, kind: GreenDealRequest['kind']) => botAnswer({ seat: view.seat, kind }, choose(view, { seat: view.seat, kind }));
-  return {
-    name,
-    bid: (view) => ask(view, 'bid') as number,
-    invest: (view) => ask(view, 'invest') as number,
-    place: (view) => ask(view, 'place') as number,
-    compete: (view) => ask(view, 'contact') as boolean,
-    allocate: (view) => ask(view, 'allocate') as readonly number[],
-    repay: (view) => ask(view, 'repay') as number,
-  };
+/** A state of this config and player count with its views (a clone's or a sample's target). */
+function fresh(config: GreenDealState['config'], players: number): GreenDealState {
+  const state = new GreenDealState(config, players);
+  for (let s = 0; s < players; s++) state.views.push(new GreenDealView(state, s));
+  return state;
 }
 
-/** An independent copy of `state` (its own arrays and views; the config and tables shared, read-only). */
-export function clone(state: GreenDealState): GreenDealState {
-  const copy = new GreenDealState(state.config, state.players);
-  for (let s = 0; s < state.players; s++) copy.views.push(new GreenDealView(copy, s));
+/**
+ * An independent copy of `state` (its own arrays and views; the config and tables shared, read-only),
+ * into `into` when given (a state of the same config and player count). A copy keeps no decision log.
+ */
+export function clone(state: GreenDealState, into?: GreenDealState): GreenDealState {
+  const copy =
+    into !== undefined && into !== state && into.config === state.config && into.players === state.players ? into : fresh(state.config, state.players);
   return copy.copyFrom(state);
 }
 
@@ -131,11 +168,12 @@ const STAGES = ['bid', 'invest', 'place', 'contact', 'allocate', 'repay', 'over'
  * piles' draws and the coin keyed by numbers drawn from `random`. Throws if the view is not one of
  * a Green Deal game's (the counts do not add up).
  */
-export function sampleState(view: GreenDealView, random: RandomStream): GreenDealState {
+export function sampleState(view: GreenDealView, random: RandomStream, into?: GreenDealState): GreenDealState {
   const config = view.config;
   const P = view.players;
-  const state = new GreenDealState(config, P);
-  for (let s = 0; s < P; s++) state.views.push(new GreenDealView(state, s));
+  const state = into !== undefined && into.config === config && into.players === P ? into : fresh(config, P);
+  clearGame(state);
+  state.log = null;
   const t = tablesOf(config);
   const A = t.actionTypes;
   const key = () => (random.next() * 4294967296) >>> 0;
@@ -200,17 +238,12 @@ export function sampleState(view: GreenDealView, random: RandomStream): GreenDea
   state.owner.fill(-1);
   state.cellCat.fill(-1);
   state.seatsWithoutTile = P;
-  // Tiles in the order they were placed (public: the legal cells' order depends on it).
-  for (let s = 0; s < P; s++) {
-    for (let i = 0; i < view.tiles(s); i++) {
-      const cell = view.tileAt(s, i);
-      putTileAt(state, s, cell, view.cellCategory(cell), view.cellSize(cell));
-    }
-  }
-  // The category lists in their own order (the order tiles were placed across seats).
-  for (let c = 0; c < NC; c++) {
-    state.categoryTileCount[c] = view.categoryTiles(c);
-    for (let i = 0; i < view.categoryTiles(c); i++) state.categoryTiles[c * t.cells + i] = view.categoryTileAt(c, i);
+  // Tiles in the order they were placed (public; the legal cells' order and the category lists follow it).
+  state.adj.fill(0);
+  state.frontierAt.fill(-1);
+  for (let i = 0; i < view.placedTiles; i++) {
+    const cell = view.placedTileAt(i);
+    putTileAt(state, view.owner(cell), cell, view.cellCategory(cell), view.cellSize(cell));
   }
   if (state.stage === CONTACT) {
     state.placeCell = view.contactCell;

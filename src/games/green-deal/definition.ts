@@ -2,10 +2,11 @@
  * Green Deal's registration (core/definition.ts `GameDefinition`): scenario config, records, run
  * facts, the counterfactual, the fast player, fixtures and the replay story.
  */
-import type { ConfigFacts } from '../../core/definition.js';
+import type { ConfigFacts, GameDefinition } from '../../core/definition.js';
+import type { GreenDealBot } from './bot.js';
 import { componentsData } from './components.js';
 import { parseGreenDealConfig, SCENARIO_SECTIONS } from './config.js';
-import { greenDeal } from './engine.js';
+import { type GreenDealAnswer, type GreenDealRequest, greenDeal } from './engine.js';
 import { fastPlayer } from './fast.js';
 import { greenDealFixtures } from './fixtures.js';
 import { COUNTERS, ENDINGS, ROUND_COUNTERS } from './metrics.js';
@@ -13,6 +14,7 @@ import { changedRules, type GreenDealConfig, PLACEHOLDER_COMPONENTS } from './pa
 import { check, comebackCheckpoints, presentation, tournament } from './presentation.js';
 import { record } from './record.js';
 import { ALLOCATE, BID, CONTACT, type GreenDealState, INVEST, PLACE, REPAY } from './state.js';
+import type { GreenDealView } from './view.js';
 import { story } from './story.js';
 
 export function facts(config: GreenDealConfig): ConfigFacts {
@@ -95,4 +97,4 @@ export const greenDealDefinition = {
   check,
   tournament,
   fixtures: greenDealFixtures,
-};
+} satisfies Omit<GameDefinition<GreenDealConfig, GreenDealState, GreenDealView, GreenDealRequest, GreenDealAnswer, GreenDealBot>, 'builtinBots'>;

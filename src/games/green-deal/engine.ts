@@ -12,8 +12,8 @@
  * `apply` draws nothing from the random source it is given: every draw is keyed by the state
  * (its piles' keys and the coin's), so a cloned or sampled state plays on by its own keys.
  */
-import { describeThrown } from '../../core/errors.js';
-import type { Asked, DecisionRequest, GameModule, Outcome, Pending } from '../../core/game.js';
+import { askBotWith } from '../../core/ask.js';
+import { type AskProtocol, type DecisionRequest, type GameModule, Illegal, type Outcome, type Pending } from '../../core/game.js';
 import { Purpose, purposeKey, type RandomSource, shuffleInPlace, unitFloat } from '../../core/random.js';
 import type { GreenDealBot } from './bot.js';
 import {
@@ -44,6 +44,7 @@ import type { GreenDealConfig } from './params.js';
 import {
   allocationAt,
   awardPlaces,
+  clearGame,
   awarded,
   canInvest,
   canPlace,
@@ -71,6 +72,7 @@ import {
   BID,
   CONTACT,
   DONE,
+  END_TURN,
   GD_PURPOSE,
   GreenDealState,
   INVEST,
@@ -84,9 +86,11 @@ import {
   T_PERMANENT,
 } from './state.js';
 import { GreenDealView } from './view.js';
+import { botAnswer, clone, legalAnswers, sampleState, uniformAnswer } from './contract.js';
 
 export type GreenDealRequestKind = 'bid' | 'invest' | 'place' | 'contact' | 'allocate' | 'repay';
-export type GreenDealRequest = DecisionRequest & { readonly kind: GreenDealRequestKind };
+/** A request; `stage` is its kind as the engine's stage number (state.ts BID … REPAY). */
+export type GreenDealRequest = DecisionRequest & { readonly kind: GreenDealRequestKind; readonly stage?: number };
 export type GreenDealAnswer = number;
 
 const RC = ROUND_COUNTERS.length;
@@ -124,46 +128,6 @@ export function resetGame(state: GreenDealState, gameKey: number): void {
   if (c.shuffleLoans) shuffleInPlace(state.loanPile, c.loanPile.length, purposeKey(gameKey, GD_PURPOSE.loanPile), 0);
   dealDisplays(state);
   startRound(state);
-}
-
-/** Everything of a game back to its start (start values per player count), the piles in canonical order. */
-function clearGame(state: GreenDealState): void {
-  const c = state.config.params.components;
-  const t = state.tables;
-  const P = state.players;
-  state.round = 1;
-  state.stage = BID;
-  state.stopAfterRound = 0;
-  for (let s = 0; s < P; s++) {
-    state.cash[s] = c.startCash[P - 3];
-    state.income[s] = c.startIncome[P - 3];
-  }
-  const zeroed = state.zeroed;
-  for (let i = 0; i < zeroed.length; i++) zeroed[i].fill(0);
-  state.pendingCat.fill(-1);
-  for (let k = 0; k < NC; k++) {
-    const canon = t.sCanon[k];
-    const pile = state.sPile[k];
-    for (let i = 0; i < canon.length; i++) pile[i] = canon[i];
-    state.sLen[k] = canon.length;
-  }
-  for (let i = 0; i < t.aCanon.length; i++) state.aPile[i] = t.aCanon[i];
-  state.aPos = 0;
-  state.aLen = t.aCanon.length;
-  state.aDraws = 0;
-  state.aDiscardCount = 0;
-  state.loanPileSize = c.loanPile.length;
-  state.prSupply = c.prSupply[P - 3];
-  state.owner.fill(-1);
-  state.cellCat.fill(-1);
-  state.cellSize.fill(0);
-  state.placeSeat = -1;
-  state.seatsWithoutTile = P;
-  state.cardCount = 0;
-  state.winnerCount = 0;
-  state.ending = ENDING_VP;
-  if (state.log !== null) state.log = [];
-  state.logLength = 0;
 }
 
 /** What a fixture gives of a seat at the start of its round. */
@@ -572,7 +536,7 @@ function pendingOf(stage: number, mask: number): Pending<GreenDealRequest> {
   let p = PENDING[key];
   if (p === undefined) {
     const requests: GreenDealRequest[] = [];
-    for (let s = 0; s < 6; s++) if ((mask >> s) & 1) requests.push({ seat: s, kind: KIND_OF_STAGE[stage] });
+    for (let s = 0; s < 6; s++) if ((mask >> s) & 1) requests.push({ seat: s, kind: KIND_OF_STAGE[stage], stage });
     p = { kind: 'decisions', requests };
     PENDING[key] = p;
   }
@@ -604,7 +568,11 @@ export function apply(state: GreenDealState, answers: readonly GreenDealAnswer[]
     case INVEST: {
       const answer = answers[0];
       if (answer === DONE) endInvestment(state);
-      else invest(state, state.order[state.turn], answer);
+      else if (answer < END_TURN) invest(state, state.order[state.turn], answer);
+      else {
+        invest(state, state.order[state.turn], answer - END_TURN);
+        endInvestment(state);
+      }
       break;
     }
     case PLACE: {
@@ -672,10 +640,6 @@ export function outcome(state: GreenDealState): Outcome {
   };
 }
 
-/** Answers 0…255 as shared `Asked` objects (no allocation per decision). */
-const ASKED: Asked<number>[] = Array.from({ length: 256 }, (_, answer) => ({ answer }));
-const asked = (answer: number): Asked<number> => (answer >= 0 && answer < 256 ? ASKED[answer] : { answer });
-
 function show(v: unknown): string {
   try {
     return typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? `[${v.map(String).join(', ')}]` : String(v);
@@ -695,65 +659,70 @@ function allocationOf(state: GreenDealState, seat: number, v: unknown): number {
   return isAllocation(state, seat, packed) ? packed : -1;
 }
 
-export function askBot(bot: GreenDealBot, request: GreenDealRequest, view: GreenDealView, state: GreenDealState, random: RandomSource): Asked<GreenDealAnswer> {
-  const seat = request.seat;
-  const stage = state.stage;
-  let value: unknown;
-  try {
-    // The stage is the request's kind (every request of a stage has its kind): numbers, no string compares.
-    value =
-      stage === INVEST
-        ? bot.invest(view)
-        : stage === BID
-          ? bot.bid(view)
-          : stage === PLACE
-            ? bot.place(view)
-            : stage === CONTACT
-              ? bot.compete(view)
-              : stage === ALLOCATE
-                ? bot.allocate(view)
-                : bot.repay(view);
-  } catch (e) {
-    return { answer: fallbackAnswer(request, state, random), fault: { reason: 'threw', message: describeThrown(e) } };
+/** The bot method of each stage's request (the stage number rides on the request: no string compares). */
+function callBot(bot: GreenDealBot, request: GreenDealRequest, view: GreenDealView): unknown {
+  switch (request.stage) {
+    case INVEST:
+      return bot.invest(view);
+    case BID:
+      return bot.bid(view);
+    case PLACE:
+      return bot.place(view);
+    case CONTACT:
+      return bot.compete(view);
+    case ALLOCATE:
+      return bot.allocate(view);
+    default:
+      return bot.repay(view);
   }
-  let message: string;
-  switch (request.kind) {
-    case 'invest':
-      if (typeof value === 'number' && canInvest(state, seat, value)) return asked(value);
-      message = `invest returned ${show(value)}, not an investment step the seat may take now (view.canInvest)`;
-      break;
-    case 'bid': {
+}
+
+/** What a bot's returned value means, or why it is refused (core/ask.ts asks, records, falls back). */
+function acceptAnswer(value: unknown, request: GreenDealRequest, state: GreenDealState): GreenDealAnswer | Illegal {
+  const seat = request.seat;
+  switch (request.stage) {
+    case INVEST:
+      if (typeof value === 'number' && canInvest(state, seat, value)) return value;
+      return new Illegal(`invest returned ${show(value)}, not an investment step the seat may take now (view.canInvest)`);
+    case BID: {
       const max = maxBid(state, seat);
-      if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max) return asked(value);
-      message = `bid returned ${show(value)}, expected an integer from 0 to ${max} (GD-A7: at most the cash${state.config.params.components.maxBid === null ? '' : ' and the wheel'})`;
-      break;
+      if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max) return value;
+      return new Illegal(
+        `bid returned ${show(value)}, expected an integer from 0 to ${max} (GD-A7: at most the cash${state.config.params.components.maxBid === null ? '' : ' and the wheel'})`,
+      );
     }
-    case 'place':
-      if (typeof value === 'number' && canPlace(state, seat, value)) return asked(value);
-      message = `place returned ${show(value)}, not a cell the tile may go on (view.canPlace)`;
-      break;
-    case 'contact':
-      if (typeof value === 'boolean') return ASKED[value ? 1 : 0];
-      message = `compete returned ${show(value)}, expected true (competition) or false (cooperation)`;
-      break;
-    case 'allocate': {
+    case PLACE:
+      if (typeof value === 'number' && canPlace(state, seat, value)) return value;
+      return new Illegal(`place returned ${show(value)}, not a cell the tile may go on (view.canPlace)`);
+    case CONTACT:
+      if (typeof value === 'boolean') return value ? 1 : 0;
+      return new Illegal(`compete returned ${show(value)}, expected true (competition) or false (cooperation)`);
+    case ALLOCATE: {
       const packed = allocationOf(state, seat, value);
-      if (packed >= 0) return asked(packed);
-      message = `allocate returned ${show(value)}, expected [environment, jobs, social, research, centre] chips adding up to the seat's ${state.chips[seat]}, the centre 0 or 1`;
-      break;
+      if (packed >= 0) return packed;
+      return new Illegal(
+        `allocate returned ${show(value)}, expected [environment, jobs, social, research, centre] chips adding up to the seat's ${state.chips[seat]}, the centre 0 or 1`,
+      );
     }
     default: {
       const max = maxRepayment(state, seat);
-      if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max) return asked(value);
-      message = `repay returned ${show(value)}, expected an integer from 0 to ${max} (the cash, at most what the loans still cost)`;
+      if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max) return value;
+      return new Illegal(`repay returned ${show(value)}, expected an integer from 0 to ${max} (the cash, at most what the loans still cost)`);
     }
   }
-  return { answer: fallbackAnswer(request, state, random), fault: { reason: 'illegal', message } };
 }
+
+export const protocol: AskProtocol<GreenDealState, GreenDealView, GreenDealRequest, GreenDealAnswer, GreenDealBot> = {
+  call: callBot,
+  accept: acceptAnswer,
+  fallbackAnswer: (request, state, random) => fallbackAnswer(request, state, random),
+};
+
+export const askBot = askBotWith(protocol);
 
 /**
  * The rules' answer for a failed decision (the sheet has none; goldpit's): bid 0; end the investment
- * (with no main investment so far: "nothing", M5); the first legal cell; cooperate; every chip on the
+ * (with no main investment so far: "nothing", M5); the first cell of the legal list; cooperate; every chip on the
  * seat's highest track (the first such category); repay as much as the cash allows.
  */
 export function fallbackAnswer(request: GreenDealRequest, state: GreenDealState, _random?: RandomSource): GreenDealAnswer {
@@ -777,7 +746,28 @@ export function fallbackAnswer(request: GreenDealRequest, state: GreenDealState,
   }
 }
 
-export const greenDeal: GameModule<GreenDealConfig, GreenDealState, GreenDealView, GreenDealRequest, GreenDealAnswer, GreenDealBot> = {
+/** The request `seat` is asked at `stage` (as `pending` hands it out). */
+export const requestOf = (stage: number, seat: number): GreenDealRequest =>
+  (pendingOf(stage, 1 << seat) as { readonly requests: readonly GreenDealRequest[] }).requests[0];
+
+/** A Green Deal bot whose every decision is `decide(view, request)` (an engine answer), e.g. a search agent's. */
+export function botOf(name: string, decide: (view: GreenDealView, request: GreenDealRequest) => GreenDealAnswer): GreenDealBot {
+  const ask = (view: GreenDealView, stage: number) => {
+    const request = requestOf(stage, view.seat);
+    return botAnswer(request, decide(view, request));
+  };
+  return {
+    name,
+    bid: (view) => ask(view, BID) as number,
+    invest: (view) => ask(view, INVEST) as number,
+    place: (view) => ask(view, PLACE) as number,
+    compete: (view) => ask(view, CONTACT) as boolean,
+    allocate: (view) => ask(view, ALLOCATE) as readonly number[],
+    repay: (view) => ask(view, REPAY) as number,
+  };
+}
+
+export const greenDeal = {
   id: 'green-deal',
   inPlace: true,
   minPlayers: 3,
@@ -790,6 +780,11 @@ export const greenDeal: GameModule<GreenDealConfig, GreenDealState, GreenDealVie
   seatView,
   askBot,
   fallbackAnswer,
-};
+  legalAnswers,
+  uniformAnswer,
+  clone,
+  sampleState,
+  botOf,
+} satisfies GameModule<GreenDealConfig, GreenDealState, GreenDealView, GreenDealRequest, GreenDealAnswer, GreenDealBot>;
 
 export { ScriptError };

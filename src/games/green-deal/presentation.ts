@@ -114,5 +114,6 @@ export const tournament: TournamentHooks = {
   // The heuristic field, 4 players as in scenarios/green-deal-4p.json.
   players: 4,
   checkBotOpponents: ['greedy', 'cooperator', 'competitor'],
+  heuristics: ['greedy', 'cooperator', 'competitor', 'prudent'],
   starterBot,
 };

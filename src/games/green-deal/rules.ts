@@ -31,13 +31,16 @@ import {
   R_SUST,
   R_TAX,
   R_TILES,
+  ENDING_VP,
   ROUND_COUNTERS,
 } from './metrics.js';
 import {
   ACTION,
+  BID,
   BUY_PR,
   DIVIDEND,
   DONE,
+  END_TURN,
   type GreenDealState,
   K_CASH,
   K_CHIPS,
@@ -127,6 +130,8 @@ function combination(state: GreenDealState, card: number, loan: number): boolean
 /** Whether `seat` (the seat in turn, in the INVEST stage) may take investment step `code` now. */
 export function canInvest(state: GreenDealState, seat: number, code: number): boolean {
   if (!Number.isInteger(code)) return false;
+  // A step that also ends the turn is legal when the step is (DONE with the flag is not a step).
+  if (code >= END_TURN) return code < 2 * END_TURN && code !== END_TURN && canInvest(state, seat, code - END_TURN);
   const c = state.config.params.components;
   if (code === DONE) return true;
   if (code >= SUSTAINABILITY && code < SUSTAINABILITY + NC) {
@@ -468,58 +473,72 @@ function blocked(state: GreenDealState, cell: number): boolean {
   return false;
 }
 
-/** Whether `seat` may place its tile on `cell` now: one of the cells `preparePlacement` listed. */
+/** Whether `seat` may place its tile on `cell` now (the placement `preparePlacement` began). */
 export function canPlace(state: GreenDealState, seat: number, cell: number): boolean {
-  return (
-    state.placeSeat === seat &&
-    Number.isInteger(cell) &&
-    cell >= 0 &&
-    cell < state.tables.cells &&
-    state.legalStamp[cell] === state.stamp &&
-    state.owner[cell] < 0
-  );
-}
-
-function addLegal(state: GreenDealState, cell: number): void {
-  if (state.legalStamp[cell] === state.stamp) return;
-  state.legalStamp[cell] = state.stamp;
-  state.legalCells[state.legalCount++] = cell;
+  if (state.placeSeat !== seat || !Number.isInteger(cell) || cell < 0 || cell >= state.tables.cells || state.owner[cell] >= 0) return false;
+  const mode = state.placeMode;
+  if (mode === 1) return state.adj[seat * state.tables.cells + cell] > 0 && !blocked(state, cell);
+  return mode === 2 || state.isStart[cell] === 1;
 }
 
 /**
- * Lists where `seat`'s tile may go (GD-A14) and returns the mode: 0 = a free start position (its
- * first tile), 1 = a free cell beside one of its tiles (not a blocked one, GD-A11), 2 = any free
- * cell when there is no such cell; −1 = the map is full. The list is `legalCells[0 … legalCount)`.
+ * Begins `seat`'s placement (GD-A14) and returns its mode: 0 = a free start position (its first
+ * tile), 1 = a free cell beside one of its tiles (not a blocked one, GD-A11), 2 = any free cell when
+ * there is no such cell; −1 = the map is full.
  */
 export function preparePlacement(state: GreenDealState, seat: number): number {
-  state.stamp++;
-  state.legalCount = 0;
   state.placeSeat = seat;
+  state.listed = false;
+  let mode = -1;
   if (state.tiles[seat] === 0) {
-    for (const cell of state.startCells) if (state.owner[cell] < 0) addLegal(state, cell);
-    if (state.legalCount > 0) return 0;
-  } else {
-    const n8 = state.tables.n8;
-    const cells = state.tables.cells;
-    for (let i = 0; i < state.tiles[seat]; i++) {
-      const tile = state.seatTiles[seat * cells + i];
-      for (let k = 0; k < 8; k++) {
-        const cell = n8[tile * 8 + k];
-        if (state.owner[cell] < 0 && !blocked(state, cell)) addLegal(state, cell);
-      }
+    for (const cell of state.startCells) if (state.owner[cell] < 0) mode = 0;
+  } else if (state.frontierCount[seat] > 0) {
+    if (state.seatsWithoutTile === 0) mode = 1;
+    else {
+      const at = seat * state.tables.cells;
+      for (let i = 0; i < state.frontierCount[seat] && mode < 0; i++) if (!blocked(state, state.frontier[at + i])) mode = 1;
     }
-    if (state.legalCount > 0) return 1;
   }
-  for (let cell = 0; cell < state.tables.cells; cell++) if (state.owner[cell] < 0) addLegal(state, cell);
-  return state.legalCount > 0 ? 2 : -1;
+  if (mode < 0 && state.placedCount < state.tables.cells) mode = 2;
+  state.placeMode = mode;
+  return mode;
 }
 
-/** The first legal cell (the fallback of a faulty seat: the lowest cell index), −1 = none. */
+/**
+ * The legal cells of the placement in their order — the free start positions in the components'
+ * order; the seat's frontier without blocked cells; every free cell by index — read as
+ * legalCellCount / legalCellAt (the list is built when first read, unless it is the frontier itself).
+ */
+export function legalCellCount(state: GreenDealState): number {
+  if (state.placeMode === 1 && state.seatsWithoutTile === 0) return state.frontierCount[state.placeSeat];
+  if (!state.listed) listLegalCells(state);
+  return state.legalCount;
+}
+
+export function legalCellAt(state: GreenDealState, i: number): number {
+  if (state.placeMode === 1 && state.seatsWithoutTile === 0) return state.frontier[state.placeSeat * state.tables.cells + i];
+  if (!state.listed) listLegalCells(state);
+  return state.legalCells[i];
+}
+
+function listLegalCells(state: GreenDealState): void {
+  state.listed = true;
+  let n = 0;
+  const seat = state.placeSeat;
+  if (state.placeMode === 0) {
+    for (const cell of state.startCells) if (state.owner[cell] < 0) state.legalCells[n++] = cell;
+  } else if (state.placeMode === 1) {
+    const at = seat * state.tables.cells;
+    for (let i = 0; i < state.frontierCount[seat]; i++) if (!blocked(state, state.frontier[at + i])) state.legalCells[n++] = state.frontier[at + i];
+  } else if (state.placeMode === 2) {
+    for (let cell = 0; cell < state.tables.cells; cell++) if (state.owner[cell] < 0) state.legalCells[n++] = cell;
+  }
+  state.legalCount = n;
+}
+
+/** The first legal cell of the placement's list (the fallback of a faulty seat), −1 = none. */
 export function firstLegalCell(state: GreenDealState, seat: number): number {
-  let best = -1;
-  if (state.placeSeat !== seat) return best;
-  for (let i = 0; i < state.legalCount; i++) if (best < 0 || state.legalCells[i] < best) best = state.legalCells[i];
-  return best;
+  return state.placeSeat === seat && legalCellCount(state) > 0 ? legalCellAt(state, 0) : -1;
 }
 
 /** Puts the seat's pending tile on `cell` (with its marker), counted as this round's. */
@@ -529,15 +548,38 @@ export function putTile(state: GreenDealState, seat: number, cell: number): void
   state.roundCounters[rc(state, R_TILES)]++;
 }
 
-/** A tile of `seat` on `cell` (a placement, or a position set up by a fixture or a sampled state). */
+/** A tile of `seat` on `cell` (a placement, or a position set up by a fixture or a sampled state); the frontiers follow. */
 export function putTileAt(state: GreenDealState, seat: number, cell: number, category: number, size: number): void {
+  const cells = state.tables.cells;
   if (state.tiles[seat] === 0) state.seatsWithoutTile--;
-  state.seatTiles[seat * state.tables.cells + state.tiles[seat]] = cell;
-  state.categoryTiles[category * state.tables.cells + state.categoryTileCount[category]++] = cell;
+  state.seatTiles[seat * cells + state.tiles[seat]] = cell;
+  state.categoryTiles[category * cells + state.categoryTileCount[category]++] = cell;
+  state.placedCells[state.placedCount++] = cell;
   state.owner[cell] = seat;
   state.cellCat[cell] = category;
   state.cellSize[cell] = size;
   state.tiles[seat]++;
+  // The cell leaves every frontier (the last cell of a frontier moves into its place).
+  for (let t = 0; t < state.players; t++) {
+    const at = t * cells;
+    const i = state.frontierAt[at + cell];
+    if (i < 0) continue;
+    const last = state.frontier[at + --state.frontierCount[t]];
+    state.frontier[at + i] = last;
+    state.frontierAt[at + last] = i;
+    state.frontierAt[at + cell] = -1;
+  }
+  // Its free neighbours join the seat's frontier.
+  const n8 = state.tables.n8;
+  const at = seat * cells;
+  for (let k = 0; k < 8; k++) {
+    const nb = n8[cell * 8 + k];
+    state.adj[at + nb]++;
+    if (state.owner[nb] < 0 && state.frontierAt[at + nb] < 0) {
+      state.frontierAt[at + nb] = state.frontierCount[seat];
+      state.frontier[at + state.frontierCount[seat]++] = nb;
+    }
+  }
 }
 
 /**
@@ -659,4 +701,50 @@ export function isAllocation(state: GreenDealState, seat: number, packed: number
 export function maxRepayment(state: GreenDealState, seat: number): number {
   const debt = owed(state, seat);
   return debt < state.cash[seat] ? debt : state.cash[seat];
+}
+
+// ---------------------------------------------------------------------------------------------
+// A new game
+
+/** Everything of a game back to its start (start values per player count), the piles in canonical order. */
+export function clearGame(state: GreenDealState): void {
+  const c = state.config.params.components;
+  const t = state.tables;
+  const P = state.players;
+  state.round = 1;
+  state.stage = BID;
+  state.stopAfterRound = 0;
+  for (let s = 0; s < P; s++) {
+    state.cash[s] = c.startCash[P - 3];
+    state.income[s] = c.startIncome[P - 3];
+  }
+  const zeroed = state.zeroed;
+  for (let i = 0; i < zeroed.length; i++) zeroed[i].fill(0);
+  state.pendingCat.fill(-1);
+  for (let k = 0; k < NC; k++) {
+    const canon = t.sCanon[k];
+    const pile = state.sPile[k];
+    for (let i = 0; i < canon.length; i++) pile[i] = canon[i];
+    state.sLen[k] = canon.length;
+  }
+  for (let i = 0; i < t.aCanon.length; i++) state.aPile[i] = t.aCanon[i];
+  state.aPos = 0;
+  state.aLen = t.aCanon.length;
+  state.aDraws = 0;
+  state.aDiscardCount = 0;
+  state.loanPileSize = c.loanPile.length;
+  state.prSupply = c.prSupply[P - 3];
+  state.owner.fill(-1);
+  state.cellCat.fill(-1);
+  state.cellSize.fill(0);
+  state.placeSeat = -1;
+  state.placedCount = 0;
+  state.adj.fill(0);
+  state.frontierAt.fill(-1);
+  state.seatsWithoutTile = P;
+  state.cardCount = 0;
+  state.winnerCount = 0;
+  state.ending = ENDING_VP;
+  if (state.log !== null) state.log = [];
+  state.logLength = 0;
 }

@@ -36,6 +36,11 @@ export const MAX_LOAN_PILE = 48;
 export const REPAY_LOANS = 80;
 /** PLAY_CARD + action card type: play a hand card of that type (X3). */
 export const PLAY_CARD = 128;
+/**
+ * END_TURN | step: the step, and then the turn ends (what the step and DONE do as two decisions, in
+ * one; the built-in bots end their turns so). legalAnswers lists the plain steps only.
+ */
+export const END_TURN = 1024;
 
 export const LOAN_SLOTS = 3;
 export const NC = CATEGORIES.length;
@@ -227,7 +232,12 @@ export interface PileScript {
 /** A fixture's script ran out or did not fit the game (thrown by the engine in script mode only). */
 export class ScriptError extends Error {}
 
-const zeros = (n: number): number[] => new Array<number>(n).fill(0);
+/** n zeros as a packed array (`new Array(n).fill(0)` stays holey in V8, and every read of a holey array checks for holes). */
+function zeros(n: number): number[] {
+  const a: number[] = [];
+  for (let i = 0; i < n; i++) a.push(0);
+  return a;
+}
 
 export class GreenDealState {
   readonly tables: Tables;
@@ -335,12 +345,30 @@ export class GreenDealState {
   /** The placement: cell of the new tile, the contact being resolved (0–3: N, E, S, W). */
   placeCell = -1;
   contactK = 0;
-  /** The seat whose tile is being placed, and its legal cells (rules.ts `preparePlacement`): legalCells[0 … legalCount), marked by `stamp`. */
+  /** The order tiles were placed on the map (every seat's): placedCells[0 … placedCount). */
+  readonly placedCells: Int16Array;
+  placedCount = 0;
+  /** adj[seat · cells + cell]: the seat's tiles among the cell's 8 neighbours. */
+  readonly adj: Int16Array;
+  /**
+   * Each seat's frontier: the free cells beside its tiles, frontier[seat · cells + i] for
+   * i < frontierCount[seat], in the order they joined it (a cell taken by any tile leaves it, the
+   * last one moving into its place); frontierAt[seat · cells + cell] = its index, −1 = not in it.
+   */
+  readonly frontier: Int16Array;
+  readonly frontierCount: number[];
+  readonly frontierAt: Int16Array;
+  /**
+   * The placement being asked (rules.ts `preparePlacement`): its seat, mode (0 a free start
+   * position, 1 beside its tiles, 2 any free cell) and, built when first read, its legal cells
+   * legalCells[0 … legalCount) (a list `listed` per placement; mode 1 without blocking reads the
+   * frontier itself).
+   */
   placeSeat = -1;
+  placeMode = 0;
   readonly legalCells: Int16Array;
   legalCount = 0;
-  readonly legalStamp: Int32Array;
-  stamp = 0;
+  listed = false;
 
   // PR allocation answers (placed[seat · 5 + c], c = 4 the centre).
   readonly placed: number[];
@@ -437,7 +465,11 @@ export class GreenDealState {
     this.categoryTiles = new Int16Array(NC * t.cells);
     this.categoryTileCount = zeros(NC);
     this.legalCells = new Int16Array(t.cells);
-    this.legalStamp = new Int32Array(t.cells);
+    this.placedCells = new Int16Array(t.cells);
+    this.adj = new Int16Array(P * t.cells);
+    this.frontier = new Int16Array(P * t.cells);
+    this.frontierCount = zeros(P);
+    this.frontierAt = new Int16Array(P * t.cells).fill(-1);
     this.placed = zeros(P * 5);
     this.repayments = zeros(P);
     this.scores = zeros(P);
@@ -476,6 +508,7 @@ export class GreenDealState {
       this.sDiscardCount,
       this.sDraws,
       this.categoryTileCount,
+      this.frontierCount,
       ...this.counters,
     ];
   }
@@ -495,7 +528,9 @@ export class GreenDealState {
       } else if (ArrayBuffer.isView(mine)) (mine as Int32Array).set(theirs as Int32Array);
       else self[key] = theirs;
     }
-    this.log = src.log === null ? null : src.log.slice();
+    // A copy keeps no decision log (a search's copies are never told as a story).
+    this.log = null;
+    this.logLength = 0;
     return this;
   }
 

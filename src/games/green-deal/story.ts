@@ -18,6 +18,7 @@ import {
   CONTACT,
   DIVIDEND,
   DONE,
+  END_TURN,
   GreenDealState,
   INVEST,
   LOAN_SLOTS,
@@ -134,7 +135,7 @@ export function story(final: GreenDealState, names: readonly string[], faults: r
       const bids = s.bids.slice();
       line = `  Bids ${bids.map((b, k) => `seat ${k} ${b}`).join(', ')} → turn order ${s.order.join(', ')}; after bids and income cash ${s.cash.join('/')}`;
     } else if (stage === INVEST) {
-      const code = answers[0];
+      const code = answers[0] >= END_TURN ? answers[0] - END_TURN : answers[0];
       const text = code === DONE ? null : investText(s, seat, code);
       apply(s, answers);
       if (text !== null) line = `  ${who(seat)} ${text}: ${changes(before, s, seat)}`;

@@ -13,7 +13,20 @@
  */
 import { CATEGORIES, type Category, EFFECT_KINDS, type EffectKind, type GreenDealComponents, TIMINGS, type Timing } from './components.js';
 import type { GreenDealConfig, RulesOptions } from './params.js';
-import { allocationAt, canInvest, canPlace, chipsToAllocate, maxBid, maxRepayment, owed, prPrice, repayment, sustainabilityCost } from './rules.js';
+import {
+  allocationAt,
+  canInvest,
+  canPlace,
+  chipsToAllocate,
+  legalCellAt,
+  legalCellCount,
+  maxBid,
+  maxRepayment,
+  owed,
+  prPrice,
+  repayment,
+  sustainabilityCost,
+} from './rules.js';
 import { ALLOCATE, BID, CONTACT, INVEST, LOAN_SLOTS, MODS, NC, OVER, PLACE, REPAY, type GreenDealState } from './state.js';
 
 export type Decision = 'bid' | 'invest' | 'place' | 'contact' | 'allocate' | 'repay' | 'over';
@@ -115,6 +128,12 @@ export class GreenDealView {
   }
   imageBonus(seat: number, c: number): number {
     return this.#s.imageBonus[seat * NC + c];
+  }
+  /** The seat's image in category c before a scoring's chips: track + image bonus + image kept (GD-A18b). */
+  image(seat: number, c: number): number {
+    const s = this.#s;
+    const at = seat * NC + c;
+    return s.track[at] + s.imageBonus[at] + s.permImage[at];
   }
   /** GD-A18b option: image kept from earlier scorings. */
   permanentImage(seat: number, c: number): number {
@@ -372,16 +391,24 @@ export class GreenDealView {
   }
   /**
    * The cells this seat's tile may go on now (D4): legalCell(0 … legalCellCount − 1), in the
-   * engine's order (the free start positions in the components' order; else the neighbours of the
-   * seat's tiles in the order they were placed, each clockwise from the north-west; else every free
-   * cell by index) — a function of what every seat sees.
+   * engine's order (the free start positions in the components' order; else the seat's frontier —
+   * the free cells beside its tiles in the order they joined it, a cell taken leaving it and the
+   * last one moving into its place; else every free cell by index) — a function of what every seat
+   * sees (the order tiles were placed is public).
    */
   get legalCellCount(): number {
-    return this.#s.stage === PLACE && this.#s.placeSeat === this.#seat ? this.#s.legalCount : 0;
+    return this.#s.stage === PLACE && this.#s.placeSeat === this.#seat ? legalCellCount(this.#s) : 0;
   }
   /** The i-th legal cell, for 0 ≤ i < legalCellCount (read it only in this seat's placement). */
   legalCell(i: number): number {
-    return this.#s.legalCells[i];
+    return legalCellAt(this.#s, i);
+  }
+  /** Tiles on the map, and the i-th of them in the order they were placed (every seat's). */
+  get placedTiles(): number {
+    return this.#s.placedCount;
+  }
+  placedTileAt(i: number): number {
+    return i >= 0 && i < this.#s.placedCount ? this.#s.placedCells[i] : -1;
   }
   /** The category of the tile `seat` still places this round (−1: none; public: the card was bought in the open). */
   pendingCategory(seat: number): number {

@@ -167,9 +167,9 @@ export async function runOnQueue<T extends QueueTask, R>(
   }
 }
 
-/** The task without what only a local pool uses (`timing`) or what is absent (undefined fields). */
+/** The task without what only a local pool uses (`timing`, the watchdog's `marker`) or what is absent (undefined fields). */
 function sendable<T extends QueueTask>(task: T): T {
-  const { timing: _timing, ...rest } = task as T & { timing?: boolean };
+  const { timing: _timing, marker: _marker, ...rest } = task as T & { timing?: boolean; marker?: unknown };
   return JSON.parse(JSON.stringify(rest)) as T;
 }
 

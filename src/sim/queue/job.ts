@@ -21,6 +21,8 @@ import { expectInt, expectKnownKeys, expectObject, expectOneOf, expectString, is
 import type { BatchTask, DealsTask, ImpactTask } from '../batch.js';
 import { DEFAULT_GAME, GAMES } from '../../games/registry.js';
 import { parseScenario } from '../scenario.js';
+import { knownLibrary, type SeatBotRef } from '../seat-bots.js';
+import { sourceHash } from '../bot-source.js';
 import { gameCount, type TournamentSpec } from '../tournament.js';
 
 /** Bumped when the job or result format changes (a worker refuses other protocols). */
@@ -127,14 +129,19 @@ export function checkJob(jobId: string, data: unknown, identity: CodeIdentity = 
   const kind = task.kind === undefined ? 'games' : expectOneOf(at, 'task.kind', task.kind, ['games', 'impact', 'deals', 'tournament-games'] as const);
   if (kind === 'tournament-games') return checkTournamentTask(at, task);
   const keys = {
-    games: ['kind', 'scenario', 'seed', 'engine', 'from', 'to', 'gamesCsv'],
-    impact: ['kind', 'scenario', 'seed', 'engine', 'from', 'to', 'cards'],
-    deals: ['kind', 'scenario', 'seed', 'engine', 'from', 'to'],
+    games: ['kind', 'scenario', 'seed', 'engine', 'from', 'to', 'gamesCsv', 'limits', 'benched'],
+    impact: ['kind', 'scenario', 'seed', 'engine', 'from', 'to', 'cards', 'limits', 'benched'],
+    deals: ['kind', 'scenario', 'seed', 'engine', 'from', 'to', 'limits', 'benched'],
   }[kind];
-  // `timing` is the local bench's view of pool threads; a job never asks for it.
+  // `timing` is the local bench's view of pool threads, `marker` the local watchdog's; a job never carries them.
   expectKnownKeys(at, 'task', task, keys);
   const ref = expectObject(at, 'task.scenario', task.scenario);
-  expectKnownKeys(at, 'task.scenario', ref, ['file', 'data', 'hash']);
+  expectKnownKeys(at, 'task.scenario', ref, ['file', 'data', 'hash', 'bots']);
+  const bots = ref.bots === undefined ? [] : checkBotRefs(at, ref.bots);
+  if (bots.length > 0 && task.limits === undefined)
+    throw new InputError(at.file, 'task.limits', "expected the bot files' limits { botTimeoutMs, hangLimitMs }");
+  if (task.limits !== undefined) checkLimits(at, task.limits);
+  if (task.benched !== undefined) checkBenched(at, task.benched);
   const file = expectString(at, 'task.scenario.file', ref.file);
   const hash = expectString(at, 'task.scenario.hash', ref.hash);
   if (!/^[0-9a-f]{16}$/.test(hash)) throw new InputError(at.file, 'task.scenario.hash', `expected 16 hex digits, got ${show(hash)}`);
@@ -143,7 +150,8 @@ export function checkJob(jobId: string, data: unknown, identity: CodeIdentity = 
   // Parse the scenario as strictly as a scenario file; the job's hash must be what it parses to.
   let scenario: ReturnType<typeof parseScenario>;
   try {
-    scenario = parseScenario(file, ref.data);
+    // Bot-file seats only from the sources the job carries: never a file of this worker's disk.
+    scenario = parseScenario(file, ref.data, knownLibrary(bots));
   } catch (e) {
     if (e instanceof InputError) throw new InputError(at.file, 'task.scenario.data', e.message);
     throw e;
@@ -188,6 +196,57 @@ function refuseFileParams(at: { file: string }, field: string, game: unknown, pa
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;
+
+/** The bot files a job carries (sim/seat-bots.ts SeatBotRef), each source checked against its hash. */
+function checkBotRefs(at: { file: string }, raw: unknown): SeatBotRef[] {
+  if (!Array.isArray(raw)) throw new InputError(at.file, 'task.scenario.bots', `expected a list of bot files, got ${show(raw)}`);
+  return raw.map((item, i) => {
+    const field = `task.scenario.bots[${i}]`;
+    const ref = expectObject(at, field, item);
+    expectKnownKeys(at, field, ref, ['path', 'name', 'source']);
+    expectString(at, `${field}.path`, ref.path);
+    expectString(at, `${field}.name`, ref.name);
+    const source = expectObject(at, `${field}.source`, ref.source);
+    expectKnownKeys(at, `${field}.source`, source, ['origin', 'moduleType', 'files', 'hash']);
+    expectString(at, `${field}.source.origin`, source.origin);
+    const moduleType = expectOneOf(at, `${field}.source.moduleType`, source.moduleType, ['module', 'commonjs']);
+    if (!Array.isArray(source.files) || source.files.length === 0)
+      throw new InputError(at.file, `${field}.source.files`, `expected the bot file and its helpers, got ${show(source.files)}`);
+    const files = source.files.map((f, j) => {
+      const at2 = `${field}.source.files[${j}]`;
+      const file = expectObject(at, at2, f);
+      expectKnownKeys(at, at2, file, ['path', 'text', 'sha256']);
+      const path = expectString(at, `${at2}.path`, file.path);
+      if (isAbsolute(path) || path.split('/').includes('..') || path.includes('\\'))
+        throw new InputError(at.file, `${at2}.path`, `expected a path inside the bot's folder, got ${show(path)}`);
+      if (typeof file.text !== 'string') throw new InputError(at.file, `${at2}.text`, `expected the file's text, got ${show(file.text)}`);
+      if (typeof file.sha256 !== 'string' || !SHA256.test(file.sha256))
+        throw new InputError(at.file, `${at2}.sha256`, `expected 64 hex digits, got ${show(file.sha256)}`);
+      return { path, text: file.text };
+    });
+    if (source.hash !== sourceHash(moduleType, files))
+      throw new InputError(at.file, `${field}.source.hash`, `the files hash to ${sourceHash(moduleType, files)}, the job says ${show(source.hash)}`);
+    return ref as unknown as SeatBotRef;
+  });
+}
+
+function checkLimits(at: { file: string }, raw: unknown): void {
+  const limits = expectObject(at, 'task.limits', raw);
+  expectKnownKeys(at, 'task.limits', limits, ['botTimeoutMs', 'hangLimitMs']);
+  if (limits.botTimeoutMs !== null) expectInt(at, 'task.limits.botTimeoutMs', limits.botTimeoutMs, 1);
+  expectInt(at, 'task.limits.hangLimitMs', limits.hangLimitMs, 0);
+}
+
+function checkBenched(at: { file: string }, raw: unknown): void {
+  if (!Array.isArray(raw)) throw new InputError(at.file, 'task.benched', `expected a list of benched bots, got ${show(raw)}`);
+  raw.forEach((item, i) => {
+    const b = expectObject(at, `task.benched[${i}]`, item);
+    expectKnownKeys(at, `task.benched[${i}]`, b, ['game', 'seat', 'decision']);
+    expectInt(at, `task.benched[${i}].game`, b.game, 0);
+    expectInt(at, `task.benched[${i}].seat`, b.seat, 0);
+    expectInt(at, `task.benched[${i}].decision`, b.decision, -1);
+  });
+}
 
 function checkTournamentTask(at: { file: string }, task: Record<string, unknown>): TournamentGamesTask {
   expectKnownKeys(at, 'task', task, ['kind', 'spec', 'sha256', 'from', 'to']);

@@ -11,11 +11,11 @@ import { hostname } from 'node:os';
 import { Piscina } from 'piscina';
 import { UnrecoverableError, Worker } from 'bullmq';
 import { InputError } from '../../core/errors.js';
-import { workerFile } from '../parallel.js';
+import { poolWatch, runBatches, workerFile } from '../parallel.js';
 import { encodeResult } from './codec.js';
 import { workerConnection } from './connection.js';
 import type { QueueTarget } from './target.js';
-import { checkJob, codeIdentity, JobRefused, type TournamentGamesTask } from './job.js';
+import { checkJob, codeIdentity, JobRefused, type QueueTask, type TournamentGamesTask } from './job.js';
 import type { Benched } from '../tournament.js';
 
 export interface QueueWorkerOptions {
@@ -59,12 +59,16 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<void>
         throw e;
       }
       log(`playing ${id}: ${task.kind ?? 'games'} ${task.from}–${task.to - 1}`);
+      const onHang = (hang: Benched) =>
+        log(
+          `${id}: a bot hung (game ${hang.game}, seat ${hang.seat}, bot call ${hang.decision}); ${hang.decision < 0 ? 'played again on the engine' : 'benched as the tournament rules say'}`,
+        );
       const result: unknown =
         task.kind === 'tournament-games'
-          ? await playTournamentGames(task, (hang) =>
-              log(`${id}: a bot hung (game ${hang.game}, seat ${hang.seat}, bot call ${hang.decision}); benched as the tournament rules say`),
-            )
-          : await pool.run(task);
+          ? await playTournamentGames(task, onHang)
+          : task.limits !== undefined
+            ? await playWatched(pool, task, onHang)
+            : await pool.run(task);
       log(`finished ${id}`);
       return encodeResult(result);
     },
@@ -91,6 +95,28 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<void>
   await run;
   await pool.destroy();
   connection.disconnect();
+}
+
+/**
+ * A batch of a scenario with bot files: on one pool thread under the hang watchdog, as a local run
+ * plays it (a hung bot terminates that thread, not the worker, and the batch is played again with
+ * the bot benched).
+ */
+async function playWatched(pool: Piscina, task: Exclude<QueueTask, TournamentGamesTask>, onHang: (hang: Benched) => void): Promise<unknown> {
+  let result: unknown = null;
+  await runBatches(
+    { workers: 1, pool, watch: poolWatch(task.limits, onHang) },
+    1,
+    () => task,
+    () => {
+      throw new Error('a watched batch plays on a pool thread');
+    },
+    (_b, r) => {
+      result = r;
+    },
+    () => false,
+  );
+  return result;
 }
 
 /**

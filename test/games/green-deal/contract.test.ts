@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { Purpose, RandomSource, RandomStream } from '../../../src/core/random.js';
 import type { GreenDealBot } from '../../../src/games/green-deal/bot.js';
-import { answeringBot, clone, legalAnswers, sampleState } from '../../../src/games/green-deal/contract.js';
-import { apply, askBot, type GreenDealRequest, greenDeal, pending } from '../../../src/games/green-deal/engine.js';
+import { clone, legalAnswers, sampleState } from '../../../src/games/green-deal/contract.js';
+import { apply, askBot, botOf as answeringBot, type GreenDealRequest, greenDeal, pending } from '../../../src/games/green-deal/engine.js';
 import { DEFAULT_CONFIG } from '../../../src/games/green-deal/params.js';
 import { record } from '../../../src/games/green-deal/record.js';
-import { OVER, type GreenDealState } from '../../../src/games/green-deal/state.js';
+import { DONE, END_TURN, OVER, type GreenDealState } from '../../../src/games/green-deal/state.js';
 import { factories, OPTION_SETS, playGeneric, signature } from './helpers.js';
 
 const uniform = (random: RandomStream): GreenDealBot =>
@@ -53,6 +53,19 @@ describe('Green Deal contract', () => {
                   : answer;
             const bot = answeringBot('probe', () => answer);
             expect(askBot(bot, request, view, state, new RandomSource('x', 0)).fault, `${request.kind} ${JSON.stringify(value)}`).toBeUndefined();
+          }
+          if (request.kind === 'invest') {
+            // A step with END_TURN (the step, then DONE, in one answer) is taken exactly when the step is.
+            for (const answer of legal.filter((a) => a < END_TURN)) {
+              const flagged = askBot(
+                answeringBot('probe', () => answer + END_TURN),
+                request,
+                view,
+                state,
+                new RandomSource('x', 0),
+              );
+              expect(flagged.fault === undefined).toBe(answer !== DONE);
+            }
           }
           if ((request.kind === 'invest' || request.kind === 'bid' || request.kind === 'repay') && decision++ % 3 === 0) {
             for (let answer = 0; answer < 200; answer++) {

@@ -5,7 +5,7 @@ import type { GreenDealBot } from '../../../src/games/green-deal/bot.js';
 import { parseGreenDealConfig } from '../../../src/games/green-deal/config.js';
 import { greenDealDefinition, withBlankedCard } from '../../../src/games/green-deal/definition.js';
 import { greenDeal } from '../../../src/games/green-deal/engine.js';
-import { GreenDealPlayer } from '../../../src/games/green-deal/fast.js';
+import { fastPlayer } from '../../../src/games/green-deal/fast.js';
 import * as M from '../../../src/games/green-deal/metrics.js';
 import { DEFAULT_CONFIG } from '../../../src/games/green-deal/params.js';
 import { record } from '../../../src/games/green-deal/record.js';
@@ -103,7 +103,7 @@ describe('Green Deal engine', () => {
   it('gives the fast player the same records as the generic driver, over player counts and rules options', () => {
     for (const config of OPTION_SETS) {
       for (const p of [3, 4, 5]) {
-        const player = new GreenDealPlayer(config, p, factories(p));
+        const player = fastPlayer(config, p, factories(p))!;
         for (let i = 0; i < 25; i++) {
           const flat = player.play('lockstep', i);
           expect(flat).not.toBeNull();
@@ -114,13 +114,11 @@ describe('Green Deal engine', () => {
   });
 
   it('is a pure function of (config, seed, index, line-up): 400 games on one engine, then replays on fresh ones', () => {
-    const player = new GreenDealPlayer(DEFAULT_CONFIG, 4, factories(4));
+    const player = fastPlayer(DEFAULT_CONFIG, 4, factories(4))!;
     const records = [];
     for (let i = 0; i < 400; i++) records.push(player.gameRecord(player.play('pure', i)!));
     for (const i of [0, 137, 399])
-      expect(new GreenDealPlayer(DEFAULT_CONFIG, 4, factories(4)).gameRecord(new GreenDealPlayer(DEFAULT_CONFIG, 4, factories(4)).play('pure', i)!)).toEqual(
-        records[i],
-      );
+      expect(fastPlayer(DEFAULT_CONFIG, 4, factories(4))!.gameRecord(fastPlayer(DEFAULT_CONFIG, 4, factories(4))!.play('pure', i)!)).toEqual(records[i]);
     // Different seeds give different games.
     expect(records[0]).not.toEqual(records[1]);
   });
