@@ -38,7 +38,7 @@ export function sweepOptions<T>(y: Argv<T>) {
     .option('design', { type: 'string', default: 'grid', describe: 'grid (every combination) or lhs:N (a Latin hypercube of N points over the ranges)' })
     .option('reference', {
       type: 'string',
-      describe: "the point the paired differences are taken against, path=value,... (default: the scenario's own values)",
+      describe: "the point the paired differences are taken against, path=value,... or one --reference per path (default: the scenario's own values)",
     })
     .option('games', { type: 'number', describe: "games per point (default: the scenario's; the cap with --precision)" })
     .option('precision', {
@@ -64,7 +64,8 @@ export interface SweepArgs {
   scenario: string;
   vary: (string | number)[];
   design: string;
-  reference?: string;
+  /** One string, or one per `--reference` given (joined: `--reference a=1 --reference b=2` is `a=1,b=2`). */
+  reference?: string | string[];
   games?: number;
   precision?: number;
   seed?: string;
@@ -111,7 +112,7 @@ export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly 
     base,
     factors,
     design: parseDesign(args.design),
-    reference: args.reference === undefined ? null : parseReference(args.reference),
+    reference: args.reference === undefined ? null : parseReference([args.reference].flat().join(',')),
     games,
     seed: args.seed ?? base.seed,
     precision,

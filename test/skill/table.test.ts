@@ -79,6 +79,17 @@ describe('a table of one bot', () => {
     expect(sweep.metrics.map((m) => m.id).filter((id) => id.startsWith('seat'))).toEqual(['seat:0', 'seat:1', 'seat:2', 'seat:3', 'seatSpread']);
   }, 60_000);
 
+  it('a table sweep with a second factor: one --reference per path picks the reference among the points', async () => {
+    const out = tmp();
+    const args = ['sweep', GOLD, '--vary', 'table=greedy,spoiler', '--vary', 'params.maxTurns=40,60', '--reference', 'table=spoiler'];
+    const io = capture();
+    expect(await runCli([...args, '--reference', 'params.maxTurns=40', '--games', '40', '--workers', '0', '--out', out], io)).toBe(0);
+    const sweep = JSON.parse(readFileSync(join(out, 'sweep.json'), 'utf8')) as SweepJson;
+    expect(sweep.points).toHaveLength(4);
+    expect(sweep.points[sweep.reference].values).toEqual({ table: 'spoiler', 'params.maxTurns': 40 });
+    expect(io.stdout).not.toContain('the reference added');
+  }, 60_000);
+
   it('baseline --table and check --table pair a table run with its own baseline entry', async () => {
     const dir = tmp();
     const baseline = join(dir, 'baseline.json');
