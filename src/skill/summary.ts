@@ -32,6 +32,7 @@ import {
   type Ranking,
   type VarianceSharesInterval,
 } from '../stats/index.js';
+import type { DataIdFact } from '../report/data-ids.js';
 import { focalSeat, ladderTables, tierBudget } from './ladder.js';
 import type { LuckShares, LuckVersusSkill, MatchupCell, SkillDepth, SkillFaults, SkillJson, SkillTierFacts } from './types.js';
 import { skillVerdicts } from './verdicts.js';
@@ -47,6 +48,8 @@ export interface SkillFacts {
   readonly botTimeoutMs: number | null;
   readonly changedRules: Readonly<Record<string, unknown>>;
   readonly parameters: unknown;
+  /** The scenario's data sets (a deck, a components set), placeholders marked. */
+  readonly data?: readonly DataIdFact[];
 }
 
 /** The rating bootstrap's random stream: game index −3 is never a game. */
@@ -245,6 +248,7 @@ export function summarizeSkill(facts: SkillFacts, games: readonly TournamentGame
     verdicts: [],
     changedRules: facts.changedRules,
     parameters: facts.parameters,
+    ...(facts.data?.length ? { data: facts.data } : {}),
   };
   return { ...figures, verdicts: skillVerdicts(figures) };
 }

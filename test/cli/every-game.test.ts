@@ -1,7 +1,7 @@
 /**
  * Every command for every game: each registered game runs through run (any worker count), shards
  * and merge, an interrupted run and --resume, replay, baseline and check, verify, tournament, skill,
- * new-bot and check-bot — the same code paths, driven by the game's hooks alone.
+ * sweep and balance (any worker count), new-bot and check-bot — the same code paths, driven by the game's hooks alone.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -46,6 +46,15 @@ describe.each(Object.keys(GAMES))('every command on %s', (game) => {
   const def = GAMES[game];
   /** Whether the game has the search contract, and so the generic agents uniform and ismcts. */
   const searchable = isSearchable(def.module);
+  /** A page names the scenario's data sets (decks, components), a placeholder with its note, as the run report does. */
+  const shownData = (page: string) => {
+    const ids = Object.values(def.facts(loadScenario(scenario).config).dataIds).filter((id) => id !== '');
+    for (const id of ids) {
+      expect(page).toContain(`<code>${id}</code>`);
+      const note = def.presentation.placeholders[id];
+      if (note !== undefined) expect(page).toContain(`<span class="note">${note.replace(/&/g, '&amp;')}</span>`);
+    }
+  };
 
   it('run: the same bytes for 0, 1 and 2 workers and any batch size, with the game\u2019s own words', async () => {
     const outs = [tmp(), tmp(), tmp()];
@@ -68,6 +77,7 @@ describe.each(Object.keys(GAMES))('every command on %s', (game) => {
     const page = readFileSync(join(outs[0], 'report.html'), 'utf8');
     expect(page).toContain(def.presentation.title.replace(/&/g, '&amp;'));
     for (const section of def.presentation.sections) expect(page).toContain(`id="${section.id}"`);
+    shownData(page);
   });
 
   it('shards and merge give the outputs of one run', async () => {
@@ -180,6 +190,7 @@ describe.each(Object.keys(GAMES))('every command on %s', (game) => {
       ...(searchable ? ['ismcts:iterations=3', 'ismcts:iterations=6'] : []),
     ]);
     expect(readFileSync(join(outs[0], 'skill.html'), 'utf8')).toContain(`${def.presentation.title.replace(/&/g, '&amp;')}: the skill ladder`);
+    shownData(readFileSync(join(outs[0], 'skill.html'), 'utf8'));
   });
 
   it('skill-robust balance: run --table and sweep --vary table=… (the search agent where the game has it), the same bytes for 0 and 2 workers', async () => {
@@ -200,6 +211,24 @@ describe.each(Object.keys(GAMES))('every command on %s', (game) => {
     expect(readFileSync(join(sweeps[1], 'sweep.json'), 'utf8')).toBe(sweep);
     expect((JSON.parse(sweep) as { points: { values: { table: string } }[] }).points.map((p) => p.values.table)).toEqual([heuristic, strong]);
   });
+
+  it('sweep and balance: the same bytes for 0 and 2 workers', async () => {
+    const [a, b] = Object.keys(def.builtinBots).filter((bot) => bot !== 'search' && bot !== 'ismcts');
+    const runs = [
+      ['sweep', scenario, '--vary', `seats[0]=${a},${b}`, '--games', '120'],
+      // Varying `games` changes no game: the balance search's stages still play on the workers.
+      ['balance', scenario, '--vary', 'games=100,200', '--target', 'rounds >= 0', '--first-stage', '100', '--budget', '400'],
+    ];
+    for (const args of runs) {
+      const outs = [tmp(), tmp()];
+      for (const [k, workers] of ['0', '2'].entries())
+        expect(await runCli([...args, '--batch-size', '45', '--seed', 'every', '--workers', workers, '--out', outs[k], '--quiet'], capture())).toBe(0);
+      const files = readdirSync(outs[0]).sort();
+      expect(files).toContain(`${args[0]}.json`);
+      for (const f of files) expect([f, readFileSync(join(outs[1], f), 'utf8')]).toEqual([f, readFileSync(join(outs[0], f), 'utf8')]);
+      shownData(readFileSync(join(outs[0], `${args[0]}.html`), 'utf8'));
+    }
+  }, 60_000);
 
   it('new-bot --game writes a starter that compiles and plays; check-bot --game finds no fault in it', async () => {
     const dir = tmp();
@@ -232,6 +261,35 @@ describe.each(Object.keys(GAMES))('every command on %s', (game) => {
     expect(check.stdout).toContain('no faults');
     expect(code).toBe(0);
   }, 60_000);
+
+  it('sensitivity --all-params --all-rules screens every tunable the game declares; the same bytes for 0 and 2 workers', async () => {
+    const outs = [tmp(), tmp()];
+    const base = [
+      'sensitivity',
+      scenario,
+      '--all-params',
+      '--all-rules',
+      '--games',
+      '40',
+      '--trajectories',
+      '4',
+      '--bootstrap',
+      '50',
+      '--seed',
+      'every',
+      '--quiet',
+    ];
+    expect(await runCli([...base, '--workers', '0', '--out', outs[0]], capture())).toBe(0);
+    expect(await runCli([...base, '--workers', '2', '--batch-size', '15', '--out', outs[1]], capture())).toBe(0);
+    for (const f of ['sensitivity.json', 'sensitivity.csv', 'sensitivity.html'])
+      expect(readFileSync(join(outs[1], f), 'utf8')).toBe(readFileSync(join(outs[0], f), 'utf8'));
+    const json = JSON.parse(readFileSync(join(outs[0], 'sensitivity.json'), 'utf8'));
+    const loaded = loadScenario(scenario);
+    const declared = def.tunables!(loaded.config, loaded.players).map((t) => t.path);
+    expect(json.knobs.map((k: { path: string }) => k.path)).toEqual(declared);
+    expect(declared.some((p) => p.startsWith('rules.'))).toBe(true);
+    expect(json.morris.length).toBe(declared.length * json.metrics.length);
+  }, 120_000);
 });
 
 describe('verify', () => {

@@ -15,6 +15,7 @@ import { check, comebackCheckpoints, presentation, tournament } from './presenta
 import { record } from './record.js';
 import { story } from './story.js';
 import { EXIT_ACTION, SWAP_TARGET, type MyGoldMineState } from './state.js';
+import { myGoldMineTunables } from './tunables.js';
 
 export function facts(config: MyGoldMineConfig): ConfigFacts {
   const { digDeck, exitDeck } = config.params;
@@ -75,6 +76,7 @@ export const myGoldMineDefinition = {
   module: myGoldMine,
   parseConfig: parseMyGoldMineConfig,
   scenarioSections: SCENARIO_SECTIONS,
+  tunables: myGoldMineTunables,
   botMethods: ['dig', 'chooseAction', 'swapTarget'],
   portableParams,
   maxRounds: (config: MyGoldMineConfig) => config.params.rounds,
