@@ -58,7 +58,8 @@ const RATING_PURPOSE = 1;
 
 const FAULT_REASONS: readonly Fault['reason'][] = ['threw', 'illegal', 'timeout', 'hung'];
 
-const interval = (lo: number, hi: number): Interval => fixedInterval(lo, hi);
+/** Ends rounded to `digits`, outwards where rounding to the nearest would print a nonzero width as zero (fixedInterval). */
+const interval = (lo: number, hi: number, digits = 6): Interval => fixedInterval(lo, hi, digits);
 
 export function summarizeSkill(facts: SkillFacts, games: readonly TournamentGame[], options: { readonly bootstrap: number }): SkillJson {
   const T = facts.tiers.length;
@@ -68,10 +69,6 @@ export function summarizeSkill(facts: SkillFacts, games: readonly TournamentGame
   const L = tables.length;
   if (games.length !== D * L * k)
     throw new RangeError(`summarizeSkill: expected ${D * L * k} games (${D} deals × ${L} tables × ${k} rotations), got ${games.length}`);
-  const given = D >= MIN_DEALS;
-  const reason = given
-    ? null
-    : `${D} deal${D === 1 ? '' : 's'}; intervals and significance need at least ${MIN_DEALS}, because a deal (every table and rotation played on it) is the independent unit and over fewer deals a 95% interval covers well under 95%`;
   const confidenceOfBootstrap = 1 - 2 * expandedAlpha(0.95, Math.max(2, D));
 
   // The focal seat's win share per (table, deal, seat); per tier its seat-games, score and faults.
@@ -103,6 +100,23 @@ export function summarizeSkill(facts: SkillFacts, games: readonly TournamentGame
     }
     for (const tier of seen) faultGames[tier]++;
   });
+
+  // The ratings' bootstrap first: when every deal gave the same finishing orders it shows no
+  // variation, and then no interval is given anywhere (as below MIN_DEALS).
+  const enough = D >= MIN_DEALS;
+  let boot: ReturnType<typeof bootstrapPlackettLuce> | null = null;
+  if (enough) {
+    const groups: Ranking[][] = [];
+    for (let d = 0; d < D; d++) groups.push(rankings.slice(d * L * k, (d + 1) * L * k));
+    const random = new RandomSource(facts.seed, BOOTSTRAP_GAME).stream(RATING_PURPOSE);
+    boot = bootstrapPlackettLuce(T, groups, options.bootstrap, { float: () => random.next() }, { repeatedItems: true, level: confidenceOfBootstrap });
+  }
+  const given = boot?.resamplesVary === true;
+  const reason = given
+    ? null
+    : !enough
+      ? `${D} deal${D === 1 ? '' : 's'}; intervals and significance need at least ${MIN_DEALS}, because a deal (every table and rotation played on it) is the independent unit and over fewer deals a 95% interval covers well under 95%`
+      : 'every deal gave the same finishing orders at every table, so resampling the deals shows no variation and every bootstrap interval would have zero width; that is no evidence that the figures are exact';
 
   // Matchups.
   const cell = (t: number): MatchupCell => {
@@ -136,11 +150,7 @@ export function summarizeSkill(facts: SkillFacts, games: readonly TournamentGame
   let lower: readonly number[] | null = null;
   let upper: readonly number[] | null = null;
   let diff: { estimate: readonly (readonly number[])[]; lower: readonly (readonly number[])[] | null; upper: readonly (readonly number[])[] | null };
-  if (given) {
-    const groups: Ranking[][] = [];
-    for (let d = 0; d < D; d++) groups.push(rankings.slice(d * L * k, (d + 1) * L * k));
-    const random = new RandomSource(facts.seed, BOOTSTRAP_GAME).stream(RATING_PURPOSE);
-    const boot = bootstrapPlackettLuce(T, groups, options.bootstrap, { float: () => random.next() }, { repeatedItems: true, level: confidenceOfBootstrap });
+  if (given && boot !== null) {
     logWorth = boot.logWorth.estimate;
     lower = boot.logWorth.lower;
     upper = boot.logWorth.upper;
