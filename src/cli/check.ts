@@ -1,6 +1,7 @@
 /**
  * `goldpit baseline` and `goldpit check`: wiring only (the logic is in src/check/).
  */
+import { colours } from './colour.js';
 import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
@@ -26,6 +27,8 @@ export interface BaselineArgs {
   readonly workers?: number;
   readonly batchSize: number;
   readonly quiet: boolean;
+  /** Print what was recorded as JSON (file, and per scenario its games, seed and config hash). */
+  readonly json?: boolean;
   readonly queue?: QueueExecutor;
   readonly 'bot-timeout'?: number;
   readonly 'hang-limit'?: number;
@@ -119,6 +122,10 @@ export async function commandBaseline(io: Io, paths: readonly string[], args: Ba
       io.out(`${s.name}: ${entries[s.name].games} games, seed ${JSON.stringify(entries[s.name].seed)}, config ${entries[s.name].configHash}\n`);
     io.out(`wrote ${args.out}\n`);
   }
+  if (args.json) {
+    const recorded = scenarios.map((s) => ({ name: s.name, games: entries[s.name].games, seed: entries[s.name].seed, configHash: entries[s.name].configHash }));
+    io.out(`${JSON.stringify({ file: args.out, scenarios: recorded }, null, 2)}\n`);
+  }
   return 0;
 }
 
@@ -166,7 +173,14 @@ export async function commandCheck(io: Io, paths: readonly string[], args: Check
     alpha: CHECK_DEFAULTS.alpha,
     scenarios: results,
   };
-  io.out(args.json ? jsonReport(report) : args.markdown ? markdownReport(report) : textReport(report));
+  // The verdict word in colour on a terminal (green PASS, red FAIL, yellow INCONCLUSIVE).
+  const c = colours(io.outIsTty ?? false);
+  const paint = (text: string) =>
+    text.replace(
+      /^goldpit check: (PASS|FAIL|INCONCLUSIVE)/m,
+      (_, v: string) => `goldpit check: ${v === 'PASS' ? c.green(v) : v === 'FAIL' ? c.red(v) : c.yellow(v)}`,
+    );
+  io.out(args.json ? jsonReport(report) : args.markdown ? markdownReport(report) : paint(textReport(report)));
   const summaryFile = process.env.GITHUB_STEP_SUMMARY;
   if (summaryFile) appendFileSync(summaryFile, markdownReport(report));
   return report.exitCode;

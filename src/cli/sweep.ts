@@ -18,6 +18,7 @@ import { guardCheckpoint, prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { queueExecutor, queueOptions, withResumeHint } from './worker.js';
 import { TABLE_OPTION } from './table.js';
+import { JSON_OPTION } from './json-option.js';
 import { WORKERS_OPTION, workerCount } from './workers.js';
 
 /** The checkpoint of an unfinished sweep, in its output folder. */
@@ -57,7 +58,8 @@ export function sweepOptions<T>(y: Argv<T>) {
       describe: 'auto: the fast kernel when the line-up has one (the same games); reference: always the reference engine',
     })
     .option('table', TABLE_OPTION)
-    .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no summary on stdout' });
+    .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no summary on stdout' })
+    .option('json', JSON_OPTION);
 }
 
 export interface SweepArgs {
@@ -77,6 +79,8 @@ export interface SweepArgs {
   engine: Engine;
   table?: string;
   quiet: boolean;
+  /** Print sweep.json on stdout (the CLI makes `quiet` true with it). */
+  json?: boolean;
   queue?: string;
   'queue-name'?: string;
   'queue-timeout'?: number;
@@ -161,5 +165,6 @@ export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly 
     for (const v of s.verdicts) io.out(`- ${v}\n`);
     io.out(`wrote ${files.join(', ')}\nopen the page: ${join(out, 'sweep.html')}\n`);
   }
+  if (args.json) io.out(`${JSON.stringify(result.sweep, null, 2)}\n`);
   return 0;
 }

@@ -321,6 +321,37 @@ describe.skipIf(SKIP_QUEUE)('a table of one bot through the queue', () => {
 });
 
 describe.skipIf(SKIP_QUEUE)('refusals and faults', () => {
+  it('a queue nobody plays says so after a while, with the command that starts a worker', async () => {
+    const scenario = loadScenario(SCENARIO);
+    const stop = new AbortController();
+    const told: number[] = [];
+    const run = runParallel(scenario, {
+      seed: 'idle',
+      from: 0,
+      to: 100,
+      workers: 0,
+      batchSize: 100,
+      checkpointFile: null,
+      checkpointEveryMs: 60_000,
+      resume: false,
+      gamesCsvFile: null,
+      stop: stop.signal,
+      // A queue of its own that no worker watches.
+      queue: {
+        target: queueTarget(redis.url, {}, queueName()),
+        idleAfterMs: 300,
+        onIdle: (seconds) => {
+          told.push(seconds);
+          stop.abort();
+        },
+      },
+    });
+    const result = await run;
+    expect(result.complete).toBe(false);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toBeGreaterThanOrEqual(0);
+  });
+
   it('a worker refuses the jobs of other code, and the coordinator fails with its message', async () => {
     const at = mark();
     const scenario = loadScenario(SCENARIO);

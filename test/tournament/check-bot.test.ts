@@ -65,6 +65,30 @@ describe('goldpit check-bot', () => {
     expect(io.stdout).toMatch(/^ {2}replay: npx goldpit tournament .* --replay \d+/m);
   });
 
+  it('stops at the first hang of a bot that never returns, with the command that replays it', { timeout: 120_000 }, async () => {
+    const io = capture();
+    // 5 deals × 4 rotations = 20 games, each of which would hang for the whole limit.
+    expect(await runCli(['check-bot', join(BOTS, 'hangs.ts'), '--no-typecheck', '--bot-timeout', '0', '--hang-limit', '1000'], io)).toBe(1);
+    const hung = io.stdout.split('\n').filter((l) => l.startsWith('FAULT hung'));
+    expect(hung).toHaveLength(1);
+    expect(hung[0]).toMatch(
+      /^FAULT hung: hangs \(.*hangs\.ts\) did not return within the 1000 ms hang limit in game \d+ \(seat \d, bot call \d+\); check-bot stopped at this first hang/,
+    );
+    expect(io.stdout).toMatch(/\n {2}replay: npx goldpit tournament .* --replay \d+ --bench \d@\d+\n/);
+  });
+
+  it('says "it is a folder" for a folder, and which game a bot of another game fits', { timeout: 120_000 }, async () => {
+    const folder = capture();
+    expect(await runCli(['check-bot', BOTS], folder)).toBe(2);
+    expect(folder.stderr).toContain(`${BOTS}: it is a folder, not a file; name the bot file in it (e.g. ${join(BOTS, 'my-bot.ts')})`);
+    const dir = tempDir('goldpit-checkbot-');
+    const gold = join(dir, 'gold-bot.ts');
+    expect(await runCli(['new-bot', 'gold-bot', '--game', 'gold-knizia', '--out', gold], capture())).toBe(0);
+    const other = capture();
+    expect(await runCli(['check-bot', gold, '--no-typecheck'], other)).toBe(2);
+    expect(other.stderr).toContain(`it is a bot for gold-knizia: check it with \`npx goldpit check-bot --game gold-knizia ${gold}\``);
+  });
+
   it('finds a bot that throws replayable and well typed (its faults are the only finding)', { timeout: 120_000 }, async () => {
     const io = capture();
     expect(await runCli(['check-bot', join(BOTS, 'throws.ts'), '--deals', '1'], io)).toBe(1); // faults, but replayable and typed
