@@ -33,6 +33,7 @@ describe('goldpit run', () => {
       'event_cards.csv',
       'game_shape.csv',
       'gold_curve.csv',
+      'leader_wins.csv',
       'per_game.csv',
       'per_round.csv',
       'report.html',
