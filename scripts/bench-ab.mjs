@@ -68,7 +68,12 @@ if (values.child !== undefined) {
   if (values.engine === 'tape') {
     // The fast kernel without its bots: the games recorded once with the bots, then replayed with
     // their answers (tape-bots.mjs) — warm-up replays, then one timed replay.
-    const { FastKernel } = await import(`${repo}/dist/src/games/goldrausch/fast/kernel.js`);
+    // The engine's fast player (a build before issue 29: the fast kernel, the same constructor and `play`).
+    const { existsSync } = await import('node:fs');
+    const playerFile = `${repo}/dist/src/games/goldrausch/fast/player.js`;
+    const FastKernel = existsSync(`${repo}/dist/src/games/goldrausch/fast/state.js`)
+      ? (await import(playerFile)).StatePlayer
+      : (await import(`${repo}/dist/src/games/goldrausch/fast/kernel.js`)).FastKernel;
     const { gameKey } = await import(`${repo}/dist/src/core/random.js`);
     const scenario = loadScenario(`${repo}/${values.scenario}`);
     const key = (g) => gameKey(values.seed, g);

@@ -16,7 +16,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { record } from '../dist/src/games/goldrausch/definition.js';
 import { gameKey, Purpose, RandomSource } from '../dist/src/core/random.js';
-import { FastKernel } from '../dist/src/games/goldrausch/fast/kernel.js';
+import { StatePlayer as FastKernel } from '../dist/src/games/goldrausch/fast/player.js';
 import { runParallel } from '../dist/src/sim/parallel.js';
 import { loadScenario } from '../dist/src/sim/scenario.js';
 import { playGame } from '../dist/src/sim/play.js';

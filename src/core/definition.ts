@@ -29,6 +29,12 @@ export interface SearchHints<State = unknown, View = unknown, Request extends De
    * never seen): the tree keeps one child per key, played as the first legal answer with that key.
    */
   answerKey?(view: View, request: Request, answer: Answer): number | string;
+  /**
+   * What the deciding seat has just seen that the answers before it do not determine, as a whole
+   * number ≥ 0 (e.g. the card a seat's first answer turned up): the tree keeps the decision's
+   * children apart per key, so a later answer is chosen knowing it (no strategy fusion over it).
+   */
+  outcomeKey?(view: View, request: Request): number;
   /** Each seat's expected reward in [0, 1] from a position that is not over (an evaluation-cut rollout, `depth`). */
   evaluate?(state: State, out: Float64Array): void;
 }

@@ -13,6 +13,7 @@ import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
 import {
   GREEN,
   MSG_ACCEPT,
+  MSG_GIFT,
   MSG_PASS,
   MSG_PROMISE,
   MSG_PROPOSE,
@@ -42,11 +43,18 @@ function heldCard(hand: readonly number[], wantGreen: boolean): number {
   return hand[1] > 0 ? RED : NONE;
 }
 
+/** What the rules let the chaos bot do beyond the defaults: talk about any continent (GR-A11 table), give gold (GR-A12). */
+export interface ChaosOptions {
+  readonly table?: boolean;
+  readonly gifts?: boolean;
+}
+
 class ReferenceChaos implements GoldrauschBot {
   readonly name = 'chaos';
   constructor(
     private readonly seat: number,
     private readonly random: RandomStream,
+    private readonly options: ChaosOptions,
   ) {}
 
   chooseContinent(view: GoldrauschView): Continent {
@@ -58,13 +66,25 @@ class ReferenceChaos implements GoldrauschBot {
     const own = m.locations[this.seat];
     const x = this.random.next();
     if (x < 0.2) {
+      // A proposal, with the table's scope about any continent, sometimes with rotation clauses.
+      const c = this.options.table ? this.random.int(3) : own;
       const on: number[] = [];
-      for (let s = 0; s < view.players; s++) if (m.locations[s] === own) on.push(s);
+      for (let s = 0; s < view.players; s++) if (m.locations[s] === c) on.push(s);
       const k = this.random.int(on.length + 1);
-      return [{ type: 'PROPOSE', plan: { upgrader: k === on.length ? null : on[k] } }];
+      const upgrader = k === on.length ? null : on[k];
+      const clauses: { round: number; upgrader: number | null }[] = [];
+      if (this.random.next() < 0.4) {
+        const count = 1 + this.random.int(2);
+        for (let i = 0; i < count; i++) {
+          const j = this.random.int(on.length + 1);
+          clauses.push({ round: view.round + 1 + this.random.int(3), upgrader: j === on.length ? null : on[j] });
+        }
+      }
+      const propose: OutgoingMessage = { type: 'PROPOSE', plan: { upgrader } };
+      return [{ ...propose, ...(clauses.length > 0 ? { next: clauses } : {}), ...(c !== own ? { continent: CONTINENTS[c] } : {}) }];
     }
     if (x < 0.55) {
-      const mine = m.proposals.filter((p) => p.continent === own);
+      const mine = m.proposals.filter((p) => this.options.table || p.continent === own);
       if (mine.length === 0) return [];
       const p = mine[this.random.int(mine.length)];
       return [{ type: x < 0.45 ? 'ACCEPT' : 'REJECT', ref: p.id }];
@@ -75,6 +95,12 @@ class ReferenceChaos implements GoldrauschBot {
       return [a ? { type: 'PROMISE', action, ref: a.id } : { type: 'PROMISE', action }];
     }
     if (x < 0.72) return [{ type: 'PASS' }];
+    if (x < 0.8 && this.options.gifts) {
+      const gold = view.gold[this.seat] ?? 0;
+      if (gold <= 0) return [];
+      const to = (this.seat + 1 + this.random.int(view.players - 1)) % view.players;
+      return [{ type: 'GIFT', to, amount: 1 + this.random.int(Math.min(gold, 4)) }];
+    }
     return [];
   }
 
@@ -90,6 +116,8 @@ class FastChaos implements FastBot {
   private seat = 0;
   private random!: FastRandom;
 
+  constructor(private readonly options: ChaosOptions) {}
+
   newGame(seat: number, random: FastRandom): void {
     this.seat = seat;
     this.random = random;
@@ -103,21 +131,35 @@ class FastChaos implements FastBot {
     const own = view.locations[this.seat];
     const x = this.random.next();
     if (x < 0.2) {
+      const c = this.options.table ? this.random.int(3) : own;
       let count = 0;
-      for (let s = 0; s < view.players; s++) if (view.locations[s] === own) count++;
+      for (let s = 0; s < view.players; s++) if (view.locations[s] === c) count++;
       let k = this.random.int(count + 1);
       out.type = MSG_PROPOSE;
       out.upgrader = NOBODY;
-      for (let s = 0; s < view.players; s++) if (view.locations[s] === own && k-- === 0) out.upgrader = s;
+      for (let s = 0; s < view.players; s++) if (view.locations[s] === c && k-- === 0) out.upgrader = s;
+      out.clauseCount = 0;
+      if (this.random.next() < 0.4) {
+        const clauses = 1 + this.random.int(2);
+        for (let i = 0; i < clauses; i++) {
+          let j = this.random.int(count + 1);
+          let upgrader = NOBODY;
+          for (let s = 0; s < view.players; s++) if (view.locations[s] === c && j-- === 0) upgrader = s;
+          out.clauseRounds[i] = view.round + 1 + this.random.int(3);
+          out.clauseUpgraders[i] = upgrader;
+          out.clauseCount++;
+        }
+      }
+      out.continent = c === own ? -1 : c;
       return true;
     }
     if (x < 0.55) {
       let count = 0;
-      for (let i = 0; i < view.proposalCount; i++) if (view.proposalContinent(i) === own) count++;
+      for (let i = 0; i < view.proposalCount; i++) if (this.options.table || view.proposalContinent(i) === own) count++;
       if (count === 0) return false;
       let k = this.random.int(count);
       for (let i = 0; i < view.proposalCount; i++) {
-        if (view.proposalContinent(i) === own && k-- === 0) out.ref = i;
+        if ((this.options.table || view.proposalContinent(i) === own) && k-- === 0) out.ref = i;
       }
       out.type = x < 0.45 ? MSG_ACCEPT : MSG_REJECT;
       return true;
@@ -130,6 +172,14 @@ class FastChaos implements FastBot {
     }
     if (x < 0.72) {
       out.type = MSG_PASS;
+      return true;
+    }
+    if (x < 0.8 && this.options.gifts) {
+      const gold = view.gold(this.seat) ?? 0;
+      if (gold <= 0) return false;
+      out.type = MSG_GIFT;
+      out.to = (this.seat + 1 + this.random.int(view.players - 1)) % view.players;
+      out.amount = 1 + this.random.int(Math.min(gold, 4));
       return true;
     }
     return false;
@@ -145,10 +195,16 @@ class FastChaos implements FastBot {
   }
 }
 
-export const chaos: GoldrauschBotFactory = {
-  name: 'chaos',
-  description: 'random legal moves of every kind (test only)',
-  create: (seat, random) => new ReferenceChaos(seat, random),
-};
+/** The chaos bot for the reference engine, with the rules' `options`. */
+export function chaosBot(options: ChaosOptions = {}): GoldrauschBotFactory {
+  return { name: 'chaos', description: 'random legal moves of every kind (test only)', create: (seat, random) => new ReferenceChaos(seat, random, options) };
+}
 
-export const fastChaos = (): FastBot => new FastChaos();
+/** Its flat twin, for the engine's fast player. */
+export function fastChaosBot(options: ChaosOptions = {}): () => FastBot {
+  return () => new FastChaos(options);
+}
+
+export const chaos: GoldrauschBotFactory = chaosBot();
+
+export const fastChaos = fastChaosBot();

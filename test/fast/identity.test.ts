@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
-import { FastKernel, gameRecord } from '../../src/games/goldrausch/fast/kernel.js';
+import { StatePlayer as FastKernel } from '../../src/games/goldrausch/fast/player.js';
+import { gameRecordOf } from '../../src/games/goldrausch/fast/records.js';
 import { gameKey } from '../../src/core/random.js';
 import type { GoldrauschConfig } from '../../src/games/goldrausch/params.js';
 import { fastPlayerOf, playOne, runRange } from '../../src/sim/run.js';
@@ -49,7 +50,7 @@ describe('fast kernel = reference engine with the built-in bots', () => {
         const played = playOne(scenario, g, { seed: scenario.seed, config });
         expect(played.faults).toEqual([]);
         const reference = scenario.definition.record(played.final);
-        const fast = gameRecord(kernel.play(gameKey(scenario.seed, g)));
+        const fast = gameRecordOf(kernel.play(gameKey(scenario.seed, g))!);
         expect(fast, `${c.name}, game ${g}, ${key}`).toEqual(reference);
       }
     });
@@ -74,7 +75,7 @@ describe('fast kernel = reference engine with the built-in bots', () => {
       const scenario = { ...base, bots };
       const reference = scenario.definition.record(playOne(scenario, g, { seed: 'variants' }).final);
       const kernel = new FastKernel(base.config as GoldrauschConfig, 5, twinsOf(bots));
-      expect(gameRecord(kernel.play(gameKey('variants', g))), `game ${g}`).toEqual(reference);
+      expect(gameRecordOf(kernel.play(gameKey('variants', g))!), `game ${g}`).toEqual(reference);
     }
   });
 
@@ -98,7 +99,7 @@ describe('fast kernel = reference engine with the built-in bots', () => {
     for (let g = 0; g < 2000; g++) used.play(gameKey('leak', g));
     for (const g of [3, 777, 1999]) {
       const fresh = new FastKernel(scenario.config as GoldrauschConfig, 6, twins);
-      expect(gameRecord(used.play(gameKey('leak', g)))).toEqual(gameRecord(fresh.play(gameKey('leak', g))));
+      expect(gameRecordOf(used.play(gameKey('leak', g))!)).toEqual(gameRecordOf(fresh.play(gameKey('leak', g))!));
     }
   });
 

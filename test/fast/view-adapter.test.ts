@@ -12,7 +12,7 @@ import { HEURISTIC_BOTS } from '../../bots/goldrausch/heuristic.js';
 import { makeBetrayer, makeOpportunist, makeReciprocal, makeSilent } from '../../bots/goldrausch/index.js';
 import { gameKey } from '../../src/core/random.js';
 import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
-import { FastKernel } from '../../src/games/goldrausch/fast/kernel.js';
+import { StatePlayer as FastKernel } from '../../src/games/goldrausch/fast/player.js';
 import { NONE, type FastBot, type FastBotFactory, type FastMessage, type FastRandom, type FastView } from '../../src/games/goldrausch/fast/view.js';
 import type { GoldrauschConfig } from '../../src/games/goldrausch/params.js';
 import { ReferenceFastView, servedBot } from '../../src/games/goldrausch/view-adapter.js';

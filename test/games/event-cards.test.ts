@@ -9,7 +9,8 @@ import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
 import { EVENT_CARDS, eventCardsOf, type EventCard, type EventEffect } from '../../src/games/goldrausch/cards.js';
 import { EVENT_CARD_IDS } from '../../src/games/goldrausch/types.js';
 import { goldrausch } from '../../src/games/goldrausch/engine.js';
-import { FastKernel, gameRecord } from '../../src/games/goldrausch/fast/kernel.js';
+import { StatePlayer as FastKernel } from '../../src/games/goldrausch/fast/player.js';
+import { gameRecordOf } from '../../src/games/goldrausch/fast/records.js';
 import { DEFAULT_PARAMS, DEFAULT_RULES, resourceDeckFromFile, type GoldrauschConfig } from '../../src/games/goldrausch/params.js';
 import { playOne, runRange } from '../../src/sim/run.js';
 import { loadScenario, parseScenario } from '../../src/sim/scenario.js';
@@ -182,7 +183,7 @@ describe('event cards as data: the fast kernel plays the reference games', () =>
         }
         const played = playOne(scenario, g, { seed: scenario.seed, config });
         const reference = scenario.definition.record(played.final);
-        expect(gameRecord(kernel.play(gameKey(scenario.seed, g))), `game ${g}`).toEqual(reference);
+        expect(gameRecordOf(kernel.play(gameKey(scenario.seed, g))!), `game ${g}`).toEqual(reference);
         newDrawn += reference.cardsDrawn.filter((d) => d.card >= EVENT_CARDS.length).length;
       }
       expect(newDrawn).toBeGreaterThan(10); // the new cards were played, by their index after the built-in 25

@@ -430,7 +430,18 @@ const PASS: readonly OutgoingMessage[] = Object.freeze([Object.freeze({ type: 'P
 
 /** A flat bot served on the reference engine: each decision reads the seat view through the adapter. */
 class ServedBot implements GoldrauschBot {
-  private readonly out: FastMessage = { type: 0, upgrader: NOBODY, ref: -1, action: NONE };
+  private readonly out: FastMessage = {
+    type: 0,
+    upgrader: NOBODY,
+    ref: -1,
+    action: NONE,
+    continent: -1,
+    to: -1,
+    amount: 0,
+    clauseCount: 0,
+    clauseRounds: [],
+    clauseUpgraders: [],
+  };
   readonly idleIgnores: readonly MessageType[] | undefined;
 
   constructor(

@@ -1,49 +1,59 @@
 /**
- * The fast kernel's draws: `RandomSource`'s `float`, `int` and `shuffle` over the game key, which is
- * all the kernel is given (core/random.ts: the same hashes, so the same numbers as the reference
- * engine's source). One per kernel, for the rules of phases 4–6 (round.ts `Draws`) and the meeting
- * (meeting-rules.ts `MeetingDraws`) alike; the keys of the streams drawn every round — the wheel,
- * the meeting's order and its late cards — are hashed once a game instead of once a draw.
+ * The draws the rules make (core/random.ts: each number a hash of the game's key, the stream's
+ * purpose and a counter). The engine's transitions take the game's `RandomSource` (`Draws` is the
+ * part of it they use); the fast player passes a `GameDraws`, the same numbers with each stream's
+ * key hashed once a game instead of once a draw.
  */
-import { purposeKey, shuffleInPlace, unitFloat } from '../../../core/random.js';
-import type { MeetingDraws } from '../meeting-rules.js';
-import { Purpose } from '../purposes.js';
-import type { Draws } from '../round.js';
+import { purposeKey, unitFloat } from '../../../core/random.js';
 
-export class GameDraws implements Draws, MeetingDraws {
-  private gameKey = 0;
-  private wheelKey = 0;
-  private orderKey = 0;
-  private lateKey = 0;
+/** What the rules draw: `RandomSource.int` and `float`. */
+export interface Draws {
+  int(purpose: number, counter: number, n: number): number;
+  float(purpose: number, counter: number): number;
+}
+
+/** Streams whose keys are hashed once a game: every purpose below this number. */
+const KEYED = 9;
+
+export class GameDraws implements Draws {
+  private readonly keys: number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0];
 
   /** The streams of the game with this key (core/random.ts `gameKey(seed, index)`). */
   newGame(gameKey: number): void {
-    this.gameKey = gameKey;
-    this.wheelKey = purposeKey(gameKey, Purpose.wheel);
-    this.orderKey = purposeKey(gameKey, Purpose.meetingOrder);
-    this.lateKey = purposeKey(gameKey, Purpose.lateCommit);
-  }
-
-  /** The purpose's stream key (`purposeKey`), remembered for the streams drawn every round. */
-  key(purpose: number): number {
-    if (purpose === Purpose.wheel) return this.wheelKey;
-    if (purpose === Purpose.meetingOrder) return this.orderKey;
-    if (purpose === Purpose.lateCommit) return this.lateKey;
-    return purposeKey(this.gameKey, purpose);
+    for (let p = 0; p < KEYED; p++) this.keys[p] = purposeKey(gameKey, p);
   }
 
   float(purpose: number, counter: number): number {
-    return unitFloat(this.key(purpose), counter);
+    return unitFloat(this.keys[purpose], counter);
   }
 
   /** `RandomSource.int`: floor(float · n). */
   int(purpose: number, counter: number, n: number): number {
-    return Math.floor(unitFloat(this.key(purpose), counter) * n);
+    return Math.floor(unitFloat(this.keys[purpose], counter) * n);
   }
+}
 
-  shuffle<T>(items: readonly T[], purpose: number, base: number): T[] {
-    const out = items.slice();
-    shuffleInPlace(out, out.length, this.key(purpose), base);
-    return out;
+/**
+ * `RandomSource.shuffle` of `list[0 … length)` in place: draw j is `int(purpose, base + j, j + 1)`,
+ * Fisher–Yates from the end (the same numbers in the same order as the source's own shuffle).
+ */
+export function shuffleList(draws: Draws, list: number[], length: number, purpose: number, base: number): void {
+  for (let i = length - 1; i > 0; i--) {
+    const j = draws.int(purpose, base + i, i + 1);
+    const tmp = list[i];
+    list[i] = list[j];
+    list[j] = tmp;
+  }
+}
+
+/** A seat's own random stream: `RandomStream` of core/random.ts with the purpose's hash computed once (the same numbers). */
+export class SeatRandom {
+  key = 0;
+  counter = 0;
+  next(): number {
+    return unitFloat(this.key, this.counter++);
+  }
+  int(n: number): number {
+    return Math.floor(unitFloat(this.key, this.counter++) * n);
   }
 }

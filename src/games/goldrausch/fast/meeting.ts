@@ -1,44 +1,21 @@
 /**
- * Phase 3 on the fast kernel: the corporate meeting (docs/games/goldrausch.md §15) for the built-in
- * heuristic bots, on flat lists reused from round to round.
- *
- * The rules are not written here: the tick's seat order, who still needs a turn, the turn-finding
- * loop, idle promises and which message wakes a seat, agreement formation, the late card and the
- * legality checks are meeting-rules.ts's, which the reference engine (engine.ts, meeting.ts) calls
- * too. What is this file's own is the representation: the reference engine keeps the meeting as an
- * immutable `Meeting` per turn with every message and `Proposal`/`Agreement` objects, for replays,
- * stories, the search bot and untrusted bot files; this one keeps it as flags and bit masks and no
- * message log, which is most of the kernel's speed. It implements only what the built-in bots do: a
- * gift, a rotation clause, a proposal for another continent or an illegal answer throws `FastBailout`
- * and the game is played on the reference engine instead, so a result never depends on this file's
- * gaps. test/fast/identity.test.ts ties the two: the same games, record for record, over every rules
- * option (test/fast/cases.ts) and every built-in bot in every seat.
+ * Phases 1–3 of a round (docs/games/goldrausch.md §4, §15): the continent choices revealed, then the
+ * corporate meeting — its seat order tick by tick, whose turn it is, the messages and what they do
+ * (proposals, agreements, promises, passes, gifts), idle promises, the upgrade cards laid — all on
+ * the state's flat lists, every message written to the meeting log. When nobody has anything left
+ * to do, or the last tick has passed, the round is resolved (round.ts).
  */
-import {
-  agreementParties,
-  agreementUpgrader,
-  bindsIdle,
-  comesLate,
-  inScope,
-  isKnownProposal,
-  isPromiseCard,
-  isSeatOn,
-  mayLayCard,
-  needsMask,
-  nextTurn,
-  permutationsOf,
-  seatsOnMask,
-  tickOrder,
-  wakes,
-  type MeetingClock,
-  type MeetingDraws,
-} from '../meeting-rules.js';
-import type { GoldrauschConfig } from '../params.js';
+import { Purpose } from '../purposes.js';
+import type { Draws } from './draws.js';
+import { richestAtThreshold } from './climate.js';
+import { resolveRound } from './round.js';
+import { type GoldrauschState, Stage } from './state.js';
 import {
   GREEN,
   MSG_ACCEPT,
   MSG_ALL,
   MSG_COMMITTED,
+  MSG_GIFT,
   MSG_PASS,
   MSG_PROMISE,
   MSG_PROPOSE,
@@ -46,289 +23,438 @@ import {
   NOBODY,
   NONE,
   RED,
-  type FastBot,
+  nextSerial,
   type FastMessage,
-  type FastView,
 } from './view.js';
 
-/** A situation the kernel does not implement: the game is played on the reference engine instead. */
-export class FastBailout extends Error {}
+/** The continent a GIFT is about: none (gold changes hands at the table, not on a continent). */
+export const NO_CONTINENT = -1;
 
-/**
- * Hands the game to the reference engine (throws FastBailout): why, and the value at fault. The
- * message is put together here, not at the checks: the meeting's functions run for every turn and
- * message, and a message built inline is compiled into each of them.
- */
-function bailOut(why: string, value: unknown): never {
-  throw new FastBailout(`${why} (${String(value)})`);
+/** The number of set bits of a seat mask. */
+export function popcount(mask: number): number {
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  return n;
+}
+
+/** The seats standing on continent c after phase 2, as a mask. */
+export function seatsOn(s: GoldrauschState, c: number): number {
+  const locations = s.locations;
+  let on = 0;
+  for (let seat = 0; seat < s.players; seat++) if (locations[seat] === c) on |= 1 << seat;
+  return on;
 }
 
 /**
- * n copies of v in a packed array (V8: `new Array(n).fill(v)` stays holey, and every read of a holey
- * array checks for holes).
+ * All orders of n seats (n ≤ 6: at most 720), built once per n; a tick's order is one of them. Shared
+ * by every state and never written.
  */
-export function packed(n: number, v: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) out.push(v);
+const PERMUTATIONS: (readonly (readonly number[])[])[] = [];
+export function permutationsOf(n: number): readonly (readonly number[])[] {
+  return PERMUTATIONS[n] ?? (PERMUTATIONS[n] = allOrders(n));
+}
+
+function allOrders(n: number): number[][] {
+  const out: number[][] = [];
+  const build = (prefix: number[], rest: number[]) => {
+    if (rest.length === 0) out.push(prefix);
+    for (let i = 0; i < rest.length; i++) build([...prefix, rest[i]], [...rest.slice(0, i), ...rest.slice(i + 1)]);
+  };
+  const seats: number[] = [];
+  for (let s = 0; s < n; s++) seats.push(s);
+  build([], seats);
   return out;
 }
 
 /**
- * What the meeting reads of its kernel: the seats, where they stand, what they hold, the round. The
- * lists are the kernel's own, never replaced (the views may be filled after the meeting is made).
+ * §15.1: the seats act in a random order each tick. One draw (meeting-order stream, counter
+ * round·64 + tick) picks one of the n! orders, uniformly.
  */
-export interface MeetingTable {
-  readonly players: number;
-  /** The game's draws (fast/draws.ts), set to each game's key by the kernel. */
-  readonly draws: MeetingDraws;
-  readonly round: number;
-  readonly locations: readonly number[];
-  readonly upgradeHands: readonly (readonly number[])[];
-  readonly bots: readonly FastBot[];
-  readonly views: readonly FastView[];
+export function tickOrder(s: GoldrauschState, tick: number, draws: Draws): readonly number[] {
+  const orders = permutationsOf(s.players);
+  return orders[draws.int(Purpose.meetingOrder, s.round * 64 + tick, orders.length)];
 }
 
-/** The meeting of one kernel: its state is rewritten every round (`run`). */
-export class FastMeeting implements MeetingClock {
-  readonly players: number;
-  readonly ticks: number;
-  readonly privateChannels: boolean;
-  readonly maxProposals: number;
-  private readonly table: boolean;
-  private readonly revisable: boolean;
-  private readonly partialAgreements: boolean;
-  private readonly pLate: number;
-  /** The n! seat orders a tick's order is drawn from (meeting-rules.ts `tickOrder`). */
-  private readonly orders: readonly (readonly number[])[];
-  // The kernel's lists, read (never replaced by the kernel, so held here once).
-  private readonly locations: readonly number[];
-  private readonly upgradeHands: readonly (readonly number[])[];
-  private readonly bots: readonly FastBot[];
-  private readonly views: readonly FastView[];
-  private readonly draws: MeetingDraws;
-
-  tick = 0;
-  order: readonly number[] = [];
-  /** Index into `order` of the seat whose turn it is. */
-  turn = 0;
-  /** The card each seat laid (NONE: none yet). */
-  readonly commits: number[];
-  /** 1 when the seat has laid a card (public: the COMMITTED message). */
-  readonly committed: number[];
-  readonly passed: number[];
-  /** Each seat's latest PROMISE (GREEN, RED, or NONE). */
-  readonly promises: number[];
-  /** The seats that laid a card, and that passed (bit masks of `committed` and `passed`). */
-  private laid = 0;
-  private passes = 0;
-  /** Seat s's idle promise: its turns are skipped before this tick (0: none, or broken by a message). */
-  readonly idleUntil: number[];
-  private readonly idleWake: number[];
-  /** Seats with an idle promise that no message has broken yet (a promise's tick may have passed). */
-  private promised = 0;
-  /** Set when a card is laid or a seat passes: the needs mask must be recomputed. */
-  private needsChanged = true;
-  proposalCount = 0;
-  readonly proposalContinents: number[];
-  readonly proposalProposers: number[];
-  readonly proposalUpgraders: number[];
-  readonly proposalAcceptances: number[];
-  /**
-   * `rejected[seat · maxProposals + i] === meetingStamp`: seat sent a REJECT of proposal i in this
-   * meeting (a stamp per meeting instead of clearing the table every round).
-   */
-  readonly rejected: number[];
-  meetingStamp = 0;
-  /** Per continent: the proposal that became its agreement (−1 none), its parties (bit mask) and upgrader. */
-  readonly agreementProposals: number[] = [-1, -1, -1];
-  readonly agreementPartyMasks: number[] = [0, 0, 0];
-  readonly agreementUpgraders: number[] = [NOBODY, NOBODY, NOBODY];
-  private readonly out: FastMessage = { type: 0, upgrader: NOBODY, ref: -1, action: NONE };
-
-  constructor(
-    config: GoldrauschConfig,
-    private readonly k: MeetingTable,
-  ) {
-    const { rules, params } = config;
-    const n = k.players;
-    this.players = n;
-    this.locations = k.locations;
-    this.upgradeHands = k.upgradeHands;
-    this.bots = k.bots;
-    this.views = k.views;
-    this.draws = k.draws;
-    this.ticks = params.negotiationTicks;
-    this.privateChannels = rules.negotiationScope === 'continent-private';
-    this.table = rules.negotiationScope === 'table';
-    this.revisable = rules.commitRevisable;
-    this.partialAgreements = rules.allowPartialAgreements;
-    this.pLate = params.pLate;
-    this.orders = permutationsOf(n);
-    // A fast bot sends at most one message a turn (FastMessage), and a seat has at most one turn a tick.
-    this.maxProposals = this.ticks * n + 1;
-    this.commits = packed(n, NONE);
-    this.committed = packed(n, 0);
-    this.passed = packed(n, 0);
-    this.promises = packed(n, NONE);
-    this.idleUntil = packed(n, 0);
-    this.idleWake = packed(n, MSG_ALL);
-    this.proposalContinents = packed(this.maxProposals, 0);
-    this.proposalProposers = packed(this.maxProposals, 0);
-    this.proposalUpgraders = packed(this.maxProposals, 0);
-    this.proposalAcceptances = packed(this.maxProposals, 0);
-    this.rejected = packed(n * this.maxProposals, 0);
+/**
+ * Phases 1–2: every seat's country card (`s.choices`) is revealed and its pawn placed; phase 3
+ * opens at tick 1, and the first seat with something to do gets its turn (or, if nobody has, the
+ * round is resolved).
+ */
+export function revealContinents(s: GoldrauschState, draws: Draws): void {
+  const n = s.players;
+  for (let seat = 0; seat < n; seat++) {
+    s.locations[seat] = s.choices[seat];
+    s.commits[seat] = NONE;
+    s.committed[seat] = 0;
+    s.commitTicks[seat] = 0;
+    s.passed[seat] = 0;
+    s.promises[seat] = NONE;
+    s.idleUntil[seat] = 0;
+    s.idleWake[seat] = MSG_ALL;
   }
-
-  /** The round's meeting, from tick 1 until nobody has anything to do (engine.ts `openMeeting`, `advanceTurn`). */
-  run(): void {
-    const n = this.players;
-    for (let s = 0; s < n; s++) {
-      this.commits[s] = NONE;
-      this.committed[s] = 0;
-      this.passed[s] = 0;
-      this.promises[s] = NONE;
-      this.idleUntil[s] = 0;
-      this.idleWake[s] = 0;
-    }
-    this.promised = 0;
-    this.laid = 0;
-    this.passes = 0;
-    this.meetingStamp++; // every earlier meeting's rejections read as none
-    this.proposalCount = 0;
-    for (let c = 0; c < 3; c++) {
-      this.agreementProposals[c] = -1;
-      this.agreementPartyMasks[c] = 0;
-      this.agreementUpgraders[c] = NOBODY;
-    }
-    const { ticks, orders, draws } = this;
-    const round = this.k.round;
-    this.tick = 1;
-    this.order = tickOrder(orders, draws, round, 1);
-    let from = 0;
-    this.needsChanged = true;
-    let needs = 0;
-    for (;;) {
-      // Who still has something to do changes only when a card is laid or a seat passes.
-      if (this.needsChanged) {
-        needs = needsMask(this.locations, n, this.laid, this.passes, this.revisable);
-        this.needsChanged = false;
-      }
-      if (!nextTurn(this, from, needs, ticks, orders, draws, round)) return;
-      const turn = this.turn;
-      this.playTurn(this.order[turn]);
-      from = turn + 1;
-    }
+  s.laidMask = 0;
+  s.passedMask = 0;
+  s.needsStale = true;
+  s.promised = 0;
+  s.proposalCount = 0;
+  s.poolLength = 0;
+  s.meetingLog = s.logLength;
+  for (let c = 0; c < 3; c++) {
+    s.agreementProposal[c] = -1;
+    s.agreementParties[c] = 0;
+    s.agreementUpgrader[c] = NOBODY;
   }
+  s.bindingCount = s.clauseCount === 0 ? 0 : findBindingClauses(s);
+  s.stage = Stage.meeting;
+  s.tick = 1;
+  s.order = tickOrder(s, 1, draws);
+  advance(s, 0, draws);
+}
 
-  /**
-   * A message goes on the table. The kernel keeps no log (nothing reads one: the bots see proposals,
-   * agreements, promises and who passed or laid a card); what it must do is wake the seats whose
-   * idle promise the message breaks (meeting-rules.ts `wakes`), as meeting.ts `wakeIdle` does.
-   */
-  private announce(type: number, continent: number): void {
-    if (this.promised !== 0) {
-      for (let s = 0; s < this.players; s++) {
-        if ((this.promised & (1 << s)) !== 0 && wakes(this.locations[s], this.idleWake[s], continent, type)) {
-          this.idleUntil[s] = 0;
-          this.promised &= ~(1 << s);
-        }
-      }
-    }
+/**
+ * The standing rotation clauses that bind this round (§15.2): those of this round whose parties, and
+ * nobody else, stand together on one continent. Returns how many (into `s.binding`).
+ */
+function findBindingClauses(s: GoldrauschState): number {
+  let count = 0;
+  for (let k = 0; k < s.clauseCount; k++) {
+    if (s.clauseRound[k] !== s.round) continue;
+    const parties = s.clauseParties[k];
+    const c = s.locations[31 - Math.clz32(parties & -parties)];
+    if (seatsOn(s, c) === parties) s.binding[count++] = k;
   }
+  return count;
+}
 
-  /** One seat's turn (engine.ts `meetingTurn`, `askBot`): its message, then maybe its card, or its idle promise. */
-  private playTurn(s: number): void {
-    const bot = this.bots[s];
-    const view = this.views[s];
-    const out = this.out;
-    const sends = bot.negotiate(view, out);
-    let card = NONE; // stays NONE unless the seat may lay a card
-    if (mayLayCard(this.commits[s] !== NONE, this.revisable)) {
-      card = bot.commitUpgrade(view);
-      if (card !== NONE) {
-        if (card !== GREEN && card !== RED) bailOut('an upgrade card that is neither GREEN nor RED', card);
-        if (this.upgradeHands[s][card === GREEN ? 0 : 1] <= 0) bailOut('an upgrade card the seat does not hold', card);
+/**
+ * The seats that still have something to do in the meeting, as a mask: a seat that has laid no card;
+ * with commitRevisable, any seat that has not passed; else a seat that has not passed while someone on
+ * its continent has laid no card (§15.1: the talk on a continent ends when all its players have laid).
+ */
+export function needsMask(s: GoldrauschState): number {
+  const n = s.players;
+  const laid = s.laidMask;
+  const passed = s.passedMask;
+  const all = (1 << n) - 1;
+  if (s.revisable) return all & ~(laid & passed);
+  const locations = s.locations;
+  let open = 0; // bit c: some seat on continent c has laid no card
+  for (let seat = 0; seat < n; seat++) if ((laid & (1 << seat)) === 0) open |= 1 << locations[seat];
+  let mask = all & ~laid;
+  for (let seat = 0; seat < n; seat++) {
+    if ((passed & (1 << seat)) === 0 && (open & (1 << locations[seat])) !== 0) mask |= 1 << seat;
+  }
+  return mask;
+}
+
+/**
+ * The next turn from position `from` of this tick's order: the next seat that needs one and is not
+ * idle; at the end of a tick's order, the next tick at which such a seat is awake (skipped ticks draw
+ * no order: a tick's order is keyed by the tick). When nobody needs a turn or the last tick has
+ * passed, phase 3 is over and the round is resolved.
+ */
+export function advance(s: GoldrauschState, from: number, draws: Draws): void {
+  // Who still has something to do changes only when a card is laid or a seat passes.
+  if (s.needsStale) {
+    s.needs = needsMask(s);
+    s.needsStale = false;
+  }
+  if (!nextTurn(s, from, s.needs, draws)) resolveRound(s, draws);
+}
+
+function nextTurn(s: GoldrauschState, from: number, needs: number, draws: Draws): boolean {
+  if (needs === 0) return false;
+  const idleUntil = s.idleUntil;
+  let turn = from;
+  for (;;) {
+    const order = s.order;
+    const n = order.length;
+    const tick = s.tick;
+    while (turn < n) {
+      const seat = order[turn];
+      if ((needs & (1 << seat)) !== 0 && !(tick < idleUntil[seat])) {
+        s.turn = turn;
+        return true;
       }
+      turn++;
     }
-    if (!sends && card === NONE) {
-      const until = bot.idleUntil(view);
-      if (bindsIdle(until, this.tick)) {
-        this.idleUntil[s] = until;
-        this.idleWake[s] = bot.idleWake;
-        this.promised |= 1 << s;
-      }
-      return;
+    if (tick >= s.ticks) return false;
+    const next = nextAwakeTick(s, needs, tick);
+    if (next > s.ticks) return false;
+    s.tick = next;
+    s.order = tickOrder(s, next, draws);
+    turn = 0;
+  }
+}
+
+/**
+ * The first tick after `tick` at which a seat in `needs` is not idle: tick + 1 if one is awake now,
+ * else the earliest promised tick. Until then nobody acts, so no message can wake an idle seat.
+ */
+function nextAwakeTick(s: GoldrauschState, needs: number, tick: number): number {
+  let next = Infinity;
+  for (let seat = 0; seat < s.players; seat++) {
+    if ((needs & (1 << seat)) === 0) continue;
+    if (!(tick < s.idleUntil[seat])) return tick + 1;
+    next = Math.min(next, s.idleUntil[seat]);
+  }
+  return next;
+}
+
+/** The seat whose turn it is. */
+export function turnSeat(s: GoldrauschState): number {
+  return s.order[s.turn];
+}
+
+/** Whether `seat` may lay (or, commitRevisable, change) its upgrade card now. */
+export function mayLayCard(s: GoldrauschState, seat: number): boolean {
+  return s.commits[seat] === NONE || s.revisable;
+}
+
+/**
+ * One seat's turn (the seat whose turn it is): its messages `list[0 … count)` in order (each legal:
+ * `messageFault` checked by the caller), then its card (GREEN or RED, one it holds; NONE: none) — or,
+ * with neither, its idle promise: no turn before tick `idleUntil` unless a message of a type in
+ * `idleWake` wakes it (`idleUntil` ≤ the tick: no promise). Then the next turn, or the round's end.
+ */
+export function playTurn(
+  s: GoldrauschState,
+  list: readonly FastMessage[],
+  count: number,
+  card: number,
+  idleUntil: number,
+  idleWake: number,
+  draws: Draws,
+): void {
+  const seat = s.order[s.turn];
+  if (count === 0 && card === NONE) {
+    // A promise to stay idle: the seat's turns are skipped until the promised tick or a message that
+    // wakes it (`wake`). Bookkeeping for speed, not a rule: the bot promised to do nothing meanwhile.
+    if (idleUntil > s.tick) {
+      s.idleUntil[seat] = idleUntil;
+      s.idleWake[seat] = idleWake;
+      s.promised |= 1 << seat;
     }
-    if (sends) this.send(s, out);
-    if (card !== NONE) {
+  } else {
+    let gift = false;
+    for (let i = 0; i < count; i++) if (send(s, seat, list[i])) gift = true;
+    // GR-A6: a GIFT can lift a seat to the threshold; with an immediate check the race ends here.
+    if (gift && (s.winImmediate || s.winGross) && raceEndsByGift(s)) return;
+    if (card !== NONE && mayLayCard(s, seat)) {
       // §15.1: a card laid in the last tick comes too late with probability pLate.
-      if (!comesLate(this.draws, this.k.round, s, this.tick, this.ticks, this.pLate)) {
-        const first = this.commits[s] === NONE;
-        this.commits[s] = card;
-        this.needsChanged = true;
-        if (first) {
-          this.committed[s] = 1;
-          this.laid |= 1 << s;
-          this.announce(MSG_COMMITTED, this.locations[s]);
-        }
-      }
+      const late = s.tick === s.ticks && s.pLate > 0 && draws.float(Purpose.lateCommit, s.round * 16 + seat) < s.pLate;
+      if (!late) commitCard(s, seat, card);
     }
   }
+  advance(s, s.turn + 1, draws);
+}
 
-  /**
-   * meeting.ts `sendMessage` for the messages fast bots send; anything else bails out. Every message
-   * is announced once, at the end (announcing touches only the idle promises, so the order of the
-   * two does not matter), and a proposal that a message may have completed is checked once: one
-   * call site each keeps this function's compiled code small (it runs for every message).
-   */
-  private send(from: number, m: FastMessage): void {
-    const own = this.locations[from];
-    const type = m.type;
-    let about = own;
-    let completed = -1; // the proposal this message may have made an agreement
-    if (type === MSG_PROPOSE) {
-      const u = m.upgrader;
-      if (u !== NOBODY && !isSeatOn(this.locations, this.players, u, own)) bailOut('PROPOSE names an upgrader who is not on the continent', u);
-      const i = this.proposalCount;
-      if (i >= this.maxProposals) bailOut('too many proposals', i);
-      this.proposalCount++;
-      this.proposalContinents[i] = own;
-      this.proposalProposers[i] = from;
-      this.proposalUpgraders[i] = u;
-      this.proposalAcceptances[i] = 1 << from;
-      completed = i;
-    } else if (type === MSG_ACCEPT || type === MSG_REJECT) {
-      const i = m.ref;
-      if (!isKnownProposal(i, this.proposalCount)) bailOut('reference to an unknown proposal', i);
-      about = this.proposalContinents[i];
-      if (!inScope(this.table, about, own)) bailOut('ACCEPT/REJECT about another continent', about);
-      if (type === MSG_REJECT) this.rejected[from * this.maxProposals + i] = this.meetingStamp;
-      else if ((this.proposalAcceptances[i] & (1 << from)) === 0) {
-        this.proposalAcceptances[i] |= 1 << from;
-        completed = i;
-      }
-    } else if (type === MSG_PROMISE) {
-      if (!isPromiseCard(m.action)) bailOut('PROMISE needs GREEN or RED', m.action);
-      if (m.ref !== -1 && !isKnownProposal(m.ref, this.proposalCount)) bailOut('reference to an unknown proposal', m.ref);
-      this.promises[from] = m.action;
-    } else if (type === MSG_PASS) {
-      this.passed[from] = 1;
-      this.passes |= 1 << from;
-      this.needsChanged = true;
-    } else {
-      bailOut('a message type the kernel does not implement', type);
+/** The richest at or above the threshold win (GR-A6) — after a GIFT, in the meeting: the game ends unrecorded. */
+function raceEndsByGift(s: GoldrauschState): boolean {
+  if (!richestAtThreshold(s)) return false;
+  s.stage = Stage.over;
+  s.ending = 0;
+  return true;
+}
+
+/** Lays `seat`'s card; the first card it lays is announced (colour hidden) as a COMMITTED message. */
+function commitCard(s: GoldrauschState, seat: number, card: number): void {
+  const first = s.commits[seat] === NONE;
+  s.commits[seat] = card;
+  s.commitTicks[seat] = s.tick;
+  s.needsStale = true;
+  if (first) {
+    s.committed[seat] = 1;
+    s.laidMask |= 1 << seat;
+    announce(s, seat, MSG_COMMITTED, s.locations[seat], 0, 0);
+  }
+}
+
+// The meeting log's entries (state.ts `log`): LOG_FIELDS numbers each.
+export const LOG_FIELDS = 6;
+export const LOG_TICK = 0;
+export const LOG_FROM = 1;
+export const LOG_TYPE = 2;
+export const LOG_CONTINENT = 3;
+export const LOG_A = 4;
+export const LOG_B = 5;
+
+/**
+ * A message goes on the table: into the log, and it breaks the idle promises of the seats it wakes —
+ * a message about continent `about` (NO_CONTINENT: a GIFT) of a type in a seat's wake set wakes the
+ * seats on that continent; a GIFT wakes every idle seat (it may change what a seat wants).
+ */
+function announce(s: GoldrauschState, from: number, type: number, about: number, a: number, b: number): void {
+  if (s.detail) {
+    const at = LOG_FIELDS * s.logLength++;
+    let log = s.log;
+    if (at + LOG_FIELDS > log.length) log = growLog(s);
+    log[at] = s.tick;
+    log[at + 1] = from;
+    log[at + 2] = type;
+    log[at + 3] = about;
+    log[at + 4] = a;
+    log[at + 5] = b;
+  }
+  if (s.promised === 0) return;
+  for (let seat = 0; seat < s.players; seat++) {
+    if ((s.promised & (1 << seat)) === 0) continue;
+    if (about === NO_CONTINENT || (s.locations[seat] === about && (s.idleWake[seat] & type) !== 0)) {
+      s.idleUntil[seat] = 0;
+      s.promised &= ~(1 << seat);
     }
-    this.announce(type, about);
-    if (completed >= 0) this.checkAgreement(completed);
   }
+}
 
-  /** Whether proposal i became continent c's agreement (meeting-rules.ts `agreementParties`, as meeting.ts `withProposal`). */
-  private checkAgreement(i: number): void {
-    const c = this.proposalContinents[i];
-    const parties = agreementParties(seatsOnMask(this.locations, this.players, c), this.proposalAcceptances[i], this.partialAgreements);
-    if (parties === 0) return;
-    this.agreementProposals[c] = i;
-    this.agreementPartyMasks[c] = parties;
-    this.agreementUpgraders[c] = agreementUpgrader(this.proposalUpgraders[i], parties);
+/** A log twice as long (more messages than a meeting's usual one per turn). */
+function growLog(s: GoldrauschState): Int32Array {
+  const log = new Int32Array(2 * s.log.length);
+  log.set(s.log);
+  s.log = log;
+  return log;
+}
+
+/**
+ * Sends one legal message from `from` (§15.2): what it does, its announcement (the log, and the idle
+ * seats it wakes), and whether a proposal it made or accepted became an agreement. Returns true for a
+ * GIFT (gold moved). One announcement and one agreement check at the end: each is one call site, so
+ * this function's compiled code stays small (it runs for every message).
+ */
+export function send(s: GoldrauschState, from: number, m: FastMessage): boolean {
+  const own = s.locations[from];
+  const type = m.type;
+  let about = own;
+  let a = 0;
+  let b = 0;
+  let completed = -1; // the proposal this message may have made an agreement
+  if (type === MSG_PROPOSE) {
+    const c = m.continent < 0 ? own : m.continent;
+    const p = s.proposalCount++;
+    s.propContinent[p] = c;
+    s.propProposer[p] = from;
+    s.propUpgrader[p] = m.upgrader;
+    s.propAccepted[p] = 1 << from;
+    s.propRejected[p] = 0;
+    s.propClauseStart[p] = s.poolLength;
+    s.propClauseCount[p] = m.clauseCount;
+    for (let k = 0; k < m.clauseCount; k++) {
+      const at = s.poolLength++;
+      s.poolRound[at] = m.clauseRounds[k];
+      s.poolUpgrader[at] = m.clauseUpgraders[k];
+    }
+    about = c;
+    a = p;
+    completed = p;
+  } else if (type === MSG_ACCEPT || type === MSG_REJECT) {
+    const p = m.ref;
+    about = s.propContinent[p];
+    a = m.ref;
+    if (type === MSG_REJECT) s.propRejected[p] |= 1 << from;
+    else if ((s.propAccepted[p] & (1 << from)) === 0) {
+      s.propAccepted[p] |= 1 << from;
+      completed = p;
+    }
+  } else if (type === MSG_PROMISE) {
+    s.promises[from] = m.action;
+    a = m.ref;
+    b = m.action;
+  } else if (type === MSG_PASS) {
+    s.passed[from] = 1;
+    s.passedMask |= 1 << from;
+    s.needsStale = true;
+  } else {
+    // GIFT (allowGoldGifts): gold changes hands at once; the bots' per-game memos see a new game key.
+    s.gold[from] -= m.amount;
+    s.gold[m.to] += m.amount;
+    s.game = nextSerial();
+    about = NO_CONTINENT;
+    a = m.to;
+    b = m.amount;
   }
+  announce(s, from, type, about, a, b);
+  if (completed >= 0) checkAgreement(s, completed);
+  return type === MSG_GIFT;
+}
+
+/**
+ * §15.2: whether proposal p became its continent's agreement: everybody on the
+ * continent accepted; or, with allowPartialAgreements, at least two did (the acceptors are the
+ * parties). A continent with fewer than two players has none. A newer agreement replaces an older one.
+ */
+function checkAgreement(s: GoldrauschState, p: number): void {
+  const c = s.propContinent[p];
+  const on = seatsOn(s, c);
+  if (popcount(on) < 2) return;
+  const accepted = s.propAccepted[p];
+  let parties = 0;
+  if ((on & ~accepted) === 0) parties = on;
+  else if (s.partialAgreements && popcount(accepted) >= 2) parties = accepted;
+  else return;
+  const u = s.propUpgrader[p];
+  s.agreementProposal[c] = p;
+  s.agreementParties[c] = parties;
+  s.agreementUpgrader[c] = u !== NOBODY && (parties & (1 << u)) !== 0 ? u : NOBODY;
+}
+
+/** Whether `x` is a seat (an integer in 0 … players − 1). */
+function isSeat(s: GoldrauschState, x: unknown): x is number {
+  return typeof x === 'number' && Number.isInteger(x) && x >= 0 && x < s.players;
+}
+
+/** Whether `x` is a seat standing on continent c (an upgrader a proposal may name). */
+function isSeatOn(s: GoldrauschState, x: unknown, c: number): boolean {
+  return isSeat(s, x) && s.locations[x] === c;
+}
+
+/** Whether `ref` names one of the `count` proposals of this meeting. */
+function isProposal(ref: unknown, count: number): boolean {
+  return typeof ref === 'number' && Number.isInteger(ref) && ref >= 0 && ref < count;
+}
+
+function shown(x: unknown): string {
+  return typeof x === 'string' ? JSON.stringify(x) : String(x);
+}
+
+/**
+ * Why `from` may not send `m` now (§15.2, GR-A11, GR-A12), or null when it may. `gold` is the
+ * sender's gold and `proposals` the meeting's proposal count as its earlier messages of this turn
+ * left them (a turn's messages are checked before any is sent).
+ */
+export function messageFault(s: GoldrauschState, from: number, m: FastMessage, gold: number, proposals: number): string | null {
+  const own = s.locations[from];
+  switch (m.type) {
+    case MSG_PROPOSE: {
+      const c = m.continent === -1 ? own : m.continent;
+      if (!(c === 0 || c === 1 || c === 2)) return `PROPOSE names unknown continent ${shown(m.continent)}`;
+      if (!s.table && c !== own) return 'PROPOSE about a continent the sender is not on (GR-A11)';
+      if (m.upgrader !== NOBODY && !isSeatOn(s, m.upgrader, c)) return `PROPOSE names upgrader ${shown(m.upgrader)}, who is not on that continent`;
+      for (let k = 0; k < m.clauseCount; k++) {
+        const round = m.clauseRounds[k];
+        if (!Number.isInteger(round) || round <= s.round) return 'a PROPOSE next clause needs a later round';
+        const u = m.clauseUpgraders[k];
+        if (u !== NOBODY && !isSeatOn(s, u, c)) return 'a PROPOSE next clause names an upgrader who is not a party';
+      }
+      return null;
+    }
+    case MSG_ACCEPT:
+    case MSG_REJECT: {
+      const name = m.type === MSG_ACCEPT ? 'ACCEPT' : 'REJECT';
+      if (!isProposal(m.ref, proposals)) return `${name} refers to unknown proposal ${shown(m.ref)}`;
+      if (!s.table && s.propContinent[m.ref] !== own) return `${name} about a continent the sender is not on (GR-A11)`;
+      return null;
+    }
+    case MSG_PROMISE:
+      if (m.action !== GREEN && m.action !== RED) return 'PROMISE needs action GREEN or RED';
+      if (m.ref !== -1 && !isProposal(m.ref, proposals)) return `PROMISE refers to unknown proposal ${shown(m.ref)}`;
+      return null;
+    case MSG_PASS:
+      return null;
+    case MSG_GIFT:
+      if (!s.gifts) return 'GIFT is not allowed (allowGoldGifts is false, GR-A12)';
+      if (!isSeat(s, m.to) || m.to === from) return 'GIFT needs another seat as recipient';
+      if (!Number.isInteger(m.amount) || m.amount <= 0 || m.amount > gold)
+        return `GIFT amount ${shown(m.amount)} must be a positive integer up to the sender's gold`;
+      return null;
+  }
+  return `unknown message type ${shown(m.type)}`;
 }

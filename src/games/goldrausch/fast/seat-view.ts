@@ -1,26 +1,15 @@
 /**
- * One seat's window on the fast kernel (`FastView`, fast/view.ts) and its own random stream: getters
- * over the kernel's live lists, filtered as the information model says (docs/games/goldrausch.md §13:
- * hidden gold, GR-A36; private channels, GR-A11).
+ * One seat's window on the state (`FastView`, fast/view.ts): getters over the state's live lists,
+ * filtered as the information model says (docs/games/goldrausch.md §13: hidden gold, GR-A36; private
+ * channels, GR-A11).
  */
-import { unitFloat } from '../../../core/random.js';
-import type { FastKernel } from './kernel.js';
-import type { FastMeeting } from './meeting.js';
-import { NOBODY, type FastRandom, type FastView } from './view.js';
+import { S_BREACH_VICTIMS, S_COMMIT, S_LOCATION, S_SUCCEEDED } from './records.js';
+import { SEAT_FIELDS, type GoldrauschState } from './state.js';
+import { NOBODY, type FastView } from './view.js';
 
-/** A seat's own random stream: `RandomStream` of core/random.ts with the purpose's hash computed once. */
-export class SeatRandom implements FastRandom {
-  key = 0;
-  counter = 0;
-  next(): number {
-    return unitFloat(this.key, this.counter++);
-  }
-  int(n: number): number {
-    return Math.floor(unitFloat(this.key, this.counter++) * n);
-  }
-}
+/** `FastView.clausePlan`'s answer when no rotation clause binds the seat. */
+const NO_CLAUSE = -2;
 
-/** One seat's window on the kernel (see `FastView`): getters over the live arrays, filtered as §13 says. */
 export class SeatView implements FastView {
   readonly players: number;
   readonly rounds: number;
@@ -39,100 +28,143 @@ export class SeatView implements FastView {
   readonly locations: readonly number[];
   readonly committed: readonly number[];
   readonly passed: readonly number[];
+  // The state's lists this view reads (never replaced: held here, so a read does not go through the
+  // state object, whose fields lie on many cache lines).
+  private readonly goldList: readonly number[];
+  private readonly commits: readonly number[];
+  private readonly promises: readonly number[];
+  private readonly propContinent: readonly number[];
+  private readonly propProposer: readonly number[];
+  private readonly propUpgrader: readonly number[];
+  private readonly propAccepted: readonly number[];
+  private readonly propRejected: readonly number[];
+  private readonly agreementProposal: readonly number[];
+  private readonly agreementPartyMasks: readonly number[];
+  private readonly agreementUpgraders: readonly number[];
+  private readonly seatRows: Int32Array;
   private readonly hidden: boolean;
   private readonly private: boolean;
+  private readonly own: number;
 
   constructor(
-    private readonly k: FastKernel,
-    private readonly m: FastMeeting,
+    private readonly s: GoldrauschState,
     readonly seat: number,
   ) {
-    this.players = k.players;
-    this.rounds = k.rounds;
-    this.fine = k.fine;
-    this.winThreshold = k.winThreshold;
-    this.winThresholdStrict = k.strict;
-    this.ticks = m.ticks;
-    this.disaster = k.disaster;
-    this.paramsKey = k.paramsKey;
-    this.stock = k.stock;
-    this.extract = k.extract;
-    this.countryHand = k.countryHands[seat];
-    this.upgradeHand = k.upgradeHands[seat];
-    this.kept = k.kept;
-    this.broken = k.broken;
-    this.locations = k.locations;
-    this.committed = m.committed;
-    this.passed = m.passed;
-    this.hidden = k.goldHidden;
-    this.private = m.privateChannels;
+    this.players = s.players;
+    this.rounds = s.rounds;
+    this.fine = s.fine;
+    this.winThreshold = s.winThreshold;
+    this.winThresholdStrict = s.strict;
+    this.ticks = s.ticks;
+    this.disaster = s.disaster;
+    this.paramsKey = s.paramsKey;
+    this.stock = s.stock;
+    this.extract = s.extract;
+    this.countryHand = s.countryHands[seat];
+    this.upgradeHand = s.upgradeHands[seat];
+    this.kept = s.kept;
+    this.broken = s.broken;
+    this.locations = s.locations;
+    this.committed = s.committed;
+    this.passed = s.passed;
+    this.goldList = s.gold;
+    this.commits = s.commits;
+    this.promises = s.promises;
+    this.propContinent = s.propContinent;
+    this.propProposer = s.propProposer;
+    this.propUpgrader = s.propUpgrader;
+    this.propAccepted = s.propAccepted;
+    this.propRejected = s.propRejected;
+    this.agreementProposal = s.agreementProposal;
+    this.agreementPartyMasks = s.agreementParties;
+    this.agreementUpgraders = s.agreementUpgrader;
+    this.seatRows = s.seatRows;
+    this.hidden = s.goldHidden;
+    this.private = s.privateChannels;
+    this.own = seat;
   }
 
   get game(): number {
-    return this.k.game;
+    return this.s.game;
   }
   get round(): number {
-    return this.k.round;
+    return this.s.round;
   }
   get startPlayer(): number {
-    return this.k.startPlayer;
+    return this.s.startPlayer;
   }
-  gold(s: number): number | null {
-    return this.hidden && s !== this.seat ? null : this.k.gold[s];
+  gold(seat: number): number | null {
+    return this.hidden && seat !== this.own ? null : this.goldList[seat];
   }
   get historyLength(): number {
-    return this.k.round - 1;
+    return this.s.historyLength;
   }
-  histLocation(i: number, s: number): number {
-    return this.k.historyLocations[i * this.players + s];
+  histLocation(i: number, seat: number): number {
+    return this.seatRows[(i * this.players + seat) * SEAT_FIELDS + S_LOCATION];
   }
-  histCommit(i: number, s: number): number {
-    return this.k.historyCards[i * this.players + s];
+  histCommit(i: number, seat: number): number {
+    return this.seatRows[(i * this.players + seat) * SEAT_FIELDS + S_COMMIT];
   }
-  histSucceeded(i: number, s: number): boolean {
-    return this.k.historySucceeded[i * this.players + s] !== 0;
+  histSucceeded(i: number, seat: number): boolean {
+    return this.seatRows[(i * this.players + seat) * SEAT_FIELDS + S_SUCCEEDED] !== 0;
   }
   histRound(i: number): number {
     return i + 1;
   }
-  histBreachVictims(i: number, s: number): number {
-    return this.k.historyBreaches[i * this.players + s];
+  histBreachVictims(i: number, seat: number): number {
+    return this.seatRows[(i * this.players + seat) * SEAT_FIELDS + S_BREACH_VICTIMS];
   }
   get tick(): number {
-    return this.m.tick;
+    return this.s.tick;
   }
   get ownCommit(): number {
-    return this.m.commits[this.seat];
+    return this.commits[this.own];
   }
   get ownPromise(): number {
-    return this.m.promises[this.seat];
+    return this.promises[this.own];
   }
   get proposalCount(): number {
-    return this.m.proposalCount;
+    return this.s.proposalCount;
   }
   proposalContinent(i: number): number {
-    const c = this.m.proposalContinents[i];
-    return this.private && c !== this.k.locations[this.seat] ? -1 : c;
+    const c = this.propContinent[i];
+    return this.private && c !== this.locations[this.own] ? -1 : c;
   }
   proposalProposer(i: number): number {
-    return this.m.proposalProposers[i];
+    return this.propProposer[i];
   }
   proposalUpgrader(i: number): number {
-    return this.m.proposalUpgraders[i];
+    return this.propUpgrader[i];
   }
   proposalAccepted(i: number): number {
-    return this.m.proposalAcceptances[i];
+    return this.propAccepted[i];
   }
   agreement(c: number): number {
-    return this.private && c !== this.k.locations[this.seat] ? -1 : this.m.agreementProposals[c];
+    return this.private && c !== this.locations[this.own] ? -1 : this.agreementProposal[c];
   }
   agreementParties(c: number): number {
-    return this.agreement(c) < 0 ? 0 : this.m.agreementPartyMasks[c];
+    return this.agreement(c) < 0 ? 0 : this.agreementPartyMasks[c];
   }
   agreementUpgrader(c: number): number {
-    return this.agreement(c) < 0 ? NOBODY : this.m.agreementUpgraders[c];
+    return this.agreement(c) < 0 ? NOBODY : this.agreementUpgraders[c];
   }
   hasRejected(i: number): boolean {
-    return this.m.rejected[this.seat * this.m.maxProposals + i] === this.m.meetingStamp;
+    return (this.propRejected[i] & (1 << this.own)) !== 0;
+  }
+  /**
+   * The rotation clauses that bind `seat` this round (§15.2): the upgrader of the first one naming
+   * somebody else or nobody, else `seat` if one names it, else −2 (none).
+   */
+  clausePlan(seat: number): number {
+    const s = this.s;
+    let plan = NO_CLAUSE;
+    for (let i = 0; i < s.bindingCount; i++) {
+      const k = s.binding[i];
+      if ((s.clauseParties[k] & (1 << seat)) === 0) continue;
+      const upgrader = s.clauseUpgrader[k];
+      if (upgrader !== seat) return upgrader;
+      plan = seat;
+    }
+    return plan;
   }
 }

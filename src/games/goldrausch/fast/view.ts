@@ -134,9 +134,13 @@ export interface FastView {
   clausePlan?(seat: number): number;
 }
 
-/** The one message a fast bot may send in a turn (params.messagesPerTick ≥ 1 always allows one). */
+/**
+ * The one message a fast bot may send in a turn (params.messagesPerTick ≥ 1 always allows one). The
+ * engine sets `continent` to −1 and `clauseCount` to 0 before each turn, so a bot that sends none of
+ * those writes only the first four fields.
+ */
 export interface FastMessage {
-  /** MSG_PROPOSE, MSG_ACCEPT, MSG_REJECT, MSG_PROMISE or MSG_PASS. */
+  /** MSG_PROPOSE, MSG_ACCEPT, MSG_REJECT, MSG_PROMISE, MSG_PASS or MSG_GIFT. */
   type: number;
   /** PROPOSE: the upgrader (a seat or NOBODY). */
   upgrader: number;
@@ -144,6 +148,20 @@ export interface FastMessage {
   ref: number;
   /** PROMISE: GREEN or RED. */
   action: number;
+  /** PROPOSE: the continent it is about; −1 = the sender's own (others only with negotiationScope table, GR-A11). */
+  continent: number;
+  /** GIFT (allowGoldGifts only): the recipient and the amount. */
+  to: number;
+  amount: number;
+  /** PROPOSE: rotation clauses for later rounds (§15.2 `next`): `clauseRounds[k]`, `clauseUpgraders[k]` (a seat or NOBODY), k < clauseCount. */
+  clauseCount: number;
+  readonly clauseRounds: number[];
+  readonly clauseUpgraders: number[];
+}
+
+/** A fresh message to write into (every field set). */
+export function newMessage(): FastMessage {
+  return { type: 0, upgrader: NOBODY, ref: -1, action: NONE, continent: -1, to: -1, amount: 0, clauseCount: 0, clauseRounds: [], clauseUpgraders: [] };
 }
 
 /** A seat's own random stream (`RandomStream` of core/random.ts: the same numbers in the same order). */
