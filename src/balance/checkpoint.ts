@@ -12,7 +12,7 @@ import { InputError, UsageError } from '../core/errors.js';
 import { isObject, readJsonFile } from '../core/validate.js';
 import { decodeDeals, encodeDeals } from '../check/deals.js';
 import { writeAtomic } from '../report/write.js';
-import { copyDeals, emptyDeals, headDeals, type DealColumns } from '../sim/deals.js';
+import { copyDeals, dealRows, emptyDeals, headDeals, type DealColumns } from '../sim/deals.js';
 import type { Scenario } from '../sim/scenario.js';
 import { DealsStopped, type DealPool } from '../sweep/pool.js';
 import type { BalanceOptions } from './game.js';
@@ -43,27 +43,22 @@ export function balanceKey(
     .slice(0, 16);
 }
 
-/** Rows [from, to) of `deals` (views, no copy). */
-function rows(deals: DealColumns, from: number, to: number): DealColumns {
-  return {
-    winners: deals.winners.subarray(from, to),
-    length: deals.length.subarray(from, to),
-    ending: deals.ending.subarray(from, to),
-    scoreSum: deals.scoreSum.subarray(from, to),
-    scoreSpread: deals.scoreSpread.subarray(from, to),
-  };
-}
+const rows = dealRows;
 
 /** The deals of every grid point, from game 0: served from what was kept, the rest played on the pool. */
 export class DealCache {
   private readonly kept = new Map<number, DealColumns>();
   /** Games taken over from a checkpoint. */
   resumedGames = 0;
+  /** Games finished by calls still running (not yet kept). */
+  private playing = 0;
 
   constructor(
     private readonly pool: DealPool,
     private readonly file: string | null,
     private readonly key: string,
+    /** Told the games kept so far, over all points, as they finish (a progress display). */
+    private readonly onPlayed?: (games: number) => void,
   ) {}
 
   /**
@@ -76,7 +71,21 @@ export class DealCache {
     if (to <= games) return rows(have!, from, to);
     // A range that does not follow what is kept (the search never asks for one) is played, not kept.
     if (from > games) return this.pool.deals(scenario, from, to);
-    const played = await this.pool.play(scenario, games, to);
+    let counted = 0;
+    const played = await this.pool.play(
+      scenario,
+      games,
+      to,
+      this.onPlayed
+        ? (done) => {
+            this.playing += done - counted;
+            counted = done;
+            this.onPlayed!(this.keptGames() + this.playing);
+            return false;
+          }
+        : undefined,
+    );
+    this.playing -= counted;
     if (played.done > 0) {
       const all = emptyDeals(games + played.done);
       if (have !== undefined) copyDeals(all, have, 0);

@@ -270,7 +270,17 @@ export interface GamePresentation {
   readonly tournamentCounters: readonly string[];
   /** The game's own sections of the report page, in order (after the universal ones). */
   readonly sections: readonly ReportSection[];
+  /**
+   * The `impact` metrics that carry the game's meaning, most telling first (default: leaderWin,
+   * lastWin, swing): `impact`'s terminal table shows them, the report's card-impact section charts the
+   * first tested one and states its verdicts on all of them. A game where every seat starts level
+   * when most chance cards come (My Gold Mine) reads its cards on its key ending and its score spread.
+   */
+  readonly impactHeadline?: readonly ImpactMetricName[];
 }
+
+/** The metrics `goldpit impact` measures for every card (sim/impact.ts `IMPACT_METRICS`). */
+export type ImpactMetricName = 'leaderWin' | 'lastWin' | 'spread' | 'length' | 'ending' | 'swing';
 
 /** `goldpit check`'s defaults for a game (its metrics: win rates, length, final score and the key ending's share). */
 export interface CheckHooks {

@@ -310,6 +310,12 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
     // Samples of this view: the game's prepared sampler (the view read once) when it has one.
     const sampler = module.sampler;
     this.sampleOf = sampler !== undefined ? sampler(view) : (random, into) => module.sampleState(view, random, into);
+    // The anchor (the prior's answer), asked before the iterations: on a fresh sample, which they
+    // then play to the end (a finished state is no state to ask a bot at).
+    const anchor =
+      this.options.anchor !== Infinity && this.priorBots !== null
+        ? this.priorAnswer(view, request, (this.sample = this.sampleOf(this.draws, this.sample)))
+        : undefined;
     const root = new Node(null, players);
     const { iterations, ms } = this.options;
     const deadline = ms === null ? Infinity : performance.now() + ms;
@@ -320,7 +326,6 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
     }
     // The most visited child of the root seat (ties: the higher mean, then the legal order).
     const children = root.childrenOf(this.slotOf(view, request));
-    const anchor = this.options.anchor !== Infinity && this.priorBots !== null ? this.priorAnswer(view, request, this.sample!) : undefined;
     let best: Answer = rootAnswers[0];
     let bestVisits = -1;
     let bestMean = -Infinity;
