@@ -19,7 +19,7 @@
 // repeat a count before reading a few per cent into it.
 // `--engine reference` plays every game on the reference engine (sim/run.ts `Engine`; default auto:
 // the fast kernel when the line-up has one), to measure what bot files and tournaments pay.
-// `--engine tape` times the fast kernel without its bots: each child records its games once with the
+// `--engine tape` (builds from issue 29 on) times the fast player without its bots: each child records its games once with the
 // bots, then replays them with the recorded answers (scripts/tape-bots.mjs; `--warmup` games of
 // warm-up replays). With the bots' ~20 µs a game out of the measure, a change in the engine shows
 // two to three times as large; but with bots that run no code the engine's
@@ -68,24 +68,16 @@ if (values.child !== undefined) {
   if (values.engine === 'tape') {
     // The fast kernel without its bots: the games recorded once with the bots, then replayed with
     // their answers (tape-bots.mjs) — warm-up replays, then one timed replay.
-    // The engine's fast player (a build before issue 29: the fast kernel, the same constructor and `play`).
-    const { existsSync } = await import('node:fs');
-    const playerFile = `${repo}/dist/src/games/goldrausch/fast/player.js`;
-    const FastKernel = existsSync(`${repo}/dist/src/games/goldrausch/fast/state.js`)
-      ? (await import(playerFile)).StatePlayer
-      : (await import(`${repo}/dist/src/games/goldrausch/fast/kernel.js`)).FastKernel;
-    const { gameKey } = await import(`${repo}/dist/src/core/random.js`);
+    // The engine's fast player (builds from issue 29 on: one engine, player.js, bots with the outbox).
+    const { StatePlayer } = await import(`${repo}/dist/src/games/goldrausch/player.js`);
+    const { readsNoDetail } = await import(`${repo}/dist/src/games/goldrausch/bot.js`);
     const scenario = loadScenario(`${repo}/${values.scenario}`);
-    const key = (g) => gameKey(values.seed, g);
-    const { bots } = recordTapes(FastKernel, scenario, n, key);
-    const kernel = new FastKernel(
-      scenario.config,
-      scenario.players,
-      bots.map((b) => () => b),
-    );
+    const { bots } = recordTapes(StatePlayer, scenario, n, values.seed);
+    for (const tape of bots) readsNoDetail(tape);
+    const kernel = new StatePlayer(scenario.config, scenario.players, bots);
     const replay = () => {
       for (const b of bots) b.rewind();
-      for (let g = 0; g < n; g++) kernel.play(key(g));
+      for (let g = 0; g < n; g++) kernel.play(values.seed, g);
     };
     for (let w = 0; w < Math.max(1, Math.round(warmup / n)); w++) replay();
     // The median of five timed replays, by process CPU (µs resolution; a replay takes ~50 ms, which

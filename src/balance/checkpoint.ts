@@ -12,7 +12,7 @@ import { InputError, UsageError } from '../core/errors.js';
 import { isObject, readJsonFile } from '../core/validate.js';
 import { decodeDeals, encodeDeals } from '../check/deals.js';
 import { writeAtomic } from '../report/write.js';
-import { copyDeals, emptyDeals, headDeals, type DealColumns } from '../sim/deals.js';
+import { copyDeals, dealRows, emptyDeals, headDeals, type DealColumns } from '../sim/deals.js';
 import type { Scenario } from '../sim/scenario.js';
 import { DealsStopped, type DealPool } from '../sweep/pool.js';
 import type { BalanceOptions } from './game.js';
@@ -43,16 +43,7 @@ export function balanceKey(
     .slice(0, 16);
 }
 
-/** Rows [from, to) of `deals` (views, no copy). */
-function rows(deals: DealColumns, from: number, to: number): DealColumns {
-  return {
-    winners: deals.winners.subarray(from, to),
-    length: deals.length.subarray(from, to),
-    ending: deals.ending.subarray(from, to),
-    scoreSum: deals.scoreSum.subarray(from, to),
-    scoreSpread: deals.scoreSpread.subarray(from, to),
-  };
-}
+const rows = dealRows;
 
 /** The deals of every grid point, from game 0: served from what was kept, the rest played on the pool. */
 export class DealCache {

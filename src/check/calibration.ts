@@ -10,19 +10,7 @@ import type { MetricDef } from './deals.js';
 /** A uniform integer in [0, n) (a seeded stream's `int`). */
 export type DrawInt = (n: number) => number;
 
-/** The deals `pool[indices[j]]`, as rows j. */
-export function gatherDeals(pool: DealColumns, indices: ArrayLike<number>): DealColumns {
-  const out = emptyDeals(indices.length);
-  for (let j = 0; j < indices.length; j++) {
-    const i = indices[j];
-    out.winners[j] = pool.winners[i];
-    out.length[j] = pool.length[i];
-    out.ending[j] = pool.ending[i];
-    out.scoreSum[j] = pool.scoreSum[i];
-    out.scoreSpread[j] = pool.scoreSpread[i];
-  }
-  return out;
-}
+export { gatherDeals } from '../sim/deals.js';
 
 /** `count` distinct elements of `items`, uniformly (partial Fisher–Yates). */
 function choose(items: number[], count: number, draw: DrawInt): number[] {

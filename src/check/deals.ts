@@ -23,8 +23,9 @@ export type MetricFamily = 'win-rate' | 'seat-win-rate' | 'rounds' | 'final-gold
 
 /** The game's words and key ending, as the check's metrics name them. */
 export interface CheckGame {
-  /** What a game's length counts ("rounds", "turns"). */
+  /** What a game's length counts ("rounds", "turns"), and one of them ("round"). */
   readonly steps: string;
+  readonly step: string;
   /** What a score is ("gold"). */
   readonly score: string;
   /** The ending whose share is checked: its name, its index in the game's endings, its label. */
@@ -36,6 +37,7 @@ export function checkGameOf(def: Pick<AnyGameDefinition, 'presentation' | 'keyEn
   const key = def.keyEnding;
   return {
     steps: p.step.many,
+    step: p.step.one,
     score: p.score,
     keyEnding: key === null ? null : { id: key, index: def.endings.indexOf(key), label: p.endings[key]?.label ?? key },
   };
@@ -77,6 +79,11 @@ export function metricRange(metric: { readonly family: string }, scenario: Pick<
     case 'seat-spread':
       return { lo: -1, hi: 1 };
     case 'rounds':
+      return { lo: 0, hi: scenario.definition.maxRounds(scenario.config) };
+    case 'decisive-share':
+      return { lo: 0, hi: 1 };
+    case 'lead-changes':
+      // At most one change a step.
       return { lo: 0, hi: scenario.definition.maxRounds(scenario.config) };
     default:
       return null;
@@ -174,16 +181,20 @@ export function metricValues(
 
 export const DEALS_ENCODING = 'goldpit-deals-v1';
 
+/** The columns a sweep's or balance's checkpoint keeps beyond a baseline's: the spread and the tension figures, 4 bytes each. */
+const SWEEP_COLUMNS = ['scoreSpread', 'leadChanges', 'decisiveStep', 'winnerDeficit', 'finalMargin'] as const;
+
 /**
- * Encodes deals as byte planes (winners; length low, high; ending; score sum bytes 0–3), each
- * column's rows consecutive, deflated and base64'd. Planes keep the mostly-constant high bytes
- * together, which deflate squeezes to almost nothing: about 1.5 bytes a deal in all.
+ * Encodes deals as byte planes (winners; length low, high; ending; score sum bytes 0–3; with
+ * `withSweep` the final-score spread and the tension figures, 4 planes each), each column's rows
+ * consecutive, deflated and base64'd. Planes keep the mostly-constant high bytes together, which
+ * deflate squeezes to almost nothing: about 1.5 bytes a deal for a baseline.
  */
-export function encodeDeals(deals: DealColumns, withSpread = false): string {
-  // The final-score spread (a sweep's metric) is kept only when asked (a sweep's checkpoint): no
-  // check metric reads it, so baselines stay at 8 bytes a deal and a decoded baseline's spread is 0.
+export function encodeDeals(deals: DealColumns, withSweep = false): string {
+  // The sweep's own metrics (spread, tension) are kept only when asked (a sweep's checkpoint): no
+  // check metric reads them, so baselines stay at 8 bytes a deal and a decoded baseline's are 0.
   const n = deals.winners.length;
-  const bytes = new Uint8Array(n * (withSpread ? 12 : 8));
+  const bytes = new Uint8Array(n * (withSweep ? 8 + 4 * SWEEP_COLUMNS.length : 8));
   bytes.set(deals.winners, 0);
   for (let i = 0; i < n; i++) {
     const len = deals.length[i];
@@ -191,7 +202,7 @@ export function encodeDeals(deals: DealColumns, withSpread = false): string {
     bytes[2 * n + i] = len >>> 8;
     bytes[3 * n + i] = deals.ending[i];
     putInt32(bytes, 4 * n, n, i, deals.scoreSum[i]);
-    if (withSpread) putInt32(bytes, 8 * n, n, i, deals.scoreSpread[i]);
+    if (withSweep) SWEEP_COLUMNS.forEach((column, c) => putInt32(bytes, (8 + 4 * c) * n, n, i, deals[column][i]));
   }
   return deflateRawSync(bytes, { level: 9 }).toString('base64');
 }
@@ -209,11 +220,18 @@ function getInt32(bytes: Uint8Array, at: number, n: number, i: number): number {
   return bytes[at + i] | (bytes[at + n + i] << 8) | (bytes[at + 2 * n + i] << 16) | (bytes[at + 3 * n + i] << 24);
 }
 
-/** Inverse of {@link encodeDeals} (with or without the spread); throws a plain Error when the data does not hold `games` deals. */
+/**
+ * Inverse of {@link encodeDeals} (with or without the sweep's columns); throws a plain Error when the
+ * data does not hold `games` deals, or holds a sweep's deals of an earlier goldpit (the spread
+ * without the tension figures, which a resumed sweep would then lack).
+ */
 export function decodeDeals(data: string, games: number): DealColumns {
   const bytes = inflateRawSync(Buffer.from(data, 'base64'));
-  const withSpread = bytes.length === games * 12;
-  if (bytes.length !== games * 8 && !withSpread) throw new Error(`holds ${bytes.length / 8} deals, expected ${games}`);
+  const sweepBytes = 8 + 4 * SWEEP_COLUMNS.length;
+  const withSweep = bytes.length === games * sweepBytes;
+  if (bytes.length === games * 12 && games > 0)
+    throw new Error('the deals were kept by an earlier goldpit (without the tension figures): start the sweep afresh');
+  if (bytes.length !== games * 8 && !withSweep) throw new Error(`holds ${bytes.length / 8} deals, expected ${games}`);
   const n = games;
   const deals = emptyDeals(n);
   deals.winners.set(bytes.subarray(0, n));
@@ -221,7 +239,7 @@ export function decodeDeals(data: string, games: number): DealColumns {
     deals.length[i] = bytes[n + i] | (bytes[2 * n + i] << 8);
     deals.ending[i] = bytes[3 * n + i];
     deals.scoreSum[i] = getInt32(bytes, 4 * n, n, i);
-    if (withSpread) deals.scoreSpread[i] = getInt32(bytes, 8 * n, n, i);
+    if (withSweep) SWEEP_COLUMNS.forEach((column, c) => (deals[column][i] = getInt32(bytes, (8 + 4 * c) * n, n, i)));
   }
   return deals;
 }

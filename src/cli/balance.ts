@@ -16,6 +16,7 @@ import { DealPool, DealsStopped } from '../sweep/pool.js';
 import { openScenario } from '../sim/scenario.js';
 import { Progress } from '../sim/progress.js';
 import { readVaryBots } from '../sim/seat-bots.js';
+import { withTable } from '../sim/table.js';
 import { parseVary } from '../sweep/vary.js';
 import { botLimitOptions, botLimitsOf, checkWatchable, hangLine } from './bot-limits.js';
 import type { Io } from './main.js';
@@ -23,6 +24,7 @@ import { guardCheckpoint, prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { VARY_OPTION } from './sweep.js';
 import { queueExecutor, queueOptions, withResumeHint } from './worker.js';
+import { TABLE_OPTION } from './table.js';
 import { JSON_OPTION } from './json-option.js';
 import { WORKERS_OPTION, workerCount } from './workers.js';
 
@@ -59,6 +61,7 @@ export function balanceOptions<T>(y: Argv<T>) {
       describe: 'continue a stopped search from its checkpoint in the output folder (the same answer as an unstopped one)',
     })
     .option('fresh', { type: 'boolean', default: false, describe: 'delete a checkpoint found in the output folder and start over' })
+    .option('table', TABLE_OPTION)
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress on stderr, no summary on stdout' })
     .option('json', JSON_OPTION);
 }
@@ -76,6 +79,7 @@ export interface BalanceArgs {
   readonly resume: boolean;
   readonly fresh: boolean;
   readonly quiet: boolean;
+  readonly table?: string;
   /** Print balance.json on stdout (the CLI makes `quiet` true with it). */
   readonly json?: boolean;
   readonly queue?: string;
@@ -91,7 +95,7 @@ function integer(name: string, v: number, min: number): number {
 }
 
 export async function commandBalance(io: Io, path: string, args: BalanceArgs, argv: readonly string[]): Promise<number> {
-  const base = await openScenario(path);
+  const base = await openScenario(path, { table: args.table });
   const limits = botLimitsOf(args);
   // Bot files among the seat values; a malformed --vary is reported by the search's own checks.
   await readVaryBots(
@@ -104,7 +108,8 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs, ar
       }
     }),
   );
-  const data = readJsonFile(resolve(path), 'the scenario file');
+  const file = readJsonFile(resolve(path), 'the scenario file');
+  const data = args.table === undefined ? file : withTable(path, file, args.table);
   const firstStage = integer('first-stage', args['first-stage'], 2);
   const budget = integer('budget', args.budget, firstStage);
   const batchSize = integer('batch-size', args['batch-size'], 1);

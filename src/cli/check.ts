@@ -22,6 +22,7 @@ import { workerCount } from './workers.js';
 
 export interface BaselineArgs {
   readonly out: string;
+  readonly table?: string;
   readonly games?: number;
   readonly workers?: number;
   readonly batchSize: number;
@@ -35,6 +36,7 @@ export interface BaselineArgs {
 
 export interface CheckArgs {
   readonly baseline: string;
+  readonly table?: string;
   readonly untilDecided: boolean;
   readonly games?: number;
   readonly seed?: string;
@@ -79,16 +81,16 @@ function playOptions(
 }
 
 /**
- * Scenarios by name (their bot files read), checked against the bot limits and the worker count;
- * two files with one name cannot share a baseline.
+ * Scenarios by name (with `--table`, every seat that bot; their bot files read), checked against the
+ * bot limits and the worker count; two files with one name cannot share a baseline.
  */
 async function loadScenarios(
   paths: readonly string[],
-  args: { workers?: number; queue?: QueueExecutor; 'bot-timeout'?: number; 'hang-limit'?: number },
+  args: { workers?: number; queue?: QueueExecutor; 'bot-timeout'?: number; 'hang-limit'?: number; table?: string },
 ): Promise<{ scenarios: Scenario[]; limits: BotLimits }> {
   const limits = botLimitsOf(args);
   const scenarios: Scenario[] = [];
-  for (const path of paths) scenarios.push(await openScenario(path));
+  for (const path of paths) scenarios.push(await openScenario(path, { table: args.table }));
   checkWatchable(scenarios, args.workers ?? 1, limits, args.queue !== undefined);
   const seen = new Map<string, string>();
   for (const s of scenarios) {

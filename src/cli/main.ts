@@ -34,6 +34,7 @@ import { PRECISION_LOOK } from '../sweep/run.js';
 import { clearStaleOutputs, prepareOutputFolder, releaseOutputFolders, removeOtherGamesFiles } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { numberArgumentProblem, suggestCommand } from './usage.js';
+import { TABLE_OPTION } from './table.js';
 import { WORKERS_OPTION, workerCount } from './workers.js';
 import { commandCheckBot, commandTournament, DEFAULT_BOT_TIMEOUT_MS, GAME_OPTION, tournamentOptions } from './tournament.js';
 import { commandNewBot } from './new-bot.js';
@@ -133,11 +134,13 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
             describe: "play until every bot and seat win rate's 95% interval is within ±h (looked at every 1,000 games; --games caps it)",
           })
           .option('engine', ENGINE_OPTION)
+          .option('table', TABLE_OPTION)
           .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no table on stdout' })
           .option('json', JSON_OPTION),
       ),
       async (args) => {
         code = await commandRun(io, args.scenario, {
+          table: args.table,
           precision: args.precision,
           games: args.games,
           seed: args.seed,
@@ -218,6 +221,7 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
           .option('workers', WORKERS_OPTION)
           .option('batch-size', { type: 'number', default: 500 })
           .option('engine', ENGINE_OPTION)
+          .option('table', TABLE_OPTION)
           .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no table on stdout' })
           .option('json', JSON_OPTION),
       ),
@@ -235,6 +239,7 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
           .option('games', { type: 'number', describe: "games per scenario (default: the scenario's)" })
           .option('workers', WORKERS_OPTION)
           .option('batch-size', { type: 'number', default: 500, describe: 'games per batch' })
+          .option('table', TABLE_OPTION)
           .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no lines on stdout' })
           .option('json', {
             type: 'boolean',
@@ -244,6 +249,7 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
       ),
       async (args) => {
         code = await commandBaseline(io, args.scenarios as string[], {
+          table: args.table,
           out: args.out,
           games: args.games,
           workers: args.workers,
@@ -280,10 +286,12 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
             default: false,
             describe: 'rewrite the baseline entries of these scenarios with the current code (on purpose), then exit 0',
           })
+          .option('table', TABLE_OPTION)
           .option('quiet', { type: 'boolean', default: false, describe: 'no progress on stderr' }),
       ),
       async (args) => {
         code = await commandCheck(io, args.scenarios as string[], {
+          table: args.table,
           baseline: args.baseline,
           untilDecided: args['until-decided'],
           games: args.games,
@@ -309,10 +317,11 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
           .positional('scenario', { type: 'string', demandOption: true })
           .option('game', { type: 'number', demandOption: true, describe: 'game index K (0-based)' })
           .option('seed', { type: 'string', describe: "run seed (default: the scenario's)" })
+          .option('table', TABLE_OPTION)
           .option('json', { type: 'boolean', default: false, describe: 'print the game as JSON: its story (lines), final scores, winners and faults' }),
       ),
       async (args) => {
-        code = await commandReplay(io, args.scenario, args.game, args.seed, args.json);
+        code = await commandReplay(io, args.scenario, args.game, args.seed, args.json, args.table);
       },
     )
     .command(
@@ -464,10 +473,11 @@ interface RunArgs {
   argv: readonly string[];
   'bot-timeout'?: number;
   'hang-limit'?: number;
+  table?: string;
 }
 
 async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> {
-  const scenario = await openScenario(path);
+  const scenario = await openScenario(path, { table: args.table });
   const limits = botLimitsOf(args);
   const games = positiveInt('games', args.games) ?? scenario.games;
   const seed = args.seed ?? scenario.seed;
@@ -661,9 +671,10 @@ async function commandImpact(
     queue?: QueueExecutor;
     'bot-timeout'?: number;
     'hang-limit'?: number;
+    table?: string;
   },
 ): Promise<number> {
-  const scenario = await openScenario(path);
+  const scenario = await openScenario(path, { table: args.table });
   const limits = botLimitsOf(args);
   const all = chanceCardsOf(scenario.definition, scenario.config);
   if (all.length === 0) {
@@ -789,8 +800,8 @@ function mergeGamesCsv(partialFiles: readonly string[], target: string): { writt
   return { written: true, missing: [] };
 }
 
-async function commandReplay(io: Io, path: string, game: number, seedArg?: string, json = false): Promise<number> {
-  const scenario = await openScenario(path);
+async function commandReplay(io: Io, path: string, game: number, seedArg?: string, json = false, table?: string): Promise<number> {
+  const scenario = await openScenario(path, { table });
   if (!Number.isInteger(game) || game < 0) throw new UsageError(`--game must be a game index ≥ 0, got ${game}`);
   const seed = seedArg ?? scenario.seed;
   const played = playOne(scenario, game, { seed, trace: true });

@@ -17,6 +17,7 @@ import { writeSweepOutputs } from '../sweep/write.js';
 import { guardCheckpoint, prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { queueExecutor, queueOptions, withResumeHint } from './worker.js';
+import { TABLE_OPTION } from './table.js';
 import { JSON_OPTION } from './json-option.js';
 import { WORKERS_OPTION, workerCount } from './workers.js';
 
@@ -38,7 +39,7 @@ export function sweepOptions<T>(y: Argv<T>) {
     .option('design', { type: 'string', default: 'grid', describe: 'grid (every combination) or lhs:N (a Latin hypercube of N points over the ranges)' })
     .option('reference', {
       type: 'string',
-      describe: "the point the paired differences are taken against, path=value,... (default: the scenario's own values)",
+      describe: "the point the paired differences are taken against, path=value,... or one --reference per path (default: the scenario's own values)",
     })
     .option('games', { type: 'number', describe: "games per point (default: the scenario's; the cap with --precision)" })
     .option('precision', {
@@ -56,6 +57,7 @@ export function sweepOptions<T>(y: Argv<T>) {
       default: 'auto' as const,
       describe: 'auto: the fast kernel when the line-up has one (the same games); reference: always the reference engine',
     })
+    .option('table', TABLE_OPTION)
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no summary on stdout' })
     .option('json', JSON_OPTION);
 }
@@ -64,7 +66,8 @@ export interface SweepArgs {
   scenario: string;
   vary: (string | number)[];
   design: string;
-  reference?: string;
+  /** One string, or one per `--reference` given (joined: `--reference a=1 --reference b=2` is `a=1,b=2`). */
+  reference?: string | string[];
   games?: number;
   precision?: number;
   seed?: string;
@@ -74,6 +77,7 @@ export interface SweepArgs {
   resume: boolean;
   fresh: boolean;
   engine: Engine;
+  table?: string;
   quiet: boolean;
   /** Print sweep.json on stdout (the CLI makes `quiet` true with it). */
   json?: boolean;
@@ -91,7 +95,7 @@ interface SweepIo {
 }
 
 export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly string[]): Promise<number> {
-  const base = await openScenario(args.scenario);
+  const base = await openScenario(args.scenario, { table: args.table });
   const limits = botLimitsOf(args);
   const factors = args.vary.map((v) => parseVary(String(v)));
   await readVaryBots(base, factors);
@@ -112,7 +116,7 @@ export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly 
     base,
     factors,
     design: parseDesign(args.design),
-    reference: args.reference === undefined ? null : parseReference(args.reference),
+    reference: args.reference === undefined ? null : parseReference([args.reference].flat().join(',')),
     games,
     seed: args.seed ?? base.seed,
     precision,

@@ -12,6 +12,7 @@
  * effect" rather than as a small one.
  */
 import type { ReportSection } from '../core/definition.js';
+import { tensionSection } from './tension-html.js';
 import type { CardDescriptive, CardImpact, ImpactReport, Interval, PairedEffect, ReportGame, RunSummary, SwingShare } from './types.js';
 import { headlineMetrics, impactMetricWords, leadMetric, metricsInOrder, type MetricKey } from './impact-words.js';
 
@@ -658,7 +659,7 @@ function stepCountersChart(summary: RunSummary, game: ReportGame, section: Extra
 }
 
 /** Ticks of a step axis: every step up to 20 steps, else about ten round-numbered ones. */
-function stepTicks(steps: readonly number[]): number[] {
+export function stepTicks(steps: readonly number[]): number[] {
   const sorted = [...new Set(steps)].sort((a, b) => a - b);
   if (sorted.length <= 20) return sorted;
   return niceAxis(sorted[0], sorted[sorted.length - 1], 10).ticks.filter((t) => t >= sorted[0] && t <= sorted[sorted.length - 1]);
@@ -1409,6 +1410,7 @@ export function renderReport(summary: RunSummary, impact: ImpactReport | null, r
     seatAdvantageSection(summary, colour),
     goldSection(summary, colour, game),
     shapeSection(summary, colour, game),
+    tensionSection(summary, game),
     gameSections(summary, colour, game, impact !== null),
     impact ? impactSection(summary, impact, game) : '',
     `<footer>goldpit ${esc(summary.version)} \u00b7 scenario ${esc(summary.scenario)} \u00b7 seed <code>${esc(summary.seed)}</code>${summary.deckId ? ` \u00b7 deck <code>${esc(summary.deckId)}</code>` : ''}. Self-contained page: no scripts, fonts or images are loaded. \u00b1 is the half-width of a 95% interval; pp = percentage points.</footer>`,

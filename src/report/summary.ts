@@ -5,11 +5,11 @@
  */
 import { VERSION } from '../core/package.js';
 import { binomialInterval, chiSquaredUniform } from '../stats/index.js';
-import { gameCount, LEADER_WIN_UNITS, seatWins, sharedWinGames, withTails, type Aggregate } from '../stats/aggregate.js';
+import { gameCount, LEADER_WIN_UNITS, seatWins, sharedWinGames, TENSION, withTails, type Aggregate } from '../stats/aggregate.js';
 import type { Scenario } from '../sim/scenario.js';
 import { botFileFacts } from '../sim/seat-bots.js';
 import { chanceCardsOf, type AnyGameDefinition } from '../core/definition.js';
-import type { BotSummary, CardDescriptive, CurvePoint, Interval, ReportGame, RunSummary, SeatSummary } from './types.js';
+import type { BotSummary, CardDescriptive, CurvePoint, Interval, ReportGame, RunSummary, SeatSummary, TensionSummary } from './types.js';
 
 export type { RunSummary } from './types.js';
 
@@ -84,6 +84,40 @@ function curvePoint(agg: Aggregate, r: number, seats: readonly number[]): CurveP
   const sum = seats.reduce((a, s) => a + agg.curveSum[r * p + s], 0);
   const [p10, p50, p90] = histogramQuantiles(agg, r, seats, [0.1, 0.5, 0.9]);
   return { round: r + 1, meanGold: fixed(sum / (n * seats.length), 4), p10, p50, p90 };
+}
+
+/** The tension figures over the run (sums in the aggregate, see stats/aggregate.ts `TENSION`); curves end at the longest game (`rounds` steps). */
+export function tensionSummary(agg: Aggregate, n: number, rounds: number): TensionSummary {
+  const t = agg.tension;
+  const won = t[TENSION.won];
+  const decided = t[TENSION.decided];
+  const per = (sum: number, games: number, digits = 4) => (games > 0 ? fixed(sum / games, digits) : 0);
+  const meanChanges = n > 0 ? agg.comebacks[0] / n : 0;
+  const varChanges = n > 1 ? (t[TENSION.leadChangesSq] - n * meanChanges * meanChanges) / (n - 1) : 0;
+  let maxChanges = 0;
+  for (let c = 0; c < agg.leadChangeHist.length; c++) if (agg.leadChangeHist[c] > 0) maxChanges = c;
+  const leaderWins = [];
+  for (let step = 0; step < rounds; step++) {
+    const games = agg.leaderWins[2 * step + 1];
+    if (games === 0) break;
+    const wins = agg.leaderWins[2 * step] / LEADER_WIN_UNITS;
+    leaderWins.push({ step, games, share: fixed(wins / games), ci95: interval(wins, games) });
+  }
+  return {
+    wonGames: won,
+    meanLeadChanges: fixed(meanChanges, 4),
+    sdLeadChanges: fixed(Math.sqrt(Math.max(0, varChanges)), 4),
+    leadChangeDistribution: Array.from({ length: maxChanges + 1 }, (_, changes) => ({ changes, games: agg.leadChangeHist[changes] })),
+    decidedGames: decided,
+    meanDecisiveStep: per(t[TENSION.decisiveSum], decided),
+    meanDecisiveShare: per(t[TENSION.decisiveShareMicros] / 1e6, decided, 6),
+    decisiveDistribution: Array.from({ length: rounds + 1 }, (_, step) => ({ step, games: agg.decisiveHist[step] })),
+    meanWinnerDeficit: per(t[TENSION.deficitSum], won),
+    winnerTrailedShare: per(t[TENSION.trailed], won, 6),
+    meanFinalMargin: per(t[TENSION.marginSum], won),
+    zeroMarginShare: per(t[TENSION.deadHeat], won, 6),
+    leaderWins,
+  };
 }
 
 export function summarize(scenario: Scenario, played: Aggregate): RunSummary {
@@ -178,6 +212,7 @@ export function summarize(scenario: Scenario, played: Aggregate): RunSummary {
       share: fixed(comebacks[2 + 2 * j] > 0 ? comebacks[1 + 2 * j] / comebacks[2 + 2 * j] : 0),
     })),
     meanGini: fixed(agg.giniMicros[0] / 1e6 / n),
+    tension: tensionSummary(agg, n, rounds),
     perRound: Array.from({ length: rounds }, (_, r) => {
       const row: Record<string, number> = { round: r + 1 };
       def.roundCounters.forEach((name, c) => (row[name] = fixed(agg.roundCounterSum[r * k2 + c] / n, 4)));

@@ -13,10 +13,21 @@ export type SweepValue = number | string | boolean;
 export type SweepDesign = 'grid' | { readonly lhs: number };
 
 /** The kind of a metric, which decides how the page draws and words it. */
-export type SweepMetricFamily = 'seat-win-rate' | 'win-rate' | 'seat-spread' | 'rounds' | 'final-gold' | 'ending-share' | 'score-spread';
+export type SweepMetricFamily =
+  | 'seat-win-rate'
+  | 'win-rate'
+  | 'seat-spread'
+  | 'rounds'
+  | 'final-gold'
+  | 'ending-share'
+  | 'score-spread'
+  | 'lead-changes'
+  | 'decisive-share'
+  | 'winner-deficit'
+  | 'final-margin';
 
-/** `share`: a proportion in [0, 1] (shown in % and pp); `steps`: the game's length unit; `score`: the game's score. */
-export type SweepMetricUnit = 'share' | 'steps' | 'score';
+/** `share`: a proportion in [0, 1] (shown in % and pp); `steps`: the game's length unit; `score`: the game's score; `count`: a number of events per game. */
+export type SweepMetricUnit = 'share' | 'steps' | 'score' | 'count';
 
 export interface SweepFactor {
   /** JSON path into the scenario file, e.g. `params.fine`, `rules.penaltySink`, `eventCards.subsidy.amount`. */
@@ -30,7 +41,7 @@ export interface SweepFactor {
 }
 
 export interface SweepMetric {
-  /** As src/check/deals.ts: `seat:<s>`, `win:<bot>`, `rounds`, `gold`, an ending's id (e.g. `race`), plus `seatSpread`, `scoreSpread`. */
+  /** As src/check/deals.ts: `seat:<s>`, `win:<bot>`, `rounds`, `gold`, an ending's id (e.g. `race`), plus `seatSpread`, `scoreSpread` and the tension figures `leadChanges`, `decisiveShare`, `winnerDeficit`, `finalMargin`. */
   readonly id: string;
   readonly label: string;
   readonly family: SweepMetricFamily;

@@ -74,8 +74,38 @@ export interface GameShape {
   readonly comebacks: readonly { readonly after: number; readonly share: number }[];
   /** Mean over games of the Gini coefficient of final scores. */
   readonly meanGini: number;
+  /** How a game feels, from the score curves (src/stats/tension.ts defines each figure; docs/report.md cites where they come from). */
+  readonly tension: TensionSummary;
   /** Per step: the mean per game of each of the game's per-step totals (`GameDefinition.roundCounters`, e.g. Goldrausch's upgrades, collisions and fines). */
   readonly perRound: readonly ({ readonly round: number } & Readonly<Record<string, number>>)[];
+}
+
+/**
+ * The tension figures over the run's games (src/stats/tension.ts): `step` is the game's step (0: the
+ * start); winner-based figures are over the games with a winner (`wonGames`).
+ */
+export interface TensionSummary {
+  readonly wonGames: number;
+  /** Lead changes per game: mean, standard deviation, and games by count (`changes` capped at the longest game's steps). */
+  readonly meanLeadChanges: number;
+  readonly sdLeadChanges: number;
+  readonly leadChangeDistribution: readonly { readonly changes: number; readonly games: number }[];
+  /** Games whose winners led at the end (the rest have no decisive step), the mean decisive step and its mean share of the game's steps (0: decided from the start, 1: at the last step). */
+  readonly decidedGames: number;
+  readonly meanDecisiveStep: number;
+  readonly meanDecisiveShare: number;
+  readonly decisiveDistribution: readonly { readonly step: number; readonly games: number }[];
+  /** The winner's largest deficit: mean (score), and the share of won games in which the winner was behind at some step. */
+  readonly meanWinnerDeficit: number;
+  readonly winnerTrailedShare: number;
+  /** The final margin (lowest winner's score − best non-winner's): mean, and the share of won games with a margin of 0. */
+  readonly meanFinalMargin: number;
+  readonly zeroMarginShare: number;
+  /**
+   * Leader wins: per step (0 = the start), over the games that went on past it, how often the leader
+   * then won (a tie for the lead counts each tied leader's share), with a 95% interval.
+   */
+  readonly leaderWins: readonly { readonly step: number; readonly games: number; readonly share: number; readonly ci95: Interval }[];
 }
 
 /** Descriptive (correlational) facts about one event card. */

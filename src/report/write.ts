@@ -85,6 +85,17 @@ export function writeRunOutputs(dir: string, summary: RunSummary, game: ReportGa
         summary.winnerCurve.map((w) => [w.round, w.winner, w.rest]),
       ),
     ],
+    ...((shape.tension
+      ? [
+          [
+            'leader_wins.csv',
+            csv(
+              [step, 'games', 'leader_win_share', 'ci95_low', 'ci95_high'],
+              shape.tension.leaderWins.map((l) => [l.step, l.games, l.share, l.ci95[0], l.ci95[1]]),
+            ),
+          ],
+        ]
+      : []) as [string, string][]),
     // A game without chance cards (GOLD) writes no chance-card table.
     ...((summary.chanceCards.length
       ? [
@@ -129,6 +140,18 @@ export function writeRunOutputs(dir: string, summary: RunSummary, game: ReportGa
           ['mean_lead_changes', shape.meanLeadChanges],
           ...shape.comebacks.map((cb) => [`comeback_after_${step}_${cb.after}`, cb.share]),
           [`mean_gini_final_${score}`, shape.meanGini],
+          ...(shape.tension
+            ? [
+                ['lead_changes_sd', shape.tension.sdLeadChanges],
+                ['decided_games', shape.tension.decidedGames],
+                [`mean_decisive_${step}`, shape.tension.meanDecisiveStep],
+                ['mean_decisive_share', shape.tension.meanDecisiveShare],
+                ['mean_winner_deficit', shape.tension.meanWinnerDeficit],
+                ['winner_trailed_share', shape.tension.winnerTrailedShare],
+                ['mean_final_margin', shape.tension.meanFinalMargin],
+                ['zero_margin_share', shape.tension.zeroMarginShare],
+              ]
+            : []),
           ['seat_chi_squared', summary.seatAdvantage.chiSquared.statistic],
           ['seat_chi_squared_p', summary.seatAdvantage.chiSquared.pValue],
           // Only when a seat expects fewer than 5 wins: the p-value above is then an unreliable approximation.

@@ -5,7 +5,8 @@
 import type { GameRecord } from '../core/definition.js';
 import { GAMES, DEFAULT_GAME } from '../games/registry.js';
 import type { FirstFault } from '../stats/aggregate.js';
-import { dealsRange, type DealColumns } from './deals.js';
+import { gameTension } from '../stats/tension.js';
+import { dealsRange, flatCurve, type DealColumns } from './deals.js';
 import { batchCards, impactRange, type ImpactBatchResult } from './impact.js';
 import { runRange, type BotWatch, type Engine } from './run.js';
 import { parseScenario, type Scenario } from './scenario.js';
@@ -115,14 +116,17 @@ function watchOf(task: WatchedTask): BotWatch | undefined {
   return { ...task.limits, benched: task.benched ?? [], marker: markerView(task.marker) };
 }
 
-/** One CSV row per game: index, winners, how it ended, rounds, final score per seat. */
+/** One CSV row per game: index, winners, how it ended, rounds, final score per seat, then its tension figures (stats/tension.ts; decisive step empty when none). */
 export function gameRow(index: number, record: GameRecord): string {
   const o = record.outcome;
-  return `${index},${o.winners.join(' ')},${o.endedBy},${o.length},${o.scores.join(',')}\n`;
+  const players = o.scores.length;
+  const t = gameTension(flatCurve(record.curve, players), record.initialScores, o.scores, players, record.curve.length, o.winners);
+  const decisive = t.decisiveStep < 0 ? '' : t.decisiveStep;
+  return `${index},${o.winners.join(' ')},${o.endedBy},${o.length},${o.scores.join(',')},${t.leadChanges},${decisive},${t.winnerDeficit},${t.finalMargin}\n`;
 }
 
 export function gamesCsvHeader(players: number): string {
-  return `game,winners,ended_by,rounds,${Array.from({ length: players }, (_, s) => `gold_seat_${s}`).join(',')}\n`;
+  return `game,winners,ended_by,rounds,${Array.from({ length: players }, (_, s) => `gold_seat_${s}`).join(',')},lead_changes,decisive_step,winner_deficit,final_margin\n`;
 }
 
 export function runBatch(task: BatchTask, scenario: Scenario = scenarioOf(task)): BatchResult {

@@ -7,6 +7,7 @@
 import { threadId } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { runBatch, runDealsBatch, runImpactBatch, taskScenario, type BatchTask, type DealsTask, type ImpactTask } from './batch.js';
+import { dealBuffers } from './deals.js';
 import type { Scenario } from './scenario.js';
 import { clock, threadTimes, type BatchTiming } from './timing.js';
 import type { TournamentTask } from './tournament-pool.js';
@@ -39,7 +40,7 @@ function play(task: BatchTask | ImpactTask | DealsTask, scenario?: Scenario) {
   if (task.kind === 'deals') {
     const result = runDealsBatch(task, scenario);
     const d = result.deals;
-    return transfer(result, [d.winners.buffer, d.length.buffer, d.ending.buffer, d.scoreSum.buffer, d.scoreSpread.buffer]);
+    return transfer(result, dealBuffers(d));
   }
   if (!task.timing) {
     const result = runBatch(task, scenario);

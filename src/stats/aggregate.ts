@@ -8,6 +8,7 @@
  */
 import type { FlatRecord, GameRecord } from '../core/definition.js';
 import { giniUnchecked } from './gini.js';
+import { emptyTension, fillLeaders, leaderScratch, tensionOf } from './tension.js';
 
 export interface AggregateShape {
   readonly players: number;
@@ -83,6 +84,22 @@ export interface Aggregate {
   readonly cardLeaderWin: Float64Array;
   /** [then-leader wins over all rounds played (1/3600 units), rounds played]. */
   readonly allLeaderWin: Float64Array;
+  /**
+   * The tension figures' sums (stats/tension.ts), at the `TENSION` offsets: games with a winner,
+   * decisive steps, deficits, margins and their squares, the decisive step's share of the game in
+   * millionths (integers, so sums stay exact).
+   */
+  readonly tension: Float64Array;
+  /** Games by lead changes: `leadChangeHist[c]` (c capped at `rounds`). */
+  readonly leadChangeHist: Float64Array;
+  /** Games by decisive step: `decisiveHist[d]`, d = 0 … rounds (games without one are not in it). */
+  readonly decisiveHist: Float64Array;
+  /**
+   * The leader-wins curve: per step t = 0 … rounds − 1, over the games that went on past step t,
+   * [wins of the leaders at t in 1/3600 units (a uniformly chosen leader's share), games]:
+   * `leaderWins[t * 2 + i]`.
+   */
+  readonly leaderWins: Float64Array;
   /** The first fault of each seat (lowest game index), to replay it. Not numeric: kept beside `data`. */
   readonly firstFaults: (FirstFault | null)[];
 }
@@ -113,6 +130,10 @@ function layout(shape: AggregateShape) {
     cardChange: shape.cards * 6,
     cardLeaderWin: shape.cards,
     allLeaderWin: 2,
+    tension: TENSION.size,
+    leadChangeHist: shape.rounds + 1,
+    decisiveHist: shape.rounds + 1,
+    leaderWins: shape.rounds * 2,
   };
   let total = 0;
   for (const n of Object.values(sizes)) total += n;
@@ -150,6 +171,10 @@ export function aggregateOver(shape: AggregateShape, data?: Float64Array, firstF
     cardChange: take(sizes.cardChange),
     cardLeaderWin: take(sizes.cardLeaderWin),
     allLeaderWin: take(sizes.allLeaderWin),
+    tension: take(sizes.tension),
+    leadChangeHist: take(sizes.leadChangeHist),
+    decisiveHist: take(sizes.decisiveHist),
+    leaderWins: take(sizes.leaderWins),
     firstFaults: firstFaults ?? new Array(shape.players).fill(null),
   };
 }
@@ -330,15 +355,6 @@ export function aggregateFromJson(json: { shape: AggregateShape; data: number[];
 /** 1/3600 is a common unit of 1/k (shared win, k ≤ 6) times 1/m (m tied leaders, m ≤ 6). */
 const WIN_UNITS = 3600;
 
-/** Seats with the highest of the scores list[at … at + n), as a bit mask (bit s = seat s; seats < 31). */
-function leadersOf(list: readonly number[], at: number, n: number): number {
-  let best = -Infinity;
-  for (let s = 0; s < n; s++) if (list[at + s] > best) best = list[at + s];
-  let mask = 0;
-  for (let s = 0; s < n; s++) if (list[at + s] === best) mask |= 1 << s;
-  return mask;
-}
-
 function bitCount(mask: number): number {
   let n = 0;
   for (let m = mask; m !== 0; m &= m - 1) n++;
@@ -354,33 +370,66 @@ function leaderWinUnits(leaders: number, winners: number, winnerCount: number): 
   return bitCount(leaders & winners) * (WIN_UNITS / winnerCount / bitCount(leaders));
 }
 
-/** A reused list of leader masks with room for `rounds` (a module is used by one thread). */
-let LEADERS = new Int32Array(16);
-function leaderScratch(rounds: number): Int32Array {
-  if (LEADERS.length < rounds) LEADERS = new Int32Array(rounds);
-  return LEADERS;
-}
+/** Offsets of `Aggregate.tension`. */
+export const TENSION = {
+  /** Games with at least one winner (the winner-based figures' games). */
+  won: 0,
+  /** Games with a decisive step, the sum of their steps and of its square. */
+  decided: 1,
+  decisiveSum: 2,
+  decisiveSq: 3,
+  /** Sum over those games of round(10⁶ · decisive step / steps played). */
+  decisiveShareMicros: 4,
+  /** Sum of the winner's largest deficit, of its square, and games in which it was above 0. */
+  deficitSum: 5,
+  deficitSq: 6,
+  trailed: 7,
+  /** Sum of the final margin, of its square, and games won with a margin of 0. */
+  marginSum: 8,
+  marginSq: 9,
+  deadHeat: 10,
+  /** Sum of the squared lead changes (their sum is `comebacks[0]`). */
+  leadChangesSq: 11,
+  size: 12,
+} as const;
+
+/** One game's tension figures, reused (a module is used by one thread). */
+const TENSION_SCRATCH = emptyTension();
 
 /**
- * Lead changes, comebacks, Gini, per-round totals and card statistics of one game. Seat sets are bit
- * masks (no arrays per round); every sum is of integers, so any order of additions gives the same
- * result.
+ * Lead changes, comebacks, the tension figures, Gini, per-round totals and card statistics of one
+ * game. Seat sets are bit masks (no arrays per round); every sum is of integers, so any order of
+ * additions gives the same result.
  */
 function addGameShape(agg: Aggregate, r: FlatRecord, played: number, winners: number): void {
   const { players: p, rounds, roundCounters: k2 } = agg.shape;
   const k = r.winnerCount;
   const curve = r.curve;
   const comebacks = agg.comebacks;
-  // Leaders after each round, found once: leaders[i] = the leaders of curve row i.
+  // Leaders at each step, found once: leaders[t] = the leaders after step t (0: at the start).
   const leaders = leaderScratch(played);
-  for (let i = 0; i < played; i++) leaders[i] = leadersOf(curve, i * p, p);
-  const initialLeaders = leadersOf(r.initialScores, 0, p);
-  // Lead changes: the new leaders share nobody with the previous round's leaders.
-  let previous = played > 0 ? leaders[0] : initialLeaders;
-  for (let i = 1; i < played; i++) {
-    const now = leaders[i];
-    if ((now & previous) === 0) comebacks[0]++;
-    previous = now;
+  fillLeaders(curve, r.initialScores, p, played, leaders);
+  const t = tensionOf(leaders, curve, r.initialScores, r.scores, p, played, winners, TENSION_SCRATCH);
+  comebacks[0] += t.leadChanges;
+  const tension = agg.tension;
+  tension[TENSION.leadChangesSq] += t.leadChanges * t.leadChanges;
+  agg.leadChangeHist[Math.min(t.leadChanges, rounds)]++;
+  if (winners !== 0) {
+    tension[TENSION.won]++;
+    if (t.decisiveStep >= 0) {
+      const d = t.decisiveStep;
+      tension[TENSION.decided]++;
+      tension[TENSION.decisiveSum] += d;
+      tension[TENSION.decisiveSq] += d * d;
+      tension[TENSION.decisiveShareMicros] += played > 0 ? Math.round((1e6 * d) / played) : 0;
+      agg.decisiveHist[Math.min(d, rounds)]++;
+    }
+    tension[TENSION.deficitSum] += t.winnerDeficit;
+    tension[TENSION.deficitSq] += t.winnerDeficit * t.winnerDeficit;
+    if (t.winnerDeficit > 0) tension[TENSION.trailed]++;
+    tension[TENSION.marginSum] += t.finalMargin;
+    tension[TENSION.marginSq] += t.finalMargin * t.finalMargin;
+    if (t.finalMargin === 0) tension[TENSION.deadHeat]++;
   }
   // Comebacks: the winner was not among the leaders after step c, in games that went on past it.
   const checkpoints = agg.shape.checkpoints;
@@ -388,7 +437,7 @@ function addGameShape(agg: Aggregate, r: FlatRecord, played: number, winners: nu
     const step = checkpoints[j];
     if (played > step) {
       comebacks[2 + 2 * j]++;
-      if ((winners & leaders[step - 1]) === 0) comebacks[1 + 2 * j]++;
+      if ((winners & leaders[step]) === 0) comebacks[1 + 2 * j]++;
     }
   }
   agg.giniMicros[0] += Math.round(giniUnchecked(r.scores, p) * 1e6);
@@ -397,11 +446,18 @@ function addGameShape(agg: Aggregate, r: FlatRecord, played: number, winners: nu
   for (let i = 0; i < played && i < rounds; i++) {
     for (let c = 0; c < k2; c++) roundCounterSum[i * k2 + c] += rc[i * k2 + c];
   }
-  // Then-leader wins over every round played (the comparison for the cards' leader win rates).
+  // Then-leader wins before every round played (the comparison for the cards' leader win rates),
+  // and per step: the leader at step t of the games that went on past it.
   const allLeaderWin = agg.allLeaderWin;
+  const leaderWins = agg.leaderWins;
   for (let i = 0; i < played; i++) {
-    allLeaderWin[0] += leaderWinUnits(i === 0 ? initialLeaders : leaders[i - 1], winners, k);
+    const units = leaderWinUnits(leaders[i], winners, k);
+    allLeaderWin[0] += units;
     allLeaderWin[1]++;
+    if (i < rounds) {
+      leaderWins[2 * i] += units;
+      leaderWins[2 * i + 1]++;
+    }
   }
   const cards = r.cards;
   for (let d = 0; d < r.cardCount; d++) {

@@ -27,8 +27,19 @@ import type { Scenario } from '../sim/scenario.js';
 import { binomialInterval } from '../stats/binomial-interval.js';
 import { boundedMeanInterval } from '../stats/bounded-mean.js';
 
-export type SweepFamily = 'seat-win-rate' | 'win-rate' | 'seat-spread' | 'rounds' | 'final-gold' | 'ending-share' | 'score-spread';
-export type SweepUnit = 'share' | 'steps' | 'score';
+export type SweepFamily =
+  | 'seat-win-rate'
+  | 'win-rate'
+  | 'seat-spread'
+  | 'rounds'
+  | 'final-gold'
+  | 'ending-share'
+  | 'score-spread'
+  | 'lead-changes'
+  | 'decisive-share'
+  | 'winner-deficit'
+  | 'final-margin';
+export type SweepUnit = 'share' | 'steps' | 'score' | 'count';
 
 export interface SweepMetric {
   /** `win:greedy`, `seat:2`, `seatSpread`, `rounds`, `gold`, the key ending's name (`race`). */
@@ -67,6 +78,10 @@ const UNIT: Readonly<Record<SweepFamily, SweepUnit>> = {
   'final-gold': 'score',
   'ending-share': 'share',
   'score-spread': 'score',
+  'lead-changes': 'count',
+  'decisive-share': 'share',
+  'winner-deficit': 'score',
+  'final-margin': 'score',
 };
 
 /** The sweep's metrics for a scenario's line-up, in report order: bots, seats, seat spread, length, score, score spread, key ending. */
@@ -83,6 +98,11 @@ export function sweepMetrics(scenario: Pick<Scenario, 'seats' | 'definition'>): 
   out.push({ id: 'scoreSpread', label: `score spread (highest − lowest final ${game.score})`, family: 'score-spread', unit: UNIT['score-spread'] });
   const key = game.keyEnding;
   if (key !== null) out.push({ id: key.id, label: `${key.label} share`, family: 'ending-share', unit: 'share', ending: key.index });
+  // How a game feels (stats/tension.ts), per deal.
+  out.push({ id: 'leadChanges', label: 'lead changes (per game)', family: 'lead-changes', unit: UNIT['lead-changes'] });
+  out.push({ id: 'decisiveShare', label: `decisive ${game.step} (share of the game)`, family: 'decisive-share', unit: UNIT['decisive-share'] });
+  out.push({ id: 'winnerDeficit', label: `winner's deficit (largest, in ${game.score})`, family: 'winner-deficit', unit: UNIT['winner-deficit'] });
+  out.push({ id: 'finalMargin', label: `final margin (${game.score})`, family: 'final-margin', unit: UNIT['final-margin'] });
   return out;
 }
 
@@ -117,6 +137,20 @@ export function perDeal(metric: SweepMetric, scenario: Pick<Scenario, 'seats'>, 
     return out;
   }
   if (metric.family === 'score-spread') return Float64Array.from(deals.scoreSpread);
+  if (metric.family === 'lead-changes') return Float64Array.from(deals.leadChanges);
+  if (metric.family === 'winner-deficit') return Float64Array.from(deals.winnerDeficit);
+  if (metric.family === 'final-margin') return Float64Array.from(deals.finalMargin);
+  if (metric.family === 'decisive-share') {
+    // The decisive step as a share of the game's steps; a game whose winners do not lead at the end
+    // (none) counts as decided at its end, 1.
+    const out = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const d = deals.decisiveStep[i];
+      const steps = deals.length[i];
+      out[i] = d < 0 || steps === 0 ? (d < 0 ? 1 : 0) : d / steps;
+    }
+    return out;
+  }
   if (metric.family === 'win-rate' && !scenario.seats.includes(metric.bot!)) {
     throw new RangeError(`perDeal: ${metric.id}: the line-up ${scenario.seats.join(', ')} has no seat of ${metric.bot}`);
   }

@@ -61,6 +61,7 @@ describe.skipIf(SKIP_BROWSER)('report.html in headless Chromium', () => {
       'winner-curve',
       'game-length',
       'endings',
+      'leader-wins',
       'per-round',
       'card-impact',
     ]);
@@ -114,6 +115,7 @@ describe.skipIf(SKIP_BROWSER)('report.html in headless Chromium', () => {
         'winner-curve',
         'game-length',
         'endings',
+        'leader-wins',
         ...stepSections,
       ]);
       for (const chart of charts) expect(chart.marks, `${chart.name} marks`).toBeGreaterThanOrEqual(MIN_MARKS);

@@ -8,7 +8,7 @@ import type { RunSummary } from '../../src/report/types.js';
 const GR = reportGameOf(GAMES.goldrausch);
 import { makeImpactReport, makeRunSummary } from './fixture.js';
 
-const CHARTS = ['bot-win-rates', 'seat-win-rates', 'seat-advantage', 'gold-curves', 'winner-curve', 'game-length', 'endings', 'per-round'];
+const CHARTS = ['bot-win-rates', 'seat-win-rates', 'seat-advantage', 'gold-curves', 'winner-curve', 'game-length', 'endings', 'leader-wins', 'per-round'];
 
 /** The data-chart names of the drawn charts (svg.chart), in page order. */
 const charts = (html: string): string[] => [...html.matchAll(/<svg class="chart" data-chart="([^"]+)"/g)].map((m) => m[1]);
@@ -160,7 +160,7 @@ describe('renderReport', () => {
       goldCurve: [],
       winnerCurve: [],
       seatAdvantage: { ...summary.seatAdvantage, seats: [] },
-      gameShape: { ...summary.gameShape, lengthDistribution: [], perRound: [], endings: {} },
+      gameShape: { ...summary.gameShape, lengthDistribution: [], perRound: [], endings: {}, tension: { ...summary.gameShape.tension, leaderWins: [] } },
       chanceCards: [],
     };
     const page = renderReport(empty, { ...impact, cards: [] }, null, GR);
@@ -197,5 +197,21 @@ describe('verdict phrases', () => {
     expect(cardVerdict('X', { ...e, estimate: 0.4, ci95: [-0.1, 0.9], significant: false, qValue: 0.7 }, 'spread', 'per game', 25, GR)).toBe(
       'card X: no detectable effect on the final gold spread per game (+0.40 gold ± 0.50)',
     );
+  });
+});
+
+describe('the "How a game feels" section', () => {
+  it('words the tension figures of the summary, with the leader-wins curve and its band', () => {
+    const page = renderReport(makeRunSummary(), null, null, GR);
+    const section = page.slice(page.indexOf('<section id="tension">'), page.indexOf('</section>', page.indexOf('<section id="tension">')));
+    // The fixture: 2.84 lead changes, decided at 65% of the game, winner behind in 58% of games by 4.2 at worst, margin 3.1, 7% level.
+    expect(section).toContain('A lively contest: the lead changes hands 2.8 times in an average game.');
+    expect(section).toContain('On average the winner leads for good from 65% of the way through (rounds): games are settled in the middle.');
+    expect(section).toContain(
+      'In 58% of won games the winner was behind at some point (by 4.2 gold at worst, on average); the mean final margin is 3.1 gold, and 7.0% of won games ended level on gold',
+    );
+    // Leader after round 5 (the middle of 10 points): 50% (49–51%), chance 25%.
+    expect(section).toContain('The leader after round 5 goes on to win 50% of the time (49–51%; chance would be 25%).');
+    expect(section).toMatch(/data-chart="leader-wins"/);
   });
 });

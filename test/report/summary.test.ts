@@ -54,7 +54,8 @@ describe('summary figures from aggregates = direct computation over the games', 
     let come5 = 0;
     let past5 = 0;
     for (const r of records) {
-      for (let i = 1; i < r.curve.length; i++) if (!leaders(r.curve[i]).some((s) => leaders(r.curve[i - 1]).includes(s))) changes++;
+      const rows = [r.initialScores, ...r.curve];
+      for (let i = 1; i < rows.length; i++) if (!leaders(rows[i]).some((s) => leaders(rows[i - 1]).includes(s))) changes++;
       if (r.curve.length > 5) {
         past5++;
         if (!r.outcome.winners.some((w) => leaders(r.curve[4]).includes(w))) come5++;
@@ -65,6 +66,67 @@ describe('summary figures from aggregates = direct computation over the games', 
     const last = summary.winnerCurve.at(-1)!;
     const winnerGold = records.flatMap((r) => r.outcome.winners.map((w) => r.outcome.scores[w]));
     expect(last.winner).toBeCloseTo(winnerGold.reduce((a, b) => a + b, 0) / winnerGold.length, 3);
+  });
+
+  it('the tension figures and the leader-wins curve, recomputed directly from each game', () => {
+    // Independent of src/stats/tension.ts: leaders as seat lists, per step t = 0 (start) … length.
+    let changes = 0;
+    let changesSq = 0;
+    let decided = 0;
+    let decisiveShare = 0;
+    let deficit = 0;
+    let trailed = 0;
+    let margin = 0;
+    const leaderWin = new Map<number, { wins: number; games: number }>();
+    for (const r of records) {
+      const rows = [r.initialScores, ...r.curve];
+      const lead = rows.map(leaders);
+      const winners = r.outcome.winners;
+      let c = 0;
+      for (let t = 1; t < rows.length; t++) if (!lead[t].some((s) => lead[t - 1].includes(s))) c++;
+      changes += c;
+      changesSq += c * c;
+      const winnersLead = (t: number) => lead[t].every((s) => winners.includes(s));
+      if (lead.at(-1)!.some((s) => winners.includes(s))) {
+        let d = rows.length - 1;
+        while (d > 0 && winnersLead(d - 1)) d--;
+        decided++;
+        decisiveShare += Math.round((1e6 * d) / r.curve.length) / 1e6;
+      }
+      const gap = Math.max(...rows.map((row) => Math.max(...row) - Math.max(...winners.map((w) => row[w]))));
+      deficit += gap;
+      if (gap > 0) trailed++;
+      const others = r.outcome.scores.filter((_, s) => !winners.includes(s));
+      margin += others.length ? Math.min(...winners.map((w) => r.outcome.scores[w])) - Math.max(...others) : 0;
+      for (let t = 0; t < r.curve.length; t++) {
+        const e = leaderWin.get(t) ?? { wins: 0, games: 0 };
+        e.games++;
+        e.wins += lead[t].filter((s) => winners.includes(s)).length / lead[t].length / winners.length;
+        leaderWin.set(t, e);
+      }
+    }
+    const t = summary.gameShape.tension;
+    expect(records.every((r) => r.outcome.winners.length > 0)).toBe(true);
+    expect(t.wonGames).toBe(N);
+    expect(t.meanLeadChanges).toBeCloseTo(changes / N, 4);
+    expect(t.sdLeadChanges).toBeCloseTo(Math.sqrt((changesSq - (changes * changes) / N) / (N - 1)), 4);
+    expect(t.leadChangeDistribution.reduce((a, b) => a + b.games, 0)).toBe(N);
+    expect(t.decidedGames).toBe(decided);
+    expect(t.meanDecisiveShare).toBeCloseTo(decisiveShare / decided, 6);
+    expect(t.meanWinnerDeficit).toBeCloseTo(deficit / N, 4);
+    expect(t.winnerTrailedShare).toBeCloseTo(trailed / N, 6);
+    expect(t.meanFinalMargin).toBeCloseTo(margin / N, 4);
+    expect(t.leaderWins.length).toBe(leaderWin.size);
+    for (const point of t.leaderWins) {
+      const e = leaderWin.get(point.step)!;
+      expect(point.games).toBe(e.games);
+      expect(point.share).toBeCloseTo(e.wins / e.games, 6);
+      const ci = binomialInterval(e.wins, e.games);
+      expect(point.ci95[0]).toBeCloseTo(ci.lower, 6);
+      expect(point.ci95[1]).toBeCloseTo(ci.upper, 6);
+    }
+    // The leader after the first step wins more often than chance in Goldrausch's baseline.
+    expect(t.leaderWins[1].share).toBeGreaterThan(1 / scenario.players);
   });
 
   it('per-round upgrades and the descriptive card figures', () => {

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hashSeed, purposeKey, unitFloat } from '../../src/core/random.js';
-import type { FlatRecord } from '../../src/core/definition.js';
+import type { FlatRecord, GameRecord } from '../../src/core/definition.js';
 import type { Outcome } from '../../src/core/game.js';
 import { emptyDeals, putDeal, putFlatDeal } from '../../src/sim/deals.js';
 import { loadScenario } from '../../src/sim/scenario.js';
@@ -20,6 +20,7 @@ import {
   type SweepMetric,
 } from '../../src/sweep/metrics.js';
 
+const TENSION_IDS = ['leadChanges', 'decisiveShare', 'winnerDeficit', 'finalMargin'];
 const metric = (scenario: Parameters<typeof sweepMetrics>[0], id: string): SweepMetric => sweepMetrics(scenario).find((m) => m.id === id)!;
 
 describe('sweepMetrics', () => {
@@ -39,11 +40,28 @@ describe('sweepMetrics', () => {
       'gold',
       'scoreSpread',
       'race',
+      'leadChanges',
+      'decisiveShare',
+      'winnerDeficit',
+      'finalMargin',
     ]);
     expect(metric(baseline, 'race')).toMatchObject({ family: 'ending-share', unit: 'share', label: expect.stringMatching(/share$/) });
     expect(metric(baseline, 'rounds')).toMatchObject({ family: 'rounds', unit: 'steps' });
     const mirror = loadScenario('scenarios/mirror-cooperative.json');
-    expect(sweepMetrics(mirror).map((m) => m.id)).toEqual(['seat:0', 'seat:1', 'seat:2', 'seat:3', 'seatSpread', 'rounds', 'gold', 'scoreSpread', 'race']);
+    expect(sweepMetrics(mirror).map((m) => m.id)).toEqual([
+      'seat:0',
+      'seat:1',
+      'seat:2',
+      'seat:3',
+      'seatSpread',
+      'rounds',
+      'gold',
+      'scoreSpread',
+      'race',
+      ...TENSION_IDS,
+    ]);
+    expect(metric(baseline, 'leadChanges')).toMatchObject({ family: 'lead-changes', unit: 'count', label: 'lead changes (per game)' });
+    expect(metric(baseline, 'decisiveShare')).toMatchObject({ family: 'decisive-share', unit: 'share', label: 'decisive round (share of the game)' });
     expect(metric(baseline, 'scoreSpread')).toMatchObject({ family: 'score-spread', unit: 'score', label: 'score spread (highest − lowest final gold)' });
     // GOLD has no key ending; My Gold Mine's is the dragon.
     expect(sweepMetrics(loadScenario('scenarios/gold-3p.json')).map((m) => m.id)).toEqual([
@@ -56,8 +74,9 @@ describe('sweepMetrics', () => {
       'rounds',
       'gold',
       'scoreSpread',
+      ...TENSION_IDS,
     ]);
-    expect(sweepMetrics(loadScenario('scenarios/my-gold-mine-3p.json')).at(-1)?.id).toBe('dragon');
+    expect(sweepMetrics(loadScenario('scenarios/my-gold-mine-3p.json')).at(-5)?.id).toBe('dragon');
   });
 });
 
@@ -103,17 +122,32 @@ describe('perDeal', () => {
   });
   it('gives the final-score spread of each deal as putDeal and putFlatDeal record it: highest − lowest final score', () => {
     const played = emptyDeals(2);
-    putDeal(played, 0, { winners: [1], scores: [3, 10, 7, 5], length: 9, endedBy: 'race' } as unknown as Outcome, ['race', 'time-limit']);
+    const outcome = { winners: [1], scores: [3, 10, 7, 5], length: 1, endedBy: 'race' } as unknown as Outcome;
+    putDeal(played, 0, { outcome, curve: [[3, 10, 7, 5]], initialScores: [0, 0, 0, 0] } as unknown as GameRecord, ['race', 'time-limit']);
     putFlatDeal(played, 1, {
       winners: Int8Array.of(2),
       winnerCount: 1,
-      rounds: 9,
+      rounds: 1,
       ending: 0,
       players: 3,
       scores: Int32Array.of(-2, 4, 11),
+      curve: [-2, 4, 11],
+      initialScores: [0, 0, 0],
     } as unknown as FlatRecord);
     expect([...perDeal(m('scoreSpread', 'score-spread', { unit: 'score' }), scenario, played)]).toEqual([7, 13]);
     expect([...played.scoreSum]).toEqual([25, 13]);
+  });
+  it('gives the tension figures per deal; the decisive step as a share of the game, a game without one as decided at its end', () => {
+    const t = emptyDeals(3);
+    t.length.set([10, 8, 4]);
+    t.leadChanges.set([3, 0, 1]);
+    t.decisiveStep.set([5, 0, -1]);
+    t.winnerDeficit.set([4, 0, 2]);
+    t.finalMargin.set([2, 9, -1]);
+    expect([...perDeal(m('leadChanges', 'lead-changes', { unit: 'count' }), scenario, t)]).toEqual([3, 0, 1]);
+    expect([...perDeal(m('decisiveShare', 'decisive-share'), scenario, t)]).toEqual([0.5, 0, 1]);
+    expect([...perDeal(m('winnerDeficit', 'winner-deficit', { unit: 'score' }), scenario, t)]).toEqual([4, 0, 2]);
+    expect([...perDeal(m('finalMargin', 'final-margin', { unit: 'score' }), scenario, t)]).toEqual([2, 9, -1]);
   });
 });
 

@@ -17,23 +17,23 @@ describe('goldpit check-bot', () => {
   it('reports a type error with file, line and column, plays anyway, and exits 1', { timeout: 120_000 }, async () => {
     const dir = tempDir('goldpit-typed-');
     const file = join(dir, 'mistyped.ts');
-    // Runs fine (the index is never used) but returns `string | number` where a Continent is required.
+    // Runs fine (the name is never used) but returns `string | number` where a continent number is required.
     writeFileSync(
       file,
       [
         `import type { GoldrauschBotFactory } from '${join(ROOT, 'src/games/goldrausch/bot.js')}';`,
         'const mistyped: GoldrauschBotFactory = {',
         "  name: 'mistyped',",
-        "  description: 'a number where a continent is expected',",
+        "  description: 'a name where a continent is expected',",
         '  create: (_seat, random) => ({',
-        "    name: 'mistyped',",
+        '    // the continent: a number (AZUL 0, ROSSO 1, VERIDIA 2)',
         '    chooseContinent: (view) => {',
-        "      const held = ['azul', 'rosso', 'veridia'].filter((_, c) => view.countryHand[c] > 0);",
-        '      const index: number = 0;',
-        '      return index === 0 ? random.pick(held) : index;',
+        '      const held = [0, 1, 2].filter((c) => view.countryHand(c) > 0);',
+        "      const name: string = 'azul';",
+        '      return held.length > 0 ? random.pick(held) : name;',
         '    },',
-        '    negotiate: () => [],',
-        '    commitUpgrade: () => null,',
+        '    negotiate: () => {},',
+        '    commitUpgrade: () => 0,',
         '  }),',
         '};',
         'export default mistyped;',

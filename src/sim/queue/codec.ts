@@ -5,6 +5,7 @@
  * answers: a result from the queue is input like any other.
  */
 import type { BatchResult, DealsBatchResult } from '../batch.js';
+import { isDeals } from '../deals.js';
 import type { ImpactBatchResult } from '../impact.js';
 import type { TournamentGame } from '../tournament.js';
 import type { QueueTask } from './job.js';
@@ -70,16 +71,7 @@ export function decodeResult(task: QueueTask, text: unknown): BatchResult | Impa
     if (value.cards.some((c: { changes?: unknown }) => !Array.isArray(c?.changes) || c.changes.some((m) => !Array.isArray(m))))
       throw new Error('expected each card with its tally of changed games per metric (changes)');
   } else if (task.kind === 'deals') {
-    const d = value.deals as Record<string, unknown> | undefined;
-    const ok =
-      d &&
-      d.winners instanceof Uint8Array &&
-      d.length instanceof Uint16Array &&
-      d.ending instanceof Uint8Array &&
-      d.scoreSum instanceof Int32Array &&
-      d.scoreSpread instanceof Int32Array;
-    if (!ok || [d.winners, d.length, d.ending, d.scoreSum, d.scoreSpread].some((c) => (c as Uint8Array).length !== games))
-      throw new Error(`expected ${games} deals in typed columns`);
+    if (!isDeals(value.deals, games)) throw new Error(`expected ${games} deals in typed columns`);
   } else {
     if (!(value.data instanceof Float64Array) || !Array.isArray(value.firstFaults) || typeof value.rows !== 'string')
       throw new Error('expected an aggregate (data, firstFaults, rows)');

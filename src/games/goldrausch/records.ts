@@ -1,16 +1,25 @@
 /**
  * The game's record as it is played: each finished round's rows (the public history the seat views,
  * the replay story and the search bot's sampler read), the game record's counters (core/definition.ts
- * `GameRecord`: counters.ts COUNTERS and ROUND_COUNTERS) and the event cards drawn; and the compact
- * records a finished game yields.
+ * `GameRecord`: COUNTERS and ROUND_COUNTERS) and the event cards drawn; and the compact records a
+ * finished game yields. `RoundRows` reads the rows for the view, the story and the sampler.
  *
  * Rows are dense: round r's row of seat s is `seatRows[(r·players + s)·SEAT_FIELDS + field]`, of
  * continent c `continentRows[(3r + c)·CONTINENT_FIELDS + field]`, of the round `roundRows[r·ROUND_FIELDS
  * + field]`, with the fields below; a round writes its rows once, at its end (`recordRound`).
  */
-import type { FlatRecord, GameRecord } from '../../../core/definition.js';
-import { CONTINENT_FIELDS, ROUND_FIELDS, SEAT_FIELDS, type GoldrauschState } from './state.js';
-import { NONE } from './view.js';
+import type { FlatRecord, GameRecord } from '../../core/definition.js';
+import { NONE } from './bot.js';
+import { LOG_FIELDS } from './meeting.js';
+import { CONTINENT_FIELDS, ROUND_FIELDS, SEAT_FIELDS, SOURCE_PROMISE, Stage, type GoldrauschState } from './state.js';
+
+export type { GoldrauschState };
+
+/** Per-seat counters recorded for every game (core/definition.ts `GameRecord.counters`). */
+export const COUNTERS = ['fines', 'upgrades', 'successfulUpgrades', 'collisions', 'agreements', 'kept', 'broken', 'timeouts'] as const;
+
+/** Per-round totals recorded for every game (`GameRecord.roundCounters`). */
+export const ROUND_COUNTERS = ['upgrades', 'collisions', 'fines'] as const;
 
 // A seat's row.
 /** Where its pawn stood after phase 2. */
@@ -52,6 +61,13 @@ export const R_EVENT = 4;
 export const R_LOG_START = 5;
 export const R_LOG_END = 6;
 export const R_PROPOSAL_START = 7;
+// A proposal of the archive (RoundRows `proposal`).
+export const A_CONTINENT = 0;
+export const A_PROPOSER = 1;
+export const A_UPGRADER = 2;
+export const A_ACCEPTED = 3;
+export const A_REJECTED = 4;
+export const A_CLAUSES = 5;
 /** The continent's agreement: its proposal (local index, −1 none), parties (a mask) and upgrader. */
 export const C_AGREEMENT = 7;
 export const C_PARTIES = 8;
@@ -191,8 +207,8 @@ function recordDetail(s: GoldrauschState, r: number, wheel: number, event: numbe
 }
 
 /**
- * A proposal as one number: round, continent and its index in its meeting (its id is
- * `proposalId(code)`, e.g. "r3-V-1"). A rotation clause keeps its agreement's code as its source.
+ * A proposal as one number: round, continent and its number in its meeting (`sourceName` gives its id,
+ * e.g. "r3-V-1"). A rotation clause keeps its agreement's code as its source, a breach its binding's.
  */
 export function proposalCode(round: number, continent: number, index: number): number {
   return (round * 4 + continent) * 65536 + index;
@@ -200,11 +216,88 @@ export function proposalCode(round: number, continent: number, index: number): n
 
 const LETTER = ['A', 'R', 'V'];
 
-/** The id the engine gives a proposal (§18): round, continent letter, number within its meeting. */
-export function proposalId(code: number): string {
+/** The id the engine gives a proposal (§18): round, continent letter, number within its meeting (from 1). */
+export function proposalId(round: number, continent: number, index: number): string {
+  return `r${round}-${LETTER[continent]}-${index + 1}`;
+}
+
+/** A breach's or rotation clause's source by name: a proposal's id, or "promise". */
+export function sourceName(code: number): string {
+  if (code === SOURCE_PROMISE) return 'promise';
   const index = code % 65536;
   const rc = (code - index) / 65536;
-  return `r${Math.floor(rc / 4)}-${LETTER[rc % 4]}-${index + 1}`;
+  return proposalId(Math.floor(rc / 4), rc % 4, index);
+}
+
+/**
+ * Reads the record of a state with `detail` (state.ts): round i's rows (0-based), the log's entries,
+ * the archived proposals. For the view, the story and the sampler.
+ */
+export class RoundRows {
+  constructor(private readonly s: GoldrauschState) {}
+  /** Field `field` (S_…) of seat `seat`'s row in round i. */
+  seat(i: number, seat: number, field: number): number {
+    return this.s.seatRows[(i * this.s.players + seat) * SEAT_FIELDS + field];
+  }
+  /** Field `field` (C_…) of continent c's row in round i. */
+  continent(i: number, c: number, field: number): number {
+    return this.s.continentRows[(3 * i + c) * CONTINENT_FIELDS + field];
+  }
+  /** Field `field` (R_…) of round i's row. */
+  round(i: number, field: number): number {
+    return this.s.roundRows[i * ROUND_FIELDS + field];
+  }
+  logStart(i: number): number {
+    return this.round(i, R_LOG_START);
+  }
+  logEnd(i: number): number {
+    return this.round(i, R_LOG_END);
+  }
+  /** Field f (meeting.ts LOG_…) of log entry k. */
+  logField(k: number, f: number): number {
+    return this.s.log[LOG_FIELDS * k + f];
+  }
+  /** The round (0-based) whose meeting logged entry k (the current round's for the meeting under way). */
+  roundOfMessage(k: number): number {
+    const s = this.s;
+    if (k >= s.meetingLog && s.stage === Stage.meeting) return s.historyLength;
+    let i = 0;
+    while (i + 1 < s.historyLength && this.logStart(i + 1) <= k) i++;
+    return i;
+  }
+  /** Round i's proposals (archived), and field f (A_…) of its p-th. */
+  proposalCount(i: number): number {
+    const s = this.s;
+    const start = this.round(i, R_PROPOSAL_START);
+    const end = i + 1 < s.historyLength ? this.round(i + 1, R_PROPOSAL_START) : s.archiveCount;
+    return end - start;
+  }
+  proposal(i: number, p: number, f: number): number {
+    const s = this.s;
+    const k = this.round(i, R_PROPOSAL_START) + p;
+    switch (f) {
+      case A_CONTINENT:
+        return s.archContinent[k];
+      case A_PROPOSER:
+        return s.archProposer[k];
+      case A_UPGRADER:
+        return s.archUpgrader[k];
+      case A_ACCEPTED:
+        return s.archAccepted[k];
+      case A_REJECTED:
+        return s.archRejected[k];
+    }
+    return s.archClauseCount[k];
+  }
+  /** Clause k of round i's proposal p: f 0 its round, 1 its upgrader. */
+  proposalClause(i: number, p: number, k: number, f: number): number {
+    const s = this.s;
+    const at = s.archClauseStart[this.round(i, R_PROPOSAL_START) + p] + k;
+    return f === 0 ? s.archivePoolRound[at] : s.archivePoolUpgrader[at];
+  }
+  sourceName(code: number): string {
+    return sourceName(code);
+  }
 }
 
 /** The game's ledgers into the counters' rows they fill (fines paid, kept, broken): done when a record is read. */
@@ -250,6 +343,35 @@ export function stateRecord(s: GoldrauschState): StateRecord {
     cardCount: 0,
     roundCounters: s.roundCounters,
     counters: s.counters,
+  };
+}
+
+/**
+ * The `GameRecord` of a finished game on the generic driver: its recorded rounds (a game a GIFT
+ * ended within a meeting has one round more than it recorded: `outcome.length` is the round it
+ * ended in, the curve holds the recorded rounds), fresh arrays.
+ */
+export function gameRecord(s: GoldrauschState): GameRecord {
+  ledgersIntoCounters(s);
+  const n = s.players;
+  const rounds = s.historyLength;
+  const winners = s.winners.slice(0, s.winnerCount);
+  const scores = s.gold.slice(0, n);
+  const curve: number[][] = [];
+  const roundCounters: number[][] = [];
+  for (let r = 0; r < rounds; r++) {
+    curve.push(s.curve.slice(r * n, r * n + n));
+    roundCounters.push(s.roundCounters.slice(r * 3, r * 3 + 3));
+  }
+  const cardsDrawn: { card: number; round: number }[] = [];
+  for (let k = 0; k < s.cardsDrawn; k++) cardsDrawn.push({ card: s.cardsDrawnList[2 * k], round: s.cardsDrawnList[2 * k + 1] });
+  return {
+    outcome: { winners, scores, ranks: finishingRanks(winners, scores), endedBy: s.ending === 0 ? 'race' : 'clock', length: s.round },
+    initialScores: (rounds > 0 ? s.initialGold : s.gold).slice(0, n),
+    curve,
+    cardsDrawn,
+    counters: s.counters.map((row) => row.slice(0, n)),
+    roundCounters,
   };
 }
 
