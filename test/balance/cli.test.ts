@@ -127,7 +127,7 @@ describe('goldpit balance on My Gold Mine', () => {
     const first = err.findIndex((t) => t.includes('stage 1:'));
     expect(first).toBeGreaterThan(0);
     // The bar was drawn before stage 1 ended, and the stage line clears it.
-    expect(err.slice(0, first).some((t) => /^\r\[[#-]+\] +\d+%  [\d,]+\/30,000 games/.test(t))).toBe(true);
+    expect(err.slice(0, first).some((t) => /^\r\[[#-]+\] +\d+% {2}[\d,]+\/30,000 games/.test(t))).toBe(true);
     expect(err[first].startsWith('\r\x1b[K')).toBe(true);
   }, 60_000);
 
