@@ -191,7 +191,7 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
       "which knobs matter: Morris screening (μ*, σ, verdicts) or Sobol indices of every metric over the --vary ranges or the game's tunables, on common random numbers",
       ex('sensitivity', (y) => sensitivityOptions(y)),
       async (args) => {
-        code = await commandSensitivity(io, args, argv);
+        code = await commandSensitivity(io, { ...args, quiet: args.quiet || args.json }, argv);
       },
     )
     .command(

@@ -21,7 +21,7 @@ async function json(argv: string[], code = 0): Promise<unknown> {
 }
 
 describe('--json prints the result file on stdout, and nothing else', () => {
-  it('run, impact, sweep, balance, merge', async () => {
+  it('run, impact, sweep, balance, sensitivity, merge', async () => {
     const dir = tempDir('goldpit-json-');
     const run = join(dir, 'run');
     expect(await json(['run', SCENARIO, '--games', '40', '--workers', '0', '--out', run, '--json'])).toEqual(fileJson(join(run, 'summary.json')));
@@ -54,6 +54,28 @@ describe('--json prints the result file on stdout, and nothing else', () => {
       3,
     );
     expect(b).toEqual(fileJson(join(balance, 'balance.json')));
+    const sens = join(dir, 'sensitivity');
+    expect(
+      await json([
+        'sensitivity',
+        SCENARIO,
+        '--vary',
+        'params.fine=0..4',
+        '--vary',
+        'params.rounds=8..10',
+        '--games',
+        '40',
+        '--trajectories',
+        '4',
+        '--bootstrap',
+        '50',
+        '--workers',
+        '0',
+        '--out',
+        sens,
+        '--json',
+      ]),
+    ).toEqual(fileJson(join(sens, 'sensitivity.json')));
     const shards = [1, 2].map((i) => join(dir, `shard${i}`));
     for (const [i, out] of shards.entries()) {
       const partial = (await json(['run', SCENARIO, '--games', '40', '--shard', `${i + 1}/2`, '--workers', '0', '--out', out, '--json'])) as {
