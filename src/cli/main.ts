@@ -26,6 +26,7 @@ import { GOLDPIT, shellWord, VERSION } from '../core/package.js';
 import { readJsonFile } from '../core/validate.js';
 import { balanceOptions, commandBalance } from './balance.js';
 import { commandBaseline, commandCheck } from './check.js';
+import { ENGINE_OPTION } from './engine-option.js';
 import { commandSkill, skillOptions } from './skill.js';
 import { commandSweep, sweepOptions } from './sweep.js';
 import { commandCompare, compareOptions } from './compare.js';
@@ -56,14 +57,6 @@ const processIo: Io = {
   err: (t) => process.stderr.write(t),
   errIsTty: Boolean(process.stderr.isTTY),
   outIsTty: Boolean(process.stdout.isTTY),
-};
-
-/** `--engine` of run and impact (sim/run.ts `Engine`). */
-const ENGINE_OPTION = {
-  choices: ['auto', 'reference'] as const,
-  default: 'auto' as const,
-  describe:
-    "auto: the game's fast player when it can play the line-up (built-in heuristic bots; bot files too where the game's fast player takes them), the same games; reference: always the reference engine",
 };
 
 /** Runs the command line; returns the exit code. */
@@ -650,9 +643,9 @@ function otherGamesFiles(io: Io, out: string, written: readonly string[], quiet:
 
 /** Which engine played a run's games, for its closing line. */
 function engineLine(engine: { kernelGames: number; referenceGames: number }): string {
-  if (engine.referenceGames === 0) return 'on the fast kernel';
-  if (engine.kernelGames === 0) return 'on the reference engine';
-  return `${engine.kernelGames} on the fast kernel, ${engine.referenceGames} handed to the reference engine`;
+  if (engine.referenceGames === 0) return "on the game's fast player";
+  if (engine.kernelGames === 0) return 'on the generic driver';
+  return `${engine.kernelGames} on the game's fast player, ${engine.referenceGames} handed to the generic driver`;
 }
 
 async function commandImpact(

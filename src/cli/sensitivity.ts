@@ -33,6 +33,7 @@ import { evaluatePoints } from '../sensitivity/run.js';
 import type { Method, SensitivityJson } from '../sensitivity/types.js';
 import { headlineVerdicts } from '../sensitivity/verdicts.js';
 import { writeSensitivityOutputs } from '../sensitivity/write.js';
+import { ENGINE_OPTION } from './engine-option.js';
 import { JSON_OPTION } from './json-option.js';
 import type { Io } from './main.js';
 import { guardCheckpoint, prepareOutputFolder } from './outputs.js';
@@ -93,11 +94,7 @@ export function sensitivityOptions<T>(y: Argv<T>) {
     .option('checkpoint-every', { type: 'number', default: 5, describe: 'seconds between checkpoints (the finished points are kept)' })
     .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted analysis from its checkpoint in the output folder' })
     .option('fresh', { type: 'boolean', default: false, describe: 'delete a checkpoint found in the output folder and start over' })
-    .option('engine', {
-      choices: ['auto', 'reference'] as const,
-      default: 'auto' as const,
-      describe: 'auto: the fast kernel when the line-up has one (the same games); reference: always the reference engine',
-    })
+    .option('engine', ENGINE_OPTION)
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no summary on stdout' })
     .option('json', JSON_OPTION);
 }

@@ -14,6 +14,7 @@ import { DealPool } from '../sweep/pool.js';
 import { parseReference, planPoints, runSweep, type SweepPlan } from '../sweep/run.js';
 import { parseDesign, parseVary } from '../sweep/vary.js';
 import { writeSweepOutputs } from '../sweep/write.js';
+import { ENGINE_OPTION } from './engine-option.js';
 import { guardCheckpoint, prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { queueExecutor, queueOptions, withResumeHint } from './worker.js';
@@ -52,11 +53,7 @@ export function sweepOptions<T>(y: Argv<T>) {
     .option('batch-size', { type: 'number', default: 2000, describe: 'games per batch' })
     .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted sweep from its checkpoint in the output folder' })
     .option('fresh', { type: 'boolean', default: false, describe: 'delete a checkpoint found in the output folder and start over' })
-    .option('engine', {
-      choices: ['auto', 'reference'] as const,
-      default: 'auto' as const,
-      describe: 'auto: the fast kernel when the line-up has one (the same games); reference: always the reference engine',
-    })
+    .option('engine', ENGINE_OPTION)
     .option('table', TABLE_OPTION)
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no summary on stdout' })
     .option('json', JSON_OPTION);

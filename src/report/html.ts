@@ -780,7 +780,7 @@ function header(summary: RunSummary, impact: ImpactReport | null, colour: Palett
     const { kernelGames, referenceGames } = run.engine;
     facts.push([
       'engine',
-      `${esc(int(kernelGames))} games on the fast kernel, ${esc(int(referenceGames))} on the reference engine (the same games either way)`,
+      `${esc(int(kernelGames))} games on the game's fast player, ${esc(int(referenceGames))} on the generic driver (the same games either way)`,
     ]);
   }
   if (impact) facts.push(['card impact', `${esc(int(impact.games))} paired games, seed <code>${esc(impact.seed)}</code>`]);
