@@ -223,7 +223,7 @@ export function runRange(
     // The fast player's flat record goes into the aggregate as it is (no objects per game).
     const flat = playFast(fast, scenario, i, options);
     if (fast && flat) {
-      addFlatGame(agg, flat);
+      addFlatGame(agg, flat, flat.rounds, i);
       if (onGame) onGame(i, fast.gameRecord(flat));
       if (tally) tally.fast++;
       continue;
