@@ -59,7 +59,7 @@ export function examplesSection(summary: RunSummary, game: ReportGame): string {
   extreme('tension', (e) => `the narrowest winning margin (${e.value} ${score})`, ex.narrowestMargin);
   return `<section id="examples">
 <h2>Example games</h2>
-<p class="explain">The games behind the figures: for each, the first games of the run that show it (the smallest game indices, the same however the run was split). Each link opens that game's replay page beside this report, written by <code>goldpit replay &lt;scenario&gt; --game K --html</code>; <code>goldpit replay &lt;scenario&gt; --game K</code> prints its story.</p>
+<p class="explain">The games behind the figures: for each, the first games of the run that show it (the smallest game indices, the same however the run was split). Each link opens that game's replay page beside this report: <code>goldpit run --replays</code> writes them all, <code>goldpit replay &lt;scenario&gt; --game K --html</code> one; <code>goldpit replay &lt;scenario&gt; --game K</code> prints its story.</p>
 ${table(['figure', 'example games'], rows, { cls: 'compact' })}
 </section>`;
 }

@@ -33,7 +33,7 @@ export function tensionVerdicts(t: TensionSummary, game: ReportGame, players: nu
   const steps = game.step.many;
   if (t.meanLeadChanges < 0.5) out.push(`The lead rarely changes hands (${num(t.meanLeadChanges, 2)} times a game): whoever leads early tends to stay ahead.`);
   else if (t.meanLeadChanges < 2) out.push(`The lead changes hands ${num(t.meanLeadChanges, 1)} times in an average game.`);
-  else out.push(`A lively race: the lead changes hands ${num(t.meanLeadChanges, 1)} times in an average game.`);
+  else out.push(`A lively contest: the lead changes hands ${num(t.meanLeadChanges, 1)} times in an average game.`);
   if (t.decidedGames > 0) {
     const share = t.meanDecisiveShare;
     const words =

@@ -174,7 +174,7 @@ describe('the "How a game feels" section', () => {
     const page = renderReport(makeRunSummary(), null, null, GR);
     const section = page.slice(page.indexOf('<section id="tension">'), page.indexOf('</section>', page.indexOf('<section id="tension">')));
     // The fixture: 2.84 lead changes, decided at 65% of the game, winner behind in 58% of games by 4.2 at worst, margin 3.1, 7% level.
-    expect(section).toContain('A lively race: the lead changes hands 2.8 times in an average game.');
+    expect(section).toContain('A lively contest: the lead changes hands 2.8 times in an average game.');
     expect(section).toContain('On average the winner leads for good from 65% of the way through (rounds): games are settled in the middle.');
     expect(section).toContain(
       'In 58% of won games the winner was behind at some point (by 4.2 gold at worst, on average); the mean final margin is 3.1 gold, and 7.0% of won games ended level on gold',

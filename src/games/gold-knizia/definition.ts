@@ -15,6 +15,7 @@ import { record } from './record.js';
 import { Stage, type GoldState } from './state.js';
 import type { GoldView } from './view.js';
 import { check, comebackCheckpoints, presentation, tournament } from './presentation.js';
+import { replay } from './replay.js';
 
 /** Games a "game" holds: the series plays one per player (§3.4). */
 function gamesPerRecord(config: GoldConfig): number {
@@ -163,6 +164,7 @@ export const goldKniziaDefinition = {
   decisionPlace,
   fixtures: goldFixtures,
   presentation,
+  replay,
   comebackCheckpoints,
   // No ending of GOLD is a balance signal of its own: every well-played game empties the table.
   keyEnding: null,

@@ -11,6 +11,7 @@ import { goldrausch } from './engine.js';
 import { fastPlayer } from './fast/player.js';
 import { goldrauschFixtures } from './fixtures.js';
 import { check, comebackCheckpoints, presentation, tournament } from './presentation.js';
+import { replay } from './replay.js';
 import { changedRules, type GoldrauschConfig } from './params.js';
 import { zeros, type GoldrauschState, type Message, type RoundRecord } from './state.js';
 import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
@@ -197,6 +198,7 @@ export const goldrauschDefinition = {
   decisionPlace,
   fixtures: goldrauschFixtures,
   presentation,
+  replay,
   comebackCheckpoints,
   keyEnding: 'race',
   check,
