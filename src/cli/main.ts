@@ -29,6 +29,7 @@ import { balanceOptions, commandBalance } from './balance.js';
 import { commandBaseline, commandCheck } from './check.js';
 import { commandSkill, skillOptions } from './skill.js';
 import { commandSweep, sweepOptions } from './sweep.js';
+import { commandSensitivity, sensitivityOptions } from './sensitivity.js';
 import { PRECISION_LOOK } from '../sweep/run.js';
 import { clearStaleOutputs, prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
@@ -64,6 +65,7 @@ export const COMMANDS = [
   'run',
   'sweep',
   'balance',
+  'sensitivity',
   'impact',
   'merge',
   'baseline',
@@ -165,6 +167,14 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       (y) => balanceOptions(y),
       async (args) => {
         code = await commandBalance(io, args.scenario, args, argv);
+      },
+    )
+    .command(
+      'sensitivity <scenario>',
+      "which knobs matter: Morris screening (μ*, σ, verdicts) or Sobol indices of every metric over the --vary ranges or the game's tunables, on common random numbers",
+      (y) => sensitivityOptions(y),
+      async (args) => {
+        code = await commandSensitivity(io, args, argv);
       },
     )
     .command(

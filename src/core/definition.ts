@@ -4,6 +4,7 @@
  */
 import type { DecisionRequest, Fault, GameModule, Outcome } from './game.js';
 import type { RandomStream } from './random.js';
+import type { Tunable } from './tunable.js';
 
 /** Makes a fresh bot for one seat of one game. */
 export interface BotFactory<Bot> {
@@ -121,6 +122,13 @@ export interface GameDefinition<Config, State, View, Request extends DecisionReq
    * varies any path in them). Absent: none.
    */
   readonly scenarioSections?: readonly string[];
+  /**
+   * The numbers a designer may tune (params with the ranges the game's params file declares, the
+   * card fields its cards section marks tunable) and its rules options, each with the range to
+   * explore, for a config of `players` players: what `goldpit sensitivity --all-params` and
+   * `--all-rules` screen (core/tunable.ts). Absent: the game declares none.
+   */
+  tunables?(config: Config, players: number): readonly Tunable[];
   readonly builtinBots: Readonly<Record<string, BotFactory<Bot>>>;
   /**
    * Bots configured in their name, by family: `family:options` (e.g. `ismcts:iterations=400:c=0.5`)

@@ -16,7 +16,9 @@
  *    (every metric's `changed` is 0) says so in words, with what its intervals still allow: "… changed
  *    no deal in 500 deals: every metric's difference is exactly 0, and 500 unchanged deals still
  *    allow effects within the 95% intervals (win rate greedy within ±0.8 pp …)"; it is not counted
- *    as "no detectable effect" too.
+ *    as "no detectable effect" too. Among the metrics with no detectable effect, those that no deal
+ *    changed at all are named again with their bounds ("No deal changed win rate cooperative and …
+ *    in 500 deals: those differences are exactly 0, … (each within ±0.8 pp)").
  *    A Latin hypercube changes every factor at once, so it gets no per-factor sentence.
  * 2. Seat thresholds (mirror line-ups, numeric factors). A seat is *within* 2 pp of an equal share
  *    at a point when its win rate's interval lies inside 1/players ± 2 pp, and *shown outside* when
@@ -165,6 +167,20 @@ function effectVerdicts(sweep: SweepJson): string[] {
       );
       const what = quiet.length === sweep.metrics.length ? 'any metric' : listOf(quiet);
       out.push(`Changing ${factor.label} from ${from} to ${values}${context} has no detectable effect on ${what}: every paired 95% interval contains 0.`);
+      // Of those, the metrics that no deal changed at all, said in words with their bounds.
+      const still = sweep.metrics.filter((m) => !moved.has(m.id) && measured(m) && compared.every((t) => t.metrics[m.id].changed === 0));
+      if (still.length) {
+        const deals = Math.min(...compared.map((t) => Math.min(t.games, ref.games))).toLocaleString('en-US');
+        const bounds = still.map((m) => {
+          const far = Math.max(...compared.map((t) => Math.max(t.metrics[m.id].diffHi!, -t.metrics[m.id].diffLo!)));
+          return `${m.label} within \u00b1${amounts(m, far, far, far)[0]}${unitWord(m)}`;
+        });
+        const allow =
+          new Set(bounds.map((b) => b.replace(/^.* within /, ''))).size === 1 ? `each within ${bounds[0].replace(/^.* within /, '')}` : listOf(bounds);
+        out.push(
+          `No deal changed ${listOf(still.map((m) => m.label))} in ${deals} deals: those differences are exactly 0, and their 95% intervals bound what the deals not played could do (${allow}).`,
+        );
+      }
     }
   });
   return out;

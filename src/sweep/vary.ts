@@ -23,8 +23,11 @@ export interface Factor {
 
 export type Design = 'grid' | { readonly lhs: number };
 
-/** A path: dot-separated keys (letters, digits, `_`, `-`), each optionally followed by `[index]`s. */
-const PATH = /^[A-Za-z0-9_-]+(\[\d+\])*(\.[A-Za-z0-9_-]+(\[\d+\])*)*$/;
+/**
+ * A path: dot-separated keys (letters, digits, `_`, `-`, and `/`, which My Gold Mine's exit cards
+ * have in their ids: `exitCards.one-step/swap.count`), each optionally followed by `[index]`s.
+ */
+const PATH = /^[A-Za-z0-9_/-]+(\[\d+\])*(\.[A-Za-z0-9_/-]+(\[\d+\])*)*$/;
 const NUMBER = /^-?(\d+(\.\d*)?|\.\d+)$/;
 /** More values than this is a typo (`0..100000`), not a sweep. */
 export const MAX_VALUES = 1000;

@@ -203,6 +203,35 @@ describe.each(Object.keys(GAMES))('every command on %s', (game) => {
     expect(check.stdout).toContain('no faults');
     expect(code).toBe(0);
   }, 60_000);
+
+  it('sensitivity --all-params --all-rules screens every tunable the game declares; the same bytes for 0 and 2 workers', async () => {
+    const outs = [tmp(), tmp()];
+    const base = [
+      'sensitivity',
+      scenario,
+      '--all-params',
+      '--all-rules',
+      '--games',
+      '40',
+      '--trajectories',
+      '4',
+      '--bootstrap',
+      '50',
+      '--seed',
+      'every',
+      '--quiet',
+    ];
+    expect(await runCli([...base, '--workers', '0', '--out', outs[0]], capture())).toBe(0);
+    expect(await runCli([...base, '--workers', '2', '--batch-size', '15', '--out', outs[1]], capture())).toBe(0);
+    for (const f of ['sensitivity.json', 'sensitivity.csv', 'sensitivity.html'])
+      expect(readFileSync(join(outs[1], f), 'utf8')).toBe(readFileSync(join(outs[0], f), 'utf8'));
+    const json = JSON.parse(readFileSync(join(outs[0], 'sensitivity.json'), 'utf8'));
+    const loaded = loadScenario(scenario);
+    const declared = def.tunables!(loaded.config, loaded.players).map((t) => t.path);
+    expect(json.knobs.map((k: { path: string }) => k.path)).toEqual(declared);
+    expect(declared.some((p) => p.startsWith('rules.'))).toBe(true);
+    expect(json.morris.length).toBe(declared.length * json.metrics.length);
+  }, 120_000);
 });
 
 describe('verify', () => {

@@ -1,6 +1,6 @@
 /**
  * Bad input gets a clear error before anything is written: for every command that writes into an
- * output folder and may keep a checkpoint there (run, sweep, balance, impact, tournament), a bad
+ * output folder and may keep a checkpoint there (run, sweep, balance, sensitivity, impact, tournament), a bad
  * option is exit 2 with the output folder untouched — not created, and a checkpoint already in it
  * (even with --fresh, which would delete it) left as it was.
  */
@@ -42,6 +42,11 @@ const BAD: readonly { readonly name: string; readonly argv: readonly string[]; r
     argv: ['balance', GR, '--vary', 'params.fine=0..3', '--target', 'seatSpread <= 0.02', '--resume', '--fresh'],
     says: /exclude each other/,
   },
+  { name: 'sensitivity without knobs', argv: ['sensitivity', GR], says: /no knobs/ },
+  { name: 'sensitivity with a bad value', argv: ['sensitivity', GR, '--vary', 'params.fine=-3..-1'], says: /params\.fine/ },
+  { name: 'sensitivity --budget too small', argv: ['sensitivity', GR, '--all-params', '--budget', '1000'], says: /Morris needs at least 4/ },
+  { name: 'sensitivity --negligible of an unknown metric', argv: ['sensitivity', GR, '--vary', 'params.fine=0..3', '--negligible', 'nope=1'], says: /nope/ },
+  { name: 'sensitivity --resume --fresh', argv: ['sensitivity', GR, '--vary', 'params.fine=0..3', '--resume', '--fresh'], says: /exclude each other/ },
   { name: 'impact --card nope', argv: ['impact', GR, '--card', 'nope', '--games', '10'], says: /--card must be/ },
   {
     name: 'impact --batch-size 0',
@@ -80,6 +85,15 @@ describe('a command with a bad option writes nothing', () => {
     expect([0, 3]).toContain(code);
     expect(existsSync(checkpoint)).toBe(false);
     expect(existsSync(join(out, 'balance.json'))).toBe(true);
+  });
+
+  it('sensitivity: --fresh with a bad path keeps the checkpoint that is there', async () => {
+    const out = tempDir('goldpit-validate-sensitivity-');
+    mkdirSync(out, { recursive: true });
+    const checkpoint = join(out, '.sensitivity-checkpoint.json');
+    writeFileSync(checkpoint, '{}');
+    expect(await runCli(['sensitivity', MG, '--vary', 'params.roudns=2..3', '--games', '10', '--fresh', '--out', out, '--quiet'], capture())).toBe(2);
+    expect(readFileSync(checkpoint, 'utf8')).toBe('{}');
   });
 
   it('sweep: --fresh with a bad path keeps the checkpoint that is there', async () => {

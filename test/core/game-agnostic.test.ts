@@ -1,7 +1,7 @@
 /**
- * The core is game-agnostic: nothing in src/core, src/sim, src/stats, src/report, src/check, src/sweep or
- * src/cli names a game's own concepts or imports a game's folder. Everything a game brings reaches
- * them through its GameDefinition (src/games/registry.ts). Comments may cite a game as an example;
+ * The core is game-agnostic: nothing in src/core, src/sim, src/stats, src/report, src/check, src/sweep,
+ * src/search, src/sensitivity or src/cli names a game's own concepts or imports a game's folder.
+ * Everything a game brings reaches them through its GameDefinition (src/games/registry.ts). Comments may cite a game as an example;
  * code may not.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const CORE = ['core', 'sim', 'stats', 'report', 'check', 'cli', 'sweep', 'search'].map((d) => join(ROOT, 'src', d));
+const CORE = ['core', 'sim', 'stats', 'report', 'check', 'cli', 'sweep', 'search', 'sensitivity'].map((d) => join(ROOT, 'src', d));
 
 /** Words of Goldrausch's, GOLD's, My Gold Mine's and Green Deal's rules that must not appear in core code. */
 const GAME_WORDS =

@@ -228,6 +228,22 @@ describe.skipIf(SKIP_QUEUE)('a sweep through the queue', () => {
   });
 });
 
+describe.skipIf(SKIP_QUEUE)('a sensitivity analysis through the queue', () => {
+  it('writes the same sensitivity.json, .csv and .html as a local one', async () => {
+    const at = mark();
+    const [local, queued] = [tmp(), tmp()];
+    const args = ['sensitivity', SCENARIO, '--vary', 'params.fine=1,2', '--vary', 'params.rounds=9,10', '--games', '200', '--trajectories', '4'];
+    const run = [...args, '--bootstrap', '50', '--batch-size', '100', '--quiet'];
+    expect(await runCli([...run, '--workers', '0', '--out', local], capture())).toBe(0);
+    expect(await runCli([...run, ...viaQueue(), '--out', queued], capture())).toBe(0);
+    for (const f of ['sensitivity.json', 'sensitivity.csv', 'sensitivity.html'])
+      expect(readFileSync(join(queued, f), 'utf8')).toBe(readFileSync(join(local, f), 'utf8'));
+    // At most the 4 points of the 2 × 2 grid, each of 200 games in batches of 100.
+    const points = JSON.parse(readFileSync(join(local, 'sensitivity.json'), 'utf8')).design.distinctPoints;
+    expect(playedSince(at, 'deals')).toHaveLength(2 * points);
+  });
+});
+
 describe.skipIf(SKIP_QUEUE)('a tournament through the queue', () => {
   it('writes the same tables as a local one; the bot file is named by path and sha256, and the worker loads its own copy', async () => {
     const at = mark();

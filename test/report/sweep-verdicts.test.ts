@@ -48,6 +48,53 @@ describe('sweepVerdicts', () => {
     ]);
   });
 
+  it('says in words which metrics no deal changed, with the bound their intervals give', () => {
+    // As the worked example, but no deal changed the length or the final gold at fine 0 and 6:
+    // their differences are exactly 0 with intervals of ±0.1 (what 20,000 unchanged deals allow).
+    const sweep = fineSweep();
+    const still = (p: (typeof sweep.points)[number]) => ({
+      ...p,
+      metrics: Object.fromEntries(
+        Object.entries(p.metrics).map(([id, e]) => [
+          id,
+          p.index === sweep.reference
+            ? { ...e, changed: null }
+            : {
+                ...e,
+                changed: id === 'rounds' || id === 'gold' ? 0 : 500,
+                ...(id === 'rounds' || id === 'gold' ? { diff: 0, diffLo: -0.1, diffHi: 0.1 } : {}),
+              },
+        ]),
+      ),
+    });
+    const verdicts = sweepVerdicts({ ...sweep, points: sweep.points.map(still) });
+    expect(verdicts.at(-2)).toBe(
+      'Changing params.fine from 2 to 0 or 6 has no detectable effect on mean rounds and mean final gold: every paired 95% interval contains 0.',
+    );
+    expect(verdicts.at(-1)).toBe(
+      'No deal changed mean rounds and mean final gold in 20,000 deals: those differences are exactly 0, and their 95% intervals bound what the deals not played could do (each within \u00b10.10).',
+    );
+    // A comparison where no deal changed anything gets one sentence of its own, and no "no detectable effect".
+    const none = makeSweep({
+      factors: [numeric('params.unused', [0, 5])],
+      reference: { 'params.unused': 5 },
+      model: () => fineModel({ 'params.fine': 5 }),
+      games: 500,
+    });
+    const unchanged = {
+      ...none,
+      points: none.points.map((p) => ({
+        ...p,
+        metrics: Object.fromEntries(
+          Object.entries(p.metrics).map(([id, e]) => [id, p.index === none.reference ? e : { ...e, diff: 0, diffLo: -0.0076, diffHi: 0.0076, changed: 0 }]),
+        ),
+      })),
+    };
+    expect(sweepVerdicts(unchanged).at(-1)).toBe(
+      'Changing params.unused from 5 to 0 changed no deal in 500 deals: every metric\u2019s difference is exactly 0, and 500 unchanged deals still allow effects within the 95% intervals (win rate seat 0 within \u00b10.8 pp and mean rounds within \u00b10.01).',
+    );
+  });
+
   it('claims nothing the intervals do not show: wide intervals give no threshold and no effect', () => {
     const verdicts = sweepVerdicts(fineSweep({ halfWidth: 0.03, diffHalfWidth: 0.1 }));
     // Seat spread's upper bound is at least 0 + 3 pp everywhere; no seat is shown within or beyond 2 pp.

@@ -32,6 +32,8 @@ describe('parseVary', () => {
     expect(parseVary('x=true,false').values).toEqual([true, false]);
     expect(parseVary('eventCards.windfall-azul.amount=3').values).toEqual([3]);
     expect(parseVary('seats[0]=greedy,cooperative').path).toBe('seats[0]');
+    // My Gold Mine's exit cards have "/" in their ids.
+    expect(parseVary('exitCards.one-step/swap.count=1..3')).toEqual({ path: 'exitCards.one-step/swap.count', values: [1, 2, 3], numeric: true });
   });
   it('refuses bad specs, naming the spec and the forms expected', () => {
     const cases: [string, RegExp][] = [

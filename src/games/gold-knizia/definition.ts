@@ -16,6 +16,7 @@ import { Stage, type GoldState } from './state.js';
 import type { GoldView } from './view.js';
 import { check, comebackCheckpoints, presentation, tournament } from './presentation.js';
 import { replay } from './replay.js';
+import { goldTunables } from './tunables.js';
 
 /** Games a "game" holds: the series plays one per player (§3.4). */
 function gamesPerRecord(config: GoldConfig): number {
@@ -144,6 +145,7 @@ export const goldKniziaDefinition = {
   module: goldKnizia,
   parseConfig: parseGoldConfig,
   scenarioSections: SCENARIO_SECTIONS,
+  tunables: goldTunables,
   botMethods: ['firstCard', 'secondCard', 'rushCard'],
   // No file references in GOLD's params: they are portable as they are.
   portableParams: (params: unknown) => params,

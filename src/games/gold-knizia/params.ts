@@ -1,6 +1,6 @@
 /**
  * GOLD's rules options and parameters: every field with its default, the ambiguity id it resolves
- * (docs/games/gold-knizia-rules.md §7) and, for numbers, the range a sweep should try.
+ * (docs/games/gold-knizia-rules.md §7); PARAM_RANGES has the range a designer explores for each number.
  */
 
 export const STALEMATE = ['engine-detect', 'no-progress-turns', 'end-game'] as const;
@@ -49,23 +49,35 @@ export interface GoldParams {
   /**
    * goldpit's safety cap, not a rule: a game (each game of a series) that has not ended after this
    * many turns ends with `turn-limit`, leftover gold unscored. Needed because under `engine-detect`
-   * bots that never make progress would otherwise play for ever. Default 400; sweep 100–1000.
+   * bots that never make progress would otherwise play for ever. Default 400.
    */
   readonly maxTurns: number;
   /**
    * GK-A2 lossy memory only: ρ, the probability that a seat recalls one observation (a card turned
    * face up, a gold card collected by someone else). A number for every seat, or a list with one per
-   * seat. Default 0.9; sweep 0.5–1.
+   * seat. Default 0.9 (PARAM_RANGES: 0.5–1).
    */
   readonly recall: number | readonly number[];
   /**
    * GK-A2 lossy memory only: φ, the probability per turn that a seat forgets one remembered
-   * face-down card. A number or a list per seat. Default 0.05; sweep 0–0.3.
+   * face-down card. A number or a list per seat. Default 0.05 (PARAM_RANGES: 0–0.3).
    */
   readonly forget: number | readonly number[];
 }
 
 export const DEFAULT_PARAMS: GoldParams = Object.freeze({ maxTurns: 400, recall: 0.9, forget: 0.05 });
+
+/**
+ * The range a designer explores for each parameter, as `--vary` writes it (what `goldpit sensitivity
+ * --all-params` screens, tunables.ts). `maxTurns` is left out: a safety cap, not a rule. The layout's
+ * card counts (the `cards` section) are not tunable one by one: they must add up to 64, so a count
+ * only moves together with another (vary the whole section's values in a scenario of your own).
+ * `recall` and `forget` act only under `rules.memory` = lossy.
+ */
+export const PARAM_RANGES: Readonly<Record<string, { readonly values: string; readonly about: string }>> = {
+  recall: { values: '0.5..1:0.1', about: 'ρ, the chance a seat recalls an observation, lossy memory only (GK-A2)' },
+  forget: { values: '0..0.3:0.1', about: 'φ, the chance per turn a seat forgets a card, lossy memory only (GK-A2)' },
+};
 
 export interface GoldConfig {
   readonly rules: GoldRules;

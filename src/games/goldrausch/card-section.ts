@@ -14,25 +14,38 @@ import { EVENT_CARDS, builtinEventCards, eventCardsOf, type AfterUse, type Effec
 import type { GameParams } from './params.js';
 import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
 
-/** A field of an effect kind: one of some words, or a whole number in a range; no default = required. */
-type Field = { readonly values: readonly string[] } | { readonly min: number; readonly max: number; readonly default: number };
+/**
+ * A field of an effect kind: one of some words, or a whole number in a range; no default = required.
+ * `tunable` marks a number a designer tunes, with how far around a card's own value to explore it
+ * (`goldpit sensitivity --all-params`, tunables.ts; clamped to min..max).
+ */
+type Field =
+  | { readonly values: readonly string[] }
+  | { readonly min: number; readonly max: number; readonly default: number; readonly tunable?: { readonly below: number; readonly above: number } };
 
 const continent: Field = { values: CONTINENTS };
 
 /** Every effect kind's fields (cards.ts `EventEffect`), with the range a designer may use. */
 export const EFFECT_FIELDS: { readonly [K in EffectKind]: Readonly<Record<string, Field>> } = {
   'fine-exemption': { who: { values: ['poorest', 'all', ...CONTINENTS] } },
-  shower: { continent, factor: { min: 0, max: 10, default: 2 } },
-  extraction: { divideBy: { min: 1, max: 100, default: 1 }, minus: { min: 0, max: 100, default: 0 } },
+  shower: { continent, factor: { min: 0, max: 10, default: 2, tunable: { below: 1, above: 2 } } },
+  extraction: {
+    divideBy: { min: 1, max: 100, default: 1, tunable: { below: 1, above: 2 } },
+    minus: { min: 0, max: 100, default: 0, tunable: { below: 2, above: 2 } },
+  },
   progress: { continent },
   nostalgia: { continent },
   'market-crash': {},
   'equal-rights': {},
-  'cap-cut': { amount: { min: 0, max: 100, default: 2 } },
-  vulture: { richest: { min: 0, max: 100, default: 5 }, poorest: { min: 0, max: 100, default: 1 }, others: { min: 0, max: 100, default: 3 } },
-  subsidy: { amount: { min: 0, max: 100, default: 2 } },
+  'cap-cut': { amount: { min: 0, max: 100, default: 2, tunable: { below: 2, above: 2 } } },
+  vulture: {
+    richest: { min: 0, max: 100, default: 5, tunable: { below: 2, above: 2 } },
+    poorest: { min: 0, max: 100, default: 1, tunable: { below: 1, above: 2 } },
+    others: { min: 0, max: 100, default: 3, tunable: { below: 2, above: 2 } },
+  },
+  subsidy: { amount: { min: 0, max: 100, default: 2, tunable: { below: 2, above: 2 } } },
   'pass-upgrade-left': {},
-  hurricane: { shift: { min: 0, max: 5, default: 2 } },
+  hurricane: { shift: { min: 0, max: 5, default: 2, tunable: { below: 2, above: 2 } } },
   'paperwork-chaos': {},
   blank: {},
 };

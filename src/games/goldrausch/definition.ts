@@ -13,6 +13,7 @@ import { goldrauschFixtures } from './fixtures.js';
 import { check, comebackCheckpoints, presentation, tournament } from './presentation.js';
 import { replay } from './replay.js';
 import { changedRules, type GoldrauschConfig } from './params.js';
+import { goldrauschTunables } from './tunables.js';
 import { zeros, type GoldrauschState, type Message, type RoundRecord } from './state.js';
 import { CONTINENTS, EVENT_CARD_IDS } from './types.js';
 
@@ -183,6 +184,7 @@ export const goldrauschDefinition = {
   botMethods: ['chooseContinent', 'negotiate', 'commitUpgrade'],
   parseConfig: parseGoldrauschConfig,
   scenarioSections: SCENARIO_SECTIONS,
+  tunables: goldrauschTunables,
   chanceCardsOf: (config: GoldrauschConfig): readonly string[] => eventCardsOf(config.params).map((c) => c.id),
   maxRounds: (config: GoldrauschConfig) => config.params.rounds,
   // Gold rarely passes the threshold by much (a shower on the last payout); 2× leaves ample room.

@@ -110,15 +110,15 @@ export const RULES_CHOICES: { readonly [K in keyof RulesOptions]: readonly Rules
   goldVisibility: ['public', 'hidden'],
 };
 
-/** Balance numbers (§16). Sweep ranges are suggestions for designers. */
+/** Balance numbers (§16). The ranges a designer explores are PARAM_RANGES (below). */
 export interface GameParams {
-  /** GR-A4: number of rounds (default 10; 9 is the clock-field reading). Sweep 8–12. */
+  /** GR-A4: number of rounds (default 10; 9 is the clock-field reading). */
   readonly rounds: number;
-  /** §8: gold that wins the race (default 50). Sweep 40–70. */
+  /** §8: gold that wins the race (default 50). */
   readonly winThreshold: number;
-  /** §3.5: gold each player starts with (default 5). Sweep 0–10. */
+  /** §3.5: gold each player starts with (default 5). */
   readonly startingGold: number;
-  /** §5.2: the collision fine (default 2). Sweep 0–6. */
+  /** §5.2: the collision fine (default 2). */
   readonly fine: number;
   /** §2: printed continent caps (default azul 10, rosso 20, veridia 30). */
   readonly caps: readonly [number, number, number];
@@ -188,6 +188,34 @@ export const DEFAULT_PARAMS: GameParams = {
 };
 
 export const DEFAULT_CONFIG: GoldrauschConfig = { rules: DEFAULT_RULES, params: DEFAULT_PARAMS };
+
+/**
+ * The range a designer explores for each balance number, as `--vary` writes it (suggestions for
+ * sweeps; what `goldpit sensitivity --all-params` screens, tunables.ts). Keyed by the path under
+ * `params`; `<players>` is the scenario's player count, `<card>` every event card in the deck. Left
+ * out on purpose: `capCuts` (the older spelling of the cap-cut cards' `amount`, tuned in the
+ * eventCards section), `resourceDeck` (a file) and `eventCards` (the cards section).
+ */
+export const PARAM_RANGES: Readonly<Record<string, { readonly values: string; readonly about: string }>> = {
+  rounds: { values: '8..12', about: 'rounds before the time limit (GR-A4)' },
+  winThreshold: { values: '40..70', about: 'gold that wins the race (§8)' },
+  startingGold: { values: '0..10', about: 'gold each player starts with (§3.5)' },
+  fine: { values: '0..6', about: 'the collision fine (§5.2)' },
+  'caps.azul': { values: '6..14', about: "azul's printed cap (§2)" },
+  'caps.rosso': { values: '14..26', about: "rosso's printed cap (§2)" },
+  'caps.veridia': { values: '22..38', about: "veridia's printed cap (§2)" },
+  'setupRespawnMultiplier.<players>': { values: '1..4', about: 'the setup respawn multiplier at this player count (§3.4)' },
+  negotiationTicks: { values: '4..20', about: 'negotiation ticks per meeting (§15.1)' },
+  messagesPerTick: { values: '1..3', about: 'messages a player may send per tick (§15.1)' },
+  pLate: { values: '0..0.3:0.1', about: 'chance that a last-tick commitment comes too late (§15.1)' },
+  'wheel.disaster-azul': { values: '0..4', about: 'wheel fields showing a disaster on azul (§6)' },
+  'wheel.disaster-rosso': { values: '0..4', about: 'wheel fields showing a disaster on rosso (§6)' },
+  'wheel.disaster-veridia': { values: '0..4', about: 'wheel fields showing a disaster on veridia (§6)' },
+  'wheel.disaster-world': { values: '0..3', about: 'wheel fields showing a world disaster (§6)' },
+  'wheel.calm': { values: '0..3', about: 'wheel fields showing calm (§6)' },
+  'wheel.event': { values: '2..6', about: 'wheel fields drawing an event card (§6)' },
+  'eventDeck.<card>': { values: '0..2', about: 'copies of the card in the event deck (§7)' },
+};
 
 /** Rules options that differ from the defaults (for run facts in reports). */
 export function changedRules(rules: RulesOptions): Partial<RulesOptions> {

@@ -17,6 +17,7 @@ import { record } from './record.js';
 import { ALLOCATE, BID, CONTACT, type GreenDealState, INVEST, PLACE, REPAY } from './state.js';
 import type { GreenDealView } from './view.js';
 import { story } from './story.js';
+import { greenDealTunables } from './tunables.js';
 
 export function facts(config: GreenDealConfig): ConfigFacts {
   const c = config.params.components;
@@ -74,6 +75,7 @@ export const greenDealDefinition = {
   module: greenDeal,
   parseConfig: parseGreenDealConfig,
   scenarioSections: SCENARIO_SECTIONS,
+  tunables: greenDealTunables,
   botMethods: ['bid', 'invest', 'place', 'compete', 'allocate', 'repay'],
   portableParams,
   fileParams: ['components'],

@@ -15,6 +15,16 @@ import { expectInt, expectKnownKeys, expectObject, expectOneOf, show, type Where
 import { DIG_KINDS, EXIT_ACTIONS, KIND_MOVE, digDeckData, digDeckFromData, exitDeckData, exitDeckFromData, type DigDeck, type ExitDeck } from './decks.js';
 
 const MOVES = ['right', 'left', 'stay'] as const;
+
+/**
+ * The numbers of an entry a designer tunes, with how far around the entry's own value to explore
+ * them (`goldpit sensitivity --all-params`, tunables.ts): a digging card's count (± half) and printed
+ * gold (± 1), an exit card's count (± 1).
+ */
+export const TUNABLE = {
+  dig: { count: { relative: 0.5, min: 0, max: 1000 }, gold: { below: 1, above: 1, min: 0, max: 1000 } },
+  exit: { count: { below: 1, above: 1, min: 0, max: 1000 } },
+} as const;
 const moveName = (m: number) => (m === 1 ? 'right' : m === -1 ? 'left' : 'stay');
 
 type Entry = Record<string, unknown>;

@@ -16,6 +16,7 @@ import { replay } from './replay.js';
 import { record } from './record.js';
 import { story } from './story.js';
 import { EXIT_ACTION, SWAP_TARGET, type MyGoldMineState } from './state.js';
+import { myGoldMineTunables } from './tunables.js';
 
 export function facts(config: MyGoldMineConfig): ConfigFacts {
   const { digDeck, exitDeck } = config.params;
@@ -76,6 +77,7 @@ export const myGoldMineDefinition = {
   module: myGoldMine,
   parseConfig: parseMyGoldMineConfig,
   scenarioSections: SCENARIO_SECTIONS,
+  tunables: myGoldMineTunables,
   botMethods: ['dig', 'chooseAction', 'swapTarget'],
   portableParams,
   maxRounds: (config: MyGoldMineConfig) => config.params.rounds,

@@ -45,9 +45,9 @@ export const INT_RULES = {
   thirdPlaceMinPlayers: [2, 7],
 } as const;
 
-/** Balance numbers; sweep ranges are suggestions. */
+/** Balance numbers; the ranges a designer explores are PARAM_RANGES (below). */
 export interface GameParams {
-  /** §4: rounds per game (default 3; all but the last award nuggets). Sweep 2–5. */
+  /** §4: rounds per game (default 3; all but the last award nuggets). */
   readonly rounds: number;
   /** §4: nuggets for 1st, 2nd, 3rd place in a scoring round (default 3, 2, 1). */
   readonly nuggets: readonly number[];
@@ -89,6 +89,22 @@ export interface MyGoldMineConfig {
 }
 
 export const DEFAULT_CONFIG: MyGoldMineConfig = { rules: DEFAULT_RULES, params: DEFAULT_PARAMS };
+
+/**
+ * The range a designer explores for each balance number, as `--vary` writes it (suggestions for
+ * sweeps; what `goldpit sensitivity --all-params` screens, tunables.ts). Keyed by the path under
+ * `params`. The decks' numbers are tuned in the digCards / exitCards sections (card-section.ts).
+ */
+export const PARAM_RANGES: Readonly<Record<string, { readonly values: string; readonly about: string }>> = {
+  rounds: { values: '2..5', about: 'rounds per game (§4)' },
+  'nuggets[0]': { values: '2..5', about: 'nuggets for 1st place in a scoring round (§4)' },
+  'nuggets[1]': { values: '1..3', about: 'nuggets for 2nd place (§4)' },
+  'nuggets[2]': { values: '0..2', about: 'nuggets for 3rd place (§4)' },
+  extragoldValue: { values: '1..5', about: 'gold a kept Extragold card counts (§3.2, MG-A9)' },
+};
+
+/** The integer rules options' ranges for `--all-rules` (INT_RULES allows far more). */
+export const INT_RULE_RANGES: { readonly [K in keyof typeof INT_RULES]: string } = { minGoldToScore: '0..3', thirdPlaceMinPlayers: '2..5' };
 
 /** Rules options that differ from the defaults (run facts). */
 export function changedRules(rules: RulesOptions): Partial<RulesOptions> {
