@@ -103,7 +103,7 @@ describe('a checkpoint in the output folder', () => {
     expect(both.stderr).toMatch(/--resume and --fresh exclude each other/);
     const io = capture();
     expect(await runCli(['run', SCENARIO, '--games', '1000', '--workers', '0', '--out', out, '--fresh'], io)).toBe(0);
-    expect(io.stdout).toMatch(/^1000 games in .*; wrote 12 files to /m);
+    expect(io.stdout).toMatch(/^1000 games in .*; wrote 13 files to /m);
     expect(io.stdout.trim().split('\n').at(-1)).toBe(`open the report: ${join(out, 'report.html')}`);
     expect(existsSync(join(out, '.checkpoint.json'))).toBe(false);
   });
