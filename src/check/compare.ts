@@ -78,8 +78,13 @@ export interface MetricResult {
    * differences' sd.
    */
   readonly shift: number;
-  readonly lower: number;
-  readonly upper: number;
+  /**
+   * Null when the metric has no bound by construction and every deal has the same value in both
+   * versions (a score sum that the rules keep constant, say): nothing says how far another deal
+   * could lie, so no interval rather than a zero-width one.
+   */
+  readonly lower: number | null;
+  readonly upper: number | null;
   readonly sd: number;
   /** Deals whose value of the metric changed (0: the shift is exactly 0, and the interval is what that many unchanged deals allow). */
   readonly changed: number;
@@ -160,7 +165,9 @@ export function analyseFixed(
     const { lo, hi } = differenceRange(m, games);
     // Shown (95%) and the TOST's own interval (1 − 2α): the same rule as the sweep's, so that few
     // changed deals never make the check surer than its printed interval.
-    const shown = lo < hi ? boundedMeanInterval(diffs, lo, hi, 0.95) : { lower: paired.lower, upper: paired.upper };
+    // With lo = hi every deal has one value in both versions: no interval is printed, and the tests
+    // decide on the paired t (a shift of exactly 0 with no spread).
+    const shown = lo < hi ? boundedMeanInterval(diffs, lo, hi, 0.95) : { lower: null, upper: null };
     const tost = lo < hi ? boundedMeanInterval(diffs, lo, hi, 1 - 2 * alpha) : { lower: paired.lower, upper: paired.upper };
     return { m, paired, changed, shown, within: -m.delta < tost.lower && tost.upper < m.delta, test: toleranceTest(paired, m.delta) };
   });
@@ -169,7 +176,7 @@ export function analyseFixed(
   const metrics: MetricResult[] = rows.map(({ m, paired, changed, shown, within, test }, i) => {
     // With 30 or more changed deals the printed interval is the t interval and these conditions are
     // implied by the t tests; with fewer they keep the verdict from claiming more than it shows.
-    const beyond = shown.lower > m.delta || shown.upper < -m.delta;
+    const beyond = shown.lower !== null && shown.upper !== null && (shown.lower > m.delta || shown.upper < -m.delta);
     const status: MetricStatus = beyondHolm[i] <= alpha && beyond ? 'shifted' : test.pEquivalent <= alpha && within ? 'equivalent' : 'undecided';
     return {
       id: m.def.id,
@@ -190,7 +197,8 @@ export function analyseFixed(
       pDifference: paired.pValue,
       pDifferenceHolm: differenceHolm[i],
       status,
-      detectedSmallShift: status !== 'shifted' && differenceHolm[i] <= alpha && (shown.lower > 0 || shown.upper < 0),
+      detectedSmallShift:
+        status !== 'shifted' && differenceHolm[i] <= alpha && shown.lower !== null && shown.upper !== null && (shown.lower > 0 || shown.upper < 0),
       ...(sequential ? { sequential: sequential[i] } : {}),
     };
   });

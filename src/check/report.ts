@@ -87,7 +87,14 @@ const bySprt = (s: ScenarioCheck) => s.decidedBy === 'sprt';
 
 function rows(s: ScenarioCheck): string[][] {
   return s.metrics.map((m) => {
-    const common = [m.label, value(m, m.baseline), value(m, m.current), shift(m, m.shift), `[${shift(m, m.lower)}, ${shift(m, m.upper)}]`, tolerance(m)];
+    const common = [
+      m.label,
+      value(m, m.baseline),
+      value(m, m.current),
+      shift(m, m.shift),
+      m.lower === null || m.upper === null ? 'none: one value in every deal' : `[${shift(m, m.lower)}, ${shift(m, m.upper)}]`,
+      tolerance(m),
+    ];
     const q = m.sequential;
     const sprt = q ? [sprtCell(q.up, q.llrUp, q.upAt), sprtCell(q.down, q.llrDown, q.downAt)] : [];
     if (bySprt(s)) return [...common, ...sprt, sprtStatus(m)];

@@ -7,6 +7,7 @@ import type { Argv } from 'yargs';
 import type { AnyGameDefinition } from '../core/definition.js';
 import { UsageError } from '../core/errors.js';
 import { GOLDPIT, shellWord } from '../core/package.js';
+import { dataIdFacts } from '../report/data-ids.js';
 import type { RunFacts } from '../report/html.js';
 import { isBotFile, resolveEntrants } from '../sim/bot-files.js';
 import { Progress } from '../sim/progress.js';
@@ -238,7 +239,8 @@ export async function commandSkill(io: SkillIo, args: SkillArgs, argv: readonly 
     return stopExitCode(stoppedBy ?? 'SIGINT');
   }
   const playSeconds = (Date.now() - started) / 1000;
-  const facts = definition.facts(resolveWith(spec, factories).config);
+  const config = resolveWith(spec, factories).config;
+  const facts = definition.facts(config);
   const skill = summarizeSkill(
     {
       game: scenario.game,
@@ -251,6 +253,7 @@ export async function commandSkill(io: SkillIo, args: SkillArgs, argv: readonly 
       botTimeoutMs: plan.botTimeoutMs,
       changedRules: facts.changedRules,
       parameters: facts.resolved,
+      data: dataIdFacts(definition, config),
     },
     result.games,
     { bootstrap },

@@ -1,14 +1,15 @@
 /**
  * From the sums of paired differences to the impact report: per card and metric, the mean effect per
  * game (all games; undrawn ones count 0) and per draw (games that drew the card), each with a 95%
- * t-interval and a paired t-test (both per card, unadjusted) — or, when no game changed, exactly 0
- * with the bound that many unchanged games allow (stats/bounded-mean.ts noChangeInterval), never a
- * zero-width interval — then Benjamini–Hochberg across the cards
+ * interval (a sweep's paired-difference rule: Student's t from 30 changed games, else the score
+ * interval in the metric's range widened to t; when no game changed, exactly 0 with the bound that
+ * many unchanged games allow — never a zero-width interval) and a paired t-test (both per card,
+ * unadjusted) — then Benjamini–Hochberg across the cards
  * for each metric and scope (q-values and `significant`). The swing (share of games whose winner
  * changed) is a count with a Wilson interval and no test: it is not in any FDR family.
  */
 import { chanceCardsOf } from '../core/definition.js';
-import { benjaminiHochberg, noChangeInterval, pairedFromSums, wilsonInterval } from '../stats/index.js';
+import { benjaminiHochberg, boundedMeanIntervalOfCounts, pairedFromSums, wilsonInterval } from '../stats/index.js';
 import { IMPACT_METRICS, WIN_UNITS, type CardSums, type ImpactMetric } from '../sim/impact.js';
 import type { Scenario } from '../sim/scenario.js';
 import { fixed, fixedInterval } from './summary.js';
@@ -29,16 +30,35 @@ function differenceRange(metric: ImpactMetric, maxRounds: number): { lo: number;
   return { lo: -1, hi: 1 }; // a win share or an ending indicator
 }
 
-function effect(n: number, sum: number, sumSq: number, scale: number, range: { lo: number; hi: number } | null): Draft {
+/**
+ * One metric's effect over n games from its sums and its tally of the nonzero differences (in
+ * `scale` units): the paired t-test's p-value, and the interval of a sweep's paired difference —
+ * stats/bounded-mean.ts in the metric's range, Student's t from 30 changed games, else the score
+ * interval widened to t (the tally and n − its games at 0 are every difference) — so few changed
+ * games never give t's narrow or zero-width interval, and no changed game gives exactly 0 with the
+ * bound n unchanged games allow. A metric without a bound (the final-score spread) keeps the paired
+ * t interval, and gets none when every difference is the same.
+ */
+function effect(n: number, sum: number, sumSq: number, changes: ReadonlyMap<number, number>, scale: number, range: { lo: number; hi: number } | null): Draft {
   if (n < 2) return { estimate: n === 1 ? fixed(sum / scale) : 0, ci95: null, pValue: 1, n };
-  if (sumSq === 0) {
-    // No game changed: the effect is exactly 0, and its interval is what n unchanged games allow
-    // (never a zero-width one); a metric without a bound gets none.
-    const r = range === null ? null : noChangeInterval(n, range.lo, range.hi);
-    return { estimate: 0, ci95: r === null ? null : fixedInterval(r.lower, r.upper), pValue: 1, n };
+  const t = pairedFromSums(n, sum / scale, sumSq / (scale * scale));
+  if (range === null) {
+    const ci95 = t.sd > 0 ? fixedInterval(t.lower, t.upper) : null;
+    return { estimate: fixed(t.mean), ci95, pValue: t.pValue, n };
   }
-  const r = pairedFromSums(n, sum / scale, sumSq / (scale * scale));
-  return { estimate: fixed(r.mean), ci95: fixedInterval(r.lower, r.upper), pValue: r.pValue, n };
+  const values = [0];
+  const counts = [n];
+  let { lo, hi } = range;
+  for (const [value, count] of changes) {
+    values.push(value / scale);
+    counts.push(count);
+    counts[0] -= count;
+    // A value outside the declared range (a game longer than its declared most rounds) widens it.
+    lo = Math.min(lo, value / scale);
+    hi = Math.max(hi, value / scale);
+  }
+  const r = boundedMeanIntervalOfCounts(values, counts, lo, hi);
+  return { estimate: fixed(t.mean), ci95: fixedInterval(r.lower, r.upper), pValue: t.pValue, n };
 }
 
 /**
@@ -61,7 +81,7 @@ export function impactReport(scenario: Scenario, seed: string, games: number, su
       const tested: Record<string, Draft> = {};
       IMPACT_METRICS.forEach((m, i) => {
         const scale = m === 'leaderWin' || m === 'lastWin' ? WIN_UNITS : 1;
-        if (m !== 'swing') tested[m] = effect(n, s.sum[i], s.sumSq[i], scale, differenceRange(m, def.maxRounds(scenario.config)));
+        if (m !== 'swing') tested[m] = effect(n, s.sum[i], s.sumSq[i], s.changes[i], scale, differenceRange(m, def.maxRounds(scenario.config)));
       });
       return { tested, swing: swing(n, s.sum[IMPACT_METRICS.indexOf('swing')]) };
     };

@@ -28,6 +28,7 @@ import {
   type IntervalRow,
   type RunFacts,
 } from './html.js';
+import { dataIdRows } from './data-ids.js';
 import { pointChart, points, pointsRange, shareColour } from './tournament-html.js';
 import type { Interval } from './types.js';
 
@@ -55,6 +56,7 @@ function header(s: SkillJson, run: RunFacts | null): string {
       `${esc(int(s.tables))} tables (every tier\u2019s seat against ${esc(s.players - 1)} seats of every other tier) \u00d7 ${esc(int(s.deals))} deals \u00d7 ${esc(s.players)} seat rotations = ${esc(int(s.games))} games, every table on the same deals`,
     ],
     ['seed', `<code>${esc(s.seed)}</code>`],
+    ...dataIdRows(s.data ?? []),
     ['intervals', s.intervals.given ? `95%; ratings: ${esc(s.rating.method)}` : `none: ${esc(s.intervals.reason ?? '')}`],
     ['time limit', s.botTimeoutMs === null ? 'no per-decision budget' : `${esc(int(s.botTimeoutMs))} ms per decision`],
     ['rules changed', rulesChanged(s.changedRules)],

@@ -43,6 +43,7 @@ import {
   xAxis,
   yAxis,
 } from './html.js';
+import { dataIdRows } from './data-ids.js';
 import type { SweepEstimate, SweepFactor, SweepJson, SweepMetric, SweepPoint, SweepValue } from './sweep-types.js';
 import { describePoint, formatValue, isMirrorSweep, referenceOf, sliceOf, sweepVerdicts } from './sweep-verdicts.js';
 
@@ -422,6 +423,7 @@ function header(sweep: SweepJson, extraTitle: string | undefined): string {
     ['stopping rule', esc(sweep.stoppingRule)],
     ['reference', sweep.points.length ? esc(describePoint(sweep, referenceOf(sweep))) : '\u2014'],
     ['seed', `<code>${esc(sweep.seed)}</code>`],
+    ...dataIdRows(sweep.data ?? []),
   ];
   const heading = extraTitle ?? `${sweep.scenario.name}: ${sweep.factors.map((f) => f.label).join(' \u00d7 ')}`;
   return `<header>

@@ -4,6 +4,7 @@
  * nothing else. Issue 18's shared contract: change it only together with sweep and balance.
  */
 import type { BotFileFact } from '../sim/seat-bots.js';
+import type { DataIdFact } from './data-ids.js';
 
 /** A value a varied scenario path takes: a number, a string (e.g. a rule's option) or a boolean. */
 export type SweepValue = number | string | boolean;
@@ -96,6 +97,8 @@ export interface SweepJson {
     /** The bot files the points played (file as the scenario names it, sha256); absent = built-in bots only. */
     readonly botFiles?: readonly BotFileFact[];
   };
+  /** The base scenario's data sets (a deck, a components set), placeholders marked; absent = none. */
+  readonly data?: readonly DataIdFact[];
   readonly seed: string;
   readonly design: SweepDesign;
   /** The stopping rule in plain words, e.g. "20,000 games per point" or "until every win rate is within ±0.01". */

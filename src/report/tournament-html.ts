@@ -146,7 +146,7 @@ function header(summary: TournamentSummary, colour: Palette, run: RunFacts | nul
       `Plackett\u2013Luce on ${summary.rating.data === 'winner' ? 'the winner of each game' : 'each game\u2019s finishing order'}; ${
         summary.intervals.given
           ? `95% intervals from ${esc(int(summary.rating.bootstrap))} bootstrap resamples of the ${esc(int(summary.rating.groups))} deals`
-          : `no intervals (fewer than ${esc(summary.intervals.minimumDeals)} deals per bot)`
+          : `no intervals (${esc(whyNoIntervals(summary))})`
       }`,
     ],
     [
@@ -180,11 +180,12 @@ function findings(summary: TournamentSummary): string {
   const others = summary.bots.length - 1;
   const given = summary.intervals.given;
   if (!given) items.push(`No intervals and no significance: ${summary.intervals.reason}. Play more deals (--deals).`);
+  const tooFew = summary.intervals.fewestDeals < summary.intervals.minimumDeals;
   if (top && second) {
     const beaten = top.significantlyAbove.length;
     items.push(
       !given
-        ? `${top.bot} is rated highest, ${points(top.vsBestOther!.elo)} points above ${second.bot}; whether that order is more than the luck of so few deals cannot be said.`
+        ? `${top.bot} is rated highest, ${points(top.vsBestOther!.elo)} points above ${second.bot}; whether that order is more than the luck of ${tooFew ? 'so few deals' : 'these deals'} cannot be said.`
         : beaten === others
           ? `${top.bot} is the strongest bot: rated ${points(top.vsBestOther!.elo)} points above the runner-up ${second.bot} (95% interval ${pointsRange(top.vsBestOther!.ci95)}), and above every other bot with significance.`
           : `${top.bot} is rated highest, ${points(top.vsBestOther!.elo)} points above ${second.bot} (95% interval ${pointsRange(top.vsBestOther!.ci95)}); it is significantly above ${beaten} of the ${others} others.`,
@@ -260,7 +261,7 @@ function ratingSection(summary: TournamentSummary, colour: Palette, game: Report
 <p class="explain">Plackett\u2013Luce ratings on an Elo-like scale (mean 0 over the bots): a gap of 400 points means 10:1 odds that the higher-rated bot finishes ahead of the other; 100 points \u2248 64%. ${
     summary.intervals.given
       ? 'Whiskers are 95% bootstrap intervals over deals. Two bots whose whiskers overlap may still differ clearly: see the paired gaps below.'
-      : `The chart shows point estimates only: with fewer than ${esc(summary.intervals.minimumDeals)} deals per bot no interval is given, so it cannot say which gaps are more than luck (see In short).`
+      : `The chart shows point estimates only: no interval is given (${esc(whyNoIntervals(summary))}), so it cannot say which gaps are more than luck (see In short).`
   }</p>
 ${
   summary.intervals.given
@@ -302,7 +303,7 @@ function gapSection(summary: TournamentSummary, colour: Palette): string {
 <p class="explain">Each bot against the best other bot (the top bot against the runner-up): the difference of the two ratings${
     summary.intervals.given
       ? ' with its 95% interval, taken from the same bootstrap resamples, so the luck of the deals both bots shared cancels. Bold orange: the interval excludes 0, the order of the two bots is established.'
-      : `. No intervals and no significance: fewer than ${esc(summary.intervals.minimumDeals)} deals per bot (see In short).`
+      : `. No intervals and no significance: ${esc(whyNoIntervals(summary))} (see In short).`
   }</p>
 ${
   summary.intervals.given
@@ -362,6 +363,13 @@ function methodSection(summary: TournamentSummary): string {
 <li>Win-rate intervals: the deal is the unit. A cluster-robust variance over deals gives the design effect (variance over that of independent games, at least 1); the interval is Wilson\u2019s on the games divided by it, with the t quantile on deals \u2212 1 degrees of freedom (Korn &amp; Graubard 1998). Intervals and significance are given only when every bot played at least ${esc(summary.intervals.minimumDeals)} deals.</li>
 </ul>
 </section>`;
+}
+
+/** Why a tournament gives no intervals, in a few words: too few deals, or deals that were all the same. */
+function whyNoIntervals(summary: TournamentSummary): string {
+  return summary.intervals.fewestDeals < summary.intervals.minimumDeals
+    ? `fewer than ${summary.intervals.minimumDeals} deals per bot`
+    : 'every deal gave the same finishing orders, so resampling them shows no variation';
 }
 
 export function renderTournament(summary: TournamentSummary, run: RunFacts | null, game: ReportGame): string {

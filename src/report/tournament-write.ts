@@ -211,7 +211,9 @@ export function tournamentTable(summary: TournamentSummary): string {
     const beaten = top.significantlyAbove.length;
     lines.push(
       !given
-        ? `${top.bot} is rated highest; with ${summary.intervals.fewestDeals} deal${summary.intervals.fewestDeals === 1 ? '' : 's'} for ${summary.intervals.fewestDealsBot}, whether that order is more than luck cannot be said (at least ${summary.intervals.minimumDeals} deals per bot are needed).`
+        ? summary.intervals.fewestDeals < summary.intervals.minimumDeals
+          ? `${top.bot} is rated highest; with ${summary.intervals.fewestDeals} deal${summary.intervals.fewestDeals === 1 ? '' : 's'} for ${summary.intervals.fewestDealsBot}, whether that order is more than luck cannot be said (at least ${summary.intervals.minimumDeals} deals per bot are needed).`
+          : `${top.bot} is rated highest; every deal gave the same finishing orders, so how sure that order is cannot be measured by resampling the deals.`
         : beaten === summary.bots.length - 1
           ? `${top.bot} is rated above every other bot with significance (each paired 95% interval excludes 0).`
           : `${top.bot} is rated highest; significantly above ${beaten} of the ${summary.bots.length - 1} others${beaten ? ` (${top.significantlyAbove.join(', ')})` : ''}.`,

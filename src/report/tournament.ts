@@ -253,15 +253,18 @@ export function summarizeTournament(facts: TournamentFacts, games: readonly Tour
   const name = (i: number) => facts.bots[i].name;
   const dealsOf = (i: number) => dealGames[i].size;
   const fewest = Array.from({ length: B }, (_, i) => i).reduce((a, b) => (dealsOf(b) < dealsOf(a) ? b : a), 0);
-  const given = B > 0 && dealsOf(fewest) >= MIN_DEALS;
+  const enough = B > 0 && dealsOf(fewest) >= MIN_DEALS;
+  const random = new RandomSource(facts.seed, -2).stream(BOOTSTRAP_PURPOSE);
+  const boot = enough ? bootstrapPlackettLuce(B, groups, options.bootstrap, { float: () => random.next() }, { winnerOnly: options.winnerOnly }) : null;
+  const given = boot?.resamplesVary === true;
   const reason = given
     ? null
-    : `${name(fewest)} played ${dealsOf(fewest)} deal${dealsOf(fewest) === 1 ? '' : 's'}; intervals and significance need at least ${MIN_DEALS} deals per bot, because a deal (all its seat rotations) is the independent unit and over fewer deals a 95% interval covers well under 95% (about 90% at 10 deals, 85% at 5; one deal gives a single bootstrap resample)`;
+    : !enough
+      ? `${name(fewest)} played ${dealsOf(fewest)} deal${dealsOf(fewest) === 1 ? '' : 's'}; intervals and significance need at least ${MIN_DEALS} deals per bot, because a deal (all its seat rotations) is the independent unit and over fewer deals a 95% interval covers well under 95% (about 90% at 10 deals, 85% at 5; one deal gives a single bootstrap resample)`
+      : `every deal gave the same finishing orders, so resampling the deals shows no variation and every bootstrap interval would have zero width; that is no evidence that the ratings are exact`;
   let logWorth: { estimate: readonly number[]; lower: readonly number[] | null; upper: readonly number[] | null };
   let diff: { estimate: readonly (readonly number[])[]; lower: readonly (readonly number[])[] | null; upper: readonly (readonly number[])[] | null };
-  if (given) {
-    const random = new RandomSource(facts.seed, -2).stream(BOOTSTRAP_PURPOSE);
-    const boot = bootstrapPlackettLuce(B, groups, options.bootstrap, { float: () => random.next() }, { winnerOnly: options.winnerOnly });
+  if (given && boot !== null) {
     logWorth = boot.logWorth;
     diff = boot.difference;
   } else {

@@ -7,7 +7,7 @@ import { GAMES, DEFAULT_GAME } from '../games/registry.js';
 import type { FirstFault } from '../stats/aggregate.js';
 import { gameTension } from '../stats/tension.js';
 import { dealsRange, flatCurve, type DealColumns } from './deals.js';
-import { impactRange, type ImpactBatchResult } from './impact.js';
+import { batchCards, impactRange, type ImpactBatchResult } from './impact.js';
 import { runRange, type BotWatch, type Engine } from './run.js';
 import { parseScenario, type Scenario } from './scenario.js';
 import { inlineLibrary, seatBotRefs, type SeatBotRef } from './seat-bots.js';
@@ -156,7 +156,7 @@ export interface ImpactTask extends WatchedTask {
 
 export function runImpactBatch(task: ImpactTask, scenario: Scenario = scenarioOf(task)): ImpactBatchResult {
   const sums = impactRange(scenario, task.cards, task.seed, task.from, task.to, undefined, task.engine, watchOf(task));
-  return { from: task.from, to: task.to, cards: sums.map((s) => ({ card: s.card, drawnIn: s.drawnIn, sum: Array.from(s.sum), sumSq: Array.from(s.sumSq) })) };
+  return { from: task.from, to: task.to, cards: batchCards(sums) };
 }
 
 /** A batch of per-deal outcomes for `goldpit baseline` / `goldpit check` (see deals.ts). */

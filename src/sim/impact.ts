@@ -21,6 +21,28 @@ export interface CardSums {
   drawnIn: number;
   readonly sum: Float64Array;
   readonly sumSq: Float64Array;
+  /**
+   * Per metric, the tally of the differences that are not 0: value → games. With the games that
+   * drew the card (and, per game, all games) it is every difference, which the interval for few
+   * changed games needs (report/impact.ts); a card's tally holds a few distinct values (win shares
+   * in 1/3600 units, whole rounds, ±1).
+   */
+  readonly changes: Map<number, number>[];
+}
+
+/** Empty sums for `card`. */
+export function emptyCardSums(card: number): CardSums {
+  return {
+    card,
+    drawnIn: 0,
+    sum: new Float64Array(IMPACT_METRICS.length),
+    sumSq: new Float64Array(IMPACT_METRICS.length),
+    changes: IMPACT_METRICS.map(() => new Map<number, number>()),
+  };
+}
+
+function tally(into: Map<number, number>, value: number, count: number): void {
+  into.set(value, (into.get(value) ?? 0) + count);
 }
 
 function playRecord(scenario: Scenario, config: unknown, index: number, seed: string, engine?: Engine, watch?: BotWatch): GameRecord {
@@ -100,12 +122,7 @@ export function impactRange(
   engine?: Engine,
   watch?: BotWatch,
 ): CardSums[] {
-  const sums: CardSums[] = cards.map((card) => ({
-    card,
-    drawnIn: 0,
-    sum: new Float64Array(IMPACT_METRICS.length),
-    sumSq: new Float64Array(IMPACT_METRICS.length),
-  }));
+  const sums: CardSums[] = cards.map(emptyCardSums);
   const blankedConfigs = cards.map((card) => blankedConfig(scenario, card));
   for (let i = from; i < to; i++) {
     const dealt = playRecord(scenario, scenario.config, i, seed, engine, watch);
@@ -119,6 +136,7 @@ export function impactRange(
       for (let m = 0; m < d.length; m++) {
         s.sum[m] += d[m];
         s.sumSq[m] += d[m] * d[m];
+        if (d[m] !== 0) tally(s.changes[m], d[m], 1);
       }
     }
     onGame?.(i + 1 - from);
@@ -129,16 +147,29 @@ export function impactRange(
 export interface ImpactBatchResult {
   readonly from: number;
   readonly to: number;
-  readonly cards: readonly { card: number; drawnIn: number; sum: number[]; sumSq: number[] }[];
+  /** `changes[m]`: the metric's tally as [value, games] pairs in increasing value (plain JSON for the queue). */
+  readonly cards: readonly { card: number; drawnIn: number; sum: number[]; sumSq: number[]; changes: [number, number][][] }[];
 }
 
-/** Adds batch sums into `total` (exact: every entry is an integer). */
+/** A batch's sums as plain arrays (for the queue's JSON and the workers' messages). */
+export function batchCards(sums: readonly CardSums[]): ImpactBatchResult['cards'] {
+  return sums.map((s) => ({
+    card: s.card,
+    drawnIn: s.drawnIn,
+    sum: Array.from(s.sum),
+    sumSq: Array.from(s.sumSq),
+    changes: s.changes.map((m) => [...m.entries()].sort((a, b) => a[0] - b[0])),
+  }));
+}
+
+/** Adds batch sums into `total` (exact: every entry is an integer, and the tallies only count). */
 export function addCardSums(total: CardSums[], batch: ImpactBatchResult['cards']): void {
   batch.forEach((b, i) => {
     total[i].drawnIn += b.drawnIn;
     for (let m = 0; m < IMPACT_METRICS.length; m++) {
       total[i].sum[m] += b.sum[m];
       total[i].sumSq[m] += b.sumSq[m];
+      for (const [value, count] of b.changes[m]) tally(total[i].changes[m], value, count);
     }
   });
 }

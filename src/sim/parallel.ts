@@ -28,7 +28,7 @@ import {
   type ImpactTask,
 } from './batch.js';
 import { copyDeals, emptyDeals, type DealColumns } from './deals.js';
-import { addCardSums, IMPACT_METRICS, type CardSums, type ImpactBatchResult } from './impact.js';
+import { addCardSums, emptyCardSums, type CardSums, type ImpactBatchResult } from './impact.js';
 import type { Progress } from './progress.js';
 import type { QueueExecutor } from './queue/coordinator.js';
 import type { QueueTask } from './queue/job.js';
@@ -421,12 +421,7 @@ export async function runImpactParallel(
   },
 ): Promise<{ sums: CardSums[]; complete: boolean }> {
   const limits = limitsFor(scenario, options.limits);
-  const sums: CardSums[] = options.cards.map((card) => ({
-    card,
-    drawnIn: 0,
-    sum: new Float64Array(IMPACT_METRICS.length),
-    sumSq: new Float64Array(IMPACT_METRICS.length),
-  }));
+  const sums: CardSums[] = options.cards.map(emptyCardSums);
   const bounds = batchBounds(0, options.games, options.batchSize, options.queue ? 1 : options.workers);
   const batches = bounds.length - 1;
   let done = 0;

@@ -16,7 +16,7 @@
  */
 import type { Fault } from '../core/game.js';
 import { RandomSource } from '../core/random.js';
-import { fixed, VERSION } from '../report/summary.js';
+import { fixed, fixedInterval, VERSION } from '../report/summary.js';
 import { MIN_DEALS } from '../report/tournament.js';
 import type { Interval } from '../report/types.js';
 import type { TournamentGame } from '../sim/tournament.js';
@@ -32,6 +32,7 @@ import {
   type Ranking,
   type VarianceSharesInterval,
 } from '../stats/index.js';
+import type { DataIdFact } from '../report/data-ids.js';
 import { focalSeat, ladderTables, tierBudget } from './ladder.js';
 import type { LuckShares, LuckVersusSkill, MatchupCell, SkillDepth, SkillFaults, SkillJson, SkillTierFacts } from './types.js';
 import { skillVerdicts } from './verdicts.js';
@@ -47,6 +48,8 @@ export interface SkillFacts {
   readonly botTimeoutMs: number | null;
   readonly changedRules: Readonly<Record<string, unknown>>;
   readonly parameters: unknown;
+  /** The scenario's data sets (a deck, a components set), placeholders marked. */
+  readonly data?: readonly DataIdFact[];
 }
 
 /** The rating bootstrap's random stream: game index −3 is never a game. */
@@ -55,7 +58,8 @@ const RATING_PURPOSE = 1;
 
 const FAULT_REASONS: readonly Fault['reason'][] = ['threw', 'illegal', 'timeout', 'hung'];
 
-const interval = (lo: number, hi: number, digits = 6): Interval => [fixed(lo, digits), fixed(hi, digits)];
+/** Ends rounded to `digits`, outwards where rounding to the nearest would print a nonzero width as zero (fixedInterval). */
+const interval = (lo: number, hi: number, digits = 6): Interval => fixedInterval(lo, hi, digits);
 
 export function summarizeSkill(facts: SkillFacts, games: readonly TournamentGame[], options: { readonly bootstrap: number }): SkillJson {
   const T = facts.tiers.length;
@@ -65,10 +69,6 @@ export function summarizeSkill(facts: SkillFacts, games: readonly TournamentGame
   const L = tables.length;
   if (games.length !== D * L * k)
     throw new RangeError(`summarizeSkill: expected ${D * L * k} games (${D} deals × ${L} tables × ${k} rotations), got ${games.length}`);
-  const given = D >= MIN_DEALS;
-  const reason = given
-    ? null
-    : `${D} deal${D === 1 ? '' : 's'}; intervals and significance need at least ${MIN_DEALS}, because a deal (every table and rotation played on it) is the independent unit and over fewer deals a 95% interval covers well under 95%`;
   const confidenceOfBootstrap = 1 - 2 * expandedAlpha(0.95, Math.max(2, D));
 
   // The focal seat's win share per (table, deal, seat); per tier its seat-games, score and faults.
@@ -100,6 +100,23 @@ export function summarizeSkill(facts: SkillFacts, games: readonly TournamentGame
     }
     for (const tier of seen) faultGames[tier]++;
   });
+
+  // The ratings' bootstrap first: when every deal gave the same finishing orders it shows no
+  // variation, and then no interval is given anywhere (as below MIN_DEALS).
+  const enough = D >= MIN_DEALS;
+  let boot: ReturnType<typeof bootstrapPlackettLuce> | null = null;
+  if (enough) {
+    const groups: Ranking[][] = [];
+    for (let d = 0; d < D; d++) groups.push(rankings.slice(d * L * k, (d + 1) * L * k));
+    const random = new RandomSource(facts.seed, BOOTSTRAP_GAME).stream(RATING_PURPOSE);
+    boot = bootstrapPlackettLuce(T, groups, options.bootstrap, { float: () => random.next() }, { repeatedItems: true, level: confidenceOfBootstrap });
+  }
+  const given = boot?.resamplesVary === true;
+  const reason = given
+    ? null
+    : !enough
+      ? `${D} deal${D === 1 ? '' : 's'}; intervals and significance need at least ${MIN_DEALS}, because a deal (every table and rotation played on it) is the independent unit and over fewer deals a 95% interval covers well under 95%`
+      : 'every deal gave the same finishing orders at every table, so resampling the deals shows no variation and every bootstrap interval would have zero width; that is no evidence that the figures are exact';
 
   // Matchups.
   const cell = (t: number): MatchupCell => {
@@ -133,11 +150,7 @@ export function summarizeSkill(facts: SkillFacts, games: readonly TournamentGame
   let lower: readonly number[] | null = null;
   let upper: readonly number[] | null = null;
   let diff: { estimate: readonly (readonly number[])[]; lower: readonly (readonly number[])[] | null; upper: readonly (readonly number[])[] | null };
-  if (given) {
-    const groups: Ranking[][] = [];
-    for (let d = 0; d < D; d++) groups.push(rankings.slice(d * L * k, (d + 1) * L * k));
-    const random = new RandomSource(facts.seed, BOOTSTRAP_GAME).stream(RATING_PURPOSE);
-    const boot = bootstrapPlackettLuce(T, groups, options.bootstrap, { float: () => random.next() }, { repeatedItems: true, level: confidenceOfBootstrap });
+  if (given && boot !== null) {
     logWorth = boot.logWorth.estimate;
     lower = boot.logWorth.lower;
     upper = boot.logWorth.upper;
@@ -161,7 +174,7 @@ export function summarizeSkill(facts: SkillFacts, games: readonly TournamentGame
       seatGames: seatGames[i],
       focalWinShare: fixed(shares.reduce((x, y) => x + y, 0) / Math.max(1, shares.length)),
       elo: elo(logWorth[i]),
-      eloCi95: lower && upper ? [elo(lower[i]), elo(upper[i])] : null,
+      eloCi95: lower && upper ? fixedInterval(eloFromLogWorth(lower[i]), eloFromLogWorth(upper[i]), 3) : null,
       logWorth: fixed(logWorth[i]),
       logWorthCi95: lower && upper ? interval(lower[i], upper[i]) : null,
       meanScore: fixed(score[i] / Math.max(1, seatGames[i])),
@@ -192,7 +205,10 @@ export function summarizeSkill(facts: SkillFacts, games: readonly TournamentGame
         ci95: c.ci95 ? interval(c.ci95[0] - 1 / k, c.ci95[1] - 1 / k) : null,
         significant: c.ci95 !== null && c.ci95[0] > 1 / k,
         elo: elo(diff.estimate[high.tier][low.tier]),
-        eloCi95: diff.lower && diff.upper ? ([elo(diff.lower[high.tier][low.tier]), elo(diff.upper[high.tier][low.tier])] as Interval) : null,
+        eloCi95:
+          diff.lower && diff.upper
+            ? fixedInterval(eloFromLogWorth(diff.lower[high.tier][low.tier]), eloFromLogWorth(diff.upper[high.tier][low.tier]), 3)
+            : null,
       };
     });
     const firstFlat = steps.findIndex((s) => !s.significant);
@@ -242,6 +258,7 @@ export function summarizeSkill(facts: SkillFacts, games: readonly TournamentGame
     verdicts: [],
     changedRules: facts.changedRules,
     parameters: facts.parameters,
+    ...(facts.data?.length ? { data: facts.data } : {}),
   };
   return { ...figures, verdicts: skillVerdicts(figures) };
 }

@@ -4,6 +4,7 @@
  * fractions (0.25 = 25%); ratings are on the Elo-like scale (400 points = 10:1 odds of finishing
  * ahead); every interval is 95%.
  */
+import type { DataIdFact } from '../report/data-ids.js';
 import type { TournamentFaults } from '../report/tournament.js';
 import type { Interval } from '../report/types.js';
 
@@ -138,4 +139,6 @@ export interface SkillJson {
   readonly verdicts: readonly string[];
   readonly changedRules: Readonly<Record<string, unknown>>;
   readonly parameters: unknown;
+  /** The scenario's data sets (a deck, a components set), placeholders marked; absent = none. */
+  readonly data?: readonly DataIdFact[];
 }

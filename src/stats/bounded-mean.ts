@@ -6,7 +6,7 @@
  * common one.
  */
 import { normalQuantile } from './normal.js';
-import { pairedDifference } from './paired.js';
+import { pairedDifference, pairedFromSums } from './paired.js';
 import { fail, requireConfidence } from './validate.js';
 
 /**
@@ -281,4 +281,67 @@ export function noChangeInterval(n: number, lo: number, hi: number, confidence =
   const z = -normalQuantile((1 - confidence) / 2);
   const share = (z * z) / (n + z * z);
   return { estimate: 0, lower: lo === 0 ? 0 : share * lo, upper: share * hi };
+}
+
+/**
+ * boundedMeanInterval from the distinct values and their counts instead of every value (for callers
+ * that tally values while games run, as `goldpit impact` does for its paired differences): the same
+ * rule — Student's t when at least `FEW_DIFFERING` values differ from the most common one, else the
+ * score interval widened to t — on the n = Σcounts values the tally stands for.
+ *
+ * Formula: as boundedMeanInterval; the t interval from n, Σcᵢvᵢ and Σcᵢvᵢ² (pairedFromSums).
+ *
+ * Reference: as boundedMeanInterval.
+ *
+ * Input: values and counts of the same length ≥ 1; every value in [lo, hi], each value once; every
+ * count an integer ≥ 0 with Σcounts ≥ 2; confidence in (0, 1), default 0.95.
+ *
+ * @example boundedMeanIntervalOfCounts([0], [500], -1, 1) // the same as boundedMeanInterval(new Float64Array(500), -1, 1)
+ * // { estimate: 0, n: 500, …, lower: -0.007624340461552188, upper: 0.007624340461552188, method: 'score' }
+ */
+export function boundedMeanIntervalOfCounts(
+  values: ArrayLike<number>,
+  counts: ArrayLike<number>,
+  lo: number,
+  hi: number,
+  confidence = 0.95,
+): BoundedMeanInterval {
+  const where = 'boundedMeanIntervalOfCounts';
+  checkValues(where, values, lo, hi, confidence);
+  if (values.length < 1) fail(where, 'values', 'at least 1 distinct value', values);
+  if (counts === null || typeof counts !== 'object' || counts.length !== values.length)
+    fail(where, 'counts', `an array of ${values.length} counts (one per value)`, counts);
+  const tally = new Map<number, number>();
+  for (let i = 0; i < values.length; i++) {
+    const c = counts[i];
+    if (typeof c !== 'number' || !Number.isInteger(c) || c < 0) fail(where, `counts[${i}]`, 'an integer >= 0', c);
+    const v = values[i] === 0 ? 0 : values[i];
+    if (tally.has(v)) fail(where, `values[${i}]`, 'each value once (add their counts)', v);
+    if (c > 0) tally.set(v, c);
+  }
+  const sorted = [...tally.keys()].sort((a, b) => a - b);
+  const cs = Float64Array.from(sorted, (v) => tally.get(v)!);
+  let n = 0;
+  let sum = 0;
+  for (let j = 0; j < sorted.length; j++) {
+    n += cs[j];
+    sum += cs[j] * sorted[j];
+  }
+  if (n < 2) fail(where, 'counts', 'a total of at least 2 values (the t interval needs two)', counts);
+  const mean = sum / n;
+  // The squares about the mean, so that the variance is exact for equal values.
+  let sumSq = 0;
+  let best = 0;
+  for (let j = 0; j < sorted.length; j++) {
+    sumSq += cs[j] * (sorted[j] - mean) ** 2;
+    if (cs[j] > cs[best]) best = j;
+  }
+  const t = pairedFromSums(n, 0, sumSq, confidence);
+  const tLower = mean + t.lower;
+  const tUpper = mean + t.upper;
+  const differing = n - cs[best];
+  const common = { estimate: mean, n, lo, hi, mode: sorted[best], differing, confidence };
+  if (differing >= FEW_DIFFERING) return { ...common, lower: Math.max(lo, tLower), upper: Math.min(hi, tUpper), method: 'student-t' };
+  const s = scoreInterval({ values: Float64Array.from(sorted), counts: cs, n, mean }, lo, hi, confidence);
+  return { ...common, lower: Math.max(lo, Math.min(s.lower, tLower)), upper: Math.min(hi, Math.max(s.upper, tUpper)), method: 'score' };
 }

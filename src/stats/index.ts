@@ -16,7 +16,14 @@ export { clopperPearsonInterval } from './clopper-pearson.js';
 export { binomialInterval, EXACT_BELOW } from './binomial-interval.js';
 export { clusteredProportionInterval, type ClusteredProportionInterval } from './clustered-proportion.js';
 export { pairedDifference, pairedFromSums, type PairedDifference } from './paired.js';
-export { boundedMeanInterval, boundedScoreInterval, FEW_DIFFERING, noChangeInterval, type BoundedMeanInterval } from './bounded-mean.js';
+export {
+  boundedMeanInterval,
+  boundedMeanIntervalOfCounts,
+  boundedScoreInterval,
+  FEW_DIFFERING,
+  noChangeInterval,
+  type BoundedMeanInterval,
+} from './bounded-mean.js';
 export { bernoulliKl, hoeffdingInterval } from './hoeffding.js';
 export { chiSquaredUniform, type ChiSquaredTest } from './chi-squared-uniform.js';
 export { benjaminiHochberg, holm } from './multiple-testing.js';

@@ -199,6 +199,11 @@ export function fitPlackettLuce(items: number, rankings: readonly Ranking[], opt
  * marginal intervals overlap may still differ clearly: both move together with the luck of the
  * deals they shared, and the paired difference cancels that. A difference interval that excludes 0
  * is the bootstrap's test of "i is stronger than j" at level 1 − `level` (one pair at a time).
+ *
+ * `resamplesVary` is false when no item's log-worth varies across the replicates (every group gave
+ * the same rankings, e.g. one bot first in every game of every deal): resampling the groups then
+ * shows no variation, every interval above has zero width, and callers give none — zero width would
+ * claim a certainty the groups cannot give.
  */
 export function bootstrapPlackettLuce(
   items: number,
@@ -206,7 +211,7 @@ export function bootstrapPlackettLuce(
   replicates: number,
   random: { float(): number },
   options: PlackettLuceOptions & { level?: number } = {},
-): { logWorth: RatingInterval; elo: RatingInterval; difference: DifferenceInterval } {
+): { logWorth: RatingInterval; elo: RatingInterval; difference: DifferenceInterval; resamplesVary: boolean } {
   const where = 'bootstrapPlackettLuce';
   requireItemCount(where, items);
   const settings = resolveOptions(where, options);
@@ -278,15 +283,24 @@ export function bootstrapPlackettLuce(
   }
   const lower: number[] = [];
   const upper: number[] = [];
+  let resamplesVary = false;
   for (const sample of samples) {
     sample.sort();
+    if (sample[replicates - 1] - sample[0] > RESAMPLE_SPREAD) resamplesVary = true;
     lower.push(quantileSorted(sample, (1 - level) / 2));
     upper.push(quantileSorted(sample, (1 + level) / 2));
   }
   const logWorth: RatingInterval = { estimate: Array.from(estimate), lower, upper };
   const toElo = (values: readonly number[]): number[] => values.map((v) => ELO_PER_LOG_WORTH * v);
-  return { logWorth, elo: { estimate: toElo(logWorth.estimate), lower: toElo(lower), upper: toElo(upper) }, difference };
+  return { logWorth, elo: { estimate: toElo(logWorth.estimate), lower: toElo(lower), upper: toElo(upper) }, difference, resamplesVary };
 }
+
+/**
+ * Below this spread of a log-worth across the replicates (a millionth of an Elo point) the
+ * resamples are taken as all the same: every group gave the same rankings, and every percentile
+ * interval would have zero width.
+ */
+const RESAMPLE_SPREAD = 1e-9;
 
 // ---------------------------------------------------------------------------------------------
 // Choice structure: every ranking becomes weighted "wins" (item chosen) and weighted choice sets.

@@ -29,7 +29,12 @@
  * The logit keeps the bounds inside (0, 1) and makes a ratio's sampling distribution near-symmetric
  * away from the edges; where the same jackknife on the share itself reaches 0 (or 1) — the data cannot
  * tell the share from 0 — the bound is 0 (or 1), so a share that is truly 0 (tiers of equal strength)
- * is covered. A jackknife, not a bootstrap: a resample with repeated clusters shrinks the between-
+ * is covered. Where the share or a leave-one-out share is at an edge (a floored estimate), the
+ * logit is undefined and the jackknife is on the share itself, with the standard error of the
+ * unfloored moment estimates: the floored ones can all be 0 when the estimate is negative, and
+ * would give the zero-width [0, 0] (in about a third of designs with tiers of equal strength); the
+ * interval is the reported share ± t·SE clipped to [0, 1], and the whole [0, 1] when every
+ * leave-one-out estimate is the same (a table of equal values says nothing). A jackknife, not a bootstrap: a resample with repeated clusters shrinks the between-
  * cluster variance by about (C − 1)/C, which shifts a bootstrap distribution of the shares (the luck
  * share down, the skill share up) and made percentile intervals miss on one side (88–93% coverage
  * at 10–20 deals, measured). test/stats/variance-shares.test.ts measures coverage on synthetic
@@ -117,8 +122,12 @@ function sumsOf(table: CrossedTable): ClusterSums {
   return { rowSum, columnSquares, squares };
 }
 
-/** The shares from the sums, each cluster counted `weight[d]` times (once when absent; 0 leaves it out). */
-function sharesFromSums(R: number, C: number, K: number, sums: ClusterSums, weight: Int32Array | null): VarianceShares {
+/**
+ * The shares from the sums, each cluster counted `weight[d]` times (once when absent; 0 leaves it
+ * out). `floor` false keeps the moment estimates of σ²_row and σ²_col as they are, negative ones
+ * included (for the jackknife's standard error at the edges; see varianceSharesInterval).
+ */
+function sharesFromSums(R: number, C: number, K: number, sums: ClusterSums, weight: Int32Array | null, floor = true): VarianceShares {
   let clusters = C;
   if (weight !== null) {
     clusters = 0;
@@ -149,9 +158,10 @@ function sharesFromSums(R: number, C: number, K: number, sums: ClusterSums, weig
   const msRows = ssRows / (R - 1);
   const msColumns = U > 1 ? ssColumns / (U - 1) : 0;
   const msInteraction = U > 1 ? ssInteraction / ((R - 1) * (U - 1)) : 0;
+  const low = floor ? 0 : -Infinity;
   const components = {
-    rows: Math.max(0, ((R - 1) / (R * U)) * (msRows - msInteraction)),
-    columns: Math.max(0, (msColumns - msInteraction) / R),
+    rows: Math.max(low, ((R - 1) / (R * U)) * (msRows - msInteraction)),
+    columns: Math.max(low, (msColumns - msInteraction) / R),
     interaction: msInteraction,
   };
   const sum = components.rows + components.columns + components.interaction;
@@ -199,27 +209,43 @@ export function varianceSharesInterval(table: CrossedTable, options: { confidenc
   const estimate = sharesFromSums(R, C, K, sums, null);
   const keys = ['rows', 'columns', 'interaction'] as const;
   const leaveOut = { rows: new Float64Array(C), columns: new Float64Array(C), interaction: new Float64Array(C) };
+  const unfloored = { rows: new Float64Array(C), columns: new Float64Array(C), interaction: new Float64Array(C) };
   const weight = new Int32Array(C).fill(1);
   for (let d = 0; d < C; d++) {
     weight[d] = 0;
     const s = sharesFromSums(R, C, K, sums, weight).shares;
+    const u = sharesFromSums(R, C, K, sums, weight, false).shares;
     weight[d] = 1;
-    for (const key of keys) leaveOut[key][d] = s[key];
+    for (const key of keys) {
+      leaveOut[key][d] = s[key];
+      unfloored[key][d] = u[key];
+    }
   }
   const t = studentTQuantile((1 + confidence) / 2, C - 1);
   const lower = {} as Record<(typeof keys)[number], number>;
   const upper = {} as Record<(typeof keys)[number], number>;
   for (const key of keys) {
     const share = estimate.shares[key];
-    const plain = jackknifeError(leaveOut[key], (x) => x);
-    const reachesZero = share - t * plain <= 0;
-    const reachesOne = share + t * plain >= 1;
     if (share <= 0 || share >= 1 || Array.prototype.some.call(leaveOut[key], (x: number) => x <= 0 || x >= 1)) {
-      // The logit is not defined at an edge: the jackknife on the share itself, clipped to [0, 1].
+      // The logit is not defined at an edge: the jackknife on the share itself, with its standard
+      // error from the unfloored estimates — where the moment estimate is negative, the floored
+      // leave-one-out shares may all sit at 0 and would give [0, 0], "no skill, no uncertainty" —
+      // around the reported share, clipped to [0, 1].
+      const plain = jackknifeError(unfloored[key], (x) => x);
+      if (!(plain > 0)) {
+        // Every leave-one-out estimate is the same (every value of the table equal, say): the
+        // jackknife says nothing about the share's uncertainty, so the interval is the whole range.
+        lower[key] = 0;
+        upper[key] = 1;
+        continue;
+      }
       lower[key] = Math.max(0, share - t * plain);
       upper[key] = Math.min(1, share + t * plain);
       continue;
     }
+    const plain = jackknifeError(leaveOut[key], (x) => x);
+    const reachesZero = share - t * plain <= 0;
+    const reachesOne = share + t * plain >= 1;
     const se = jackknifeError(leaveOut[key], logit);
     lower[key] = reachesZero ? 0 : expit(logit(share) - t * se);
     upper[key] = reachesOne ? 1 : expit(logit(share) + t * se);

@@ -17,6 +17,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { InputError, UsageError } from '../core/errors.js';
 import { isObject, readJsonFile } from '../core/validate.js';
 import { decodeDeals, encodeDeals } from '../check/deals.js';
+import { dataIdFacts } from '../report/data-ids.js';
 import type { SweepEstimate, SweepJson, SweepPoint } from '../report/sweep-types.js';
 import { fixed } from '../report/summary.js';
 import { sweepVerdicts } from '../report/sweep-verdicts.js';
@@ -343,12 +344,14 @@ export function sweepFigures(f: {
   const { base } = f;
   const botFiles: BotFileFact[] = [];
   for (const s of [base, ...(f.scenarios ?? [])]) for (const b of botFileFacts(s)) if (!botFiles.some((x) => x.file === b.file)) botFiles.push(b);
+  const data = dataIdFacts(base.definition, base.config);
   return {
     kind: 'goldpit-sweep',
     version: 1,
     game: base.game,
     title: base.definition.presentation.title,
     scenario: { file: f.file, name: base.name, players: base.players, seats: base.seats, ...(botFiles.length ? { botFiles } : {}) },
+    ...(data.length ? { data } : {}),
     seed: f.seed,
     design: f.design,
     stoppingRule: f.stoppingRule,

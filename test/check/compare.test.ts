@@ -103,10 +103,19 @@ describe('few or no changed deals', () => {
     expect([m.shift, m.changed]).toEqual([0, 0]);
     // The bound of 1,500 unchanged deals in [−10, 10]: 10·z²/(n + z²), z = scipy stats.norm.isf(0.025).
     expect(m.upper).toBeCloseTo((10 * 1.959963984540054 ** 2) / (1500 + 1.959963984540054 ** 2), 12);
-    expect(m.lower).toBe(-m.upper);
+    expect(m.lower).toBe(-m.upper!);
     expect(m.status).toBe('equivalent');
     // 60 unchanged deals allow ±0.6: not yet shown within δ = 0.25.
     expect(analyseFixed([rounds(cycle(60, [0]))], 60).metrics[0].status).toBe('undecided');
+  });
+
+  it('prints no interval, not [0, 0], for a metric without a bound that has one value in every deal of both versions', () => {
+    // Mean final gold with no declared range, 5 in every deal before and after (a score sum the rules keep constant).
+    const flat: MetricSeries = { ...series(GOLD, 1, cycle(50, [0])), current: new Float64Array(50).fill(5), baseline: new Float64Array(50).fill(5) };
+    const a = analyseFixed([flat], 50);
+    const m = a.metrics[0];
+    expect([m.shift, m.lower, m.upper, m.changed]).toEqual([0, null, null, 0]);
+    expect(textReport(report(scenario('flat', a, 'fixed')))).toContain('none: one value in every deal');
   });
 
   it('widens a declared range that a deal leaves rather than failing', () => {

@@ -1,7 +1,7 @@
 /**
  * Every command for every game: each registered game runs through run (any worker count), shards
  * and merge, an interrupted run and --resume, replay, baseline and check, verify, tournament, skill,
- * new-bot and check-bot — the same code paths, driven by the game's hooks alone.
+ * sweep and balance (any worker count), new-bot and check-bot — the same code paths, driven by the game's hooks alone.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -43,6 +43,15 @@ const tables = (dir: string) =>
 describe.each(Object.keys(GAMES))('every command on %s', (game) => {
   const scenario = scenarioOf(game);
   const def = GAMES[game];
+  /** A page names the scenario's data sets (decks, components), a placeholder with its note, as the run report does. */
+  const shownData = (page: string) => {
+    const ids = Object.values(def.facts(loadScenario(scenario).config).dataIds).filter((id) => id !== '');
+    for (const id of ids) {
+      expect(page).toContain(`<code>${id}</code>`);
+      const note = def.presentation.placeholders[id];
+      if (note !== undefined) expect(page).toContain(`<span class="note">${note.replace(/&/g, '&amp;')}</span>`);
+    }
+  };
 
   it('run: the same bytes for 0, 1 and 2 workers and any batch size, with the game\u2019s own words', async () => {
     const outs = [tmp(), tmp(), tmp()];
@@ -65,6 +74,7 @@ describe.each(Object.keys(GAMES))('every command on %s', (game) => {
     const page = readFileSync(join(outs[0], 'report.html'), 'utf8');
     expect(page).toContain(def.presentation.title.replace(/&/g, '&amp;'));
     for (const section of def.presentation.sections) expect(page).toContain(`id="${section.id}"`);
+    shownData(page);
   });
 
   it('shards and merge give the outputs of one run', async () => {
@@ -170,7 +180,26 @@ describe.each(Object.keys(GAMES))('every command on %s', (game) => {
     expect(s.game).toBe(game);
     expect(s.tiers.length).toBeGreaterThanOrEqual(3);
     expect(readFileSync(join(outs[0], 'skill.html'), 'utf8')).toContain(`${def.presentation.title.replace(/&/g, '&amp;')}: the skill ladder`);
+    shownData(readFileSync(join(outs[0], 'skill.html'), 'utf8'));
   });
+
+  it('sweep and balance: the same bytes for 0 and 2 workers', async () => {
+    const [a, b] = Object.keys(def.builtinBots).filter((bot) => bot !== 'search' && bot !== 'ismcts');
+    const runs = [
+      ['sweep', scenario, '--vary', `seats[0]=${a},${b}`, '--games', '120'],
+      // Varying `games` changes no game: the balance search's stages still play on the workers.
+      ['balance', scenario, '--vary', 'games=100,200', '--target', 'rounds >= 0', '--first-stage', '100', '--budget', '400'],
+    ];
+    for (const args of runs) {
+      const outs = [tmp(), tmp()];
+      for (const [k, workers] of ['0', '2'].entries())
+        expect(await runCli([...args, '--batch-size', '45', '--seed', 'every', '--workers', workers, '--out', outs[k], '--quiet'], capture())).toBe(0);
+      const files = readdirSync(outs[0]).sort();
+      expect(files).toContain(`${args[0]}.json`);
+      for (const f of files) expect([f, readFileSync(join(outs[1], f), 'utf8')]).toEqual([f, readFileSync(join(outs[0], f), 'utf8')]);
+      shownData(readFileSync(join(outs[0], `${args[0]}.html`), 'utf8'));
+    }
+  }, 60_000);
 
   it('new-bot --game writes a starter that compiles and plays; check-bot --game finds no fault in it', async () => {
     const dir = tmp();

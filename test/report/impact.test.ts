@@ -24,7 +24,11 @@ function card(card: number, drawn: number, leaderUp: number, leaderDown: number,
   sumSq[0] = (leaderUp + leaderDown) * WIN_UNITS * WIN_UNITS;
   sum[5] = swings;
   sumSq[5] = swings;
-  return { card, drawnIn: drawn, sum, sumSq };
+  const changes = IMPACT_METRICS.map(() => new Map<number, number>());
+  if (leaderUp > 0) changes[0].set(WIN_UNITS, leaderUp);
+  if (leaderDown > 0) changes[0].set(-WIN_UNITS, leaderDown);
+  if (swings > 0) changes[5].set(1, swings);
+  return { card, drawnIn: drawn, sum, sumSq, changes };
 }
 
 describe('card impact: tests, FDR families and the swing', () => {
@@ -51,7 +55,9 @@ describe('card impact: tests, FDR families and the swing', () => {
       const e = c.perDraw.leaderWin;
       expect(e.pValue).toBe(Number(p[i].pValue.toPrecision(6)));
       expect(e.qValue).toBe(Number(q[i].toPrecision(6)));
-      if (i < 2) expect(e.ci95![0]).toBeCloseTo(p[i].lower, 6);
+      // Card 0 changed 30 games: the t interval; card 1 only 10: the score interval widened to t.
+      if (i === 0) expect(e.ci95).toEqual([Number(p[i].lower.toFixed(6)), Number(p[i].upper.toFixed(6))]);
+      if (i === 1) expect(e.ci95![0]).toBeLessThanOrEqual(p[i].lower);
       expect(e.significant).toBe(q[i] < 0.05);
     });
     expect(report.cards[0].perDraw.leaderWin.significant).toBe(true);
@@ -72,6 +78,27 @@ describe('card impact: tests, FDR families and the swing', () => {
     // A card drawn in no game has no interval at all.
     const never = impactReport(scenario, 'impact', GAMES, [card(3, 0, 0, 0, 0)]).cards[0];
     expect([never.perDraw.leaderWin.ci95, never.perDraw.swing.ci95]).toEqual([null, null]);
+  });
+
+  it('never gives a zero-width interval: not when every draw changed a metric by the same amount, nor for few changed games', () => {
+    // Card 4 lengthened each of its 8 games by exactly one round: paired t from the sums had sd 0 and
+    // printed [1, 1]. The tally gives the score interval in [−10, 10]: it must still include 1.
+    const sums4 = card(4, 8, 0, 0, 0);
+    const length = IMPACT_METRICS.indexOf('length');
+    sums4.sum[length] = 8;
+    sums4.sumSq[length] = 8;
+    sums4.changes[length].set(1, 8);
+    const c = impactReport(scenario, 'impact', GAMES, [sums4]).cards[0];
+    const [lo, hi] = c.perDraw.length.ci95!;
+    expect(c.perDraw.length.estimate).toBe(1);
+    expect(lo).toBeLessThan(1);
+    expect(hi).toBeGreaterThan(1);
+    expect(hi).toBeLessThanOrEqual(10);
+    // Per game (8 of 100 games changed by +1): the mean 0.08, the interval wider than t's.
+    const t = pairedFromSums(GAMES, 8, 8);
+    const [glo, ghi] = c.perGame.length.ci95!;
+    expect(glo).toBeLessThanOrEqual(t.lower);
+    expect(ghi).toBeGreaterThan(t.upper);
   });
 
   it('card_impact.csv labels the swing as an observed share with empty p, q and significance cells', () => {

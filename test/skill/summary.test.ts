@@ -187,6 +187,15 @@ describe('summarizeSkill', () => {
     expect(few.verdicts[0]).toMatch(/^No intervals: 5 deals; intervals and significance need at least 20/);
   });
 
+  it('gives no interval, rather than zero-width ones, when every deal gave the same finishing orders', () => {
+    // Tier b is so much stronger that its seat wins every game: every deal the same orders of tiers
+    // at every table, so every bootstrap resample is the same data.
+    const same = summarizeSkill(facts(['a', 'b'], 20), synthetic(['a', 'b'], [0, 100], 20, 5), { bootstrap: 50 });
+    expect(same.intervals.given).toBe(false);
+    expect(same.intervals.reason).toMatch(/^every deal gave the same finishing orders at every table/);
+    expect(same.tiers.map((t) => t.eloCi95)).toEqual([null, null]);
+  });
+
   it('is a pure function of the games: the same bytes twice', () => {
     expect(JSON.stringify(summarizeSkill(facts(tiers, D), games, { bootstrap: 300 }))).toBe(JSON.stringify(s));
   });

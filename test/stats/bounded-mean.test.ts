@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { hashSeed, purposeKey, unitFloat } from '../../src/core/random.js';
-import { boundedMeanInterval, boundedScoreInterval, FEW_DIFFERING, noChangeInterval } from '../../src/stats/index.js';
+import { boundedMeanInterval, boundedMeanIntervalOfCounts, boundedScoreInterval, FEW_DIFFERING, noChangeInterval } from '../../src/stats/index.js';
 import { expectClose } from './close.js';
 
 /** b deals of +1, c of −1, the rest 0: paired differences of a win share. */
@@ -140,6 +140,47 @@ describe('boundedMeanInterval', () => {
     expect(() => boundedMeanInterval([0, 1], 1, 0)).toThrow('boundedMeanInterval: hi must be a finite number >= lo (= 1; the largest value possible), got 0');
     expect(() => boundedMeanInterval([0], 0, 1)).toThrow('at least 2 values');
     expect(() => boundedScoreInterval([0.5], 0, 1, 1)).toThrow('confidence must be a number strictly between 0 and 1');
+  });
+});
+
+describe('boundedMeanIntervalOfCounts', () => {
+  /** n values as a tally: distinct values and their counts. */
+  const expand = (values: readonly number[], counts: readonly number[]) => values.flatMap((v, i) => new Array<number>(counts[i]).fill(v));
+  it('is boundedMeanInterval of the values the tally stands for, on both sides of 30 differing values', () => {
+    const cases: [number[], number[], number, number][] = [
+      [[0], [500], -1, 1],
+      [[-1, 0, 1], [2, 495, 3], -1, 1],
+      [[0, 1 / 3, 1], [480, 5, 15], -1, 1],
+      [[-1, 0, 1], [20, 400, 40], -1, 1],
+      [[-2, -1, 0, 3], [1, 6, 300, 2], -10, 10],
+      [[1], [40], -10, 10],
+      [[2, 5], [3, 4], 0, 10],
+    ];
+    for (const [values, counts, lo, hi] of cases) {
+      const direct = boundedMeanInterval(Float64Array.from(expand(values, counts)), lo, hi);
+      const tallied = boundedMeanIntervalOfCounts(values, counts, lo, hi);
+      expect(tallied.method).toBe(direct.method);
+      expect(tallied.differing).toBe(direct.differing);
+      expect(tallied.n).toBe(direct.n);
+      expectClose(tallied.estimate, direct.estimate, 1e-12);
+      expectClose(tallied.lower, direct.lower, 1e-9);
+      expectClose(tallied.upper, direct.upper, 1e-9);
+    }
+  });
+  it('never has zero width when every value is the same, zero or not', () => {
+    for (const v of [0, 1, -3]) {
+      const r = boundedMeanIntervalOfCounts([v], [25], -10, 10);
+      expect(r.upper).toBeGreaterThan(r.lower);
+      expect(r.lower).toBeLessThanOrEqual(v);
+      expect(r.upper).toBeGreaterThanOrEqual(v);
+    }
+  });
+  it('refuses mismatched counts, repeated values and too few values, saying what is required', () => {
+    expect(() => boundedMeanIntervalOfCounts([0, 1], [3], -1, 1)).toThrow(/counts.*an array of 2 counts/);
+    expect(() => boundedMeanIntervalOfCounts([0, 0], [3, 4], -1, 1)).toThrow(/each value once/);
+    expect(() => boundedMeanIntervalOfCounts([0], [1], -1, 1)).toThrow(/at least 2 values/);
+    expect(() => boundedMeanIntervalOfCounts([2], [5], -1, 1)).toThrow(/in the range \[-1, 1\]/);
+    expect(() => boundedMeanIntervalOfCounts([0], [2.5], -1, 1)).toThrow(/an integer >= 0/);
   });
 });
 

@@ -360,6 +360,27 @@ describe('headToHead', () => {
 });
 
 describe('bootstrapPlackettLuce', () => {
+  it('says when the resamples do not vary (every group the same rankings), where every interval has zero width', () => {
+    const group: Ranking[] = [
+      { items: [0, 1, 2], ranks: [1, 2, 3] },
+      { items: [1, 2, 0], ranks: [2, 3, 1] },
+    ];
+    const random = mulberry32(5);
+    const same = bootstrapPlackettLuce(
+      3,
+      Array.from({ length: 20 }, () => group),
+      50,
+      random,
+    );
+    expect(same.resamplesVary).toBe(false);
+    expect(same.logWorth.upper[0] - same.logWorth.lower[0]).toBeLessThan(1e-9);
+    // One group different: the resamples vary.
+    const other: Ranking[] = [{ items: [0, 1, 2], ranks: [2, 1, 3] }];
+    const varied = bootstrapPlackettLuce(3, [other, ...Array.from({ length: 19 }, () => group)], 50, random);
+    expect(varied.resamplesVary).toBe(true);
+    expect(varied.logWorth.upper[0]).toBeGreaterThan(varied.logWorth.lower[0]);
+  });
+
   /** Deals of one line-up of 4 out of 5 bots, the 4 seat rotations of a deal as one group. */
   function deals(theta: readonly number[], count: number, random: { float(): number }): Ranking[][] {
     return Array.from({ length: count }, () => {

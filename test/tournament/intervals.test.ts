@@ -135,8 +135,12 @@ describe('too few deals: no intervals and no significance', () => {
     }
   });
 
+  /** As dominantGames, but in deal 0 bots 2 and 3 swap places: the deals differ, so the bootstrap has variation to show. */
+  const varied = (deals: number) =>
+    dominantGames(deals).map((g) => (g.game < 4 ? { ...g, ranks: g.seats.map((bot) => (bot === 2 ? 3 : bot === 3 ? 2 : bot)) } : g));
+
   it(`gives intervals and significance from ${MIN_DEALS} deals per bot on`, () => {
-    const s = summarize(MIN_DEALS);
+    const s = summarizeTournament(factsFor(BOTS, MIN_DEALS), varied(MIN_DEALS), { winnerOnly: false, bootstrap: 50 });
     expect(s.intervals).toEqual({ given: true, minimumDeals: MIN_DEALS, fewestDeals: MIN_DEALS, fewestDealsBot: 'greedy', reason: null });
     expect(s.rating.bootstrap).toBe(50);
     for (const b of s.bots) {
@@ -146,6 +150,23 @@ describe('too few deals: no intervals and no significance', () => {
     // Bot 0 finished first in all 80 games: ahead of every other bot with significance.
     expect(s.bots[0].significantlyAbove).toEqual(['cooperative', 'betrayer', 'reciprocal']);
     expect(tournamentTable(s)).toContain('greedy is rated above every other bot with significance');
+  });
+
+  it('gives no interval, rather than zero-width ones, when every deal gave the same finishing orders, and says why', () => {
+    // Every resample of identical deals is the same data: the percentile intervals were all of zero
+    // width ("+447 (+447 to +447)") however many deals were played.
+    const s = summarize(MIN_DEALS + 10);
+    expect(s.intervals).toMatchObject({ given: false, fewestDeals: MIN_DEALS + 10 });
+    expect(s.intervals.reason).toMatch(/^every deal gave the same finishing orders, so resampling the deals shows no variation/);
+    for (const b of s.bots) expect([b.eloCi95, b.winCi95, b.vsBestOther?.ci95]).toEqual([null, null, null]);
+    expect(tournamentTable(s)).toContain('every deal gave the same finishing orders, so how sure that order is cannot be measured');
+    const page = renderTournament(s, null, reportGameOf(GAMES.goldrausch));
+    expect(page).toContain('No intervals and no significance: every deal gave the same finishing orders');
+    expect(page).not.toContain('fewer than 20 deals per bot');
+    // With one deal different, intervals are given, and none has zero width.
+    const v = summarizeTournament(factsFor(BOTS, MIN_DEALS + 10), varied(MIN_DEALS + 10), { winnerOnly: false, bootstrap: 50 });
+    expect(v.intervals.given).toBe(true);
+    for (const b of v.bots) expect(b.eloCi95![1]).toBeGreaterThan(b.eloCi95![0]);
   });
 
   it('counts deals per bot: a sampled schedule that seats a bot rarely withholds the intervals', () => {

@@ -68,6 +68,8 @@ export function decodeResult(task: QueueTask, text: unknown): BatchResult | Impa
     }
   } else if (task.kind === 'impact') {
     if (!Array.isArray(value.cards) || value.cards.length !== task.cards.length) throw new Error(`expected sums for ${task.cards.length} cards`);
+    if (value.cards.some((c: { changes?: unknown }) => !Array.isArray(c?.changes) || c.changes.some((m) => !Array.isArray(m))))
+      throw new Error('expected each card with its tally of changed games per metric (changes)');
   } else if (task.kind === 'deals') {
     if (!isDeals(value.deals, games)) throw new Error(`expected ${games} deals in typed columns`);
   } else {
