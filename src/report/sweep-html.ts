@@ -535,9 +535,9 @@ function columnHeader(metric: SweepMetric): string {
 function tableSection(sweep: SweepJson): string {
   const ref = referenceOf(sweep);
   // As many metric columns per table as fit the reading column beside the point's own columns.
-  // (A path in 13 px monospace takes about 7.8 px a character; a metric column about 120 px.)
+  // (A path in 13 px monospace takes about 7.8 px a character; a metric column up to about 140 px.)
   const factorWidth = sweep.factors.reduce((sum, f) => sum + Math.max(50, 7.8 * f.path.length + 20), 0);
-  const perTable = Math.max(2, Math.floor((WIDTH - 90 - factorWidth) / 120));
+  const perTable = Math.max(2, Math.floor((WIDTH - 90 - factorWidth) / 140));
   const chunks: SweepMetric[][] = [];
   for (let k = 0; k < sweep.metrics.length; k += perTable) chunks.push(sweep.metrics.slice(k, k + perTable));
   const tables = chunks.map((metrics) => {
