@@ -15,21 +15,21 @@
 // games (the difference removes start-up and compilation). Instructions miss cache and memory
 // effects, but on a shared machine they are the steadiest measure of a change in work per game.
 // Not exact, though: V8's GC and tier-up react to time, which valgrind stretches, and one build's count
-// over games 1,000–2,000 moved by up to 10% between runs (2026-11-26, docs/performance-log.md):
+// over games 1,000–2,000 moved by up to 10% between runs (docs/performance-log.md has the runs):
 // repeat a count before reading a few per cent into it.
 // `--engine reference` plays every game on the reference engine (sim/run.ts `Engine`; default auto:
 // the fast kernel when the line-up has one), to measure what bot files and tournaments pay.
-// `--engine tape` times the fast kernel without its bots: each child records its games once with the
+// `--engine tape` (builds from issue 29 on) times the fast player without its bots: each child records its games once with the
 // bots, then replays them with the recorded answers (scripts/tape-bots.mjs; `--warmup` games of
 // warm-up replays). With the bots' ~20 µs a game out of the measure, a change in the engine shows
 // two to three times as large; but with bots that run no code the engine's
 // own code nearly fits the L1 instruction cache, so a change in code size weighs more here than in
-// real games (2026-11-26, 08:18 UTC: pre20 → 40ebc53 0.66 here, 0.91 in real games). Confirm a
+// real games (docs/performance-log.md: one change measured 0.66 here and 0.91 in real games). Confirm a
 // finding with a real run. Timed by process CPU whatever `--main-thread` says (see the child).
 // `--main-thread` times the main thread alone (Linux /proc schedstat) instead of the whole process:
 // process CPU also counts V8's background compiler and GC helpers, ~30% of it in a fresh process.
 // `--warmup N` sets the warm-up batch (default: as many games as --games). The games 1,000–2,000
-// of a process still compile (docs/performance-log.md, 2026-11-26 "the 1,000-game window"): compare
+// of a process still compile (docs/performance-log.md, "the 1,000-game window"): compare
 // builds' steady speed with e.g. `--warmup 3000 --games 3000`.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
@@ -68,19 +68,16 @@ if (values.child !== undefined) {
   if (values.engine === 'tape') {
     // The fast kernel without its bots: the games recorded once with the bots, then replayed with
     // their answers (tape-bots.mjs) — warm-up replays, then one timed replay.
-    const { FastKernel } = await import(`${repo}/dist/src/games/goldrausch/fast/kernel.js`);
-    const { gameKey } = await import(`${repo}/dist/src/core/random.js`);
+    // The engine's fast player (builds from issue 29 on: one engine, player.js, bots with the outbox).
+    const { StatePlayer } = await import(`${repo}/dist/src/games/goldrausch/player.js`);
+    const { readsNoDetail } = await import(`${repo}/dist/src/games/goldrausch/bot.js`);
     const scenario = loadScenario(`${repo}/${values.scenario}`);
-    const key = (g) => gameKey(values.seed, g);
-    const { bots } = recordTapes(FastKernel, scenario, n, key);
-    const kernel = new FastKernel(
-      scenario.config,
-      scenario.players,
-      bots.map((b) => () => b),
-    );
+    const { bots } = recordTapes(StatePlayer, scenario, n, values.seed);
+    for (const tape of bots) readsNoDetail(tape);
+    const kernel = new StatePlayer(scenario.config, scenario.players, bots);
     const replay = () => {
       for (const b of bots) b.rewind();
-      for (let g = 0; g < n; g++) kernel.play(key(g));
+      for (let g = 0; g < n; g++) kernel.play(values.seed, g);
     };
     for (let w = 0; w < Math.max(1, Math.round(warmup / n)); w++) replay();
     // The median of five timed replays, by process CPU (µs resolution; a replay takes ~50 ms, which

@@ -12,10 +12,10 @@
 // V8 builtins, native code). The same function in both builds is matched by its name within bots/,
 // src/games/ or src/ (files move between builds).
 // Unlike timing, the counts do not depend on the machine's load, but they are not exact either:
-// garbage collection and tier-up react to time, which valgrind stretches (docs/performance-log.md,
-// 2026-11-26: one build's instruction count moved by up to 10% between runs). Use it to find where a
+// garbage collection and tier-up react to time, which valgrind stretches (docs/performance-log.md:
+// one build's instruction count moved by up to 10% between runs). Use it to find where a
 // difference lies, and time the change (bench-ab.mjs) before believing a few per cent.
-// Built for issue 20 (2026-11-26), when the kernel path was ~9% slower than before the change and
+// Built for issue 20, when the kernel path was ~9% slower than before the change and
 // instructions alone (+7%) did not say where: the engine's L1 misses had doubled.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

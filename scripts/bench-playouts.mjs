@@ -7,11 +7,15 @@
 //  - cloneNs: ns per clone of the opening state into a reused state (cloneFreshNs: into a new one);
 //  - ismctsIterationsPerSecond: the game's default `ismcts` (its iterations per decision), iterations
 //    per CPU-second of decisions at the opening state.
-// Each figure is the median of R runs of about S CPU-seconds (alternating between the games, so a
-// change in the machine's load hits all alike), timed by this thread's CPU time. The last line of
+// Each figure is the median of R runs of about S CPU-seconds, each run of each game in a process of
+// its own (as a run's worker plays one game: sharing a process, the games' code paths slowed each
+// other by up to 1.8×), alternating between the games so a change in the machine's load hits all
+// alike; timed by the thread's CPU time. The last line of
 // the output is one JSON object: {"playouts": {"<game id>": {"playoutsPerSecond": …, "cloneNs": …,
 // "ismctsIterationsPerSecond": …}}}; with --json it is the only line.
+import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { builtinBot } from '../dist/src/core/bots.js';
 import { Purpose, RandomSource } from '../dist/src/core/random.js';
@@ -28,6 +32,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '1' },
     runs: { type: 'string', default: '5' },
     game: { type: 'string' },
+    child: { type: 'boolean', default: false },
   },
   strict: false,
 });
@@ -82,12 +87,13 @@ function setupGame(id) {
       const pending = module.pending(state);
       if (pending.kind === 'terminal') return;
       const requests = pending.requests;
+      // One answer list per request count (a list cut to length gives its store back).
+      const list = (answers[requests.length] ??= new Array(requests.length));
       for (let r = 0; r < requests.length; r++) {
-        answers[r] = uniform(module.seatView(state, requests[r].seat), requests[r]);
+        list[r] = uniform(module.seatView(state, requests[r].seat), requests[r]);
         decisions++;
       }
-      answers.length = requests.length;
-      state = module.apply(state, answers, chance);
+      state = module.apply(state, list, chance);
     }
   };
   const cloneInto = () => {
@@ -109,44 +115,57 @@ function setupGame(id) {
 const ids = Object.keys(GAMES).filter((id) => isSearchable(GAMES[id].module) && (values.game === undefined || values.game === id));
 if (ids.length === 0)
   throw new Error(values.game === undefined ? 'no game implements the search contract' : `--game ${values.game}: not a game with the search contract`);
-const games = ids.map(setupGame);
-const start = new Date().toISOString();
-const loadStart = loadavg()[0];
-log(`${start} playouts: ${ids.join(', ')}; ${runs} runs of ~${seconds} CPU-s per figure; load average ${loadStart.toFixed(2)}\n`);
-// Warm-up (JIT).
-for (const g of games) {
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+if (values.child) {
+  // One run of one game in a process of its own (the JIT sees one game's code paths only, as a
+  // worker of a run does): warm-up, then each figure once; printed as one JSON line.
+  const g = setupGame(ids[0]);
   for (let i = 0; i < 2000; i++) g.playout();
   for (let i = 0; i < 2000; i++) g.cloneInto();
   g.ask();
+  const before = g.decisionsSoFar();
+  const [n, ns] = timed(g.playout, 200);
+  const decisionsPerPlayout = (g.decisionsSoFar() - before) / n;
+  const [c, cns] = timed(g.cloneInto, 5000);
+  const [f, fns] = timed(g.cloneFresh, 1000);
+  const [d, dns] = timed(g.ask, 1);
+  console.log(
+    JSON.stringify({
+      playouts: (n / ns) * 1e9,
+      clone: cns / c,
+      cloneFresh: fns / f,
+      iterations: ((d * g.iterations) / dns) * 1e9,
+      decisionsPerPlayout,
+      iterationsPerDecision: g.iterations,
+    }),
+  );
+  process.exit(0);
 }
-const samples = Object.fromEntries(ids.map((id) => [id, { playouts: [], clone: [], cloneFresh: [], iterations: [], decisionsPerPlayout: 0 }]));
+
+const start = new Date().toISOString();
+const loadStart = loadavg()[0];
+log(
+  `${start} playouts: ${ids.join(', ')}; ${runs} runs of ~${seconds} CPU-s per figure, each game in a process of its own; load average ${loadStart.toFixed(2)}\n`,
+);
+const samples = Object.fromEntries(ids.map((id) => [id, []]));
 for (let r = 0; r < runs; r++) {
-  for (const g of games) {
-    const s = samples[g.id];
-    const before = g.decisionsSoFar();
-    const [n, ns] = timed(g.playout, 200);
-    s.playouts.push((n / ns) * 1e9);
-    s.decisionsPerPlayout = (g.decisionsSoFar() - before) / n;
-    const [c, cns] = timed(g.cloneInto, 5000);
-    s.clone.push(cns / c);
-    const [f, fns] = timed(g.cloneFresh, 1000);
-    s.cloneFresh.push(fns / f);
-    const [d, dns] = timed(g.ask, 1);
-    s.iterations.push(((d * g.iterations) / dns) * 1e9);
+  for (const id of ids) {
+    const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', '--game', id, '--seconds', String(seconds)], { encoding: 'utf8' });
+    samples[id].push(JSON.parse(out.trim().split('\n').pop()));
   }
 }
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const out = {};
-for (const g of games) {
-  const s = samples[g.id];
-  out[g.id] = {
-    playoutsPerSecond: Math.round(median(s.playouts)),
-    cloneNs: Math.round(median(s.clone)),
-    ismctsIterationsPerSecond: Math.round(median(s.iterations)),
-  };
+for (const id of ids) {
+  const s = samples[id];
+  const pick = (k) => median(s.map((x) => x[k]));
+  out[id] = { playoutsPerSecond: Math.round(pick('playouts')), cloneNs: Math.round(pick('clone')), ismctsIterationsPerSecond: Math.round(pick('iterations')) };
+  const its = s[0].iterationsPerDecision;
+  const range = (k) =>
+    `${Math.round(Math.min(...s.map((x) => x[k]))).toLocaleString('en')}–${Math.round(Math.max(...s.map((x) => x[k]))).toLocaleString('en')}`;
   log(
-    `  ${g.id.padEnd(14)} ${out[g.id].playoutsPerSecond.toLocaleString('en')} playouts/CPU-s (min ${Math.round(Math.min(...s.playouts)).toLocaleString('en')}, max ${Math.round(Math.max(...s.playouts)).toLocaleString('en')}; ${s.decisionsPerPlayout.toFixed(1)} decisions a playout), ` +
-      `clone ${out[g.id].cloneNs} ns (into a new state ${Math.round(median(s.cloneFresh))} ns), default ismcts ${out[g.id].ismctsIterationsPerSecond.toLocaleString('en')} iterations/CPU-s (${g.iterations} a decision: ${((g.iterations / out[g.id].ismctsIterationsPerSecond) * 1e3).toFixed(1)} ms)\n`,
+    `  ${id.padEnd(14)} ${out[id].playoutsPerSecond.toLocaleString('en')} playouts/CPU-s (${range('playouts')}; ${s[0].decisionsPerPlayout.toFixed(1)} decisions a playout), ` +
+      `clone ${out[id].cloneNs} ns (into a new state ${Math.round(pick('cloneFresh'))} ns), default ismcts ${out[id].ismctsIterationsPerSecond.toLocaleString('en')} iterations/CPU-s (${range('iterations')}; ${its} a decision: ${((its / out[id].ismctsIterationsPerSecond) * 1e3).toFixed(1)} ms)\n`,
   );
 }
 log(`${new Date().toISOString()} done; load average ${loadavg()[0].toFixed(2)} (start ${loadStart.toFixed(2)})\n`);

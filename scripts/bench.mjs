@@ -15,8 +15,9 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { record } from '../dist/src/games/goldrausch/definition.js';
-import { gameKey, Purpose, RandomSource } from '../dist/src/core/random.js';
-import { FastKernel } from '../dist/src/games/goldrausch/fast/kernel.js';
+import { Purpose, RandomSource } from '../dist/src/core/random.js';
+import { StatePlayer as FastKernel } from '../dist/src/games/goldrausch/player.js';
+import { readsNoDetail } from '../dist/src/games/goldrausch/bot.js';
 import { runParallel } from '../dist/src/sim/parallel.js';
 import { loadScenario } from '../dist/src/sim/scenario.js';
 import { playGame } from '../dist/src/sim/play.js';
@@ -229,17 +230,11 @@ function referenceSplit(n) {
  */
 function kernelSplit(n, repeats = 3) {
   const seats = scenario.players;
-  const { bots: tapeBots, calls } = recordTapes(FastKernel, scenario, n, (g) => gameKey('bench', g));
-  const real = new FastKernel(
-    scenario.config,
-    seats,
-    scenario.bots.map((f) => f.fast),
-  );
-  const replay = new FastKernel(
-    scenario.config,
-    seats,
-    tapeBots.map((b) => () => b),
-  );
+  const { bots: tapeBots, calls } = recordTapes(FastKernel, scenario, n, 'bench');
+  // The tapes replay the heuristic bots' games: they read no more of the record than those bots.
+  for (const tape of tapeBots) readsNoDetail(tape);
+  const real = new FastKernel(scenario.config, seats, scenario.bots);
+  const replay = new FastKernel(scenario.config, seats, tapeBots);
   const timerMs = timerPairMs();
   const time = (kernel) => {
     tapeBots.forEach((b) => b.rewind());
@@ -247,7 +242,7 @@ function kernelSplit(n, repeats = 3) {
     let aggMs = 0;
     const started = performance.now();
     for (let g = 0; g < n; g++) {
-      const flat = kernel.play(gameKey('bench', g));
+      const flat = kernel.play('bench', g);
       const t = performance.now();
       addFlatGame(agg, flat);
       aggMs += performance.now() - t;

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { BUILTIN_BOTS } from '../dist/bots/goldrausch/index.js';
 import { Purpose, RandomSource } from '../dist/src/core/random.js';
 import { goldrausch } from '../dist/src/games/goldrausch/engine.js';
-import { invariantViolations } from '../dist/src/games/goldrausch/invariants.js';
+import { endViolations, stateViolations } from '../dist/src/games/goldrausch/invariants.js';
 import { DEFAULT_PARAMS, DEFAULT_RULES, RULES_CHOICES } from '../dist/src/games/goldrausch/params.js';
 import { playGame } from '../dist/src/sim/play.js';
 
@@ -30,10 +30,20 @@ for (let g = 0; g < games; g++) {
   const bots = Array.from({ length: players }, (_, s) =>
     BUILTIN_BOTS[names[random.int(Purpose.setup, 1000 + s, names.length)]].create(s, random.stream(Purpose.bot + s)),
   );
-  const seen = [];
-  playGame({ module: goldrausch, config, players, bots, random, onState: (s) => seen.push(s) });
-  states += seen.length;
-  const v = invariantViolations(config, seen);
+  // The engine changes its state in place: each state is checked when the driver reports it.
+  const v = [];
+  const { final } = playGame({
+    module: goldrausch,
+    config,
+    players,
+    bots,
+    random,
+    onState: (s) => {
+      states++;
+      v.push(...stateViolations(config, s));
+    },
+  });
+  v.push(...endViolations(final));
   if (v.length) {
     bad++;
     if (bad <= 5) console.log(`game ${g}: ${v.slice(0, 3).join('; ')}`);

@@ -1,77 +1,130 @@
-// Bots that replay recorded answers, to time the fast kernel without its bots (the engine's own
-// cost): `recordTapes` plays games with the scenario's fast bots, every answer recorded per seat;
-// the `TapeBot`s then give the same answers in the same order (an array read per call), so a
-// kernel built with them replays the very same games. Used by bench.mjs (its split of a game into
-// engine and bots) and bench-ab.mjs (`--engine tape`).
+// Bots that replay recorded answers, to time the fast player without its bots (the engine's own
+// cost): `recordTapes` plays games with the scenario's bots, every answer recorded per seat (a
+// meeting turn's messages as the outbox holds them); the `TapeBot`s then give the same answers in
+// the same order, so a player built with them replays the very same games. Used by bench.mjs (its
+// split of a game into engine and bots) and bench-ab.mjs (`--engine tape`). For Goldrausch builds
+// from issue 29 on (one engine, the outbox API).
 
-/** Plays games 0…games−1 of `key(g)` on a kernel whose bots record; returns one TapeBot per seat and the bot calls made. */
-export function recordTapes(FastKernel, scenario, games, key) {
+/** The fields of one message on the tape. */
+const MESSAGE = 9;
+
+/** Plays games 0…games−1 of `seed` on a player whose bots record; returns one TapeBot per seat and the bot calls made. */
+export function recordTapes(Player, scenario, games, seed) {
   const seats = scenario.players;
   const tapes = Array.from({ length: seats }, () => []);
+  const shapes = Array.from({ length: seats }, () => ({ idleWake: undefined, idle: false }));
   let calls = 0;
-  const recording = (make, tape) => () => {
-    const bot = make();
-    return {
-      idleWake: bot.idleWake,
-      newGame: (seat, random) => bot.newGame(seat, random),
-      chooseContinent: (v) => {
-        calls++;
-        const r = bot.chooseContinent(v);
-        tape.push(r);
-        return r;
-      },
-      negotiate: (v, out) => {
-        calls++;
-        const r = bot.negotiate(v, out);
-        tape.push(r ? 1 : 0, out.type, out.upgrader, out.ref, out.action);
-        return r;
-      },
-      commitUpgrade: (v) => {
-        calls++;
-        const r = bot.commitUpgrade(v);
-        tape.push(r);
-        return r;
-      },
-      idleUntil: (v) => {
-        calls++;
-        const r = bot.idleUntil(v);
-        tape.push(r);
-        return r;
-      },
-    };
-  };
-  const recorder = new FastKernel(
+  const recording = (factory, tape, shape) => ({
+    name: factory.name,
+    description: factory.description,
+    create(seat, random) {
+      const bot = factory.create(seat, random);
+      shape.idleWake = bot.idleWake;
+      shape.idle = typeof bot.idleUntil === 'function';
+      const out = {
+        idleWake: bot.idleWake,
+        chooseContinent: (v) => {
+          calls++;
+          const r = bot.chooseContinent(v);
+          tape.push(r);
+          return r;
+        },
+        negotiate: (v, box) => {
+          calls++;
+          bot.negotiate(v, box);
+          tape.push(box.count);
+          for (let k = 0; k < box.count; k++) {
+            const m = box.message(k);
+            tape.push(
+              m.type,
+              m.upgrader,
+              m.ref,
+              m.action,
+              m.continent,
+              m.to,
+              m.amount,
+              m.clauseCount > 0 ? m.clauseRounds[0] : 0,
+              m.clauseCount > 0 ? m.clauseUpgraders[0] : 0,
+            );
+          }
+        },
+        commitUpgrade: (v) => {
+          calls++;
+          const r = bot.commitUpgrade(v);
+          tape.push(r);
+          return r;
+        },
+      };
+      if (bot.idleUntil) {
+        out.idleUntil = (v) => {
+          calls++;
+          const r = bot.idleUntil(v);
+          tape.push(r);
+          return r;
+        };
+      }
+      return out;
+    },
+  });
+  const recorder = new Player(
     scenario.config,
     seats,
-    scenario.bots.map((f, s) => recording(f.fast, tapes[s])),
+    scenario.bots.map((f, s) => recording(f, tapes[s], shapes[s])),
   );
-  for (let g = 0; g < games; g++) recorder.play(key(g));
-  return { bots: scenario.bots.map((f, s) => new TapeBot(tapes[s], f.fast().idleWake)), calls };
+  for (let g = 0; g < games; g++) recorder.play(seed, g);
+  return { bots: shapes.map((shape, s) => new TapeBot(tapes[s], shape.idleWake, shape.idle)), calls };
 }
 
-/** One seat's recorded answers; `rewind()` before replaying the recorded games again. */
+/** One seat's recorded answers; `rewind()` before replaying the recorded games again. As a factory, it makes itself. */
 export class TapeBot {
-  constructor(tape, idleWake) {
+  constructor(tape, idleWake, idle) {
     this.tape = Int32Array.from(tape);
     this.at = 0;
     this.idleWake = idleWake;
+    this.name = 'tape';
+    this.description = 'replays recorded answers';
+    if (!idle) this.idleUntil = undefined;
   }
   rewind() {
     this.at = 0;
   }
-  newGame() {}
+  create() {
+    return this;
+  }
   chooseContinent() {
     return this.tape[this.at++];
   }
   negotiate(_v, out) {
     const t = this.tape;
-    const at = this.at;
-    this.at = at + 5;
-    out.type = t[at + 1];
-    out.upgrader = t[at + 2];
-    out.ref = t[at + 3];
-    out.action = t[at + 4];
-    return t[at] === 1;
+    const count = t[this.at++];
+    for (let k = 0; k < count; k++) {
+      const at = this.at;
+      this.at += MESSAGE;
+      switch (t[at]) {
+        case 1:
+          out.propose(
+            t[at + 1],
+            t[at + 4] >= 0 || t[at + 7] !== 0
+              ? { continent: t[at + 4], next: t[at + 7] !== 0 ? [{ round: t[at + 7], upgrader: t[at + 8] }] : undefined }
+              : undefined,
+          );
+          break;
+        case 2:
+          out.accept(t[at + 2]);
+          break;
+        case 4:
+          out.reject(t[at + 2]);
+          break;
+        case 8:
+          out.promise(t[at + 3], t[at + 2]);
+          break;
+        case 16:
+          out.pass();
+          break;
+        default:
+          out.gift(t[at + 5], t[at + 6]);
+      }
+    }
   }
   commitUpgrade() {
     return this.tape[this.at++];

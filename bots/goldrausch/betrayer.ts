@@ -9,26 +9,22 @@
  * green ('always'; 'profitable' too when the plan names it) or decides like Greedy ('profitable').
  */
 import {
-  MSG_ACCEPT,
   MSG_ALL,
   MSG_COMMITTED,
   MSG_PASS,
   MSG_PROMISE,
-  MSG_PROPOSE,
   MSG_REJECT,
   NOBODY,
   NONE,
   RED,
-  type FastBot,
-  type FastMessage,
-  type FastRandom,
-  type FastView,
-} from '../../src/games/goldrausch/fast/view.js';
+  type GoldrauschBot,
+  type GoldrauschBotFactory,
+  type Outbox,
+} from '../../src/games/goldrausch/bot.js';
+import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
 import { logitContinent } from './lib/continent.js';
 import { breachGain, breachWins, greenPays } from './lib/estimate.js';
-import { agreementRef, hasProposed, held, heldGreen, message, NO_PLAN, NO_RANDOM, passWhenDone, planOn, Seating, seatingOf } from './lib/seats.js';
-import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
-import { servedFactory } from '../../src/games/goldrausch/view-adapter.js';
+import { agreementRef, hasProposed, held, heldGreen, NO_PLAN, passWhenDone, planOn, type Random, Seating, seatingOf } from './lib/seats.js';
 
 export interface BetrayerOptions {
   /** Probability of laying green when obliged to red (default 1). */
@@ -39,54 +35,59 @@ export interface BetrayerOptions {
   readonly promise?: boolean;
 }
 
-export class BetrayerBot implements FastBot {
-  /** BetrayerBot.idleIgnores: PASS, COMMITTED, PROMISE and REJECT do not wake it. */
+export class BetrayerBot implements GoldrauschBot {
+  /** PASS, COMMITTED, PROMISE and REJECT do not wake it from an idle promise. */
   readonly idleWake = MSG_ALL & ~(MSG_PASS | MSG_COMMITTED | MSG_PROMISE | MSG_REJECT);
-  private seat = 0;
-  private random: FastRandom = NO_RANDOM;
   /** Its continent and the seats there, per meeting. */
   private readonly seating = new Seating();
 
   /**
+   * @param random this seat's own stream
    * @param beta probability of green when obliged to red
    * @param profitable mode 'profitable' (else 'always')
    * @param promise send PROMISE RED once a plan obliges it to red
    */
   constructor(
-    private readonly beta: number,
-    private readonly profitable: boolean,
-    private readonly promise: boolean,
+    readonly seat: number,
+    private readonly random: Random,
+    private readonly beta = 1,
+    private readonly profitable = false,
+    private readonly promise = true,
   ) {}
 
-  newGame(seat: number, random: FastRandom): void {
-    this.seat = seat;
-    this.random = random;
-    this.seating.game = -1;
-  }
-
-  chooseContinent(view: FastView): number {
+  chooseContinent(view: GoldrauschView): number {
     return logitContinent(view, this.random);
   }
 
-  negotiate(view: FastView, out: FastMessage): boolean {
+  negotiate(view: GoldrauschView, out: Outbox): void {
     const me = this.seat;
     const seating = seatingOf(this.seating, view);
     const c = seating.c;
-    if (seating.count === 1) return passWhenDone(view, out);
+    if (seating.count === 1) {
+      passWhenDone(view, out);
+      return;
+    }
     const plan = planOn(view, c, me);
-    if (plan === NO_PLAN && !hasProposed(view, me, c, me)) return message(out, MSG_PROPOSE, me, -1, NONE);
+    if (plan === NO_PLAN && !hasProposed(view, me, c, me)) {
+      out.propose(me);
+      return;
+    }
     const n = view.proposalCount;
     const bit = 1 << me;
     for (let i = 0; i < n; i++) {
-      if (view.proposalContinent(i) === c && (view.proposalAccepted(i) & bit) === 0) return message(out, MSG_ACCEPT, NOBODY, i, NONE);
+      if (view.proposalContinent(i) === c && (view.proposalAccepted(i) & bit) === 0) {
+        out.accept(i);
+        return;
+      }
     }
     if (this.promise && plan !== NO_PLAN && plan !== me && view.ownPromise === NONE) {
-      return message(out, MSG_PROMISE, NOBODY, agreementRef(view, me), RED);
+      out.promise(RED, agreementRef(view, me));
+      return;
     }
-    return passWhenDone(view, out);
+    passWhenDone(view, out);
   }
 
-  commitUpgrade(view: FastView): number {
+  commitUpgrade(view: GoldrauschView): number {
     if (view.ownCommit !== NONE) return NONE; // a laid card stays (GR-A10 commitRevisable)
     const seating = seatingOf(this.seating, view);
     if (seating.count === 1) return heldGreen(view); // alone
@@ -100,13 +101,13 @@ export class BetrayerBot implements FastBot {
     return held(view, greenPays(view));
   }
 
-  idleUntil(view: FastView): number {
+  idleUntil(view: GoldrauschView): number {
     const lay = Math.max(1, view.ticks - 1);
     return view.tick < lay ? lay : 0;
   }
 
   /** Whether to break the obligation to red; `plan` is planInForce for this seat. */
-  private breaks(view: FastView, plan: number): boolean {
+  private breaks(view: GoldrauschView, plan: number): boolean {
     if (this.profitable) {
       const upgrader = plan === NO_PLAN ? NOBODY : plan; // obliged only by its own promise: nobody is named
       if (breachGain(view, upgrader) <= 0 && !breachWins(view, upgrader)) return false;
@@ -127,12 +128,13 @@ export function makeBetrayer(options: BetrayerOptions = {}): GoldrauschBotFactor
   if (!promise) parts.push('no-promise');
   const name = parts.length === 0 ? 'betrayer' : `betrayer(${parts.join(',')})`;
   const profitable = mode === 'profitable';
-  return servedFactory(
+  return {
     name,
-    `Proposes itself, accepts everything${promise ? ', promises red' : ''}; commits late; obliged to red it lays green ` +
+    description:
+      `Proposes itself, accepts everything${promise ? ', promises red' : ''}; commits late; obliged to red it lays green ` +
       (mode === 'always' ? `with probability ${beta}.` : `when the breach pays, then with probability ${beta}.`),
-    () => new BetrayerBot(beta, profitable, promise),
-  );
+    create: (seat, random) => new BetrayerBot(seat, random, beta, profitable, promise),
+  };
 }
 
 export default makeBetrayer();

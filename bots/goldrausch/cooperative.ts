@@ -16,19 +16,17 @@
  */
 import {
   GREEN,
-  MSG_ACCEPT,
   MSG_ALL,
   MSG_PASS,
   MSG_PROMISE,
-  MSG_PROPOSE,
   MSG_REJECT,
   NOBODY,
   NONE,
-  type FastBot,
-  type FastMessage,
-  type FastRandom,
-  type FastView,
-} from '../../src/games/goldrausch/fast/view.js';
+  type GoldrauschBot,
+  type GoldrauschBotFactory,
+  type Outbox,
+} from '../../src/games/goldrausch/bot.js';
+import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
 import { logitContinent } from './lib/continent.js';
 import { baseline, breachGain, breachWins, fairUpgrader } from './lib/estimate.js';
 import { recentBetrayers } from './lib/history.js';
@@ -38,29 +36,24 @@ import {
   held,
   heldGreen,
   heldRed,
-  message,
   NO_PLAN,
-  NO_RANDOM,
   othersCommittedIn,
   passWhenDone,
   planOn,
   popcount,
+  type Random,
   Seating,
   seatingOf,
 } from './lib/seats.js';
-import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
-import { servedFactory } from '../../src/games/goldrausch/view-adapter.js';
 
 /** Which bot of the cooperative family. */
 export const COOPERATIVE = 0;
 export const RECIPROCAL = 1;
 export const OPPORTUNIST = 2;
 
-export class CooperativeBot implements FastBot {
-  /** CooperativeBot.idleIgnores: PASS, PROMISE and REJECT do not wake it. */
+export class CooperativeBot implements GoldrauschBot {
+  /** PASS, PROMISE and REJECT do not wake it from an idle promise. */
   readonly idleWake = MSG_ALL & ~(MSG_PASS | MSG_PROMISE | MSG_REJECT);
-  private seat = 0;
-  private random: FastRandom = NO_RANDOM;
   // Reciprocal's `hostile`, remembered per (game, history length, round) as the reference does.
   private hostileGame = -1;
   private hostileLength = -1;
@@ -77,29 +70,21 @@ export class CooperativeBot implements FastBot {
   private fairSeat = -1;
 
   /**
+   * @param random this seat's own stream
    * @param kind COOPERATIVE, RECIPROCAL or OPPORTUNIST
    * @param k Reciprocal: how many past rounds a betrayal is remembered
    * @param minGain Opportunist: expected gold a last-round breach must gain
    */
   constructor(
-    private readonly kind: number,
-    private readonly k: number,
-    private readonly minGain: number,
+    readonly seat: number,
+    private readonly random: Random,
+    private readonly kind = COOPERATIVE,
+    private readonly k = 2,
+    private readonly minGain = 1,
   ) {}
 
-  newGame(seat: number, random: FastRandom): void {
-    this.seat = seat;
-    this.random = random;
-    this.hostileGame = -1;
-    this.hostileLength = -1;
-    this.hostileRound = -1;
-    this.hostileMask = 0;
-    this.seating.game = -1;
-    this.fairGame = -1;
-  }
-
   /** Seats (mask) it will not name as upgrader and punishes when it meets them (Reciprocal: recent betrayers). */
-  private hostile(view: FastView): number {
+  private hostile(view: GoldrauschView): number {
     if (this.kind !== RECIPROCAL) return 0;
     if (view.game !== this.hostileGame || view.historyLength !== this.hostileLength || view.round !== this.hostileRound) {
       this.hostileMask = recentBetrayers(view, this.seat, this.k);
@@ -111,22 +96,22 @@ export class CooperativeBot implements FastBot {
   }
 
   /** Whether to lay green although the plan naming `upgrader` obliges red (Opportunist only). */
-  private breaksObligation(view: FastView, upgrader: number): boolean {
+  private breaksObligation(view: GoldrauschView, upgrader: number): boolean {
     if (this.kind !== OPPORTUNIST) return false;
     if (view.round >= view.rounds && breachGain(view, upgrader) >= this.minGain) return true;
     return breachWins(view, upgrader);
   }
 
-  chooseContinent(view: FastView): number {
+  chooseContinent(view: GoldrauschView): number {
     return logitContinent(view, this.random);
   }
 
-  negotiate(view: FastView, out: FastMessage): boolean {
-    return this.nextMessage(view, out) || passWhenDone(view, out);
+  negotiate(view: GoldrauschView, out: Outbox): void {
+    if (!this.nextMessage(view, out)) passWhenDone(view, out);
   }
 
   /** CooperativeBot.nextMessage: writes the most useful message into `out` and returns true, or false. */
-  private nextMessage(view: FastView, out: FastMessage): boolean {
+  private nextMessage(view: GoldrauschView, out: Outbox): boolean {
     const me = this.seat;
     const seating = seatingOf(this.seating, view);
     if (seating.count === 1) return false;
@@ -139,13 +124,22 @@ export class CooperativeBot implements FastBot {
         if (view.proposalContinent(i) !== c) continue;
         const upgrader = view.proposalUpgrader(i);
         if (upgrader === NOBODY || (hostile & (1 << upgrader)) === 0) continue;
-        if (!view.hasRejected(i)) return message(out, MSG_REJECT, NOBODY, i, NONE);
+        if (!view.hasRejected(i)) {
+          out.reject(i);
+          return true;
+        }
       }
       if ((hostile & seating.mask) !== 0) {
         // Punishing: it will lay green, so it agrees only to plans that name itself.
         const accept = this.bestProposal(view, me, me);
-        if (accept >= 0) return message(out, MSG_ACCEPT, NOBODY, accept, NONE);
-        if (planOn(view, c, me) === NO_PLAN && !hasProposed(view, me, c, me)) return message(out, MSG_PROPOSE, me, -1, NONE);
+        if (accept >= 0) {
+          out.accept(accept);
+          return true;
+        }
+        if (planOn(view, c, me) === NO_PLAN && !hasProposed(view, me, c, me)) {
+          out.propose(me);
+          return true;
+        }
         return false;
       }
     }
@@ -153,18 +147,24 @@ export class CooperativeBot implements FastBot {
     if (planOn(view, c, me) !== NO_PLAN) return false;
     if (view.ownCommit === GREEN) {
       const accept = this.bestProposal(view, me, me);
-      return accept < 0 ? false : message(out, MSG_ACCEPT, NOBODY, accept, NONE);
+      if (accept < 0) return false;
+      out.accept(accept);
+      return true;
     }
     const fair = this.fairUpgrader(view, seating.mask, hostile);
     // ACCEPT the best plan naming fair or itself; else wait if fair is proposed; else PROPOSE fair.
     const accept = this.bestProposal(view, fair, me);
-    if (accept >= 0) return message(out, MSG_ACCEPT, NOBODY, accept, NONE);
+    if (accept >= 0) {
+      out.accept(accept);
+      return true;
+    }
     if (this.namesA) return false; // waiting for the others
-    return message(out, MSG_PROPOSE, fair, -1, NONE);
+    out.propose(fair);
+    return true;
   }
 
   /** `fairUpgrader` among `mask` (the seats on this seat's continent), remembered per meeting (see fairGame). */
-  private fairUpgrader(view: FastView, mask: number, exclude: number): number {
+  private fairUpgrader(view: GoldrauschView, mask: number, exclude: number): number {
     if (view.game !== this.fairGame || view.round !== this.fairRound || exclude !== this.fairExclude) {
       this.fairSeat = fairUpgrader(view, mask & ~exclude);
       this.fairGame = view.game;
@@ -180,7 +180,7 @@ export class CooperativeBot implements FastBot {
    * proposal on the continent names `a` (accepted by this seat or not), which nextMessage needs too,
    * from the same pass.
    */
-  private bestProposal(view: FastView, a: number, b: number): number {
+  private bestProposal(view: GoldrauschView, a: number, b: number): number {
     const me = this.seat;
     const c = this.seating.c; // (up to date: called from nextMessage only)
     const bit = 1 << me;
@@ -208,7 +208,7 @@ export class CooperativeBot implements FastBot {
   /** Set by bestProposal: some proposal on this seat's continent names its `a`. */
   private namesA = false;
 
-  commitUpgrade(view: FastView): number {
+  commitUpgrade(view: GoldrauschView): number {
     if (view.ownCommit !== NONE) return NONE; // a laid card stays (GR-A10 commitRevisable)
     const me = this.seat;
     const seating = seatingOf(this.seating, view);
@@ -232,7 +232,7 @@ export class CooperativeBot implements FastBot {
     return NONE;
   }
 
-  idleUntil(view: FastView): number {
+  idleUntil(view: GoldrauschView): number {
     const baselineTick = Math.floor(view.ticks / 2) + 1;
     if (view.tick >= baselineTick) return 0;
     const seating = seatingOf(this.seating, view);
@@ -240,12 +240,13 @@ export class CooperativeBot implements FastBot {
   }
 }
 
-const cooperativeBot: GoldrauschBotFactory = servedFactory(
-  'cooperative',
-  'Proposes the fair upgrader (fewest successful upgrades, then poorest, then clockwise from the start player); ' +
+const cooperativeBot: GoldrauschBotFactory = {
+  name: 'cooperative',
+  description:
+    'Proposes the fair upgrader (fewest successful upgrades, then poorest, then clockwise from the start player); ' +
     'accepts proposals naming it or itself; keeps obligations and commits early; without an agreement by ' +
     'mid-meeting plays the §14 baseline p.',
-  () => new CooperativeBot(COOPERATIVE, 0, 0),
-);
+  create: (seat, random) => new CooperativeBot(seat, random, COOPERATIVE, 0, 0),
+};
 
 export default cooperativeBot;

@@ -3,7 +3,7 @@
  * greedy): fast, so use these where every built-in bot plays many games. A module of its own so that
  * the search bot can model its rivals with them without importing the index that lists it.
  */
-import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
+import { readsNoDetail, type GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
 import betrayer from './betrayer.js';
 import cooperative from './cooperative.js';
 import greedy from './greedy.js';
@@ -21,3 +21,6 @@ export const HEURISTIC_BOTS: Readonly<Record<string, GoldrauschBotFactory>> = {
   silent,
   opportunist,
 };
+
+// These read no more of the history than every state records: their line-ups play without the story's detail.
+for (const factory of Object.values(HEURISTIC_BOTS)) readsNoDetail(factory);

@@ -5,7 +5,6 @@
  * the win threshold while keeping the plan would not). Models end-game betrayal.
  */
 import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
-import { servedFactory } from '../../src/games/goldrausch/view-adapter.js';
 import { CooperativeBot, OPPORTUNIST } from './cooperative.js';
 
 export interface OpportunistOptions {
@@ -17,11 +16,11 @@ export interface OpportunistOptions {
 export function makeOpportunist(options: OpportunistOptions = {}): GoldrauschBotFactory {
   const minGain = options.minGain ?? 1;
   const name = minGain === 1 ? 'opportunist' : `opportunist(minGain=${minGain})`;
-  return servedFactory(
+  return {
     name,
-    'Cooperative, but breaks an obligation in the last round when it gains, or whenever the breach wins the race.',
-    () => new CooperativeBot(OPPORTUNIST, 0, minGain),
-  );
+    description: 'Cooperative, but breaks an obligation in the last round when it gains, or whenever the breach wins the race.',
+    create: (seat, random) => new CooperativeBot(seat, random, OPPORTUNIST, 0, minGain),
+  };
 }
 
 export default makeOpportunist();

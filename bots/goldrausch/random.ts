@@ -3,42 +3,36 @@
  * its first turn (always one draw, even with one colour in hand). The floor every other strategy
  * should beat.
  */
-import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
-import { MSG_ALL, NONE, type FastBot, type FastMessage, type FastRandom, type FastView } from '../../src/games/goldrausch/fast/view.js';
-import { servedFactory } from '../../src/games/goldrausch/view-adapter.js';
+import { NONE, type GoldrauschBot, type GoldrauschBotFactory, type Outbox } from '../../src/games/goldrausch/bot.js';
+import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
 import { randomContinent } from './lib/continent.js';
-import { NO_RANDOM, pass, randomHeldColour } from './lib/seats.js';
+import { type Random, randomHeldColour } from './lib/seats.js';
 
-export class RandomBot implements FastBot {
-  readonly idleWake = MSG_ALL;
-  private random: FastRandom = NO_RANDOM;
+export class RandomBot implements GoldrauschBot {
+  /** @param random this seat's own stream */
+  constructor(
+    readonly seat: number,
+    private readonly random: Random,
+  ) {}
 
-  newGame(_seat: number, random: FastRandom): void {
-    this.random = random;
-  }
-
-  chooseContinent(view: FastView): number {
+  chooseContinent(view: GoldrauschView): number {
     return randomContinent(view, this.random);
   }
 
-  negotiate(_view: FastView, out: FastMessage): boolean {
-    return pass(out); // it never talks
+  negotiate(_view: GoldrauschView, out: Outbox): void {
+    out.pass(); // it never talks
   }
 
-  commitUpgrade(view: FastView): number {
+  commitUpgrade(view: GoldrauschView): number {
     if (view.ownCommit !== NONE) return NONE; // a laid card stays (GR-A10 commitRevisable)
     return randomHeldColour(view, this.random.next());
   }
-
-  idleUntil(_view: FastView): number {
-    return 0;
-  }
 }
 
-const randomBot: GoldrauschBotFactory = servedFactory(
-  'random',
-  'Uniformly random legal continent; no messages; a uniformly random upgrade card on its first turn.',
-  () => new RandomBot(),
-);
+const randomBot: GoldrauschBotFactory = {
+  name: 'random',
+  description: 'Uniformly random legal continent; no messages; a uniformly random upgrade card on its first turn.',
+  create: (seat, random) => new RandomBot(seat, random),
+};
 
 export default randomBot;

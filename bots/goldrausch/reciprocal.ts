@@ -8,7 +8,6 @@
  * its obligations exactly like Cooperative; after k clean rounds the betrayer is forgiven.
  */
 import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
-import { servedFactory } from '../../src/games/goldrausch/view-adapter.js';
 import { CooperativeBot, RECIPROCAL } from './cooperative.js';
 
 export interface ReciprocalOptions {
@@ -21,11 +20,11 @@ export function makeReciprocal(options: ReciprocalOptions = {}): GoldrauschBotFa
   const k = options.k ?? 2;
   if (!(Number.isInteger(k) && k >= 0)) throw new RangeError(`reciprocal: k must be a whole number of rounds ≥ 0, got ${k}`);
   const name = k === 2 ? 'reciprocal' : `reciprocal(k=${k})`;
-  return servedFactory(
+  return {
     name,
-    `Cooperative, but rejects proposals naming a seat that betrayed it in the last ${k} rounds and lays green against one.`,
-    () => new CooperativeBot(RECIPROCAL, k, 0),
-  );
+    description: `Cooperative, but rejects proposals naming a seat that betrayed it in the last ${k} rounds and lays green against one.`,
+    create: (seat, random) => new CooperativeBot(seat, random, RECIPROCAL, k, 0),
+  };
 }
 
 export default makeReciprocal();

@@ -2,9 +2,10 @@
  * Search: a determinized Monte-Carlo bot that plays the engine itself.
  *
  * At each of its decisions — the continent (D1) and, when it shares a continent, the upgrade card
- * (D4) — it samples `rollouts` worlds consistent with its seat view (src/games/goldrausch/determinize.ts:
+ * (D4) — it samples `rollouts` worlds consistent with its seat view (src/games/goldrausch/sampler.ts:
  * deck orders, the other seats' laid cards, the tick's seat order; the wheel, events and meeting
- * order from a random source drawn from its own stream). In each world every other seat is played by
+ * order from a random source drawn from its own stream), never from the true state. Every candidate
+ * is played on its own copy of the world (the engine's `clone`). In each world every other seat is played by
  * the heuristic strategy it most likely is — drawn from a posterior over the seven built-in
  * strategies learnt from the public history and the meeting so far (lib/opponents.ts) — and its own
  * later decisions by Greedy. Every candidate is played out in the same worlds (common random
@@ -29,15 +30,22 @@
  * it makes the bot depend on the machine's speed, so runs with it are not reproducible.
  */
 import { RandomSource, type RandomStream } from '../../src/core/random.js';
+import {
+  GREEN,
+  MSG_ALL,
+  NONE,
+  RED,
+  newMessage,
+  type GoldrauschBot,
+  type GoldrauschBotFactory,
+  type Message,
+  type Outbox,
+} from '../../src/games/goldrausch/bot.js';
+import { clone, goldrausch, type GoldrauschAnswer } from '../../src/games/goldrausch/engine.js';
 import { Purpose } from '../../src/games/goldrausch/purposes.js';
-import type { GoldrauschBot, GoldrauschBotFactory, OutgoingMessage } from '../../src/games/goldrausch/bot.js';
-import { determinize } from '../../src/games/goldrausch/determinize.js';
-import { goldrausch, type GoldrauschAnswer } from '../../src/games/goldrausch/engine.js';
-import type { GoldrauschState } from '../../src/games/goldrausch/state.js';
-import type { Colour, Continent } from '../../src/games/goldrausch/types.js';
-import { CONTINENTS } from '../../src/games/goldrausch/types.js';
+import { sampleState } from '../../src/games/goldrausch/sampler.js';
+import { Stage, type GoldrauschState } from '../../src/games/goldrausch/state.js';
 import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
-import { ReferenceFastView } from '../../src/games/goldrausch/view-adapter.js';
 import cooperative from './cooperative.js';
 import greedy from './greedy.js';
 import { HEURISTIC_BOTS } from './heuristic.js';
@@ -80,8 +88,8 @@ function phi(x: number): number {
  */
 export function positionValue(state: GoldrauschState, seat: number, sigma: number, winWeight: number): number {
   const n = state.players;
-  if (state.stage === 'over') {
-    const winners = state.winners;
+  if (state.stage === Stage.over) {
+    const winners = state.winners.slice(0, state.winnerCount);
     const win = winners.includes(seat) ? 1 / winners.length : 0;
     const ranks = goldrausch.outcome(state).ranks;
     let beaten = 0;
@@ -96,7 +104,7 @@ export function positionValue(state: GoldrauschState, seat: number, sigma: numbe
   let lead = 0;
   for (let s = 0; s < n; s++) lead = Math.max(lead, gold[s]);
   // Rounds still to play: the clock, or sooner when the leader nears the threshold (≈ 3 gold a round).
-  const clock = params.rounds - state.round + (state.stage === 'continent' ? 1 : 0.5);
+  const clock = params.rounds - state.round + (state.stage === Stage.continent ? 1 : 0.5);
   const rounds = Math.max(0.5, Math.min(clock, (params.winThreshold - lead) / 3 + 0.5));
   const spread = sigma * Math.sqrt(2 * rounds);
   let beaten = 0;
@@ -138,9 +146,12 @@ class SteeredSource extends RandomSource {
 }
 
 /** The answer this seat gives in a rollout: forced for the decision searched, Greedy afterwards. */
-type Forced = { kind: 'continent'; continent: Continent } | { kind: 'commit'; colour: Colour | null; messages: readonly OutgoingMessage[] } | null;
+type Forced = { kind: 'continent'; continent: number } | { kind: 'commit'; colour: number; messages: readonly Message[] } | null;
 
-/** Plays `state` forward until `untilRound` begins or the game ends; `forced` answers this seat's first decision. */
+/**
+ * Plays `state` (the playout's own copy) forward until `untilRound` begins or the game ends; `forced`
+ * answers this seat's first decision.
+ */
 function playOut(
   state: GoldrauschState,
   bots: readonly GoldrauschBot[],
@@ -149,38 +160,54 @@ function playOut(
   random: RandomSource,
   untilRound: number,
 ): GoldrauschState {
-  let s = state;
+  const s = state;
   let first = forced;
+  const answers: GoldrauschAnswer[] = [];
   for (;;) {
     const pending = goldrausch.pending(s);
     if (pending.kind === 'terminal') return s;
-    if (s.stage === 'continent' && s.round >= untilRound) return s;
-    const answers: GoldrauschAnswer[] = [];
+    if (s.stage === Stage.continent && s.round >= untilRound) return s;
+    answers.length = 0;
     for (const request of pending.requests) {
       if (request.seat === me && first !== null) {
-        if (first.kind === 'continent') answers.push({ kind: 'continent', continent: first.continent, provisional: null });
-        else answers.push({ kind: 'meeting-turn', messages: first.messages, commit: first.colour });
+        if (first.kind === 'continent') answers.push({ kind: 'continent', continent: first.continent, provisional: NONE });
+        else answers.push({ kind: 'meeting-turn', messages: first.messages, commit: first.colour, idleUntil: 0, idleWake: MSG_ALL });
         first = null;
         continue;
       }
       answers.push(goldrausch.askBot(bots[request.seat], request, goldrausch.seatView(s, request.seat), s, random).answer);
     }
-    s = goldrausch.apply(s, answers, random);
+    goldrausch.apply(s, answers, random);
   }
+}
+
+/** A message's copy (the outbox's records are reused turn by turn). */
+function copyOf(m: Message): Message {
+  const c = newMessage();
+  c.type = m.type;
+  c.upgrader = m.upgrader;
+  c.ref = m.ref;
+  c.action = m.action;
+  c.continent = m.continent;
+  c.to = m.to;
+  c.amount = m.amount;
+  c.clauseCount = m.clauseCount;
+  for (let k = 0; k < m.clauseCount; k++) {
+    c.clauseRounds.push(m.clauseRounds[k]);
+    c.clauseUpgraders.push(m.clauseUpgraders[k]);
+  }
+  return c;
 }
 
 class SearchBot implements GoldrauschBot {
   private readonly opponents = new OpponentModel();
   private readonly talker: GoldrauschBot;
-  /** Its own seat view, read as the heuristic bots read it (lib/flat.ts). */
-  private readonly flat = new ReferenceFastView();
   /** Greedy, asked for its choice at each decision (the anchor of `margin`). */
   private readonly anchor: GoldrauschBot;
-  /** The messages `negotiate` returned this turn (the engine asks negotiate, then commitUpgrade). */
-  private lastMessages: readonly OutgoingMessage[] = [];
+  /** The messages `negotiate` wrote this turn (the engine asks negotiate, then commitUpgrade). */
+  private lastMessages: readonly Message[] = [];
 
   constructor(
-    readonly name: string,
     private readonly seat: number,
     private readonly random: RandomStream,
     private readonly rollouts: number,
@@ -194,9 +221,10 @@ class SearchBot implements GoldrauschBot {
     this.anchor = greedy.create(seat, random);
   }
 
-  chooseContinent(view: GoldrauschView): Continent {
-    const legal = CONTINENTS.filter((_, c) => view.countryHand[c] > 0);
-    if (legal.length <= 1) return legal[0] ?? CONTINENTS[0];
+  chooseContinent(view: GoldrauschView): number {
+    const legal: number[] = [];
+    for (let c = 0; c < 3; c++) if (view.countryHand(c) > 0) legal.push(c);
+    if (legal.length <= 1) return legal[0] ?? 0;
     const anchored = this.anchor.chooseContinent(view);
     const values = this.search(
       view,
@@ -205,31 +233,31 @@ class SearchBot implements GoldrauschBot {
     return legal[this.best(values, legal.indexOf(anchored))];
   }
 
-  negotiate(view: GoldrauschView): readonly OutgoingMessage[] {
-    this.lastMessages = this.talker.negotiate(view);
-    return this.lastMessages;
+  negotiate(view: GoldrauschView, out: Outbox): void {
+    this.talker.negotiate(view, out);
+    const messages: Message[] = [];
+    for (let k = 0; k < out.count; k++) messages.push(copyOf(out.message(k)));
+    this.lastMessages = messages;
   }
 
-  commitUpgrade(view: GoldrauschView): Colour | null {
-    const meeting = view.meeting!;
-    if (meeting.ownCommit !== null) return null; // a laid card stays (GR-A10 commitRevisable)
-    const flat = this.flat.of(view);
-    if (isAlone(flat)) return view.upgradeHand[0] > 0 ? 'green' : view.upgradeHand[1] > 0 ? 'red' : null; // §5.2: alone, green is worth twice red
+  commitUpgrade(view: GoldrauschView): number {
+    if (view.ownCommit !== NONE) return NONE; // a laid card stays (GR-A10 commitRevisable)
+    if (isAlone(view)) return view.upgradeHand(GREEN) > 0 ? GREEN : view.upgradeHand(RED) > 0 ? RED : NONE; // §5.2: alone, green is worth twice red
     const me = this.seat;
-    const others = othersCommittedIn(flat, seatsOn(flat, flat.locations[me]), me);
-    if (!others && meeting.tick < Math.max(1, meeting.ticks - 1)) return null;
-    const colours: Colour[] = [];
-    if (view.upgradeHand[0] > 0) colours.push('green');
-    if (view.upgradeHand[1] > 0) colours.push('red');
-    if (colours.length === 0) return null;
+    const others = othersCommittedIn(view, seatsOn(view, view.location(me)), me);
+    if (!others && view.tick < Math.max(1, view.ticks - 1)) return NONE;
+    const colours: number[] = [];
+    if (view.upgradeHand(GREEN) > 0) colours.push(GREEN);
+    if (view.upgradeHand(RED) > 0) colours.push(RED);
+    if (colours.length === 0) return NONE;
     if (colours.length === 1) return colours[0];
     const messages = this.lastMessages;
-    const anchored = this.margin > 0 ? this.anchor.commitUpgrade(view) : null;
+    const anchored = this.margin > 0 ? this.anchor.commitUpgrade(view) : NONE;
     const values = this.search(
       view,
       colours.map((colour) => ({ kind: 'commit', colour, messages }) as Forced),
     );
-    return colours[this.best(values, anchored === null ? -1 : colours.indexOf(anchored))];
+    return colours[this.best(values, colours.indexOf(anchored))];
   }
 
   /**
@@ -271,8 +299,8 @@ class SearchBot implements GoldrauschBot {
       }
       const source = new SteeredSource(this.random.int(0x7fffffff), w, view.round, wheelOffset + w);
       const guessBots = new Map<number, GoldrauschBot>();
-      const state = determinize(view, this.random, {
-        guessCommit: (s) => this.guessCommit(view, s, MODEL_FACTORIES[types[s]], source, guessBots),
+      const state = sampleState(view, this.random, {
+        guessCommit: (s, sample) => this.guessCommit(view, sample, s, MODEL_FACTORIES[types[s]], source, guessBots),
       });
       for (let k = 0; k < candidates.length; k++) {
         // Fresh bots per candidate, on the same streams: common random numbers.
@@ -281,7 +309,7 @@ class SearchBot implements GoldrauschBot {
           const factory = s === me ? greedy : MODEL_FACTORIES[types[s]];
           bots[s] = factory.create(s, source.stream(Purpose.bot + s));
         }
-        const end = playOut(state, bots, me, candidates[k], source, untilRound);
+        const end = playOut(clone(state), bots, me, candidates[k], source, untilRound);
         totals[k] += positionValue(end, me, this.sigma, this.winWeight);
       }
       worlds++;
@@ -290,31 +318,32 @@ class SearchBot implements GoldrauschBot {
     return totals;
   }
 
-  /** The card another seat has laid, as its sampled strategy would lay it now (else its baseline). */
-  private guessCommit(view: GoldrauschView, seat: number, factory: GoldrauschBotFactory, source: RandomSource, cache: Map<number, GoldrauschBot>): Colour {
+  /**
+   * The card another seat has laid, as its sampled strategy would lay it now — asked on the sample,
+   * from that seat's view as it was before it laid its card (sampler.ts) — else its baseline.
+   */
+  private guessCommit(
+    view: GoldrauschView,
+    sample: GoldrauschState,
+    seat: number,
+    factory: GoldrauschBotFactory,
+    source: RandomSource,
+    cache: Map<number, GoldrauschBot>,
+  ): number {
     let bot = cache.get(seat);
     if (bot === undefined) {
       bot = factory.create(seat, source.stream(Purpose.bot + 32 + seat));
       cache.set(seat, bot);
     }
-    const meeting = view.meeting!;
-    const theirs: GoldrauschView = {
-      ...view,
-      seat,
-      countryHand: [1, 1, 1],
-      upgradeHand: [1, 1],
-      meeting: { ...meeting, ownCommit: null, committed: meeting.committed.map((c, s) => (s === seat ? false : c)) },
-    };
-    let colour: Colour | null = null;
+    let colour = NONE;
     try {
-      colour = bot.commitUpgrade(theirs);
+      colour = bot.commitUpgrade(sample.views[seat]);
     } catch {
-      colour = null;
+      colour = NONE;
     }
-    if (colour !== null) return colour;
-    const flat = this.flat.of(view);
-    const c = flat.locations[seat];
-    return this.random.next() < baseline(flat, c, countOn(flat, c)) ? 'green' : 'red';
+    if (colour === GREEN || colour === RED) return colour;
+    const c = view.location(seat);
+    return this.random.next() < baseline(view, c, countOn(view, c)) ? GREEN : RED;
   }
 }
 
@@ -351,7 +380,7 @@ export function makeSearch(options: SearchOptions = {}): GoldrauschBotFactory {
       `Determinized Monte-Carlo search over the engine: ${rollouts} sampled worlds per decision, opponents played by the ` +
       `heuristic strategy their public behaviour fits best, ${horizon}-round playouts scored by win chance and rank; keeps Greedy's ` +
       `choice unless another beats it by more than ${margin}; talks like Cooperative.`,
-    create: (seat, random) => new SearchBot(name, seat, random, rollouts, horizon, timeMs, sigma, winWeight, margin),
+    create: (seat, random) => new SearchBot(seat, random, rollouts, horizon, timeMs, sigma, winWeight, margin),
   };
 }
 

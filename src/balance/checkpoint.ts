@@ -50,11 +50,15 @@ export class DealCache {
   private readonly kept = new Map<number, DealColumns>();
   /** Games taken over from a checkpoint. */
   resumedGames = 0;
+  /** Games finished by calls still running (not yet kept). */
+  private playing = 0;
 
   constructor(
     private readonly pool: DealPool,
     private readonly file: string | null,
     private readonly key: string,
+    /** Told the games kept so far, over all points, as they finish (a progress display). */
+    private readonly onPlayed?: (games: number) => void,
   ) {}
 
   /**
@@ -67,7 +71,21 @@ export class DealCache {
     if (to <= games) return rows(have!, from, to);
     // A range that does not follow what is kept (the search never asks for one) is played, not kept.
     if (from > games) return this.pool.deals(scenario, from, to);
-    const played = await this.pool.play(scenario, games, to);
+    let counted = 0;
+    const played = await this.pool.play(
+      scenario,
+      games,
+      to,
+      this.onPlayed
+        ? (done) => {
+            this.playing += done - counted;
+            counted = done;
+            this.onPlayed!(this.keptGames() + this.playing);
+            return false;
+          }
+        : undefined,
+    );
+    this.playing -= counted;
     if (played.done > 0) {
       const all = emptyDeals(games + played.done);
       if (have !== undefined) copyDeals(all, have, 0);

@@ -10,7 +10,7 @@ import type { Scenario } from '../sim/scenario.js';
 import { balanceSearch, CLT_GAMES, gridCoords, type DealValues, type SearchResult, type StageRecord } from './search.js';
 import { metricRange, perDeal, sweepMetrics, type SweepMetric } from '../sweep/metrics.js';
 import type { DealColumns } from '../sim/deals.js';
-import { ownValue } from '../sweep/run.js';
+import { lineUpMetrics, ownValue } from '../sweep/run.js';
 import { parseVary, scenarioAt, type Factor } from '../sweep/vary.js';
 import { parseObjective, parseTarget, type Objective, type Target } from './targets.js';
 
@@ -60,7 +60,25 @@ export function prepareBalance(options: BalanceOptions, base: Scenario) {
     if (paths.has(f.path)) throw new UsageError(`--vary ${f.path} is given twice; give each path once, with all its values`);
     paths.add(f.path);
   }
-  const metrics = sweepMetrics(base);
+  const at = (values: readonly SweepValue[]) => scenarioAt(options.file, options.data, factors, values, base.library);
+  const first = factors.map((f) => f.values[0]);
+  const firstSeats = at(first).seats.join('\n');
+  // Each value of each factor, the others at their first value: a bad path or value fails here.
+  // A factor that changes the line-up (a varied seat, built-in or bot file) is noted.
+  const lineUpFactors: number[] = [];
+  factors.forEach((f, i) => {
+    for (const v of f.values) {
+      const s = at(factors.map((g, j) => (j === i ? v : g.values[0])));
+      if (s.seats.join('\n') !== firstSeats && !lineUpFactors.includes(i)) lineUpFactors.push(i);
+    }
+  });
+  // Every line-up the grid plays (each combination of the factors that change it), with the values
+  // that make it: the metrics are theirs together, a point measures those of its own line-up.
+  const lineUps = lineUpFactors
+    .reduce<SweepValue[][]>((acc, i) => acc.flatMap((values) => factors[i].values.map((v) => values.map((x, j) => (j === i ? v : x)))), [first])
+    .map((values) => ({ values, scenario: at(values) }));
+  const metrics = lineUpMetrics(lineUps.map((l) => l.scenario));
+  const measured = lineUps.map((l) => new Set(sweepMetrics(l.scenario).map((m) => m.id)));
   const targets = options.targets.map((t) => parseTarget(t, metrics));
   const objective = options.objective === undefined ? null : parseObjective(options.objective, metrics);
   if (options.firstStage < CLT_GAMES) {
@@ -76,18 +94,21 @@ export function prepareBalance(options: BalanceOptions, base: Scenario) {
       );
     }
   }
-  // Each value of each factor, the others at their first value: a bad path or value fails here.
-  factors.forEach((f, i) => {
-    for (const v of f.values) {
-      scenarioAt(
-        options.file,
-        options.data,
-        factors,
-        factors.map((g, j) => (j === i ? v : g.values[0])),
-        base.library,
+  for (const [option, q] of [
+    ...targets.map((t) => [`--target ${JSON.stringify(t.text)}`, t.quantity] as const),
+    ...(objective === null ? [] : [[`--objective ${JSON.stringify(objective.text)}`, objective.quantity] as const]),
+  ]) {
+    for (const id of q.kind === 'mean' ? [q.metric] : q.metrics) {
+      const k = measured.findIndex((ids) => !ids.has(id));
+      if (k < 0) continue;
+      const where = lineUpFactors.map((i) => `${factors[i].path}=${lineUps[k].values[i]}`).join(', ');
+      const common = metrics.filter((m) => measured.every((ids) => ids.has(m.id))).map((m) => m.id);
+      throw new UsageError(
+        `${option}: ${id} is not measured at every point: at ${where} the line-up is ${lineUps[k].scenario.seats.join(', ')}` +
+          `${q.kind === 'mean' && id.startsWith('win:') ? `, without ${id.slice(4)}` : ''}; name a metric every point has (${common.join(', ')})`,
       );
     }
-  });
+  }
   return { factors, metrics, targets, objective, reference: referenceCoords(base, options.data, factors) };
 }
 
@@ -123,7 +144,18 @@ export async function runBalance(
   };
   // The seats' spread is computed from the seats' values over all deals so far (its per-deal form
   // depends on which seats are the extremes of the deals it is given).
+  // A point measures the metrics of its own line-up (a varied seat may take a bot's only seat).
   const perDealMetrics = metrics.filter((m) => m.family !== 'seat-spread');
+  const ownMetrics = new Map<number, SweepMetric[]>();
+  const metricsAt = (index: number): SweepMetric[] => {
+    let own = ownMetrics.get(index);
+    if (own === undefined) {
+      const ids = new Set(sweepMetrics(scenarioOf(index)).map((m) => m.id));
+      own = perDealMetrics.filter((m) => ids.has(m.id));
+      ownMetrics.set(index, own);
+    }
+    return own;
+  };
   const indexOf = (values: readonly SweepValue[]) => values.reduce<number>((t, v, f) => t * sizes[f] + factors[f].values.indexOf(v), 0);
   const result = await balanceSearch({
     factors,
@@ -140,7 +172,7 @@ export async function runBalance(
       const scenario = scenarioOf(index);
       const deals = await source.deals(index, scenario, from, to);
       const out: Record<string, Float64Array> = {};
-      for (const m of perDealMetrics) out[m.id] = perDeal(m, scenario, deals);
+      for (const m of metricsAt(index)) out[m.id] = perDeal(m, scenario, deals);
       return out as DealValues;
     },
   });

@@ -74,7 +74,6 @@ export function balanceJson(run: BalanceRun, seed: string, firstStage: number): 
   // The reference is the scenario's own values when they were played, else the chosen (or best) point.
   const reference = refIndex >= 0 ? refIndex : Math.max(0, played.indexOf(result.best!));
   const ref = played[reference];
-  const seatIds = run.metrics.filter((m) => m.family === 'seat-win-rate').map((m) => m.id);
   const points: SweepPoint[] = played.map((p, index) => {
     const deals = result.deals.get(p.index)!;
     const refDeals = result.deals.get(ref.index)!;
@@ -82,19 +81,23 @@ export function balanceJson(run: BalanceRun, seed: string, firstStage: number): 
     const metrics: Record<string, SweepEstimate> = {};
     const scenario = run.scenarioOf(p.index);
     const refScenario = run.scenarioOf(ref.index);
+    // A point has the metrics of its own line-up (a varied seat may take a bot's only seat); a
+    // difference to the reference only where both have the metric.
+    const seatIds = run.metrics.filter((m) => m.family === 'seat-win-rate').map((m) => m.id);
     for (const m of run.metrics) {
       if (m.family === 'seat-spread') {
         // Not a per-deal mean: the estimate max − min, its interval from the pairwise differences
         // (as the sweep gives it), and the difference of the estimates without an interval.
-        const seatsOf = (d: DealValues, games: number) => seatIds.map((id) => d[id].subarray(0, games));
+        const seatsOf = (d: DealValues, games: number) => seatIds.filter((id) => d[id] !== undefined).map((id) => d[id].subarray(0, games));
         const own = seatSpreadOf(seatsOf(deals, p.games));
         const diff = index === reference ? null : own.estimate - seatSpreadOf(seatsOf(refDeals, ref.games)).estimate;
         metrics[m.id] = { estimate: own.estimate, lo: own.lo, hi: own.hi, diff, diffLo: null, diffHi: null, changed: null };
         continue;
       }
+      if (deals[m.id] === undefined) continue;
       const own = estimate(deals[m.id].subarray(0, p.games), m, metricRange(m, scenario));
       const d =
-        index === reference
+        index === reference || refDeals[m.id] === undefined
           ? null
           : paired(deals[m.id].subarray(0, common), refDeals[m.id].subarray(0, common), metricRange(m, scenario), metricRange(m, refScenario));
       metrics[m.id] = {
@@ -252,7 +255,17 @@ export function balanceSectionsHtml(json: BalanceJson): string {
   );
   const path = table(
     [...json.factors.map((f) => esc(f.path)), 'games', 'outcome', 'why'],
-    b.path.map((p) => [...json.factors.map((f) => esc(String(p.values[f.path]))), String(p.games), esc(p.status), esc(p.reason ?? '')]),
+    // A point that never played (halved away before its first game, or left at the budget's end) says so, not "dropped".
+    b.path.map((p) => [
+      ...json.factors.map((f) => esc(String(p.values[f.path]))),
+      String(p.games),
+      p.games === 0 ? 'not played' : esc(p.status),
+      esc(
+        p.games === 0 && p.reason
+          ? p.reason.replace(/^ranked in the worse half/, 'halved away before its first game: ranked in the worse half')
+          : (p.reason ?? ''),
+      ),
+    ]),
     { numeric: [json.factors.length] },
   );
   const method = `<p>${esc(b.method)}: S = ${b.plannedStages} stages, G = ${b.gridSize} grid points, C = ${b.intervalsPerPoint} intervals per point, α′ = ${b.intervalAlpha.toExponential(2)}. ${b.gamesSpent} of ${b.budget} games spent.</p>`;
@@ -261,7 +274,7 @@ export function balanceSectionsHtml(json: BalanceJson): string {
 
 /** The page: the sweep page of the points played, with the evidence and the path after the verdicts. */
 export function balanceHtml(json: BalanceJson): string {
-  return renderSweep(json, { title: `Balance search \u00b7 ${json.scenario.name}`, sectionsHtml: balanceSectionsHtml(json) });
+  return renderSweep(json, { title: `Balance search \u00b7 ${json.scenario.name}`, kicker: 'balance search', sectionsHtml: balanceSectionsHtml(json) });
 }
 
 /** Writes balance.json, balance.csv, balance.html and (when shown) balanced.json; returns the files written. */

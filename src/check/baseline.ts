@@ -39,6 +39,8 @@ export interface BaselineScenario {
   readonly changedRules: Readonly<Record<string, unknown>>;
   /** Every resolved rule and parameter (for saying what changed). */
   readonly parameters: unknown;
+  /** The cards changed from the game's own, as the report's "cards changed" line says them (absent in older baselines). */
+  readonly changedCards?: readonly string[];
   readonly tolerance: Tolerance;
   readonly code: CodeFacts;
   /** Metric means over the baseline's games (for reading; the check uses the deals). */
@@ -111,6 +113,7 @@ export function baselineEntry(scenario: Scenario, seed: string, deals: DealColum
     dataIds: facts.dataIds,
     changedRules: facts.changedRules,
     parameters: facts.resolved,
+    changedCards: facts.changedCards ?? [],
     tolerance: scenario.check.tolerance,
     code: codeFacts(scenario.game),
     means,
@@ -139,6 +142,8 @@ export function readBaseline(file: string): Baseline {
     if (!Number.isInteger(entry.players)) throw new InputError(file, `${at}.players`, `expected an integer, got ${show(entry.players)}`);
     if (!Array.isArray(entry.seats) || entry.seats.some((s) => typeof s !== 'string'))
       throw new InputError(file, `${at}.seats`, `expected a list of bot names, got ${show(entry.seats)}`);
+    if (entry.changedCards !== undefined && (!Array.isArray(entry.changedCards) || entry.changedCards.some((c) => typeof c !== 'string')))
+      throw new InputError(file, `${at}.changedCards`, `expected a list of texts, got ${show(entry.changedCards)}`);
     if (
       entry.botFiles !== undefined &&
       (!Array.isArray(entry.botFiles) || entry.botFiles.some((b) => !isObject(b) || typeof b.file !== 'string' || typeof b.sha256 !== 'string'))

@@ -38,7 +38,7 @@ function value(m: MetricResult, v: number): string {
 
 /** A shift: rates in percentage points, signed. */
 function shift(m: MetricResult, v: number): string {
-  const sign = v > 0 ? '+' : v < 0 ? '−' : '±';
+  const sign = v > 0 ? '+' : v < 0 ? '−' : '';
   const a = Math.abs(v);
   return isRate(m) ? `${sign}${(100 * a).toFixed(2)} pp` : `${sign}${a.toFixed(m.family === 'rounds' ? 3 : 2)}`;
 }

@@ -91,11 +91,50 @@ export function pairingProblem(name: string, scenario: Scenario, entry: Baseline
   return null;
 }
 
-/** Paths where two JSON values differ, as `path: before → after` (at most `limit`). */
+const NOT_SET = '(not set: the game\u2019s own)';
+
+/** A value in a line: short JSON as it is, a long one summarised (a list of cards is "25 entries", never 5 KB). */
+function shown(v: unknown): string {
+  if (v === undefined) return NOT_SET;
+  const text = JSON.stringify(v);
+  if (text.length <= 60) return text;
+  if (Array.isArray(v)) return `a list of ${v.length} entries`;
+  if (typeof v === 'object' && v !== null) return `an object with ${Object.keys(v).length} keys`;
+  return `${text.slice(0, 57)}…`;
+}
+
+/** A list whose entries are objects with distinct string ids (a game's cards): compared entry by entry. */
+function byId(v: unknown): Map<string, unknown> | null {
+  if (!Array.isArray(v) || v.length === 0) return null;
+  const map = new Map<string, unknown>();
+  for (const e of v) {
+    const id = typeof e === 'object' && e !== null ? (e as Record<string, unknown>).id : undefined;
+    if (typeof id !== 'string' || map.has(id)) return null;
+    map.set(id, e);
+  }
+  return map;
+}
+
+/**
+ * Paths where two JSON values differ, as `path: before → after` (at most `limit`). Lists of entries
+ * with ids (cards) are compared id by id (`params.eventCards[subsidy].effect.amount: 2 → 3`, an entry
+ * added or removed); long values are summarised.
+ */
 export function jsonDifferences(before: unknown, after: unknown, limit = 12, path = ''): string[] {
   const out: string[] = [];
   const walk = (a: unknown, b: unknown, p: string) => {
     if (out.length >= limit) return;
+    const ida = byId(a);
+    const idb = byId(b);
+    if (ida && idb) {
+      for (const id of new Set([...ida.keys(), ...idb.keys()])) {
+        if (!ida.has(id)) out.push(`${p}[${id}]: added (${shown(idb.get(id))})`);
+        else if (!idb.has(id)) out.push(`${p}[${id}]: removed`);
+        else walk(ida.get(id), idb.get(id), `${p}[${id}]`);
+        if (out.length >= limit) return;
+      }
+      return;
+    }
     const objA = typeof a === 'object' && a !== null;
     const objB = typeof b === 'object' && b !== null;
     if (objA && objB && Array.isArray(a) === Array.isArray(b)) {
@@ -103,7 +142,7 @@ export function jsonDifferences(before: unknown, after: unknown, limit = 12, pat
       for (const k of keys) walk((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], p ? `${p}.${k}` : k);
       return;
     }
-    if (JSON.stringify(a) !== JSON.stringify(b)) out.push(`${p || '(value)'}: ${JSON.stringify(a) ?? 'absent'} → ${JSON.stringify(b) ?? 'absent'}`);
+    if (JSON.stringify(a) !== JSON.stringify(b)) out.push(`${p || '(value)'}: ${shown(a)} → ${shown(b)}`);
   };
   walk(before, after, path);
   return out;
@@ -117,6 +156,19 @@ export function describeChanges(scenario: Scenario, entry: BaselineScenario): st
     const diffs = jsonDifferences(entry.parameters, facts.resolved);
     if (scenario.seats.join('\0') !== entry.seats.join('\0')) changes.push(`seats: [${entry.seats.join(', ')}] → [${scenario.seats.join(', ')}]`);
     changes.push(...diffs);
+    // Where one side has the game's own cards (not set) and the other its own list, the lists cannot
+    // be compared entry by entry: say per card what changed, as the report's "cards changed" line
+    // does (the baseline's list, or none when a goldpit that did not keep it recorded the game's own).
+    const unpaired = diffs.some((d) => d.includes(NOT_SET));
+    const was = entry.changedCards ?? [];
+    const now = facts.changedCards ?? [];
+    const gone = was.filter((c) => !now.includes(c));
+    const come = now.filter((c) => !was.includes(c));
+    if (unpaired && (gone.length || come.length)) {
+      changes.push(
+        `cards changed from the game's own: ${[...come.map((c) => `now ${c}`), ...gone.map((c) => `no longer ${c}`)].join('; ')}${entry.changedCards === undefined && was.length === 0 ? ' (the baseline does not list its changed cards: recorded by an older goldpit, assumed none)' : ''}`,
+      );
+    }
     if (changes.length === 0) changes.push(`config hash ${entry.configHash} → ${scenario.configHash}`);
   }
   for (const b of botFileFacts(scenario)) {

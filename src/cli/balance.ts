@@ -14,7 +14,9 @@ import { prepareBalance, runBalance, type BalanceOptions } from '../balance/game
 import { balanceJson, verdictLine, writeBalanceOutputs } from '../balance/output.js';
 import { DealPool, DealsStopped } from '../sweep/pool.js';
 import { openScenario } from '../sim/scenario.js';
+import { Progress } from '../sim/progress.js';
 import { readVaryBots } from '../sim/seat-bots.js';
+import { withTable } from '../sim/table.js';
 import { parseVary } from '../sweep/vary.js';
 import { botLimitOptions, botLimitsOf, checkWatchable, hangLine } from './bot-limits.js';
 import type { Io } from './main.js';
@@ -22,6 +24,8 @@ import { guardCheckpoint, prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { VARY_OPTION } from './sweep.js';
 import { queueExecutor, queueOptions, withResumeHint } from './worker.js';
+import { TABLE_OPTION } from './table.js';
+import { JSON_OPTION } from './json-option.js';
 import { WORKERS_OPTION, workerCount } from './workers.js';
 
 export const BALANCE_DEFAULTS = { budget: 1_000_000, firstStage: 1000, batchSize: 500 } as const;
@@ -57,7 +61,9 @@ export function balanceOptions<T>(y: Argv<T>) {
       describe: 'continue a stopped search from its checkpoint in the output folder (the same answer as an unstopped one)',
     })
     .option('fresh', { type: 'boolean', default: false, describe: 'delete a checkpoint found in the output folder and start over' })
-    .option('quiet', { type: 'boolean', default: false, describe: 'no progress on stderr, no summary on stdout' });
+    .option('table', TABLE_OPTION)
+    .option('quiet', { type: 'boolean', default: false, describe: 'no progress on stderr, no summary on stdout' })
+    .option('json', JSON_OPTION);
 }
 
 export interface BalanceArgs {
@@ -73,6 +79,9 @@ export interface BalanceArgs {
   readonly resume: boolean;
   readonly fresh: boolean;
   readonly quiet: boolean;
+  readonly table?: string;
+  /** Print balance.json on stdout (the CLI makes `quiet` true with it). */
+  readonly json?: boolean;
   readonly queue?: string;
   readonly 'queue-name'?: string;
   readonly 'queue-timeout'?: number;
@@ -86,7 +95,7 @@ function integer(name: string, v: number, min: number): number {
 }
 
 export async function commandBalance(io: Io, path: string, args: BalanceArgs, argv: readonly string[]): Promise<number> {
-  const base = await openScenario(path);
+  const base = await openScenario(path, { table: args.table });
   const limits = botLimitsOf(args);
   // Bot files among the seat values; a malformed --vary is reported by the search's own checks.
   await readVaryBots(
@@ -99,7 +108,8 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs, ar
       }
     }),
   );
-  const data = readJsonFile(resolve(path), 'the scenario file');
+  const file = readJsonFile(resolve(path), 'the scenario file');
+  const data = args.table === undefined ? file : withTable(path, file, args.table);
   const firstStage = integer('first-stage', args['first-stage'], 2);
   const budget = integer('budget', args.budget, firstStage);
   const batchSize = integer('batch-size', args['batch-size'], 1);
@@ -135,7 +145,10 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs, ar
     // Every alive point of a stage plays at once on the one pool, each call listening to `stop`.
     setMaxListeners(0, stop);
     const pool = new DealPool({ workers, batchSize, seed, stop, queue, limits, onHang: hangLine(base, limits, io.err) });
-    const kept = new DealCache(pool, checkpointFile, key);
+    // Progress on a terminal from the first stage on (each stage's line says what it did): the
+    // games played against the budget, the most the search can spend.
+    const progress = new Progress(budget, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err);
+    const kept = new DealCache(pool, checkpointFile, key, (games) => progress.update(games));
     cache = kept;
     if (args.resume) {
       kept.load();
@@ -150,7 +163,8 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs, ar
             kept.save();
             if (!args.quiet)
               io.err(
-                `stage ${s.stage}: ${s.points.length} points × ${s.gamesPerPoint} games; dropped ${s.dropped.length}${s.halved.length ? `, halved ${s.halved.length}` : ''}; shown ${s.shown.length}; ${s.gamesSpent} of ${budget} games spent\n`,
+                (io.errIsTty ? '\r\x1b[K' : '') +
+                  `stage ${s.stage}: ${s.points.length} points × ${s.gamesPerPoint} games; dropped ${s.dropped.length}${s.halved.length ? `, halved ${s.halved.length}` : ''}; shown ${s.shown.length}; ${s.gamesSpent} of ${budget} games spent\n`,
               );
           },
         },
@@ -159,6 +173,7 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs, ar
         prepared,
       );
       finished = true;
+      progress.done();
       return result;
     } catch (e) {
       if (e instanceof DealsStopped) return null;
@@ -191,5 +206,6 @@ export async function commandBalance(io: Io, path: string, args: BalanceArgs, ar
     const from = resumed > 0 ? ` (${resumed.toLocaleString('en-US')} of them from the checkpoint)` : '';
     io.out(`${run.result.gamesSpent} games${from} in ${((Date.now() - started) / 1000).toFixed(1)} s; wrote ${files.join(', ')}\n`);
   }
+  if (args.json) io.out(`${JSON.stringify(json, null, 2)}\n`);
   return run.result.status === 'shown' ? 0 : 3;
 }

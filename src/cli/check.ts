@@ -1,6 +1,7 @@
 /**
  * `goldpit baseline` and `goldpit check`: wiring only (the logic is in src/check/).
  */
+import { colours } from './colour.js';
 import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
@@ -21,10 +22,13 @@ import { workerCount } from './workers.js';
 
 export interface BaselineArgs {
   readonly out: string;
+  readonly table?: string;
   readonly games?: number;
   readonly workers?: number;
   readonly batchSize: number;
   readonly quiet: boolean;
+  /** Print what was recorded as JSON (file, and per scenario its games, seed and config hash). */
+  readonly json?: boolean;
   readonly queue?: QueueExecutor;
   readonly 'bot-timeout'?: number;
   readonly 'hang-limit'?: number;
@@ -32,6 +36,7 @@ export interface BaselineArgs {
 
 export interface CheckArgs {
   readonly baseline: string;
+  readonly table?: string;
   readonly untilDecided: boolean;
   readonly games?: number;
   readonly seed?: string;
@@ -76,16 +81,16 @@ function playOptions(
 }
 
 /**
- * Scenarios by name (their bot files read), checked against the bot limits and the worker count;
- * two files with one name cannot share a baseline.
+ * Scenarios by name (with `--table`, every seat that bot; their bot files read), checked against the
+ * bot limits and the worker count; two files with one name cannot share a baseline.
  */
 async function loadScenarios(
   paths: readonly string[],
-  args: { workers?: number; queue?: QueueExecutor; 'bot-timeout'?: number; 'hang-limit'?: number },
+  args: { workers?: number; queue?: QueueExecutor; 'bot-timeout'?: number; 'hang-limit'?: number; table?: string },
 ): Promise<{ scenarios: Scenario[]; limits: BotLimits }> {
   const limits = botLimitsOf(args);
   const scenarios: Scenario[] = [];
-  for (const path of paths) scenarios.push(await openScenario(path));
+  for (const path of paths) scenarios.push(await openScenario(path, { table: args.table }));
   checkWatchable(scenarios, args.workers ?? 1, limits, args.queue !== undefined);
   const seen = new Map<string, string>();
   for (const s of scenarios) {
@@ -116,6 +121,10 @@ export async function commandBaseline(io: Io, paths: readonly string[], args: Ba
     for (const s of scenarios)
       io.out(`${s.name}: ${entries[s.name].games} games, seed ${JSON.stringify(entries[s.name].seed)}, config ${entries[s.name].configHash}\n`);
     io.out(`wrote ${args.out}\n`);
+  }
+  if (args.json) {
+    const recorded = scenarios.map((s) => ({ name: s.name, games: entries[s.name].games, seed: entries[s.name].seed, configHash: entries[s.name].configHash }));
+    io.out(`${JSON.stringify({ file: args.out, scenarios: recorded }, null, 2)}\n`);
   }
   return 0;
 }
@@ -164,7 +173,14 @@ export async function commandCheck(io: Io, paths: readonly string[], args: Check
     alpha: CHECK_DEFAULTS.alpha,
     scenarios: results,
   };
-  io.out(args.json ? jsonReport(report) : args.markdown ? markdownReport(report) : textReport(report));
+  // The verdict word in colour on a terminal (green PASS, red FAIL, yellow INCONCLUSIVE).
+  const c = colours(io.outIsTty ?? false);
+  const paint = (text: string) =>
+    text.replace(
+      /^goldpit check: (PASS|FAIL|INCONCLUSIVE)/m,
+      (_, v: string) => `goldpit check: ${v === 'PASS' ? c.green(v) : v === 'FAIL' ? c.red(v) : c.yellow(v)}`,
+    );
+  io.out(args.json ? jsonReport(report) : args.markdown ? markdownReport(report) : paint(textReport(report)));
   const summaryFile = process.env.GITHUB_STEP_SUMMARY;
   if (summaryFile) appendFileSync(summaryFile, markdownReport(report));
   return report.exitCode;

@@ -13,7 +13,7 @@ import { reportGameOf, summarize } from '../report/summary.js';
 import { renderReport, type RunFacts } from '../report/html.js';
 import { impactReport } from '../report/impact.js';
 import type { RunSummary } from '../report/types.js';
-import { impactTable, summaryTable, writeAtomic, writeImpactOutputs, writeRunOutputs } from '../report/write.js';
+import { gameFileNames, impactTable, summaryTable, writeAtomic, writeImpactOutputs, writeRunOutputs } from '../report/write.js';
 import { peekCheckpoint, runImpactParallel, runParallel } from '../sim/parallel.js';
 import { Progress } from '../sim/progress.js';
 import type { QueueExecutor } from '../sim/queue/coordinator.js';
@@ -27,36 +27,37 @@ import { GOLDPIT, shellWord, VERSION } from '../core/package.js';
 import { readJsonFile } from '../core/validate.js';
 import { balanceOptions, commandBalance } from './balance.js';
 import { commandBaseline, commandCheck } from './check.js';
+import { ENGINE_OPTION } from './engine-option.js';
 import { commandSkill, skillOptions } from './skill.js';
 import { commandSweep, sweepOptions } from './sweep.js';
+import { commandCompare, compareOptions } from './compare.js';
 import { commandSensitivity, sensitivityOptions } from './sensitivity.js';
 import { PRECISION_LOOK } from '../sweep/run.js';
-import { clearStaleOutputs, prepareOutputFolder } from './outputs.js';
+import { clearStaleOutputs, prepareOutputFolder, releaseOutputFolders, removeOtherGamesFiles } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { numberArgumentProblem, suggestCommand } from './usage.js';
+import { TABLE_OPTION } from './table.js';
 import { WORKERS_OPTION, workerCount } from './workers.js';
 import { commandCheckBot, commandTournament, DEFAULT_BOT_TIMEOUT_MS, GAME_OPTION, tournamentOptions } from './tournament.js';
 import { commandNewBot } from './new-bot.js';
+import { ex } from './examples.js';
+import { JSON_OPTION } from './json-option.js';
+import { colours } from './colour.js';
 import { commandWorker, queueExecutor, queueOptions, withResumeHint, workerOptions } from './worker.js';
 
 export interface Io {
   out(text: string): void;
   err(text: string): void;
   readonly errIsTty: boolean;
+  /** stdout is a terminal (colour there; none when piped). */
+  readonly outIsTty?: boolean;
 }
 
 const processIo: Io = {
   out: (t) => process.stdout.write(t),
   err: (t) => process.stderr.write(t),
   errIsTty: Boolean(process.stderr.isTTY),
-};
-
-/** `--engine` of run and impact (sim/run.ts `Engine`). */
-const ENGINE_OPTION = {
-  choices: ['auto', 'reference'] as const,
-  default: 'auto' as const,
-  describe:
-    "auto: the game's fast player when it can play the line-up (built-in heuristic bots; bot files too where the game's fast player takes them), the same games; reference: always the reference engine",
+  outIsTty: Boolean(process.stdout.isTTY),
 };
 
 /** Runs the command line; returns the exit code. */
@@ -65,6 +66,7 @@ export const COMMANDS = [
   'run',
   'sweep',
   'balance',
+  'compare',
   'sensitivity',
   'impact',
   'merge',
@@ -79,13 +81,15 @@ export const COMMANDS = [
   'worker',
 ] as const;
 
-export async function runCli(argv: readonly string[], io: Io = processIo): Promise<number> {
-  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+export async function runCli(givenArgv: readonly string[], io: Io = processIo): Promise<number> {
+  if (givenArgv.length === 1 && ['--version', '-V', '-v'].includes(givenArgv[0])) {
     io.out(`goldpit ${VERSION}\n`);
     return 0;
   }
+  // `goldpit help [command]` is `goldpit [command] --help`.
+  const argv = givenArgv[0] === 'help' ? [...givenArgv.slice(1, 2), '--help'] : givenArgv;
   const first = argv[0];
-  if (first !== undefined && !first.startsWith('-') && !(COMMANDS as readonly string[]).includes(first)) {
+  if (first !== undefined && first !== 'completion' && !first.startsWith('-') && !(COMMANDS as readonly string[]).includes(first)) {
     const meant = suggestCommand(first, COMMANDS);
     io.err(`goldpit: unknown command ${JSON.stringify(first)}${meant ? `; did you mean \`${GOLDPIT} ${meant}\`?` : ''}\n`);
     io.err(`The commands are ${COMMANDS.join(', ')}. Run \`${GOLDPIT} --help\` for usage.\n`);
@@ -102,7 +106,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     .command(
       'run <scenario>',
       'play N games of a scenario across worker threads and write summary.json and CSV tables',
-      (y) =>
+      ex('run', (y) =>
         botLimitOptions(queueOptions(y))
           .positional('scenario', { type: 'string', demandOption: true, describe: 'scenario file (scenarios/*.json)' })
           .option('games', { type: 'number', describe: "number of games (default: the scenario's, else 10000)" })
@@ -129,9 +133,13 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
             describe: "play until every bot and seat win rate's 95% interval is within ±h (looked at every 1,000 games; --games caps it)",
           })
           .option('engine', ENGINE_OPTION)
-          .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no table on stdout' }),
+          .option('table', TABLE_OPTION)
+          .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no table on stdout' })
+          .option('json', JSON_OPTION),
+      ),
       async (args) => {
         code = await commandRun(io, args.scenario, {
+          table: args.table,
           precision: args.precision,
           games: args.games,
           seed: args.seed,
@@ -145,8 +153,9 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           gamesCsv: args['games-csv'],
           replays: args.replays,
           engine: args.engine,
-          queue: queueExecutor(args, io.err, args.quiet),
-          quiet: args.quiet,
+          queue: queueExecutor(args, io.err, args.quiet || args.json),
+          quiet: args.quiet || args.json,
+          json: args.json,
           argv,
           'bot-timeout': args['bot-timeout'],
           'hang-limit': args['hang-limit'],
@@ -156,43 +165,53 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     .command(
       'sweep <scenario>',
       'play a scenario at every point of a parameter grid on the same deals; per point and metric the estimate and the paired difference to a reference',
-      (y) => sweepOptions(y),
+      ex('sweep', (y) => sweepOptions(y)),
       async (args) => {
-        code = await commandSweep(io, args, argv);
+        code = await commandSweep(io, { ...args, quiet: args.quiet || args.json }, argv);
       },
     )
     .command(
       'balance <scenario>',
       'search the --vary ranges for values that meet every --target with 95% simultaneous confidence (racing on common random numbers): exit 0 shown, 3 not shown',
-      (y) => balanceOptions(y),
+      ex('balance', (y) => balanceOptions(y)),
       async (args) => {
-        code = await commandBalance(io, args.scenario, args, argv);
+        code = await commandBalance(io, args.scenario, { ...args, quiet: args.quiet || args.json }, argv);
+      },
+    )
+    .command(
+      'compare <a> <b>',
+      'a paired A/B of two scenario files of one game: both on the same deals, every metric with its paired difference and interval, verdicts, one page',
+      ex('compare', (y) => compareOptions(y)),
+      async (args) => {
+        code = await commandCompare(io, { ...args, quiet: args.quiet || args.json }, argv);
       },
     )
     .command(
       'sensitivity <scenario>',
       "which knobs matter: Morris screening (μ*, σ, verdicts) or Sobol indices of every metric over the --vary ranges or the game's tunables, on common random numbers",
-      (y) => sensitivityOptions(y),
+      ex('sensitivity', (y) => sensitivityOptions(y)),
       async (args) => {
-        code = await commandSensitivity(io, args, argv);
+        code = await commandSensitivity(io, { ...args, quiet: args.quiet || args.json }, argv);
       },
     )
     .command(
       'merge <partials..>',
       'merge the partial results of `run --shard i/n` into the outputs of one run of all games',
-      (y) =>
+      ex('merge', (y) =>
         y
           .positional('partials', { type: 'string', array: true, demandOption: true })
           .option('out', { type: 'string', describe: 'output folder (default: reports/<scenario name>/)' })
-          .option('quiet', { type: 'boolean', default: false }),
+          .option('quiet', { type: 'boolean', default: false, describe: 'no table on stdout' })
+          .option('json', JSON_OPTION),
+      ),
       (args) => {
-        code = commandMerge(io, args.partials as string[], args.out, args.quiet);
+        code = commandMerge(io, args.partials as string[], args.out, args.quiet || args.json, args.json);
       },
     )
     .command(
       'impact <scenario>',
       'counterfactual chance-card impact: every game as dealt and with the card blanked (common random numbers)',
-      (y) =>
+      ex('impact', (y) =>
         botLimitOptions(queueOptions(y))
           .positional('scenario', { type: 'string', demandOption: true })
           .option('card', { type: 'string', demandOption: true, describe: 'a chance card id (Goldrausch: an event card), or "all" for all of them' })
@@ -202,30 +221,42 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('workers', WORKERS_OPTION)
           .option('batch-size', { type: 'number', default: 500 })
           .option('engine', ENGINE_OPTION)
-          .option('quiet', { type: 'boolean', default: false }),
+          .option('table', TABLE_OPTION)
+          .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no table on stdout' })
+          .option('json', JSON_OPTION),
+      ),
       async (args) => {
-        code = await commandImpact(io, args.scenario, { ...args, queue: queueExecutor(args, io.err, args.quiet) });
+        code = await commandImpact(io, args.scenario, { ...args, quiet: args.quiet || args.json, queue: queueExecutor(args, io.err, args.quiet || args.json) });
       },
     )
     .command(
       'baseline <scenarios..>',
       'record the per-deal outcomes of scenarios as the baseline that `goldpit check` compares against',
-      (y) =>
+      ex('baseline', (y) =>
         botLimitOptions(queueOptions(y))
           .positional('scenarios', { type: 'string', array: true, demandOption: true, describe: 'scenario files' })
           .option('out', { type: 'string', demandOption: true, describe: 'baseline file to write (e.g. baselines/baseline.json)' })
           .option('games', { type: 'number', describe: "games per scenario (default: the scenario's)" })
           .option('workers', WORKERS_OPTION)
           .option('batch-size', { type: 'number', default: 500, describe: 'games per batch' })
-          .option('quiet', { type: 'boolean', default: false }),
+          .option('table', TABLE_OPTION)
+          .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no lines on stdout' })
+          .option('json', {
+            type: 'boolean',
+            default: false,
+            describe: 'print what was recorded as JSON: the file, and per scenario its games, seed and config hash',
+          }),
+      ),
       async (args) => {
         code = await commandBaseline(io, args.scenarios as string[], {
+          table: args.table,
           out: args.out,
           games: args.games,
           workers: args.workers,
           batchSize: args['batch-size'],
-          quiet: args.quiet,
-          queue: queueExecutor(args, io.err, args.quiet),
+          quiet: args.quiet || args.json,
+          json: args.json,
+          queue: queueExecutor(args, io.err, args.quiet || args.json),
           'bot-timeout': args['bot-timeout'],
           'hang-limit': args['hang-limit'],
         });
@@ -234,7 +265,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     .command(
       'check <scenarios..>',
       "replay the baseline's deals with the current code and test every metric against its tolerance: exit 0 PASS, 1 FAIL, 3 INCONCLUSIVE",
-      (y) =>
+      ex('check', (y) =>
         botLimitOptions(queueOptions(y))
           .positional('scenarios', { type: 'string', array: true, demandOption: true, describe: 'scenario files (each must be in the baseline)' })
           .option('baseline', { type: 'string', demandOption: true, describe: 'baseline file written by `goldpit baseline`' })
@@ -255,9 +286,12 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
             default: false,
             describe: 'rewrite the baseline entries of these scenarios with the current code (on purpose), then exit 0',
           })
+          .option('table', TABLE_OPTION)
           .option('quiet', { type: 'boolean', default: false, describe: 'no progress on stderr' }),
+      ),
       async (args) => {
         code = await commandCheck(io, args.scenarios as string[], {
+          table: args.table,
           baseline: args.baseline,
           untilDecided: args['until-decided'],
           games: args.games,
@@ -278,7 +312,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     .command(
       'replay <scenario>',
       'print the full story of game K of a run (the same game `run` played as its K-th)',
-      (y) =>
+      ex('replay', (y) =>
         y
           .positional('scenario', { type: 'string', demandOption: true })
           .option('game', { type: 'number', demandOption: true, describe: 'game index K (0-based)' })
@@ -291,31 +325,39 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
           .option('out', {
             type: 'string',
             describe: "with --html: the page's file (default: reports/<scenario name>/replay-K.html, where the report's example links point)",
-          }),
+          })
+          .option('table', TABLE_OPTION)
+          .option('json', { type: 'boolean', default: false, describe: 'print the game as JSON: its story (lines), final scores, winners and faults' }),
+      ),
       async (args) => {
-        code = await commandReplay(io, args.scenario, args.game, args.seed, args.html, args.out);
+        code = await commandReplay(io, args.scenario, args.game, args.seed, { json: args.json, table: args.table, html: args.html, out: args.out });
       },
     )
     .command(
       'verify <paths..>',
       'run round fixtures (files or folders) and report PASS/FAIL per fixture',
-      (y) => y.positional('paths', { type: 'string', array: true, demandOption: true }),
+      ex('verify', (y) =>
+        y
+          .positional('paths', { type: 'string', array: true, demandOption: true })
+          .option('json', { type: 'boolean', default: false, describe: 'print the results as JSON: per fixture its file, name, pass and differences' })
+          .option('quiet', { type: 'boolean', default: false, describe: 'print only the FAIL lines and the count (the exit code says the rest)' }),
+      ),
       (args) => {
-        code = commandVerify(io, args.paths as string[]);
+        code = commandVerify(io, args.paths as string[], { json: args.json, quiet: args.quiet });
       },
     )
     .command(
       'tournament',
       'rate bots: every line-up of the pool on the same deals in every seat rotation; Plackett–Luce ratings with bootstrap intervals',
-      (y) => tournamentOptions(y),
+      ex('tournament', (y) => tournamentOptions(y)),
       async (args) => {
-        code = await commandTournament(io, args);
+        code = await commandTournament(io, args, argv);
       },
     )
     .command(
       'skill <scenario>',
       "the skill ladder: every tier's seat against tables of every other tier on the same deals; matchups, ratings, skill depth, luck versus skill",
-      (y) => skillOptions(y),
+      ex('skill', (y) => skillOptions(y)),
       async (args) => {
         code = await commandSkill(io, args, argv);
       },
@@ -323,13 +365,16 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     .command(
       'new-bot <name>',
       'write a commented starter bot file (<name>.ts) that plays and explains the seat view, or with --from a copy of a built-in bot',
-      (y) =>
+      ex('new-bot', (y) =>
         y
           .positional('name', { type: 'string', demandOption: true, describe: 'the bot\'s name (letters, digits, "-", "_")' })
           .option('game', GAME_OPTION)
           .option('from', { type: 'string', describe: "start from a built-in bot's own code (e.g. greedy): unchanged, the file plays exactly as that bot" })
           .option('out', { type: 'string', describe: 'file to write (default: ./<name>.ts)' })
-          .option('force', { type: 'boolean', default: false, describe: 'overwrite an existing file' }),
+          .option('force', { type: 'boolean', default: false, describe: 'overwrite an existing file' })
+          .option('json', { type: 'boolean', default: false, describe: 'print the file written and the next commands as JSON' })
+          .option('quiet', { type: 'boolean', default: false, describe: 'print nothing (the exit code says whether the file was written)' }),
+      ),
       async (args) => {
         code = await commandNewBot(io, args.name, args);
       },
@@ -337,7 +382,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     .command(
       'check-bot <file>',
       "quick-play a bot file against the game's check-bot opponents: type errors, faults and nondeterminism (exit 1 if any)",
-      (y) =>
+      ex('check-bot', (y) =>
         y
           .positional('file', { type: 'string', demandOption: true, describe: 'the bot file (.ts or .js)' })
           .option('game', GAME_OPTION)
@@ -350,7 +395,18 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
             type: 'boolean',
             default: true,
             describe: "type-check a .ts bot file with goldpit's TypeScript first (--no-typecheck skips it)",
+          })
+          .option('json', {
+            type: 'boolean',
+            default: false,
+            describe: 'print the result as JSON: games, win rate, faults with their replay commands, determinism, type errors',
+          })
+          .option('quiet', {
+            type: 'boolean',
+            default: false,
+            describe: 'print only the problems (FAULT, TYPE ERROR, NONDETERMINISTIC); the exit code says the rest',
           }),
+      ),
       async (args) => {
         code = await commandCheckBot(io, args.file, args);
       },
@@ -358,7 +414,7 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
     .command(
       'worker',
       'play the batches queued by `--queue` coordinators on this machine (a long-running service; stop with Ctrl-C)',
-      (y) => workerOptions(y),
+      ex('worker', (y) => workerOptions(y)),
       async (args) => {
         code = await commandWorker(args, (line) => io.err(`${new Date().toISOString()} ${line}\n`));
       },
@@ -367,10 +423,14 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       const problem = numberArgumentProblem(argv, args);
       if (problem !== null) throw new UsageError(problem);
     })
+    .completion('completion', 'print a shell completion script (bash, zsh): npx goldpit completion >> ~/.bashrc')
     .demandCommand(1, `name a command: ${COMMANDS.join(', ')}`)
     .strict()
     .help()
-    .epilogue('`npx goldpit --version` prints the version. Exit codes, stopping a long run, output folders: docs/cli.md.')
+    .alias('help', 'h')
+    .epilogue(
+      "`npx goldpit help <command>` (or `<command> --help`) shows a command's options and examples; `npx goldpit -v` prints the version. Exit codes, stopping a long run, output folders: docs/cli.md.",
+    )
     .version(false)
     .exitProcess(false)
     .fail((msg, err) => {
@@ -379,15 +439,22 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
   try {
     await parser.parseAsync();
   } catch (e) {
+    releaseOutputFolders();
     if (e instanceof GoldpitError) {
-      io.err(`goldpit: ${e.message}\n`);
-      if (e instanceof UsageError) io.err(`Run \`${GOLDPIT} --help\` for usage.\n`);
+      io.err(`${colours(io.errIsTty).red('goldpit:')} ${e.message}\n`);
+      if (e instanceof UsageError) io.err(`Run \`${GOLDPIT}${commandOf(argv) ? ` ${commandOf(argv)}` : ''} --help\` for usage.\n`);
       return 2;
     }
-    io.err(`goldpit: internal error: ${(e as Error).stack ?? String(e)}\n`);
+    io.err(`${colours(io.errIsTty).red('goldpit: internal error:')} ${(e as Error).stack ?? String(e)}\n`);
     return 1;
   }
+  releaseOutputFolders();
   return code;
+}
+
+/** The command an argument list names (its first word, when it is one), for the help line of an error. */
+function commandOf(argv: readonly string[]): string | null {
+  return (COMMANDS as readonly string[]).includes(argv[0]) ? argv[0] : null;
 }
 
 function positiveInt(name: string, v: number | undefined): number | undefined {
@@ -412,13 +479,15 @@ interface RunArgs {
   engine: Engine;
   queue?: QueueExecutor;
   quiet: boolean;
+  json: boolean;
   argv: readonly string[];
   'bot-timeout'?: number;
   'hang-limit'?: number;
+  table?: string;
 }
 
 async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> {
-  const scenario = await openScenario(path);
+  const scenario = await openScenario(path, { table: args.table });
   const limits = botLimitsOf(args);
   const games = positiveInt('games', args.games) ?? scenario.games;
   const seed = args.seed ?? scenario.seed;
@@ -492,6 +561,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
       ...timedBotsOf(scenario.bots),
     };
     writeAtomic(file, `${JSON.stringify(partialOf(scenario, seed, games, from, to, result.aggregate, run))}\n`);
+    if (args.json) io.out(`${JSON.stringify({ shard: `${shard.index}/${shard.count}`, from, to, partial: file }, null, 2)}\n`);
     if (!args.quiet)
       io.out(
         `shard ${shard.index}/${shard.count}: games ${from}–${to - 1} in ${seconds.toFixed(1)} s; wrote ${file}\nmerge the shards with: ${GOLDPIT} merge <partial files> --out DIR\n`,
@@ -512,6 +582,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
   };
   const files = writeRunOutputs(out, summary, reportGameOf(scenario.definition), run);
   if (args.replays) files.push(...writeExampleReplays(scenario, summary, seed, out));
+  otherGamesFiles(io, out, files, args.quiet);
   if (!args.quiet) {
     io.out(`${summaryTable(summary, reportGameOf(scenario.definition))}\n\n`);
     const playedNow = result.gamesDone - result.resumedGames;
@@ -522,6 +593,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
     );
     io.out(`open the report: ${join(out, 'report.html')}\n`);
   }
+  if (args.json) io.out(`${JSON.stringify(summary, null, 2)}\n`);
   return 0;
 }
 
@@ -576,11 +648,22 @@ function startAfresh(io: Io, out: string, checkpointFile: string, args: RunArgs,
   if (leftOver.length > 0 && !args.quiet) io.err(`goldpit: note: ${out} also holds ${leftOver.join(', ')} from other runs; they are not part of this run\n`);
 }
 
+/** Removes (and says so) the tables another game's run left in the folder under names this run does not write. */
+function otherGamesFiles(io: Io, out: string, written: readonly string[], quiet: boolean): void {
+  const removed = removeOtherGamesFiles(
+    out,
+    written,
+    Object.values(GAMES).flatMap((d) => gameFileNames(reportGameOf(d))),
+  );
+  if (removed.length > 0 && !quiet)
+    io.err(`goldpit: removed ${removed.join(', ')} of an earlier run of another game from ${out} (this run does not write them)\n`);
+}
+
 /** Which engine played a run's games, for its closing line. */
 function engineLine(engine: { kernelGames: number; referenceGames: number }): string {
-  if (engine.referenceGames === 0) return 'on the fast kernel';
-  if (engine.kernelGames === 0) return 'on the reference engine';
-  return `${engine.kernelGames} on the fast kernel, ${engine.referenceGames} handed to the reference engine`;
+  if (engine.referenceGames === 0) return "on the game's fast player";
+  if (engine.kernelGames === 0) return 'on the generic driver';
+  return `${engine.kernelGames} on the game's fast player, ${engine.referenceGames} handed to the generic driver`;
 }
 
 async function commandImpact(
@@ -595,12 +678,14 @@ async function commandImpact(
     'batch-size': number;
     engine: Engine;
     quiet: boolean;
+    json?: boolean;
     queue?: QueueExecutor;
     'bot-timeout'?: number;
     'hang-limit'?: number;
+    table?: string;
   },
 ): Promise<number> {
-  const scenario = await openScenario(path);
+  const scenario = await openScenario(path, { table: args.table });
   const limits = botLimitsOf(args);
   const all = chanceCardsOf(scenario.definition, scenario.config);
   if (all.length === 0) {
@@ -651,18 +736,22 @@ async function commandImpact(
     }
   }
   if (!args.quiet) {
-    io.out(`${impactTable(impact)}\n\n${games} games in ${((Date.now() - started) / 1000).toFixed(1)} s; wrote ${files.join(', ')}\n`);
+    io.out(
+      `${impactTable(impact, reportGameOf(scenario.definition))}\n\n${games} games in ${((Date.now() - started) / 1000).toFixed(1)} s; wrote ${files.join(', ')}\n`,
+    );
   }
+  if (args.json) io.out(`${JSON.stringify(impact, null, 2)}\n`);
   return 0;
 }
 
-function commandMerge(io: Io, partials: readonly string[], outArg: string | undefined, quiet: boolean): number {
+function commandMerge(io: Io, partials: readonly string[], outArg: string | undefined, quiet: boolean, json = false): number {
   const merged = mergePartials(partials);
   const out = resolve(outArg ?? join('reports', merged.scenario.name));
   prepareOutputFolder(out);
   const summary = summarize({ ...merged.scenario, seed: merged.seed }, merged.aggregate);
   const game = reportGameOf(merged.scenario.definition);
   const files = writeRunOutputs(out, summary, game, mergedRunFacts(merged.shards));
+  otherGamesFiles(io, out, files, quiet);
   const csv = mergeGamesCsv(
     merged.shards.map((s) => s.file),
     join(out, 'games.csv'),
@@ -675,6 +764,7 @@ function commandMerge(io: Io, partials: readonly string[], outArg: string | unde
     io.out(
       `${summaryTable(summary, game)}\n\nmerged ${partials.length} partial results (${merged.games} games); wrote ${files.length} files to ${out}\nopen the report: ${join(out, 'report.html')}\n`,
     );
+  if (json) io.out(`${JSON.stringify(summary, null, 2)}\n`);
   return 0;
 }
 
@@ -721,13 +811,35 @@ function mergeGamesCsv(partialFiles: readonly string[], target: string): { writt
   return { written: true, missing: [] };
 }
 
-async function commandReplay(io: Io, path: string, game: number, seedArg?: string, html = false, out?: string): Promise<number> {
+async function commandReplay(
+  io: Io,
+  path: string,
+  game: number,
+  seedArg: string | undefined,
+  opts: { json?: boolean; table?: string; html?: boolean; out?: string },
+): Promise<number> {
+  const { json = false, table, html = false, out } = opts;
   if (out !== undefined && !html) throw new UsageError('--out names the replay page: give it with --html');
-  const scenario = await openScenario(path);
+  if (html && json) throw new UsageError('--html and --json are two different outputs: give one of them');
+  const scenario = await openScenario(path, { table });
   if (!Number.isInteger(game) || game < 0) throw new UsageError(`--game must be a game index ≥ 0, got ${game}`);
   const seed = seedArg ?? scenario.seed;
   if (html) return commandReplayHtml(io, scenario, game, seed, out);
   const played = playOne(scenario, game, { seed, trace: true });
+  if (json) {
+    const { outcome } = scenario.definition.record(played.final);
+    const result = {
+      scenario: scenario.name,
+      game,
+      seed,
+      seats: scenario.seats,
+      story: scenario.definition.story(played.final, scenario.seats, played.faults).split('\n'),
+      outcome,
+      faults: played.faults,
+    };
+    io.out(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  }
   io.out(`Game ${game} of scenario ${scenario.name}, seed ${JSON.stringify(seed)}\n`);
   io.out(`${scenario.definition.story(played.final, scenario.seats, played.faults)}\n`);
   for (const f of played.faults) io.out(`FAULT seat ${f.seat} (${scenario.seats[f.seat]}) in ${f.request}: ${f.reason}: ${f.message}\n`);
@@ -754,7 +866,7 @@ function fixtureFiles(paths: readonly string[]): string[] {
   return out;
 }
 
-function commandVerify(io: Io, paths: readonly string[]): number {
+function commandVerify(io: Io, paths: readonly string[], options: { json?: boolean; quiet?: boolean } = {}): number {
   const files = fixtureFiles(paths);
   if (files.length === 0) throw new UsageError(`no fixture files (*.json) found in ${paths.join(', ')}`);
   // Each fixture names its game (`game`, default DEFAULT_GAME) and is read by that game's hooks.
@@ -786,19 +898,23 @@ function commandVerify(io: Io, paths: readonly string[]): number {
     io.err(`${malformed.length} malformed fixture file(s); nothing was run\n`);
     return 2;
   }
+  const c = colours(io.outIsTty ?? false);
   let passed = 0;
   let failed = 0;
+  const results: { file: string; name: string; pass: boolean; differences: readonly string[] }[] = [];
   for (const { file, hooks, fixture } of fixtures) {
     const diffs = hooks.check(fixture);
     const name = hooks.name(fixture);
+    results.push({ file, name, pass: diffs.length === 0, differences: diffs });
     if (diffs.length === 0) {
       passed++;
-      io.out(`PASS ${name} (${file})\n`);
+      if (!options.json && !options.quiet) io.out(`${c.green('PASS')} ${name} (${file})\n`);
     } else {
       failed++;
-      io.out(`FAIL ${name} (${file}): ${diffs.join('; ')}\n`);
+      if (!options.json) io.out(`${c.red('FAIL')} ${name} (${file}): ${diffs.join('; ')}\n`);
     }
   }
-  io.out(`${passed} passed, ${failed} failed\n`);
+  if (options.json) io.out(`${JSON.stringify({ passed, failed, fixtures: results }, null, 2)}\n`);
+  else io.out(`${passed} passed, ${failed} failed\n`);
   return failed > 0 ? 1 : 0;
 }

@@ -24,7 +24,11 @@ interface CliIo {
   out(text: string): void;
 }
 
-export async function commandNewBot(io: CliIo, name: string, args: { out?: string; force: boolean; game?: string; from?: string }): Promise<number> {
+export async function commandNewBot(
+  io: CliIo,
+  name: string,
+  args: { out?: string; force: boolean; game?: string; from?: string; json?: boolean; quiet?: boolean },
+): Promise<number> {
   const gameId = args.game ?? DEFAULT_GAME;
   const definition = gameNamed(gameId);
   if (!/^[A-Za-z][A-Za-z0-9_-]{0,39}$/.test(name)) {
@@ -68,10 +72,15 @@ export async function commandNewBot(io: CliIo, name: string, args: { out?: strin
   const opponents = definition.tournament.checkBotOpponents;
   // MIN_DEALS deals per bot give the tournament's intervals; one line-up of heuristic bots plays
   // them (deals × seats games) in seconds.
+  const next = [`${GOLDPIT} check-bot ${gameFlag}${path}`, `${GOLDPIT} tournament ${gameFlag}--bots ${path},${opponents.join(',')} --deals ${MIN_DEALS}`];
+  if (args.json) {
+    io.out(`${JSON.stringify({ file: path, name, game: gameId, from: args.from ?? null, next }, null, 2)}\n`);
+    return 0;
+  }
+  if (args.quiet) return 0;
   io.out(
     `wrote ${path}: ${args.from === undefined ? 'a working bot to edit (read its comments first)' : `${args.from}'s code under the name ${name} (unchanged, it plays exactly the games ${args.from} plays)`}. Next:\n` +
-      `  ${GOLDPIT} check-bot ${gameFlag}${path}\n` +
-      `  ${GOLDPIT} tournament ${gameFlag}--bots ${path},${opponents.join(',')} --deals ${MIN_DEALS}\n` +
+      next.map((line) => `  ${line}\n`).join('') +
       `  or in a scenario's "seats": "${path}" (a bot file's path is relative to the scenario file)\n`,
   );
   return 0;

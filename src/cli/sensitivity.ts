@@ -33,6 +33,8 @@ import { evaluatePoints } from '../sensitivity/run.js';
 import type { Method, SensitivityJson } from '../sensitivity/types.js';
 import { headlineVerdicts } from '../sensitivity/verdicts.js';
 import { writeSensitivityOutputs } from '../sensitivity/write.js';
+import { ENGINE_OPTION } from './engine-option.js';
+import { JSON_OPTION } from './json-option.js';
 import type { Io } from './main.js';
 import { guardCheckpoint, prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
@@ -92,12 +94,9 @@ export function sensitivityOptions<T>(y: Argv<T>) {
     .option('checkpoint-every', { type: 'number', default: 5, describe: 'seconds between checkpoints (the finished points are kept)' })
     .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted analysis from its checkpoint in the output folder' })
     .option('fresh', { type: 'boolean', default: false, describe: 'delete a checkpoint found in the output folder and start over' })
-    .option('engine', {
-      choices: ['auto', 'reference'] as const,
-      default: 'auto' as const,
-      describe: 'auto: the fast kernel when the line-up has one (the same games); reference: always the reference engine',
-    })
-    .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no summary on stdout' });
+    .option('engine', ENGINE_OPTION)
+    .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no summary on stdout' })
+    .option('json', JSON_OPTION);
 }
 
 export interface SensitivityArgs {
@@ -124,6 +123,8 @@ export interface SensitivityArgs {
   readonly fresh: boolean;
   readonly engine: Engine;
   readonly quiet: boolean;
+  /** Print sensitivity.json on stdout (the CLI makes `quiet` true with it). */
+  readonly json?: boolean;
   readonly queue?: string;
   readonly 'queue-name'?: string;
   readonly 'queue-timeout'?: number;
@@ -296,5 +297,6 @@ export async function commandSensitivity(io: Io, args: SensitivityArgs, argv: re
     for (const v of headlineVerdicts(full)) io.out(`- ${v}\n`);
     io.out(`wrote ${files.join(', ')}\nevery metric's verdicts and charts: ${join(out, 'sensitivity.html')}\n`);
   }
+  if (args.json) io.out(`${JSON.stringify(full, null, 2)}\n`);
   return 0;
 }

@@ -4,6 +4,7 @@
  */
 import { join, resolve } from 'node:path';
 import type { Argv } from 'yargs';
+import { builtinBotNames, isBuiltinBot } from '../core/bots.js';
 import type { AnyGameDefinition } from '../core/definition.js';
 import { UsageError } from '../core/errors.js';
 import { GOLDPIT, shellWord } from '../core/package.js';
@@ -146,11 +147,16 @@ export async function skillPlan(args: SkillArgs) {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const hasSearch = Object.hasOwn(definition.builtinBots, args.search) || tierBudget(args.search) !== null || isBotFile(args.search);
-  const budgets = parseBudgets(args.budgets, hasSearch ? DEFAULT_BUDGETS : []);
-  if (budgets.length > 0 && tierBudget(args.search) !== null) {
+  if (tierBudget(args.search) !== null) {
     throw new UsageError(`--search ${args.search} already names a budget (iterations=…); give the agent without it, and its budgets in --budgets`);
   }
+  const hasSearch = isBuiltinBot(definition, args.search) || isBotFile(args.search);
+  if (!hasSearch && args.budgets !== undefined && parseBudgets(args.budgets, []).length > 0) {
+    throw new UsageError(
+      `--budgets: ${scenario.game} has no search agent "${args.search}" to give them to (its built-in bots are ${builtinBotNames(definition).join(', ')}); drop --budgets, or name the agent with --search`,
+    );
+  }
+  const budgets = parseBudgets(args.budgets, hasSearch ? DEFAULT_BUDGETS : []);
   const items = [...named, ...budgets.map((b) => budgetTier(args.search, b))];
   if (items.length < 2)
     throw new UsageError(`a ladder needs at least two tiers, got ${items.length} (${items.join(', ') || 'none'}); name more with --tiers or --budgets`);

@@ -14,9 +14,12 @@ import { DealPool } from '../sweep/pool.js';
 import { parseReference, planPoints, runSweep, type SweepPlan } from '../sweep/run.js';
 import { parseDesign, parseVary } from '../sweep/vary.js';
 import { writeSweepOutputs } from '../sweep/write.js';
+import { ENGINE_OPTION } from './engine-option.js';
 import { guardCheckpoint, prepareOutputFolder } from './outputs.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { queueExecutor, queueOptions, withResumeHint } from './worker.js';
+import { TABLE_OPTION } from './table.js';
+import { JSON_OPTION } from './json-option.js';
 import { WORKERS_OPTION, workerCount } from './workers.js';
 
 /** The checkpoint of an unfinished sweep, in its output folder. */
@@ -37,7 +40,7 @@ export function sweepOptions<T>(y: Argv<T>) {
     .option('design', { type: 'string', default: 'grid', describe: 'grid (every combination) or lhs:N (a Latin hypercube of N points over the ranges)' })
     .option('reference', {
       type: 'string',
-      describe: "the point the paired differences are taken against, path=value,... (default: the scenario's own values)",
+      describe: "the point the paired differences are taken against, path=value,... or one --reference per path (default: the scenario's own values)",
     })
     .option('games', { type: 'number', describe: "games per point (default: the scenario's; the cap with --precision)" })
     .option('precision', {
@@ -50,19 +53,18 @@ export function sweepOptions<T>(y: Argv<T>) {
     .option('batch-size', { type: 'number', default: 2000, describe: 'games per batch' })
     .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted sweep from its checkpoint in the output folder' })
     .option('fresh', { type: 'boolean', default: false, describe: 'delete a checkpoint found in the output folder and start over' })
-    .option('engine', {
-      choices: ['auto', 'reference'] as const,
-      default: 'auto' as const,
-      describe: 'auto: the fast kernel when the line-up has one (the same games); reference: always the reference engine',
-    })
-    .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no summary on stdout' });
+    .option('engine', ENGINE_OPTION)
+    .option('table', TABLE_OPTION)
+    .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no summary on stdout' })
+    .option('json', JSON_OPTION);
 }
 
 export interface SweepArgs {
   scenario: string;
   vary: (string | number)[];
   design: string;
-  reference?: string;
+  /** One string, or one per `--reference` given (joined: `--reference a=1 --reference b=2` is `a=1,b=2`). */
+  reference?: string | string[];
   games?: number;
   precision?: number;
   seed?: string;
@@ -72,7 +74,10 @@ export interface SweepArgs {
   resume: boolean;
   fresh: boolean;
   engine: Engine;
+  table?: string;
   quiet: boolean;
+  /** Print sweep.json on stdout (the CLI makes `quiet` true with it). */
+  json?: boolean;
   queue?: string;
   'queue-name'?: string;
   'queue-timeout'?: number;
@@ -87,7 +92,7 @@ interface SweepIo {
 }
 
 export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly string[]): Promise<number> {
-  const base = await openScenario(args.scenario);
+  const base = await openScenario(args.scenario, { table: args.table });
   const limits = botLimitsOf(args);
   const factors = args.vary.map((v) => parseVary(String(v)));
   await readVaryBots(base, factors);
@@ -108,7 +113,7 @@ export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly 
     base,
     factors,
     design: parseDesign(args.design),
-    reference: args.reference === undefined ? null : parseReference(args.reference),
+    reference: args.reference === undefined ? null : parseReference([args.reference].flat().join(',')),
     games,
     seed: args.seed ?? base.seed,
     precision,
@@ -157,5 +162,6 @@ export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly 
     for (const v of s.verdicts) io.out(`- ${v}\n`);
     io.out(`wrote ${files.join(', ')}\nopen the page: ${join(out, 'sweep.html')}\n`);
   }
+  if (args.json) io.out(`${JSON.stringify(result.sweep, null, 2)}\n`);
   return 0;
 }

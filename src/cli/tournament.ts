@@ -1,7 +1,7 @@
 /**
  * `goldpit tournament` and `goldpit check-bot`: wiring only (`new-bot` is in new-bot.ts).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Argv } from 'yargs';
@@ -9,7 +9,8 @@ import { timedBotsOf } from '../core/bots.js';
 import { InputError, UsageError } from '../core/errors.js';
 import { GOLDPIT } from '../core/package.js';
 import { DEFAULT_GAME, GAMES } from '../games/registry.js';
-import { prepareOutputFolder } from './outputs.js';
+import { guardCheckpoint, prepareOutputFolder } from './outputs.js';
+import { loadTournamentCheckpoint, saveTournamentCheckpoint, TOURNAMENT_CHECKPOINT, tournamentKey } from '../sim/tournament-checkpoint.js';
 import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
 import { workerCount } from './workers.js';
 import type { RunFacts } from '../report/html.js';
@@ -103,6 +104,13 @@ export function tournamentOptions<T>(y: Argv<T>) {
     .option('out', { type: 'string', describe: 'output folder (default: reports/tournament/)' })
     .option('workers', { type: 'number', describe: `worker threads (default: all ${availableParallelism()} cores; 0 = this thread, without hang protection)` })
     .option('deals-per-task', { type: 'number', default: 4, describe: 'deals per unit of work sent to a worker' })
+    .option('resume', {
+      type: 'boolean',
+      default: false,
+      describe: 'continue a stopped tournament from its checkpoint in the output folder (the same files as an unstopped one)',
+    })
+    .option('fresh', { type: 'boolean', default: false, describe: 'delete a checkpoint found in the output folder and start over' })
+    .option('checkpoint-every', { type: 'number', default: 5, describe: 'seconds between checkpoints' })
     .option('json', { type: 'boolean', default: false, describe: 'print tournament.json on stdout instead of the table' })
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress and no table on stdout' });
 }
@@ -124,6 +132,9 @@ export interface TournamentArgs {
   out?: string;
   workers?: number;
   'deals-per-task': number;
+  resume?: boolean;
+  fresh?: boolean;
+  'checkpoint-every'?: number;
   json: boolean;
   queue?: string;
   'queue-name'?: string;
@@ -231,7 +242,7 @@ export async function tournamentSpec(args: TournamentArgs) {
   };
 }
 
-export async function commandTournament(io: CliIo, args: TournamentArgs): Promise<number> {
+export async function commandTournament(io: CliIo, args: TournamentArgs, argv: readonly string[] = []): Promise<number> {
   const { spec, factories, possible, replayCommand, sources } = await tournamentSpec(args);
   const workers = workerCount(io.err, args.workers);
   const resolved = resolveWith(spec, factories);
@@ -295,25 +306,51 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
   const total = gameCount(spec);
   const dealsPerTask = positiveInt('deals-per-task', args['deals-per-task']);
   const queue = queueExecutor(args, io.err, args.quiet || args.json);
+  const checkpointEvery = args['checkpoint-every'] ?? 5;
+  if (!(checkpointEvery > 0)) throw new UsageError(`--checkpoint-every must be a positive number of seconds, got ${checkpointEvery}`);
+  if (args.resume && args.fresh) throw new UsageError('--resume and --fresh exclude each other: --resume continues the checkpoint, --fresh deletes it');
   prepareOutputFolder(out);
-  const progress = new Progress(total, args.quiet || args.json ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err);
+  // Like `run`: finished games go into a checkpoint every few seconds and when stopped; --resume
+  // plays only the missing ones, and the files are those of an unstopped tournament.
+  const checkpointFile = join(out, TOURNAMENT_CHECKPOINT);
+  const again = guardCheckpoint(checkpointFile, 'tournament', argv, { resume: args.resume === true, fresh: args.fresh === true });
+  const key = tournamentKey(resolved);
+  const played = args.resume ? loadTournamentCheckpoint(checkpointFile, key, total) : [];
+  const resumed = played.filter((g) => g !== undefined).length;
+  const quiet = args.quiet || args.json;
+  if (args.resume && !quiet) io.err(`resuming: ${resumed.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} games taken from ${checkpointFile}\n`);
+  const progress = new Progress(total, quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err, resumed);
   const started = Date.now();
   const onHang = hangHint(spec, replayCommand, workers, io);
   const { result: games, stoppedBy } = await stoppableBySignals((stop) =>
-    runTournament(spec, factories, { workers, dealsPerTask, progress, onHang, queue, stop }),
+    runTournament(spec, factories, {
+      workers,
+      dealsPerTask,
+      progress,
+      onHang,
+      queue,
+      stop,
+      checkpoint: { played, everyMs: checkpointEvery * 1000, save: (g) => saveTournamentCheckpoint(checkpointFile, key, g) },
+    }),
   );
   const finished = games.filter((g) => g !== undefined).length;
   if (stoppedBy !== null && finished < total) {
     io.err(
-      `\ninterrupted by ${describeStop(stoppedBy)} after ${finished} of ${total} games; a tournament keeps no checkpoint, so nothing was written ` +
-        `(run it again: the same seed plays the same games, or fewer --deals)\n`,
+      `\ninterrupted by ${describeStop(stoppedBy)} after ${finished} of ${total} games; ${finished > 0 ? `kept in ${checkpointFile}\nresume with: ${again}` : 'nothing to keep yet'}\n`,
     );
     return stopExitCode(stoppedBy);
   }
   const playSeconds = (Date.now() - started) / 1000;
   const summary = summarize(spec, resolved, games, sources, possible, replayCommand, args);
   const seconds = (Date.now() - started) / 1000;
-  const run: RunFacts = { wallSeconds: Number(seconds.toFixed(3)), workers, finishedAt: new Date().toISOString(), ...timedBotsOf(factories) };
+  // A resumed tournament timed only the games it played now.
+  const run: RunFacts = {
+    wallSeconds: Number(seconds.toFixed(3)),
+    workers,
+    finishedAt: new Date().toISOString(),
+    ...(resumed ? { timedGames: total - resumed } : {}),
+    ...timedBotsOf(factories),
+  };
   const files = writeTournamentOutputs(
     out,
     summary,
@@ -322,11 +359,12 @@ export async function commandTournament(io: CliIo, args: TournamentArgs): Promis
     run,
     reportGameOf(resolved.definition),
   );
+  rmSync(checkpointFile, { force: true });
   if (args.json) io.out(`${JSON.stringify(summary, null, 2)}\n`);
   else if (!args.quiet) {
     io.out(`${tournamentTable(summary)}\n\n`);
     io.out(
-      `${total} games in ${playSeconds.toFixed(1)} s (${(total / playSeconds).toFixed(0)} games/s, ${workers} worker${workers === 1 ? '' : 's'}), ratings ${(seconds - playSeconds).toFixed(1)} s; wrote ${files.length} files to ${out}\n`,
+      `${total - resumed} games in ${playSeconds.toFixed(1)} s (${((total - resumed) / playSeconds).toFixed(0)} games/s, ${workers} worker${workers === 1 ? '' : 's'})${resumed ? ` and ${resumed} from the checkpoint` : ''}, ratings ${(seconds - playSeconds).toFixed(1)} s; wrote ${files.length} files to ${out}\n`,
     );
   }
   return 0;
@@ -392,15 +430,36 @@ function summarize(
 export async function commandCheckBot(
   io: CliIo,
   file: string,
-  args: { deals: number; seed: string; workers?: number; 'bot-timeout': number; 'hang-limit': number; game?: string; typecheck?: boolean },
+  args: {
+    deals: number;
+    seed: string;
+    workers?: number;
+    'bot-timeout': number;
+    'hang-limit': number;
+    game?: string;
+    typecheck?: boolean;
+    json?: boolean;
+    quiet?: boolean;
+  },
 ): Promise<number> {
   if (!isBotFile(file)) throw new UsageError(`check-bot: expected a bot file (./my-bot.ts), got ${JSON.stringify(file)}`);
+  if (existsSync(file) && statSync(file).isDirectory()) {
+    throw new InputError(file, '', `it is a folder, not a file; name the bot file in it (e.g. ${join(file, 'my-bot.ts')})`);
+  }
   const gameId = args.game ?? DEFAULT_GAME;
   const opponents = gameNamed(gameId).tournament.checkBotOpponents;
   const seats = opponents.length + 1;
   // Types first: `npx tsc` in the project does not see a bot file outside its include list.
   const typeErrors = args.typecheck !== false && /\.m?ts$/.test(file) && existsSync(file) ? await typeCheckBot(file) : [];
-  for (const line of typeErrors) io.out(`TYPE ERROR ${line}\n`);
+  // --json: one object at the end; --quiet: only the problems (the exit code says the rest).
+  const say = (text: string, problem: boolean) => {
+    if (!args.json && (problem || !args.quiet)) io.out(text);
+  };
+  const verdict = (result: Record<string, unknown>, code: number) => {
+    if (args.json) io.out(`${JSON.stringify({ file, game: gameId, ...result, typeErrors }, null, 2)}\n`);
+    return code;
+  };
+  for (const line of typeErrors) say(`TYPE ERROR ${line}\n`, true);
   const tArgs: TournamentArgs = {
     game: gameId,
     bots: `${file},${opponents.join(',')}`,
@@ -416,10 +475,36 @@ export async function commandCheckBot(
     quiet: true,
     'deals-per-task': 1,
   };
-  const { spec, factories, replayCommand } = await tournamentSpec(tArgs);
+  const { spec, factories, replayCommand } = await tournamentSpec(tArgs).catch(async (e: unknown) => {
+    throw await withGameHint(e, file, gameId);
+  });
   const workers = args.workers ?? 1;
   if (workers < 1) throw new UsageError('check-bot: --workers must be at least 1 (the bot runs in a worker, so that one that never returns can be stopped)');
-  const games = await runTournament(spec, factories, { workers, dealsPerTask: 1, onHang: hangHint(spec, replayCommand, workers, io) });
+  // A hang costs the hang limit each time, and a bot that hangs once mostly hangs again: stop at
+  // the first one and say how to replay it, rather than wait out every hang of every game.
+  const stop = new AbortController();
+  const first: { hang: Benched | null } = { hang: null };
+  const games = await runTournament(spec, factories, {
+    workers,
+    dealsPerTask: 1,
+    stop: stop.signal,
+    onHang: (hang) => {
+      first.hang ??= hang;
+      stop.abort();
+    },
+  });
+  if (first.hang !== null) {
+    const { game, seat, decision } = first.hang;
+    const me = spec.entrants[0].name;
+    const replay = `${replayCommand} ${game} --bench ${seat}@${decision}`;
+    say(
+      `FAULT hung: ${me} (${file}) did not return within the ${spec.hangLimitMs} ms hang limit in game ${game} (seat ${seat}, bot call ${decision}); ` +
+        'check-bot stopped at this first hang (each one costs the whole hang limit)\n' +
+        `  replay: ${replay}\n`,
+      true,
+    );
+    return verdict({ hung: { game, seat, decision, hangLimitMs: spec.hangLimitMs, replay } }, 1);
+  }
   // Played again in this thread from the same seeds, the first games must come out the same.
   const differs = firstReplayDifference(spec, factories, games.slice(0, REPLAYED_GAMES));
   const me = 0;
@@ -447,25 +532,57 @@ export async function commandCheckBot(
     }
   }
   const against = opponents.length > 1 ? `${opponents.slice(0, -1).join(', ')} and ${opponents[opponents.length - 1]}` : opponents.join('');
-  io.out(
+  say(
     `${name} (${file}) played ${played} games against ${against}: won ${((100 * wins) / played).toFixed(1)}% (an equal share is ${((100 * 1) / seats).toFixed(0)}%), mean position ${(position / played).toFixed(2)} of ${seats}\n`,
+    false,
   );
-  if (faults.size === 0) io.out('no faults: every decision was legal and in time\n');
+  if (faults.size === 0) say('no faults: every decision was legal and in time\n', false);
   for (const [reason, f] of faults) {
-    io.out(`FAULT ${reason}: ${f.count} times; first in game ${f.game} (${f.request}): ${f.message}\n  replay: ${f.replay}\n`);
+    say(`FAULT ${reason}: ${f.count} times; first in game ${f.game} (${f.request}): ${f.message}\n  replay: ${f.replay}\n`, true);
   }
   if (differs !== null) {
     const { game: g, again } = differs;
-    io.out(
+    say(
       `NONDETERMINISTIC: game ${g.game} ended differently when played again from its seed (scores ${g.scores.join('/')}, then ${again.scores.join('/')}; ` +
         `winners ${g.winners.join(',')}, then ${again.winners.join(',')}): a decision depends on something besides the seat view and the bot's random stream — ` +
         'Math.random(), Date.now() or state kept from game to game; draw randomness from the `random` stream that create(seat, random) receives\n' +
         `  replay: ${replayCommand} ${replayArguments(g)}\n`,
+      true,
     );
-  } else io.out(`deterministic: the first ${Math.min(REPLAYED_GAMES, games.length)} games replayed identically from their seeds\n`);
+  } else say(`deterministic: the first ${Math.min(REPLAYED_GAMES, games.length)} games replayed identically from their seeds\n`, false);
   if (typeErrors.length > 0)
-    io.out(`${typeErrors.length} type error${typeErrors.length === 1 ? '' : 's'} in the bot file (the games ran on the code as written, types stripped)\n`);
-  return faults.size > 0 || differs !== null || typeErrors.length > 0 ? 1 : 0;
+    say(`${typeErrors.length} type error${typeErrors.length === 1 ? '' : 's'} in the bot file (the games ran on the code as written, types stripped)\n`, true);
+  return verdict(
+    {
+      bot: name,
+      opponents,
+      games: played,
+      winRate: wins / played,
+      meanPosition: position / played,
+      faults: [...faults].map(([reason, f]) => ({ reason, ...f })),
+      deterministic: differs === null,
+      ...(differs === null ? {} : { nondeterministicGame: differs.game.game, replay: `${replayCommand} ${replayArguments(differs.game)}` }),
+    },
+    faults.size > 0 || differs !== null || typeErrors.length > 0 ? 1 : 0,
+  );
+}
+
+/**
+ * A bot file that lacks its game's decisions may be a bot of another game: say which one it fits
+ * (the first game whose bots it loads as), with the command that checks it there.
+ */
+async function withGameHint(e: unknown, file: string, gameId: string): Promise<unknown> {
+  if (!(e instanceof InputError) || !/lacks/.test(e.message)) return e;
+  for (const other of Object.keys(GAMES)) {
+    if (other === gameId) continue;
+    try {
+      await resolveEntrants([file], GAMES[other]);
+    } catch {
+      continue;
+    }
+    return new InputError(e.file, e.field, `${e.problem}; it is a bot for ${other}: check it with \`${GOLDPIT} check-bot --game ${other} ${file}\``);
+  }
+  return e;
 }
 
 /** How many of check-bot's games are played again to test that the bot replays (a deal's rotations and more). */

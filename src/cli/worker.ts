@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { UsageError } from '../core/errors.js';
 import { GOLDPIT } from '../core/package.js';
-import { DEFAULT_QUEUE_NAME, queueTarget } from '../sim/queue/target.js';
+import { DEFAULT_QUEUE_NAME, queueTarget, type QueueTarget } from '../sim/queue/target.js';
 import type { QueueExecutor } from '../sim/queue/coordinator.js';
 import { QueueError } from '../sim/queue/errors.js';
 
@@ -15,7 +15,15 @@ const DEFAULT_LOCK_DURATION_MS = 30_000;
 
 /** Declares --queue, --queue-name and --queue-timeout on a coordinating command. */
 export function queueOptions<T>(y: Argv<T>) {
-  return y.option('queue', QUEUE_OPTION).option('queue-name', QUEUE_NAME_OPTION).option('queue-timeout', QUEUE_TIMEOUT_OPTION);
+  // The command's own options first (the default group, named before the queue's so that it is
+  // listed first), the queue's last under their own heading.
+  return y
+    .group([], 'Positionals:')
+    .group(['help'], 'Options:')
+    .option('queue', QUEUE_OPTION)
+    .option('queue-name', QUEUE_NAME_OPTION)
+    .option('queue-timeout', QUEUE_TIMEOUT_OPTION)
+    .group(['queue', 'queue-name', 'queue-timeout'], 'Job queue (many machines; docs/distributed.md):');
 }
 
 /** `--queue` as every queue-capable command declares it. */
@@ -90,6 +98,8 @@ export function queueExecutor(
   return {
     target,
     lostAfterMs: timeoutSeconds * 1000,
+    // Said even with --quiet: a run that nobody plays is a problem to fix, not progress.
+    onIdle: (seconds) => err(`${noWorkerNotice(target, seconds)}\n`),
     onQueued: ({ added, found, finished }) => {
       if (!quiet)
         err(
@@ -97,6 +107,15 @@ export function queueExecutor(
         );
     },
   };
+}
+
+/** What a coordinator says when no worker has taken one of its jobs for a while. */
+export function noWorkerNotice(target: QueueTarget, seconds: number): string {
+  const name = target.name === DEFAULT_QUEUE_NAME ? '' : ` --queue-name ${target.name}`;
+  return (
+    `goldpit: no worker has taken a job from queue "${target.name}" at ${target.shown} for ${seconds} s; the jobs wait in Redis. ` +
+    `Start one on any machine that reaches Redis: ${GOLDPIT} worker --queue ${target.shown}${name}`
+  );
 }
 
 /** A queue failure with how to go on: the checkpoint keeps what finished, and `--resume` collects the rest. */

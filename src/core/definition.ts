@@ -29,6 +29,12 @@ export interface SearchHints<State = unknown, View = unknown, Request extends De
    * never seen): the tree keeps one child per key, played as the first legal answer with that key.
    */
   answerKey?(view: View, request: Request, answer: Answer): number | string;
+  /**
+   * What the deciding seat has just seen that the answers before it do not determine, as a whole
+   * number ≥ 0 (e.g. the card a seat's first answer turned up): the tree keeps the decision's
+   * children apart per key, so a later answer is chosen knowing it (no strategy fusion over it).
+   */
+  outcomeKey?(view: View, request: Request): number;
   /** Each seat's expected reward in [0, 1] from a position that is not over (an evaluation-cut rollout, `depth`). */
   evaluate?(state: State, out: Float64Array): void;
 }
@@ -281,7 +287,17 @@ export interface GamePresentation {
   readonly tournamentCounters: readonly string[];
   /** The game's own sections of the report page, in order (after the universal ones). */
   readonly sections: readonly ReportSection[];
+  /**
+   * The `impact` metrics that carry the game's meaning, most telling first (default: leaderWin,
+   * lastWin, swing): `impact`'s terminal table shows them, the report's card-impact section charts the
+   * first tested one and states its verdicts on all of them. A game where every seat starts level
+   * when most chance cards come (My Gold Mine) reads its cards on its key ending and its score spread.
+   */
+  readonly impactHeadline?: readonly ImpactMetricName[];
 }
+
+/** The metrics `goldpit impact` measures for every card (sim/impact.ts `IMPACT_METRICS`). */
+export type ImpactMetricName = 'leaderWin' | 'lastWin' | 'spread' | 'length' | 'ending' | 'swing';
 
 /** `goldpit check`'s defaults for a game (its metrics: win rates, length, final score and the key ending's share). */
 export interface CheckHooks {

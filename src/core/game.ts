@@ -122,6 +122,12 @@ export interface GameModule<Config, State, View, Request extends DecisionRequest
    */
   sampleState?(view: View, random: RandomStream, into?: State): State;
   /**
+   * Optional: `sampleState` prepared for many samples of one view (a search draws hundreds a
+   * decision): the view is read once, and each call of the returned function is one more sample, of
+   * the same distribution. Valid while the view shows the same position (within one decision).
+   */
+  sampler?(view: View): (random: RandomStream, into?: State) => State;
+  /**
    * The game's bot whose every decision is `decide(view, request)`, with `request` the request its
    * seat is asked now (the adapter from a generic policy — `uniform`, `ismcts` — to the game's bot
    * methods; the answer is turned into what the method returns).

@@ -21,7 +21,9 @@ export const show = (v: unknown): string => {
  * fails only with "Unexpected end" (or at its own end), and every longer prefix past the error fails
  * at the error.
  */
-export function parseJsonText(file: string, text: string): unknown {
+export function parseJsonText(file: string, raw: string): unknown {
+  // A UTF-8 byte-order mark (editors on Windows write one) is not part of the JSON.
+  const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   try {
     return JSON.parse(text);
   } catch (e) {

@@ -23,3 +23,6 @@ export const GAMES: Readonly<Record<string, AnyGameDefinition>> = {
   'my-gold-mine': withSearchAgents({ ...myGoldMineDefinition, builtinBots: MY_GOLD_MINE_BOTS }),
   'green-deal': withSearchAgents({ ...greenDealDefinition, builtinBots: GREEN_DEAL_BOTS }),
 };
+
+/** The examples of each command's `--help` (they name shipped scenarios and games). */
+export { EXAMPLES as CLI_EXAMPLES } from './cli-examples.js';

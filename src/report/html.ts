@@ -14,7 +14,8 @@
 import type { ReportSection } from '../core/definition.js';
 import { examplesSection } from './examples-html.js';
 import { tensionSection } from './tension-html.js';
-import type { CardDescriptive, CardImpact, ImpactMetrics, ImpactReport, Interval, PairedEffect, ReportGame, RunSummary, SwingShare } from './types.js';
+import type { CardDescriptive, CardImpact, ImpactReport, Interval, PairedEffect, ReportGame, RunSummary, SwingShare } from './types.js';
+import { headlineMetrics, impactMetricWords, leadMetric, metricsInOrder, type MetricKey } from './impact-words.js';
 
 // ─── text ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -129,6 +130,16 @@ export const title = (text: string) => `<title>${esc(text)}</title>`;
 
 /** "1 card", "3 cards": a count with its noun. */
 export const countOf = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** An English ordinal: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 22nd, 103rd. */
+export function ordinal(n: number): string {
+  const teen = Math.floor(n / 10) % 10 === 1;
+  const suffix = teen ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+/** "a", "a and b", "a, b and c". */
+export const listOf = (items: readonly string[], conjunction = 'and'): string =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${conjunction} ${items.at(-1)}`;
 
 /** A counter's id in words for a table ("successfulUpgrades" → "successful upgrades"). */
 export const counterWords = (id: string) => id.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
@@ -262,14 +273,23 @@ function intervalBarChart(name: string, label: string, rows: readonly IntervalRo
 /**
  * Diverging bars around 0 with 95% whiskers, in percentage points (seat advantage, card impact).
  */
+/** Decimals that keep neighbouring tick labels apart (a step of 0.05 pp needs 2: never "−0.1 −0.1 0"). */
+export function tickDigits(ticks: readonly number[], scale: number): number {
+  if (ticks.length < 2) return 0;
+  const step = Math.abs(ticks[1] - ticks[0]) * scale;
+  return step >= 1 ? 0 : Math.min(6, Math.ceil(-Math.log10(step) - 1e-9));
+}
+
 function divergingChart(
   name: string,
   label: string,
   rows: readonly IntervalRow[],
   axisLabel: string,
-  options: { bars: boolean; labelChars?: number; left?: number } = { bars: true },
+  options: { bars: boolean; labelChars?: number; left?: number; scale?: number } = { bars: true },
 ): string {
   if (!rows.length) return noData(name, label);
+  // Values are shown × scale (default 100: shares as percentage points).
+  const scale = options.scale ?? 100;
   const left = options.left ?? 150;
   const right = WIDTH - 64;
   const rowH = options.bars ? 30 : 21;
@@ -289,9 +309,7 @@ function divergingChart(
   // Bars carry a value label at their outer end: keep a gutter so a negative one clears the row labels.
   const x = linear(axis.domain, [options.bars ? left + 56 : left, right]);
   const out = [svgOpen(name, WIDTH, height, label)];
-  out.push(
-    xAxis(axis.ticks, x, top - 4, bottom, (v) => (v === 0 ? '0' : signed(100 * v, Math.abs(axis.ticks[1] - axis.ticks[0]) < 0.01 ? 1 : 0)), axisLabel, x(0)),
-  );
+  out.push(xAxis(axis.ticks, x, top - 4, bottom, (v) => (v === 0 ? '0' : signed(scale * v, tickDigits(axis.ticks, scale))), axisLabel, x(0)));
   out.push(`<line class="zero" x1="${c(x(0))}" x2="${c(x(0))}" y1="${c(top - 4)}" y2="${c(bottom)}"/>`);
   rows.forEach((r, i) => {
     const cy = top + i * rowH + rowH / 2;
@@ -308,7 +326,7 @@ function divergingChart(
           ? Math.max(x(r.value), validInterval(r.ci) ? x(r.ci[1]) : -Infinity) + 6
           : Math.min(x(r.value), validInterval(r.ci) ? x(r.ci[0]) : Infinity) - 6;
       out.push(
-        `<text class="value" x="${c(outer)}" y="${c(cy + 4)}" text-anchor="${r.value >= 0 ? 'start' : 'end'}">${esc(`${signed(100 * r.value)} pp`)}</text>`,
+        `<text class="value" x="${c(outer)}" y="${c(cy + 4)}" text-anchor="${r.value >= 0 ? 'start' : 'end'}">${esc(`${signed(scale * r.value)} pp`)}</text>`,
       );
     } else {
       if (validInterval(r.ci)) out.push(whisker(x(r.ci[0]), x(r.ci[1]), cy, 4, r.strong ? 'whisker strong' : 'whisker faint'));
@@ -680,27 +698,6 @@ function deviationInterval(seat: { readonly winRate: number; readonly deviation:
   return ci;
 }
 
-type MetricKey = keyof ImpactMetrics;
-
-type MetricWords = { readonly short: string; readonly long: string; readonly unit: string; readonly scale: number; readonly digits: number };
-
-/** How each impact metric reads, in the game's words: unit, scale and the words of its verdict. */
-function impactMetrics(game: ReportGame): Record<MetricKey, MetricWords> {
-  const ending = game.keyEnding === null ? null : (game.endings[game.keyEnding]?.label ?? game.keyEnding);
-  return {
-    leaderWin: { short: 'leader win', long: "the then-leader's win chance", unit: 'pp', scale: 100, digits: 1 },
-    lastWin: { short: 'last win', long: "the then-last player's win chance", unit: 'pp', scale: 100, digits: 1 },
-    spread: { short: `${game.score} spread`, long: `the final ${game.score} spread`, unit: game.score, scale: 1, digits: 2 },
-    length: { short: 'length', long: 'game length', unit: game.step.many, scale: 1, digits: 2 },
-    ending: { short: `${ending ?? 'key ending'} end`, long: `the chance of a ${ending ?? 'key'} ending`, unit: 'pp', scale: 100, digits: 1 },
-    swing: { short: 'swing', long: 'the share of games whose winner changes', unit: '%', scale: 100, digits: 1 },
-  };
-}
-
-/** The impact metrics a game has: the key-ending share only where the game names a key ending. */
-const metricKeys = (game: ReportGame): MetricKey[] =>
-  (Object.keys(impactMetrics(game)) as MetricKey[]).filter((k) => k !== 'ending' || game.keyEnding !== null);
-
 /**
  * "card X raises the then-leader's win chance by 3.0 pp ± 1.1 per draw (significant after FDR control)".
  * Only an interval that excludes 0 is called an effect, and only one that survives Benjamini–Hochberg
@@ -714,7 +711,7 @@ export function cardVerdict(
   cardsTested: number,
   game: ReportGame,
 ): string {
-  const m = impactMetrics(game)[metric];
+  const m = impactMetricWords(game)[metric];
   const est = effect.estimate * m.scale;
   const hw = validInterval(effect.ci95) ? ` ± ${num(halfWidth(effect.ci95) * m.scale, m.digits)}` : '';
   const unit = m.unit === '%' ? 'pp' : m.unit;
@@ -762,7 +759,8 @@ function header(summary: RunSummary, impact: ImpactReport | null, colour: Palett
     ['games', esc(int(summary.games))],
     ...(summary.stopping ? [['stopping rule', esc(summary.stopping.text.replace(/^stopping rule: /, ''))] as [string, string]] : []),
     ['seed', `<code>${esc(summary.seed)}</code>`],
-    ['deck', `<code>${esc(summary.deckId || '(none)')}</code>${placeholder(summary.deckId)}`],
+    // A game without a deck (GOLD) has no deck row.
+    ...(summary.deckId ? [['deck', `<code>${esc(summary.deckId)}</code>${placeholder(summary.deckId)}`] as [string, string]] : []),
     ...otherIds.map(([k, v]): [string, string] => [esc(k), `<code>${esc(v)}</code>${placeholder(v)}`]),
     ['rules changed', rulesChanged(summary.changedRules)],
     ...(summary.changedCards?.length
@@ -783,7 +781,7 @@ function header(summary: RunSummary, impact: ImpactReport | null, colour: Palett
     const { kernelGames, referenceGames } = run.engine;
     facts.push([
       'engine',
-      `${esc(int(kernelGames))} games on the fast kernel, ${esc(int(referenceGames))} on the reference engine (the same games either way)`,
+      `${esc(int(kernelGames))} games on the game's fast player, ${esc(int(referenceGames))} on the generic driver (the same games either way)`,
     ]);
   }
   if (impact) facts.push(['card impact', `${esc(int(impact.games))} paired games, seed <code>${esc(impact.seed)}</code>`]);
@@ -828,13 +826,23 @@ function keyFindings(summary: RunSummary, impact: ImpactReport | null, game: Rep
   if (shape && isNum(shape.meanLength))
     items.push(`A game lasts ${num(shape.meanLength, 1)} ${game.step.many} on average${key ? `; ${pct(key.share)} end by the ${keyLabel}` : ''}.`);
   if (impact) {
-    const significant = impact.cards.filter((k) => k.perGame.leaderWin.significant);
+    // The game's headline metrics (GamePresentation.impactHeadline), each card's FDR-significant effects on them.
+    const words = impactMetricWords(game);
+    const tested = headlineMetrics(game).filter((m): m is Exclude<MetricKey, 'swing'> => m !== 'swing');
+    const effects = impact.cards
+      .map((k) => ({
+        card: k.card,
+        on: tested
+          .filter((m) => k.perGame[m]?.significant)
+          .map((m) => `${words[m].short} ${signed(k.perGame[m].estimate * words[m].scale, words[m].digits)} ${words[m].unit}`),
+      }))
+      .filter((k) => k.on.length > 0);
     const cards = game.chanceCards;
-    const one = cards.replace(/s$/, '');
+    const what = tested.map((m) => words[m].long);
     items.push(
-      significant.length
-        ? `${significant.length} of ${impact.cards.length} ${cards} change the then-leader's win chance detectably (per game, after FDR control): ${significant.map((k) => k.card).join(', ')}.`
-        : `No ${one} changes the then-leader's win chance detectably (per game, after FDR control across ${countOf(impact.cards.length, 'card')}).`,
+      effects.length
+        ? `${effects.length} of ${impact.cards.length} ${cards} change ${listOf(what, 'or')} detectably (per game, after FDR control): ${effects.map((k) => `${k.card} (${k.on.join(', ')})`).join('; ')}.`
+        : `No ${cards.replace(/s$/, '')} changes ${listOf(what, 'or')} detectably (per game, after FDR control across ${countOf(impact.cards.length, 'card')}).`,
     );
   }
   return `<section id="in-short"><h2>In short</h2>${verdicts(items)}</section>`;
@@ -981,7 +989,7 @@ function stepCountersTable(summary: RunSummary, game: ReportGame, counters: read
   return table(
     [esc(game.step.one), ...counters.map(label)],
     shown.map((r) => [esc(String(r.round)), ...counters.map((key) => num(r[key], 2))]),
-    { numeric: counters.map((_, i) => i + 1), cls: 'compact', caption: `Mean per game, every ${every === 1 ? '' : `${every}th `}${esc(game.step.one)}` },
+    { numeric: counters.map((_, i) => i + 1), cls: 'compact', caption: `Mean per game, every ${every === 1 ? '' : `${ordinal(every)} `}${esc(game.step.one)}` },
   );
 }
 
@@ -1106,8 +1114,9 @@ function chanceCardSection(summary: RunSummary, hasImpact: boolean, game: Report
       signed(k.meanChange?.leader, 2),
       signed(k.meanChange?.middle, 2),
       signed(k.meanChange?.last, 2),
-      pct(k.leaderWinRateDrawn),
-      pct(k.leaderWinRateNotDrawn),
+      // Every share with its sample: a 100% over 3 rounds is not a 100% over 3,000.
+      `${pct(k.leaderWinRateDrawn)}<span class="unit">n = ${int(k.draws)}</span>`,
+      k.notDrawn === undefined ? pct(k.leaderWinRateNotDrawn) : `${pct(k.leaderWinRateNotDrawn)}<span class="unit">n = ${int(k.notDrawn)}</span>`,
       signed(100 * diff),
     ];
   });
@@ -1116,7 +1125,7 @@ function chanceCardSection(summary: RunSummary, hasImpact: boolean, game: Report
 <p class="caution"><strong>Correlational, not causal.</strong> These columns describe ${esc(game.step.many)} in which a card happened to be drawn. A card drawn late meets richer players and a decided game, so a difference here need not be the card\u2019s doing. ${hasImpact ? 'The card-impact section below' : 'A card-impact report'} compares the same games with and without each card and is the one to read for effects.</p>
 ${
   rows.length
-    ? `<p class="explain"><em>${esc(capital(game.score))} change</em>: mean change over the ${esc(step)} of the draw for the player who was leading, in the middle or last when the card was drawn. <em>Leader wins</em>: win rate of the player leading when the card was drawn, against the leader at the same point of ${esc(game.step.many)} without it; \u0394 is the difference in percentage points.</p>${table(
+    ? `<p class="explain"><em>${esc(capital(game.score))} change</em>: mean change over the ${esc(step)} of the draw for the player who was leading, in the middle or last when the card was drawn. <em>Leader wins</em>: win rate of the player leading when the card was drawn, against the leader at the same point of ${esc(game.step.many)} without it, each over n ${esc(game.step.many)}; \u0394 is the difference in percentage points. A share over few ${esc(game.step.many)} says little: read n first.</p>${table(
         ['card', 'draws', 'per game', 'leader', 'middle', 'last', 'drawn', 'not drawn', '\u0394 pp'],
         rows,
         {
@@ -1136,7 +1145,7 @@ ${
 
 function impactCell(effect: PairedEffect | SwingShare | undefined, metric: MetricKey, game: ReportGame): string {
   if (!effect || !isNum(effect.estimate)) return '\u2014';
-  const m = impactMetrics(game)[metric];
+  const m = impactMetricWords(game)[metric];
   const ci = effect.ci95;
   const tip =
     metric === 'swing'
@@ -1144,21 +1153,24 @@ function impactCell(effect: PairedEffect | SwingShare | undefined, metric: Metri
       : `${signed(effect.estimate * m.scale, m.digits)} ${m.unit}${validInterval(ci) ? `, 95% interval ${signed(ci[0] * m.scale, m.digits)} to ${signed(ci[1] * m.scale, m.digits)}` : ''}; unadjusted ${pValue(effect.pValue ?? Number.NaN)}, FDR-adjusted ${pValue(effect.qValue ?? Number.NaN, 'q')}; n = ${int(effect.n)}`;
   // A small but clear effect needs more digits than the metric's usual: never a bold "+0.00 ± 0.00".
   let digits = m.digits;
-  while (digits < 4 && validInterval(ci) && Number(num(halfWidth(ci) * m.scale, digits).replace(/[^\d.]/g, '')) === 0) digits++;
+  // An interval of width 0 (the card never changed this metric) is exact: "0.0 ± 0", not "0.0000 ± 0.0000".
+  const exact = validInterval(ci) && halfWidth(ci) === 0;
+  while (!exact && digits < 4 && validInterval(ci) && Number(num(halfWidth(ci) * m.scale, digits).replace(/[^\d.]/g, '')) === 0) digits++;
   const text =
     metric === 'swing'
       ? pct(effect.estimate)
-      : `${signed(effect.estimate * m.scale, digits)}${validInterval(ci) ? `<span class="pm">\u2009\u00b1\u2009${num(halfWidth(ci) * m.scale, digits)}</span>` : ''}`;
+      : `${signed(effect.estimate * m.scale, digits)}${validInterval(ci) ? `<span class="pm">\u2009\u00b1\u2009${exact ? '0' : num(halfWidth(ci) * m.scale, digits)}</span>` : ''}`;
   const sig = effect.significant === true;
   return `<span title="${esc(tip)}"${sig ? ' class="sig"' : ''}>${text}</span>`;
 }
 
-function impactTable(cards: readonly CardImpact[], scope: 'perGame' | 'perDraw', game: ReportGame): string {
-  const METRICS = impactMetrics(game);
-  const keys = metricKeys(game);
+function impactTable(cards: readonly CardImpact[], scope: 'perGame' | 'perDraw', game: ReportGame, keys: readonly MetricKey[]): string {
+  const METRICS = impactMetricWords(game);
   // "drawn in" is the per-draw sample size; the per-game table covers every game.
   const first = scope === 'perDraw' ? ['card', 'drawn in'] : ['card'];
-  const headers = [...first, ...keys.map((k) => `${esc(METRICS[k].short)}<span class="unit">${esc(k === 'swing' ? '% of games' : METRICS[k].unit)}</span>`)];
+  // The unit under the heading, unless the heading names it already (a spread of the game's score).
+  const unit = (k: MetricKey) => (k === 'swing' ? '% of games' : METRICS[k].short.includes(METRICS[k].unit) ? '' : METRICS[k].unit);
+  const headers = [...first, ...keys.map((k) => `${esc(METRICS[k].short)}${unit(k) ? `<span class="unit">${esc(unit(k))}</span>` : ''}`)];
   return table(
     headers,
     cards.map((k) => [esc(k.card), ...(scope === 'perDraw' ? [int(k.drawnIn)] : []), ...keys.map((m) => impactCell(k[scope]?.[m], m, game))]),
@@ -1167,11 +1179,15 @@ function impactTable(cards: readonly CardImpact[], scope: 'perGame' | 'perDraw',
 }
 
 function impactSection(summary: RunSummary, impact: ImpactReport, game: ReportGame): string {
+  const words = impactMetricWords(game);
+  const lead = leadMetric(game);
+  const leadWords = words[lead];
   const cards = [...impact.cards]
-    .filter((k) => k.perGame?.leaderWin && isNum(k.perGame.leaderWin.estimate))
-    .sort((a, b) => b.perGame.leaderWin.estimate - a.perGame.leaderWin.estimate || a.card.localeCompare(b.card));
+    .filter((k) => k.perGame?.[lead] && isNum(k.perGame[lead].estimate))
+    .sort((a, b) => b.perGame[lead].estimate - a.perGame[lead].estimate || a.card.localeCompare(b.card));
   const rows: IntervalRow[] = cards.map((k) => {
-    const e = k.perGame.leaderWin;
+    const e = k.perGame[lead];
+    const at = (x: number) => `${signed(x * leadWords.scale, leadWords.digits)}`;
     return {
       label: k.card,
       colour: e.significant ? ACCENT : '#8b949e',
@@ -1179,40 +1195,59 @@ function impactSection(summary: RunSummary, impact: ImpactReport, game: ReportGa
       // No interval (fewer than 2 games): NaN ends draw no whisker.
       ci: e.ci95 ?? [Number.NaN, Number.NaN],
       strong: e.significant,
-      tooltip: `${k.card}: ${signed(100 * e.estimate)} pp per game${validInterval(e.ci95) ? ` (95% interval ${signed(100 * e.ci95[0])} to ${signed(100 * e.ci95[1])})` : ''}; ${pValue(e.qValue, 'q')}${e.significant ? ', significant after FDR control' : ''}`,
+      tooltip: `${k.card}: ${at(e.estimate)} ${leadWords.unit} per game${validInterval(e.ci95) ? ` (95% interval ${at(e.ci95[0])} to ${at(e.ci95[1])})` : ''}; ${pValue(e.qValue, 'q')}${e.significant ? ', significant after FDR control' : ''}; n = ${int(e.n)}`,
     };
   });
   const mismatch =
     impact.scenario !== summary.scenario || impact.deckId !== summary.deckId
       ? `<p class="caution">This impact report comes from scenario <code>${esc(impact.scenario)}</code> with deck <code>${esc(impact.deckId)}</code>, not from the run above.</p>`
       : '';
-  // Verdicts: every card with a detectable per-draw effect on the then-leader, then one line for the rest.
+  // Verdicts on each tested headline metric: every card with a detectable per-draw effect, then one
+  // line for the rest.
   const tested = impact.cards.length;
-  const detectable = impact.cards.filter((k) => validInterval(k.perDraw?.leaderWin?.ci95) && !containsZero(k.perDraw.leaderWin.ci95));
-  const quiet = tested - detectable.length;
-  const cardVerdicts = [
-    ...[...detectable]
-      .sort((a, b) => Math.abs(b.perDraw.leaderWin.estimate) - Math.abs(a.perDraw.leaderWin.estimate))
-      .map((k) => cardVerdict(k.card, k.perDraw.leaderWin, 'leaderWin', 'per draw', tested, game)),
-    ...(quiet
-      ? [
-          `${quiet === tested ? 'No' : `The other ${quiet}`} card${quiet === 1 ? '' : 's'}: no detectable effect on the then-leader's win chance per draw (the 95% interval contains 0).`,
-        ]
-      : []),
-  ];
+  const cardVerdicts = headlineMetrics(game)
+    .filter((m): m is Exclude<MetricKey, 'swing'> => m !== 'swing')
+    .flatMap((m) => {
+      const detectable = impact.cards.filter((k) => validInterval(k.perDraw?.[m]?.ci95) && !containsZero(k.perDraw[m].ci95));
+      const quiet = tested - detectable.length;
+      return [
+        ...[...detectable]
+          .sort((a, b) => Math.abs(b.perDraw[m].estimate) - Math.abs(a.perDraw[m].estimate))
+          .map((k) => cardVerdict(k.card, k.perDraw[m], m, 'per draw', tested, game)),
+        ...(quiet
+          ? [
+              `${quiet === tested ? 'No' : `The other ${quiet}`} card${quiet === 1 ? '' : 's'}: no detectable effect on ${words[m].long} per draw (the 95% interval contains 0).`,
+            ]
+          : []),
+      ];
+    });
+  const leadTitle = `Effect of each card on ${leadWords.long}, per game, with 95% intervals`;
+  const head = headlineMetrics(game);
+  const rest = metricsInOrder(game).filter((m) => !head.includes(m));
+  const axis = `change in ${leadWords.long} (${leadWords.unit === 'pp' ? 'percentage points' : leadWords.unit})`;
   return `<section id="card-impact">
 <h2>Card impact <span class="label-causal">paired counterfactual</span></h2>
-<p class="explain">${esc(int(impact.games))} games were each played twice from the same seed: once as dealt and once with the card replaced by a blank. Effects are the mean of (as dealt \u2212 blanked) with 95% t intervals; <em>per game</em> averages over all games, <em>per draw</em> only over games that drew the card. The intervals are per card, not adjusted for testing ${esc(countOf(tested, 'card'))}; the highlighting is adjusted: highlighted cards stay significant after Benjamini\u2013Hochberg control of the false discovery rate at 5% across ${tested === 1 ? 'the one card' : `the ${esc(tested)} cards`}. So an interval may exclude 0 for a card that is not highlighted.</p>
+<p class="explain">${esc(int(impact.games))} games were each played twice from the same seed: once as dealt and once with the card replaced by a blank. Effects are the mean of (as dealt \u2212 blanked) with 95% t intervals; <em>per game</em> averages over all games, <em>per draw</em> only over games that drew the card. The intervals are per card, not adjusted for testing ${esc(countOf(tested, 'card'))}; the highlighting is adjusted: highlighted cards stay significant after Benjamini\u2013Hochberg control of the false discovery rate at 5% across ${tested === 1 ? 'the one card' : `the ${esc(tested)} cards`}. So an interval may exclude 0 for a card that is not highlighted. ${esc(game.title)} is read first on ${esc(listOf(headlineMetrics(game).map((m) => words[m].long)))}.</p>
 ${mismatch}
-<h3>Effect on the then-leader\u2019s win chance, per game</h3>
+<h3>Effect on ${esc(leadWords.long)}, per game</h3>
 <p class="key"><span><span class="key-dot sig-dot"></span>significant after FDR control</span><span><span class="key-dot"></span>not significant</span><span>whiskers: 95% interval</span></p>
-${divergingChart('card-impact', "Effect of each card on the then-leader's win probability, per game, with 95% intervals", rows, "change in the then-leader's win chance (percentage points)", { bars: false, left: 170 })}
+${divergingChart('card-impact', leadTitle, rows, axis, { bars: false, left: 170, scale: leadWords.scale })}
 ${verdicts(cardVerdicts)}
-<h3>All metrics, per game</h3>
-<p class="explain">Estimate \u00b1 half-width of the 95% interval; bold = significant after FDR control; hover for the interval, the unadjusted p and the FDR-adjusted q. Intervals are unadjusted, bold is FDR-adjusted. Swing is a share of games (its interval is Wilson), not a difference: an observed count, not a test, so it has no p-value and is never bold.</p>
-${impactTable(cards, 'perGame', game)}
-<h3>All metrics, per draw</h3>
-${impactTable(cards, 'perDraw', game)}
+<h3>${esc(game.title)}\u2019s headline metrics, per game and per draw</h3>
+<p class="explain">Estimate \u00b1 half-width of the 95% interval; bold = significant after FDR control; hover for the interval, the unadjusted p, the FDR-adjusted q and n. Intervals are unadjusted, bold is FDR-adjusted. Swing is a share of games (its interval is Wilson), not a difference: an observed count, not a test, so it has no p-value and is never bold.</p>
+<p class="explain"><em>Per game</em></p>
+${impactTable(cards, 'perGame', game, head)}
+<p class="explain"><em>Per draw</em></p>
+${impactTable(cards, 'perDraw', game, head)}
+${
+  rest.length
+    ? `<h3>The other metrics, per game and per draw</h3>
+<p class="explain"><em>Per game</em></p>
+${impactTable(cards, 'perGame', game, rest)}
+<p class="explain"><em>Per draw</em></p>
+${impactTable(cards, 'perDraw', game, rest)}`
+    : ''
+}
 </section>`;
 }
 
@@ -1380,7 +1415,7 @@ export function renderReport(summary: RunSummary, impact: ImpactReport | null, r
     gameSections(summary, colour, game, impact !== null),
     impact ? impactSection(summary, impact, game) : '',
     examplesSection(summary, game),
-    `<footer>goldpit ${esc(summary.version)} \u00b7 scenario ${esc(summary.scenario)} \u00b7 seed <code>${esc(summary.seed)}</code> \u00b7 deck <code>${esc(summary.deckId)}</code>. Self-contained page: no scripts, fonts or images are loaded. \u00b1 is the half-width of a 95% interval; pp = percentage points.</footer>`,
+    `<footer>goldpit ${esc(summary.version)} \u00b7 scenario ${esc(summary.scenario)} \u00b7 seed <code>${esc(summary.seed)}</code>${summary.deckId ? ` \u00b7 deck <code>${esc(summary.deckId)}</code>` : ''}. Self-contained page: no scripts, fonts or images are loaded. \u00b1 is the half-width of a 95% interval; pp = percentage points.</footer>`,
   ].join('\n');
   return htmlPage(`${summary.scenario} \u00b7 goldpit balance report`, body);
 }

@@ -260,6 +260,7 @@ export function summarize(scenario: Scenario, played: Aggregate): RunSummary {
       meanChange: { leader: mean(0), middle: mean(1), last: mean(2) },
       leaderWinRateDrawn: draws > 0 ? fixed(agg.cardLeaderWin[i] / LEADER_WIN_UNITS / draws) : 0,
       leaderWinRateNotDrawn: notDrawn > 0 ? fixed((agg.allLeaderWin[0] - agg.cardLeaderWin[i]) / LEADER_WIN_UNITS / notDrawn) : 0,
+      notDrawn,
     };
   });
   const faults = [];

@@ -252,6 +252,24 @@ function trackChart(
   return out.join('');
 }
 
+/**
+ * A panel's title, whole: on one line when it fits the panel (14 px semibold, about 8 px a
+ * character), else its explanation in brackets on a second, smaller line above the panel; only a
+ * line still too long for the panel is clipped, and the full label is the tooltip.
+ */
+export function panelTitle(label: string, px: number, py: number, width: number): string {
+  const fits = (text: string, perChar: number) => text.length * perChar <= width;
+  const short = label.replace(/\s*\(.*\)$/, '');
+  if (fits(label, 8) || short === label) {
+    return `<text class="panel-title" x="${c(px)}" y="${c(py - 12)}">${title(label)}${esc(fits(label, 8) ? label : clip(label, Math.floor(width / 8)))}</text>`;
+  }
+  const rest = label.slice(short.length).trim();
+  return (
+    `<text class="panel-title" x="${c(px)}" y="${c(py - 28)}">${title(label)}${esc(fits(short, 8) ? short : clip(short, Math.floor(width / 8)))}</text>` +
+    `<text class="legend" x="${c(px)}" y="${c(py - 12)}">${esc(fits(rest, 6.5) ? rest : clip(rest, Math.floor(width / 6.5)))}</text>`
+  );
+}
+
 /** Small multiples: one panel per metric, two to a row, each on its own scale. */
 function panelsChart(
   sweep: SweepJson,
@@ -272,7 +290,7 @@ function panelsChart(
   metrics.forEach((metric, i) => {
     const px = 64 + (i % cols) * (panelW + 76);
     const py = 30 + Math.floor(i / cols) * (panelH + gapY);
-    out.push(`<text class="panel-title" x="${c(px)}" y="${c(py - 12)}">${esc(clip(metric.label, 40))}</text>`);
+    out.push(panelTitle(metric.label, px, py, panelW));
     const line = options.diff
       ? { y: 0, label: 'no difference to the reference point' }
       : metric.family === 'seat-win-rate' || metric.family === 'win-rate'
@@ -400,7 +418,7 @@ function sliceNote(sweep: SweepJson, i: number): string {
   return '';
 }
 
-function header(sweep: SweepJson, extraTitle: string | undefined): string {
+function header(sweep: SweepJson, extraTitle: string | undefined, kicker?: string): string {
   const games = sweep.points.map((p) => p.games);
   const fewest = Math.min(...games);
   const most = Math.max(...games);
@@ -427,7 +445,7 @@ function header(sweep: SweepJson, extraTitle: string | undefined): string {
   ];
   const heading = extraTitle ?? `${sweep.scenario.name}: ${sweep.factors.map((f) => f.label).join(' \u00d7 ')}`;
   return `<header>
-<p class="kicker">goldpit \u00b7 parameter sweep</p>
+<p class="kicker">goldpit \u00b7 ${esc(kicker ?? 'parameter sweep')}</p>
 <h1>${esc(heading)}</h1>
 <p class="lede">${esc(int(sweep.points.length))} points of ${esc(sweep.title)} with ${esc(sweep.scenario.players)} players. Every point plays the same deals, so its difference to the reference point is paired: far less noisy than two separate runs.</p>
 <dl class="facts">${facts.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>
@@ -488,17 +506,25 @@ ${maps.map((m, k) => `<h3>${esc(m.label)}</h3>${heatMap(sweep, m, `heat-${k}`)}`
 function differencesSection(sweep: SweepJson): string {
   const ref = referenceOf(sweep);
   const equal = 1 / sweep.scenario.players;
+  // A metric whose differences come without intervals (balance's seat spread: a max − min of the
+  // seats, not a mean over deals) gets no empty panel: the note names it.
+  const paired = sweep.metrics.filter((m) => sweep.points.some((p) => hasDiff(p.metrics[m.id])));
+  const unpaired = sweep.metrics.filter((m) => !paired.includes(m));
   const parts = sweep.factors.map((factor, i) => {
     const points = pointsFor(sweep, i);
     const axis = factorAxis(factor, points, factor.numeric && !isLhs(sweep));
     return `<h3>${esc(factor.label)}</h3>
 ${sliceNote(sweep, i) ? `<p class="explain">${sliceNote(sweep, i)}</p>` : ''}
-${panelsChart(sweep, `diff-${i}`, `Paired difference of each metric to the reference point against ${factor.label}, with 95% intervals`, points, sweep.metrics, axis, { diff: true, xLabel: factor.label, equal })}`;
+${panelsChart(sweep, `diff-${i}`, `Paired difference of each metric to the reference point against ${factor.label}, with 95% intervals`, points, paired, axis, { diff: true, xLabel: factor.label, equal })}`;
   });
+  const note = unpaired.length
+    ? `<p class="explain">No paired interval for ${esc(unpaired.map((m) => shortLabel(m)).join(', '))}: its difference to the reference is the difference of the two estimates (in the table), without an interval of its own.</p>`
+    : '';
   return `<section id="differences">
 <h2>Paired differences to the reference point</h2>
 <p class="explain">What a change does: each metric at each point minus the same metric at the reference point (${esc(describePoint(sweep, ref))}), over the same deals, with its 95% interval. Where a band or bar leaves the zero line, the change is detectable. Where few deals changed (fewer than 30), an interval also allows for what the deals not played could do: when none changed, the difference is exactly 0 and its interval is what that many unchanged deals cannot rule out. Each interval is 95% for its own comparison, not adjusted for the number of comparisons on the page. Win rates and shares in percentage points (pp).</p>
 ${parts.join('\n')}
+${note}
 </section>`;
 }
 
@@ -534,12 +560,24 @@ function columnHeader(metric: SweepMetric): string {
 
 function tableSection(sweep: SweepJson): string {
   const ref = referenceOf(sweep);
-  // As many metric columns per table as fit the reading column beside the point's own columns.
-  // (A path in 13 px monospace takes about 7.8 px a character; a metric column up to about 140 px.)
+  // As many metric columns per table as fit the reading column beside the point's own columns. (A
+  // path in 13 px monospace takes about 7.8 px a character; a metric column at least 120 px, more
+  // for a long heading: about 7.2 px a character of its widest line.)
   const factorWidth = sweep.factors.reduce((sum, f) => sum + Math.max(50, 7.8 * f.path.length + 20), 0);
-  const perTable = Math.max(2, Math.floor((WIDTH - 90 - factorWidth) / 140));
+  const room = WIDTH - 90 - factorWidth;
+  const columnWidth = (m: SweepMetric) => Math.max(120, 7.2 * (WIN_FAMILIES.includes(m.family) ? trackLabel(m) : shortLabel(m)).length + 24);
   const chunks: SweepMetric[][] = [];
-  for (let k = 0; k < sweep.metrics.length; k += perTable) chunks.push(sweep.metrics.slice(k, k + perTable));
+  let used = Infinity;
+  for (const m of sweep.metrics) {
+    const w = columnWidth(m);
+    // At least two columns a table, whatever their width.
+    if (used + w > room && (chunks.at(-1)?.length ?? 2) >= 2) {
+      chunks.push([]);
+      used = 0;
+    }
+    chunks.at(-1)!.push(m);
+    used += w;
+  }
   const tables = chunks.map((metrics) => {
     const headers = ['#', ...sweep.factors.map((f) => `<code>${esc(f.path)}</code>`), 'games', ...metrics.map(columnHeader)];
     const rows = sweep.points.map((p) => {
@@ -566,16 +604,16 @@ ${tables.join('\n')}
  * balance's evidence and search path) goes right after the verdicts. The verdicts are the file's
  * (`sweep.verdicts`), or computed by `sweepVerdicts` when the file has none.
  */
-export function renderSweep(sweep: SweepJson, extra: { title?: string; sectionsHtml?: string } = {}): string {
+export function renderSweep(sweep: SweepJson, extra: { title?: string; kicker?: string; sectionsHtml?: string } = {}): string {
   if (!sweep.points.length) {
     return htmlPage(
       `${sweep.scenario.name} \u00b7 goldpit sweep`,
-      `${header(sweep, extra.title)}\n${noData('sweep', 'the sweep has no points')}\n${extra.sectionsHtml ?? ''}`,
+      `${header(sweep, extra.title, extra.kicker)}\n${noData('sweep', 'the sweep has no points')}\n${extra.sectionsHtml ?? ''}`,
     );
   }
   const said = sweep.verdicts.length ? sweep.verdicts : sweepVerdicts(sweep);
   const body = [
-    header(sweep, extra.title),
+    header(sweep, extra.title, extra.kicker),
     `<section id="in-short">\n<h2>In short</h2>\n${verdicts(said)}\n<p class="explain">Statements come from the 95% intervals; a change whose interval contains 0 is reported as no detectable effect, never as a small one.</p>\n</section>`,
     extra.sectionsHtml ?? '',
     curvesSection(sweep),

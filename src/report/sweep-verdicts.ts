@@ -76,8 +76,14 @@ export function sliceOf(sweep: SweepJson, factor: number): SweepPoint[] {
   return sweep.points.filter((p) => others.every((o) => p.values[o.path] === ref.values[o.path])).sort((a, b) => order(a.values[f.path], b.values[f.path]));
 }
 
-/** Whether the line-up is one bot in every seat (seat verdicts mean something only then). */
-export const isMirrorSweep = (sweep: SweepJson): boolean => sweep.scenario.seats.length > 0 && sweep.scenario.seats.every((b) => b === sweep.scenario.seats[0]);
+/** Whether every point's line-up is one bot in every seat (seat verdicts mean something only then): a mirror scenario, or a sweep of `table`. */
+export function isMirrorSweep(sweep: SweepJson): boolean {
+  if (sweep.scenario.seats.length > 0 && sweep.scenario.seats.every((b) => b === sweep.scenario.seats[0])) return true;
+  // A sweep of `table` (one bot at every seat), unless its reference is the scenario's own mixed line-up.
+  const table = sweep.factors.find((f) => f.path === 'table');
+  const reference = sweep.points.find((p) => p.index === sweep.reference);
+  return table !== undefined && reference !== undefined && table.values.includes(reference.values.table);
+}
 
 /**
  * An amount and its interval in the metric's unit (shares in percentage points, others with two

@@ -153,14 +153,14 @@ function header(summary: TournamentSummary, colour: Palette, run: RunFacts | nul
       'time limits',
       `${summary.botTimeoutMs === null ? 'no per-decision budget' : `${esc(int(summary.botTimeoutMs))} ms per decision`}; ${summary.hangLimitMs > 0 ? `a decision running ${esc(int(summary.hangLimitMs))} ms is stopped` : 'no hang limit'}`,
     ],
-    ['deck', `<code>${esc(summary.deckId || '(none)')}</code>`],
+    ...(summary.deckId ? [['deck', `<code>${esc(summary.deckId)}</code>`] as [string, string]] : []),
     ['rules changed', rulesChanged(summary.changedRules)],
     ['version', `goldpit ${esc(summary.version)}`],
   ];
   if (run)
     facts.push([
       'wall time',
-      `${esc(num(run.wallSeconds, 1))} s on ${esc(run.workers)} worker${run.workers === 1 ? '' : 's'} (${esc(int(summary.games / run.wallSeconds))} games/s), ${esc(run.finishedAt)}`,
+      `${esc(num(run.wallSeconds, 1))} s on ${esc(run.workers)} worker${run.workers === 1 ? '' : 's'} (${esc(int((run.timedGames ?? summary.games) / run.wallSeconds))} games/s${run.timedGames === undefined ? '' : `, over the ${esc(int(run.timedGames))} games played after the resume`}), ${esc(run.finishedAt)}`,
     ]);
   const faults = summary.faults.length
     ? `<div class="warning"><strong>Bot faults.</strong> ${summary.faults.map((f) => `${esc(f.bot)} faulted ${esc(int(f.total))} times in ${esc(int(f.games))} games.`).join(' ')} A faulting bot plays that decision by the rules' fallback (see <a href="#faults">Faults</a>).</div>`

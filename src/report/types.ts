@@ -147,9 +147,11 @@ export interface CardDescriptive {
   readonly perGame: number;
   /** Mean gold change over the round the card was drawn, by the player's rank when it was drawn. */
   readonly meanChange: { readonly leader: number; readonly middle: number; readonly last: number };
-  /** Win rate of the player leading when the card was drawn, vs the leader at the same point of rounds without it. */
+  /** Win rate of the player leading when the card was drawn (n = draws), vs the leader at the same point of rounds without it (n = notDrawn). */
   readonly leaderWinRateDrawn: number;
   readonly leaderWinRateNotDrawn: number;
+  /** Steps played in which the card was not drawn: the sample of leaderWinRateNotDrawn (absent in summary.json files written before it was added). */
+  readonly notDrawn?: number;
 }
 
 export interface RunSummary {

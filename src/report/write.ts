@@ -5,8 +5,9 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { renderReport, type RunFacts } from './html.js';
-import type { ImpactReport, ReportGame, RunSummary } from './types.js';
+import { ordinal, renderReport, type RunFacts } from './html.js';
+import type { CardImpact, ImpactReport, ReportGame, RunSummary } from './types.js';
+import { headlineMetrics, impactMetricWords, leadMetric, metricKeys, type MetricKey } from './impact-words.js';
 
 export function writeAtomic(path: string, text: string): void {
   const tmp = `${path}.tmp-${process.pid}`;
@@ -25,12 +26,18 @@ const csv = (columns: string[], rows: unknown[][]) => stringify(rows, { header: 
  * Column and file names are in the game's words (`game`): Goldrausch's curves are per `round` in
  * `gold`, GOLD's per `turn`; the JSON field names are the same for every game (`round` = the step).
  */
+/** The run files whose names depend on the game: its score curve, its chance-card table and its per-step table. */
+export function gameFileNames(game: ReportGame): string[] {
+  return [`${game.score.replace(/\W+/g, '_')}_curve.csv`, `${game.chanceCards.replace(/\W+/g, '_')}.csv`, `per_${game.step.one}.csv`];
+}
+
 export function writeRunOutputs(dir: string, summary: RunSummary, game: ReportGame, run: RunFacts | null = null, impact: ImpactReport | null = null): string[] {
   mkdirSync(dir, { recursive: true });
   const shape = summary.gameShape;
   const step = game.step.one;
   const score = game.score.replace(/\W+/g, '_');
   const stepCounters = shape.perRound.length ? Object.keys(shape.perRound[0]).filter((k) => k !== 'round') : [];
+  const [curveFile, chanceCardsFile, perStepFile] = gameFileNames(game);
   const files: [string, string][] = [
     ['summary.json', `${JSON.stringify(summary, null, 2)}\n`],
     [
@@ -58,7 +65,7 @@ export function writeRunOutputs(dir: string, summary: RunSummary, game: ReportGa
       ),
     ],
     [
-      `${score}_curve.csv`,
+      curveFile,
       csv(
         [step, 'bot', `mean_${score}`, 'p10', 'p50', 'p90'],
         summary.goldCurve.map((g) => [g.round, g.bot, g.meanGold, g.p10, g.p50, g.p90]),
@@ -93,7 +100,7 @@ export function writeRunOutputs(dir: string, summary: RunSummary, game: ReportGa
     ...((summary.chanceCards.length
       ? [
           [
-            `${game.chanceCards.replace(/\W+/g, '_')}.csv`,
+            chanceCardsFile,
             csv(
               [
                 'card',
@@ -104,6 +111,7 @@ export function writeRunOutputs(dir: string, summary: RunSummary, game: ReportGa
                 'mean_change_last',
                 'leader_win_rate_drawn',
                 'leader_win_rate_not_drawn',
+                'not_drawn',
               ],
               summary.chanceCards.map((e) => [
                 e.card,
@@ -114,6 +122,7 @@ export function writeRunOutputs(dir: string, summary: RunSummary, game: ReportGa
                 e.meanChange.last,
                 e.leaderWinRateDrawn,
                 e.leaderWinRateNotDrawn,
+                e.notDrawn ?? '',
               ]),
             ),
           ],
@@ -155,7 +164,7 @@ export function writeRunOutputs(dir: string, summary: RunSummary, game: ReportGa
     ...((stepCounters.length
       ? [
           [
-            `per_${step}.csv`,
+            perStepFile,
             csv(
               [step, ...stepCounters],
               shape.perRound.map((r) => [r.round, ...stepCounters.map((k) => r[k])]),
@@ -221,14 +230,22 @@ export function summaryTable(summary: RunSummary, game: ReportGame): string {
   const step = game.step.one;
   const lines: string[] = [];
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  lines.push(`${summary.scenario}: ${summary.games} games, seed ${JSON.stringify(summary.seed)}, deck ${summary.deckId}`);
+  lines.push(`${summary.scenario}: ${summary.games} games, seed ${JSON.stringify(summary.seed)}${summary.deckId ? `, deck ${summary.deckId}` : ''}`);
   lines.push('');
-  lines.push(`bot             seats   win rate (95% CI)          ${`mean ${game.score}`.padStart(9)}   faults`);
-  for (const b of summary.bots) {
-    lines.push(
-      `${b.bot.padEnd(15)} ${b.seats.join(',').padEnd(7)} ${pct(b.winRate).padStart(8)} (${pct(b.ci95[0])}–${pct(b.ci95[1])})   ${b.meanFinalGold.toFixed(2).padStart(9)}   ${String(b.faults).padStart(6)}`,
-    );
-  }
+  // Columns padded to their widest cell, so a shorter interval does not shift the columns after it.
+  lines.push(
+    ...alignColumns([
+      ['bot', 'seats', 'win rate', '(95% CI)', `mean ${game.score}`, 'faults'],
+      ...summary.bots.map((b) => [
+        b.bot,
+        b.seats.join(','),
+        pct(b.winRate),
+        `(${pct(b.ci95[0])}\u2013${pct(b.ci95[1])})`,
+        b.meanFinalGold.toFixed(2),
+        String(b.faults),
+      ]),
+    ]),
+  );
   lines.push('');
   lines.push(`win rate by seat: ${summary.seats.map((s) => `${s.seat}: ${pct(s.winRate)}`).join('  ')}`);
   lines.push(
@@ -241,7 +258,7 @@ export function summaryTable(summary: RunSummary, game: ReportGame): string {
   // At most 12 columns: a long game (GOLD's turns) shows every k-th step and the last.
   const every = Math.ceil(rounds.length / 12);
   const shown = rounds.filter((_, i) => i % every === every - 1 || i === rounds.length - 1);
-  lines.push(`${game.score} curve (mean ${game.score} after ${every === 1 ? `each ${step}` : `every ${every}th ${step}`}):`);
+  lines.push(`${game.score} curve (mean ${game.score} after ${every === 1 ? `each ${step}` : `every ${ordinal(every)} ${step}`}):`);
   lines.push(`  ${step.padEnd(14)} ${shown.map((r) => String(r).padStart(5)).join('')}`);
   for (const b of summary.bots) {
     lines.push(
@@ -268,24 +285,47 @@ export function summaryTable(summary: RunSummary, game: ReportGame): string {
   return lines.join('\n');
 }
 
-/** The impact table printed on stdout: cards sorted by their per-draw effect on the then-leader. */
-export function impactTable(impact: ImpactReport): string {
-  const pp = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
-  const lines = [`card impact (${impact.games} games, as dealt vs the card blanked; pp = percentage points of win probability)`, ''];
-  lines.push('card                    drawn in   then-leader per draw (95% CI)     then-last per draw    swing   FDR');
-  const sorted = [...impact.cards].sort((a, b) => b.perDraw.leaderWin.estimate - a.perDraw.leaderWin.estimate || a.card.localeCompare(b.card));
-  for (const c of sorted) {
-    const l = c.perDraw.leaderWin;
-    const last = c.perDraw.lastWin;
-    lines.push(
-      `${c.card.padEnd(23)} ${String(c.drawnIn).padStart(8)}   ${pp(l.estimate).padStart(6)} pp (${l.ci95 ? `${pp(l.ci95[0])} to ${pp(l.ci95[1])}` : 'no interval'})`.padEnd(
-        69,
-      ) + `${pp(last.estimate).padStart(6)} pp      ${(100 * c.perDraw.swing.estimate).toFixed(1).padStart(5)}%   ${l.significant ? 'significant' : ''}`,
-    );
-  }
+/** Rows of cells as columns padded to their widest cell (the first left-aligned, the rest right-aligned). */
+export function alignColumns(rows: readonly (readonly string[])[], gap = '   '): string[] {
+  const widths = rows[0].map((_, j) => Math.max(...rows.map((r) => [...(r[j] ?? '')].length)));
+  const pad = (cell: string, j: number) =>
+    j === 0 ? cell.padEnd(widths[j] + cell.length - [...cell].length) : cell.padStart(widths[j] + cell.length - [...cell].length);
+  return rows.map((r) =>
+    r
+      .map((cell, j) => pad(cell, j))
+      .join(gap)
+      .trimEnd(),
+  );
+}
+
+/**
+ * The impact table printed on stdout: per card its per-draw effect on each of the game's headline
+ * metrics (GamePresentation.impactHeadline) with its 95% interval, `*` where it is significant after
+ * FDR control; sorted by the lead metric.
+ */
+export function impactTable(impact: ImpactReport, game: ReportGame): string {
+  const words = impactMetricWords(game);
+  const head = headlineMetrics(game);
+  const lead = leadMetric(game);
+  const fmt = (m: MetricKey, x: number) => {
+    const v = x * words[m].scale;
+    return `${v > 0 ? '+' : v < 0 ? '\u2212' : ''}${Math.abs(v).toFixed(words[m].digits)}`;
+  };
+  const cell = (c: CardImpact, m: MetricKey): string => {
+    if (m === 'swing') return `${(100 * c.perDraw.swing.estimate).toFixed(1)}%`;
+    const e = c.perDraw[m];
+    return `${fmt(m, e.estimate)} (${e.ci95 ? `${fmt(m, e.ci95[0])} to ${fmt(m, e.ci95[1])}` : 'no interval'})${e.significant ? ' *' : '  '}`;
+  };
+  // Shares are in percentage points; a count's unit is the game's score or step, named in the metric's words.
+  const unit = (m: MetricKey) => (words[m].unit === 'pp' ? ' pp' : '');
+  const header = ['card', 'drawn in', ...head.map((m) => (m === 'swing' ? 'swing' : `${words[m].short}${unit(m)} (95% CI)`))];
+  const sorted = [...impact.cards].sort((a, b) => b.perDraw[lead].estimate - a.perDraw[lead].estimate || a.card.localeCompare(b.card));
+  const lines = [`card impact (${impact.games} games, as dealt vs the card blanked; per draw: over the games that drew the card)`, ''];
+  lines.push(...alignColumns([header, ...sorted.map((c) => [c.card, String(c.drawnIn), ...head.map((m) => cell(c, m))])]));
+  const others = metricKeys(game).filter((m) => !head.includes(m));
   lines.push(
     '',
-    'CI: per card, unadjusted. FDR: significant after Benjamini–Hochberg across the cards (adjusted), so a CI may exclude 0 without it. swing: share of games whose winner changed, an observed count (no test).',
+    `CI: per card, unadjusted. *: significant after Benjamini\u2013Hochberg across the cards (adjusted), so a CI may exclude 0 without it.${head.includes('swing') ? ' swing: share of games whose winner changed, an observed count (no test).' : ''}${others.length ? ` Also measured (card_impact.csv, impact.json): ${others.map((m) => words[m].long).join(', ')}.` : ''}`,
   );
   return lines.join('\n');
 }

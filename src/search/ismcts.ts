@@ -27,7 +27,7 @@
  */
 import type { BotFactory, SearchHints } from '../core/definition.js';
 import type { DecisionRequest, GameModule, Outcome } from '../core/game.js';
-import { Purpose, RandomSource, type RandomStream } from '../core/random.js';
+import { mix2, Purpose, RandomSource, type RandomStream } from '../core/random.js';
 import { searchable, type SearchableModule } from './contract.js';
 import { SearchRandom } from './random.js';
 import { uniformAt } from './uniform.js';
@@ -41,8 +41,12 @@ export interface IsmctsOptions {
   readonly c: number;
   /** The rollout policy: `uniform` or the name of a built-in bot of the game. */
   readonly rollout: string;
-  /** `win`: the win share; `score`: half the win share, half the score scaled between the lowest and highest score. */
-  readonly reward: 'win' | 'score';
+  /**
+   * `win`: the win share; `score`: half the win share, half the score scaled between the lowest and
+   * highest score; `margin`: the score's margin over the best other seat, scaled to [0, 1] by the
+   * spread of the scores (less noisy than the win: it counts by how much).
+   */
+  readonly reward: 'win' | 'score' | 'margin';
   /** A built-in bot whose answer gets a progressive bias in the tree, or null. */
   readonly prior: string | null;
   /** The weight of that bias: bias / (visits + 1) added to its answer's UCB value. */
@@ -51,6 +55,26 @@ export interface IsmctsOptions {
   readonly depth: number;
   /** Merge answers with equal `SearchHints.answerKey` (1) or not (0). */
   readonly merge: boolean;
+  /**
+   * First-play urgency: an answer not tried yet at a node counts as one visit worth the node's mean
+   * reward for the deciding seat plus this (its UCB value: mean + fpu + c·√ln visits); Infinity: every
+   * answer is tried once before any is tried twice (plain UCT). A finite value lets a good answer
+   * (the prior's, tried first) be followed before the others are tried.
+   */
+  readonly fpu: number;
+  /** Keep a decision's children apart by the game's `outcomeKey` (1) or not (0). */
+  readonly outcomes: boolean;
+  /**
+   * The prior's answer at the root stands unless the most visited answer's mean beats its mean by
+   * more than this (rewards are in [0, 1]); Infinity: no anchor. Keeps rollout noise on near-equal
+   * answers from overruling a good heuristic. Needs a prior.
+   */
+  readonly anchor: number;
+  /**
+   * Decisions from the root that the tree may grow to (0: no limit). Below, the rollout policy
+   * plays: `tree=1` is flat Monte Carlo with UCB over the root's answers.
+   */
+  readonly tree: number;
 }
 
 export const ISMCTS_DEFAULTS: IsmctsOptions = Object.freeze({
@@ -63,10 +87,14 @@ export const ISMCTS_DEFAULTS: IsmctsOptions = Object.freeze({
   bias: 0,
   depth: 0,
   merge: true,
+  fpu: Infinity,
+  outcomes: true,
+  tree: 0,
+  anchor: Infinity,
 });
 
 /** The option keys in the order a canonical name lists them. */
-const KEYS = ['iterations', 'ms', 'c', 'rollout', 'reward', 'prior', 'bias', 'depth', 'merge'] as const;
+const KEYS = ['iterations', 'ms', 'c', 'rollout', 'reward', 'prior', 'bias', 'anchor', 'fpu', 'tree', 'depth', 'merge', 'outcomes'] as const;
 type Key = (typeof KEYS)[number];
 
 /** Reads `iterations=400:rollout=greedy` (keys in any order) over `base`; throws a RangeError naming the problem. */
@@ -91,8 +119,9 @@ export function parseIsmctsOptions(
     switch (key as Key) {
       case 'iterations':
       case 'depth':
-        if (!(Number.isInteger(num) && num >= (key === 'depth' ? 0 : 1)))
-          throw new RangeError(`ismcts: ${key} must be a whole number ≥ ${key === 'depth' ? 0 : 1}, got "${value}"`);
+      case 'tree':
+        if (!(Number.isInteger(num) && num >= (key === 'iterations' ? 1 : 0)))
+          throw new RangeError(`ismcts: ${key} must be a whole number ≥ ${key === 'iterations' ? 1 : 0}, got "${value}"`);
         out[key] = num;
         break;
       case 'ms':
@@ -115,12 +144,29 @@ export function parseIsmctsOptions(
         out[key] = value;
         break;
       case 'reward':
-        if (value !== 'win' && value !== 'score') throw new RangeError(`ismcts: reward must be win or score, got "${value}"`);
+        if (value !== 'win' && value !== 'score' && value !== 'margin') throw new RangeError(`ismcts: reward must be win, score or margin, got "${value}"`);
         out.reward = value;
         break;
       case 'merge':
-        if (value !== '0' && value !== '1') throw new RangeError(`ismcts: merge must be 0 or 1, got "${value}"`);
-        out.merge = value === '1';
+      case 'outcomes':
+        if (value !== '0' && value !== '1') throw new RangeError(`ismcts: ${key} must be 0 or 1, got "${value}"`);
+        out[key] = value === '1';
+        break;
+      case 'anchor':
+        if (value === 'inf') {
+          out.anchor = Infinity;
+          break;
+        }
+        if (!(Number.isFinite(num) && num >= 0)) throw new RangeError(`ismcts: anchor must be inf or a number ≥ 0, got "${value}"`);
+        out.anchor = num;
+        break;
+      case 'fpu':
+        if (value === 'inf') {
+          out.fpu = Infinity;
+          break;
+        }
+        if (!Number.isFinite(num)) throw new RangeError(`ismcts: fpu must be inf or a number (an untried answer's value over the node's mean), got "${value}"`);
+        out.fpu = num;
         break;
     }
   }
@@ -139,8 +185,8 @@ class Node {
   /** Iterations in which this node's answer was legal when its parent was reached (ISMCTS availability). */
   avail = 0;
   readonly rewards: Float64Array;
-  /** Children per deciding seat, by answer key. */
-  readonly children: (Map<unknown, Node> | undefined)[] = [];
+  /** Children per deciding seat and outcome (`slot`), by answer key. */
+  readonly children = new Map<number, Map<unknown, Node>>();
 
   constructor(
     readonly answer: unknown,
@@ -149,20 +195,76 @@ class Node {
     this.rewards = new Float64Array(players);
   }
 
-  childrenOf(seat: number): Map<unknown, Node> {
-    let map = this.children[seat];
-    if (map === undefined) this.children[seat] = map = new Map();
+  childrenOf(slot: number): Map<unknown, Node> {
+    let map = this.children.get(slot);
+    if (map === undefined) this.children.set(slot, (map = new Map()));
     return map;
+  }
+}
+
+/**
+ * The random source of one iteration's copy, re-keyed per iteration instead of made anew (a new
+ * source hashed its seed's text each time): its key is a hash of (the decision's seed, the iteration).
+ */
+class IterationSource extends RandomSource {
+  constructor() {
+    super('ismcts-chance', 0);
+  }
+
+  rekey(seed: number, iteration: number): void {
+    (this as { gameKey: number }).gameKey = mix2(mix2(seed >>> 0, iteration), 0x676f6c64);
+  }
+}
+
+/**
+ * A set of answer keys, cleared for every tree step: small whole numbers (a game's codes) by a
+ * generation stamp, anything else in a Set. (A Set cleared and filled ~60 times a step was ~10% of
+ * an iteration.)
+ */
+class KeySet {
+  private readonly stamp = new Int32Array(1024);
+  private generation = 0;
+  private readonly other = new Set<unknown>();
+
+  clear(): void {
+    if (++this.generation === 0x7fffffff) {
+      this.stamp.fill(0);
+      this.generation = 1;
+    }
+    if (this.other.size > 0) this.other.clear();
+  }
+
+  /** Adds `key`; false if it was there already. */
+  add(key: unknown): boolean {
+    if (typeof key === 'number' && key >= -8 && key < 1016 && (key | 0) === key) {
+      const i = key + 8;
+      if (this.stamp[i] === this.generation) return false;
+      this.stamp[i] = this.generation;
+      return true;
+    }
+    if (this.other.has(key)) return false;
+    this.other.add(key);
+    return true;
   }
 }
 
 /** One seat's search: scratch states and buffers reused by every decision of its game. */
 class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
   private sample: State | undefined;
+  private sampleOf: (random: RandomStream, into?: State) => State = () => {
+    throw new Error('ismcts: no view to sample yet');
+  };
   private readonly rewards: Float64Array;
   private readonly path: Node[] = [];
   private readonly untried: unknown[] = [];
   private readonly untriedKeys: unknown[] = [];
+  private readonly seen = new KeySet();
+  /** The engine's chance in the copies: a source of its own per iteration. */
+  private readonly chance = new IterationSource();
+  /** The tree step's result (selectOrExpand): the node, its answer, whether it was just added. */
+  private stepNode: Node | null = null;
+  private stepAnswer: unknown = null;
+  private stepExpanded = false;
   private readonly answers: Answer[][] = [];
   private rolloutBots: Bot[] | null = null;
   /** The search's own draws (determinizations, expansions, uniform rollouts), reseeded from the bot's stream each decision. */
@@ -182,6 +284,12 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
     this.rewards = new Float64Array(players);
   }
 
+  /** Which of a node's child lists a decision uses: the deciding seat, and what it has just seen (`outcomeKey`). */
+  private slotOf(view: View, request: Request): number {
+    const outcome = this.options.outcomes && this.hints.outcomeKey !== undefined ? this.hints.outcomeKey(view, request) : 0;
+    return outcome * 256 + request.seat;
+  }
+
   private keyOf(view: View, request: Request, answer: Answer): unknown {
     const key = this.options.merge ? this.hints.answerKey : undefined;
     return key === undefined ? answer : key(view, request, answer);
@@ -199,23 +307,33 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
     const seed = Math.floor(this.random.next() * 4294967296);
     this.draws.reseed(seed);
     this.makeBots(seed);
+    // Samples of this view: the game's prepared sampler (the view read once) when it has one.
+    const sampler = module.sampler;
+    this.sampleOf = sampler !== undefined ? sampler(view) : (random, into) => module.sampleState(view, random, into);
+    // The anchor (the prior's answer), asked before the iterations: on a fresh sample, which they
+    // then play to the end (a finished state is no state to ask a bot at).
+    const anchor =
+      this.options.anchor !== Infinity && this.priorBots !== null
+        ? this.priorAnswer(view, request, (this.sample = this.sampleOf(this.draws, this.sample)))
+        : undefined;
     const root = new Node(null, players);
     const { iterations, ms } = this.options;
     const deadline = ms === null ? Infinity : performance.now() + ms;
     for (let it = 0; ; it++) {
       if (ms === null ? it >= iterations : (it & 15) === 0 && (performance.now() >= deadline || it >= iterations * 1000)) break;
-      this.iterate(view, root, new RandomSource(seed, it));
+      this.chance.rekey(seed, it);
+      this.iterate(root, this.chance);
     }
     // The most visited child of the root seat (ties: the higher mean, then the legal order).
-    const children = root.childrenOf(rootSeat);
+    const children = root.childrenOf(this.slotOf(view, request));
     let best: Answer = rootAnswers[0];
     let bestVisits = -1;
     let bestMean = -Infinity;
-    const seen = new Set<unknown>();
+    const seen = this.seen;
+    seen.clear();
     for (const answer of rootAnswers) {
       const key = this.keyOf(view, request, answer);
-      if (seen.has(key)) continue;
-      seen.add(key);
+      if (!seen.add(key)) continue;
       const child = children.get(key);
       const visits = child === undefined ? 0 : child.visits;
       const mean = child === undefined || child.visits === 0 ? -Infinity : child.rewards[rootSeat] / child.visits;
@@ -224,6 +342,11 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
         bestVisits = visits;
         bestMean = mean;
       }
+    }
+    if (anchor !== undefined) {
+      // The prior's answer unless the search's choice is clearly better.
+      const child = children.get(this.keyOf(view, request, anchor));
+      if (child !== undefined && child.visits > 0 && bestMean - child.rewards[rootSeat] / child.visits <= this.options.anchor) return anchor;
     }
     return best;
   }
@@ -241,13 +364,13 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
   }
 
   /** One ISMCTS iteration from `root` on a fresh determinization of `view`. */
-  private iterate(view: View, root: Node, chance: RandomSource): void {
+  private iterate(root: Node, chance: RandomSource): void {
     const module = this.module;
     const options = this.options;
-    const state = (this.sample = module.sampleState(view, this.draws, this.sample));
+    const state = (this.sample = this.sampleOf(this.draws, this.sample));
     const path = this.path;
-    path.length = 0;
-    path.push(root);
+    path[0] = root;
+    let depth = 1;
     let node = root;
     let inTree = true;
     let decisions = 0;
@@ -265,12 +388,13 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
         const request = requests[r];
         const seat = request.seat;
         const seatView = module.seatView(state, seat);
+        if (inTree && options.tree > 0 && depth > options.tree) inTree = false;
         if (inTree) {
-          const next = this.selectOrExpand(node, seatView, request, state);
-          node = next.node;
-          inTree = !next.expanded;
-          path.push(node);
-          answers[r] = next.answer;
+          this.selectOrExpand(node, seatView, request, state);
+          node = this.stepNode!;
+          inTree = !this.stepExpanded;
+          path[depth++] = node;
+          answers[r] = this.stepAnswer as Answer;
         } else {
           answers[r] = this.rolloutAnswer(seatView, request, state, chance);
           decisions++;
@@ -281,65 +405,49 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
     const rewards = this.rewards;
     if (cut) this.hints.evaluate!(state, rewards);
     else rewardsOf(module.outcome(state), options.reward, rewards);
-    for (let i = 0; i < path.length; i++) {
+    for (let i = 0; i < depth; i++) {
       const n = path[i];
       n.visits++;
       for (let s = 0; s < rewards.length; s++) n.rewards[s] += rewards[s];
     }
   }
 
-  /** The tree step at one decision: follow the best available child, or add one for an untried answer. */
-  private selectOrExpand(node: Node, view: View, request: Request, state: State): { node: Node; answer: Answer; expanded: boolean } {
+  /**
+   * The tree step at one decision: add a child for an answer not tried yet (the prior's first), or
+   * follow the available child with the best UCB value for the deciding seat. With a finite `fpu`,
+   * an untried answer is added only when it is worth more (the node's mean + fpu) than every tried one.
+   */
+  private selectOrExpand(node: Node, view: View, request: Request, state: State): void {
     const module = this.module;
     const seat = request.seat;
-    const children = node.childrenOf(seat);
-    const legal = module.legalAnswers(view, request);
-    const c = this.options.c;
+    const children = node.childrenOf(this.slotOf(view, request));
+    // The prior bot first: it may ask for legal answers itself (the list below may be reused).
     const prior = this.priorBots === null ? undefined : this.priorAnswer(view, request, state);
     const priorKey = prior === undefined ? undefined : this.keyOf(view, request, prior);
+    const legal = module.legalAnswers(view, request);
+    const { c, bias, fpu } = this.options;
     const untried = this.untried;
     const untriedKeys = this.untriedKeys;
-    untried.length = 0;
-    untriedKeys.length = 0;
+    let untriedCount = 0;
     let best: Node | null = null;
     let bestAnswer: Answer = legal[0];
     let bestValue = -Infinity;
     const merge = this.options.merge && this.hints.answerKey !== undefined;
-    const seen = merge ? new Set<unknown>() : null;
-    // Availability first (every available child, whichever is chosen), then UCB over them.
+    const seen = this.seen;
+    if (merge) seen.clear();
+    // Availability for every available child (whichever is chosen), UCB over them, the untried apart.
     for (let i = 0; i < legal.length; i++) {
       const answer = legal[i];
-      const key = this.keyOf(view, request, answer);
-      if (seen !== null) {
-        if (seen.has(key)) continue;
-        seen.add(key);
-      }
+      const key = merge ? this.hints.answerKey!(view, request, answer) : answer;
+      if (merge && !seen.add(key)) continue;
       const child = children.get(key);
       if (child === undefined) {
-        untried.push(answer);
-        untriedKeys.push(key);
+        // Kept at their longest (cutting a list's length gives its store back; it would grow again).
+        untried[untriedCount] = answer;
+        untriedKeys[untriedCount++] = key;
         continue;
       }
       child.avail++;
-    }
-    if (untried.length > 0) {
-      let k = -1;
-      if (priorKey !== undefined) k = untriedKeys.indexOf(priorKey);
-      if (k < 0) k = untried.length === 1 ? 0 : this.draws.int(untried.length);
-      const child = new Node(untriedKeys[k], this.players);
-      children.set(untriedKeys[k], child);
-      return { node: child, answer: untried[k] as Answer, expanded: true };
-    }
-    const bias = this.options.bias;
-    if (seen !== null) seen.clear();
-    for (let i = 0; i < legal.length; i++) {
-      const answer = legal[i];
-      const key = this.keyOf(view, request, answer);
-      if (seen !== null) {
-        if (seen.has(key)) continue;
-        seen.add(key);
-      }
-      const child = children.get(key)!;
       let value = child.rewards[seat] / child.visits + c * Math.sqrt(Math.log(child.avail) / child.visits);
       if (bias > 0 && key === priorKey) value += bias / (child.visits + 1);
       if (value > bestValue) {
@@ -348,7 +456,29 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
         bestAnswer = answer;
       }
     }
-    return { node: best!, answer: bestAnswer, expanded: false };
+    if (untriedCount > 0) {
+      let k = -1;
+      if (priorKey !== undefined) for (let i = 0; i < untriedCount && k < 0; i++) if (untriedKeys[i] === priorKey) k = i;
+      // First-play urgency: an untried answer counts as one visit worth the node's mean + fpu.
+      const urgent =
+        fpu === Infinity ||
+        best === null ||
+        k >= 0 ||
+        (node.visits > 0 ? node.rewards[seat] / node.visits : 0.5) + fpu + c * Math.sqrt(Math.log(Math.max(1, node.visits))) > bestValue;
+      if (urgent) {
+        if (k < 0) k = untriedCount === 1 ? 0 : this.draws.int(untriedCount);
+        const child = new Node(untriedKeys[k], this.players);
+        child.avail = 1;
+        children.set(untriedKeys[k], child);
+        this.stepNode = child;
+        this.stepAnswer = untried[k] as Answer;
+        this.stepExpanded = true;
+        return;
+      }
+    }
+    this.stepNode = best!;
+    this.stepAnswer = bestAnswer;
+    this.stepExpanded = false;
   }
 
   private priorAnswer(view: View, request: Request, state: State): Answer | undefined {
@@ -366,13 +496,17 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
 const PRIOR_REFEREE = new RandomSource('ismcts-prior', 0);
 
 /** Each seat's reward in [0, 1] for a finished game. */
-export function rewardsOf(outcome: Outcome, kind: 'win' | 'score', out: Float64Array): void {
+export function rewardsOf(outcome: Outcome, kind: IsmctsOptions['reward'], out: Float64Array): void {
   const winners = outcome.winners;
   out.fill(0);
   const share = winners.length > 0 ? 1 / winners.length : 0;
   for (let i = 0; i < winners.length; i++) out[winners[i]] = share;
   if (kind === 'win') return;
   const scores = outcome.scores;
+  if (kind === 'margin') {
+    marginRewards(scores, out);
+    return;
+  }
   let lo = Infinity;
   let hi = -Infinity;
   for (let s = 0; s < scores.length; s++) {
@@ -380,6 +514,29 @@ export function rewardsOf(outcome: Outcome, kind: 'win' | 'score', out: Float64A
     if (scores[s] > hi) hi = scores[s];
   }
   for (let s = 0; s < scores.length; s++) out[s] = 0.5 * out[s] + 0.5 * (hi > lo ? (scores[s] - lo) / (hi - lo) : 0.5);
+}
+
+/**
+ * Each seat's score minus the best other seat's, scaled to [0, 1]: 0.5 + margin / (2 · spread),
+ * the spread being the highest score minus the lowest (at least 1).
+ */
+function marginRewards(scores: readonly number[], out: Float64Array): void {
+  let lo = Infinity;
+  let hi = -Infinity;
+  let second = -Infinity;
+  for (let s = 0; s < scores.length; s++) {
+    const x = scores[s];
+    if (x < lo) lo = x;
+    if (x > hi) {
+      second = hi;
+      hi = x;
+    } else if (x > second) second = x;
+  }
+  const spread = Math.max(1, hi - lo);
+  for (let s = 0; s < scores.length; s++) {
+    const best = scores[s] === hi ? second : hi;
+    out[s] = 0.5 + (scores[s] - best) / (2 * spread);
+  }
 }
 
 /** What an `ismcts` factory needs of its game. */

@@ -10,7 +10,7 @@ import { searchable, type SearchableModule } from './contract.js';
 
 /** The answer at a uniform position `u` ∈ [0, 1) of the legal answers (the game's O(1) form when it has one). */
 export function uniformAt<View, Request extends DecisionRequest, Answer>(
-  module: SearchableModule<View, Request, Answer>,
+  module: Pick<SearchableModule<View, Request, Answer>, 'legalAnswers' | 'uniformAnswer'>,
   view: View,
   request: Request,
   u: number,

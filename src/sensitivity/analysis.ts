@@ -252,6 +252,7 @@ export function analyse(
     a: s.a,
     b: s.b,
     ab: s.ab,
+    ranges: metrics.map((_, mi) => perDealRange(data, metrics.length, G, mi)),
     bootstrap: plan.bootstrap,
     seed: plan.seed,
   });

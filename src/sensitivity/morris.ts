@@ -26,8 +26,9 @@
  *   deals, but a deal not played might change: by the rule of three, at most a share
  *   1 − 0.025^(1/n) of deals change (95%), each by at most the metric's per-deal range R, so the
  *   step's true effect is within ±(1 − 0.025^(1/n))·R·|scale|. The mean of these bounds over the
- *   trajectories (`unseen`) widens μ*'s upper end and μ's interval on both sides: a knob that
- *   changed no game gets an interval [0, small], never one of zero width.
+ *   trajectories (`unseen`) widens μ*'s upper end and μ's interval on both sides, and σ's upper end
+ *   by √(Σ_t u_t²/(r − 1)) (effects each within ±u_t of the observed change their sd by at most
+ *   that): a knob that changed no game gets intervals [0, small], never one of zero width.
  * Intervals: the pigeonhole bootstrap over trajectories and deal blocks (bootstrap.ts).
  */
 import { blockCovariance } from './blocks.js';
@@ -88,6 +89,8 @@ export function morrisFigures(input: MorrisInput): MorrisFigures[][] {
   const v = new Float64Array(r * k * M);
   // Σ over the trajectories whose step changed no deal of the rule-of-three bound, per (j, m).
   const unseen = new Float64Array(k * M);
+  // …and Σ of its squares: σ's upper end allows for those unseen changes too.
+  const unseenSq = new Float64Array(k * M);
   const ruleOfThree = 1 - 0.025 ** (1 / n);
   trajectories.forEach((steps, t) => {
     if (steps.length !== k) throw new RangeError(`morrisFigures: trajectory ${t} has ${steps.length} steps for ${k} knobs`);
@@ -104,7 +107,11 @@ export function morrisFigures(input: MorrisInput): MorrisFigures[][] {
           sum += d;
           if (d !== 0) changed = true;
         }
-        if (!changed) unseen[s.knob * M + m] += ruleOfThree * ranges[m] * Math.abs(s.scale);
+        if (!changed) {
+          const bound = ruleOfThree * ranges[m] * Math.abs(s.scale);
+          unseen[s.knob * M + m] += bound;
+          unseenSq[s.knob * M + m] += bound * bound;
+        }
         ee[(t * k + s.knob) * M + m] = sum / n;
         v[(t * k + s.knob) * M + m] = blockCovariance(blocks.subarray(at, at + G), blocks.subarray(at, at + G), sizes);
       }
@@ -183,10 +190,13 @@ export function morrisFigures(input: MorrisInput): MorrisFigures[][] {
       const extra = unseen[j * M + m] / r;
       const star = seInterval(muStar, moments.sd(slot + 1), r, 0);
       const signed = seInterval(mu, moments.sd(slot), r);
+      // Effects each within ±u_t of the observed ones move their sd by at most √(Σu_t²/(r − 1))
+      // (the triangle inequality on the centred effects): a knob that changed no deal gets [0, small].
+      const sigmaInterval = seInterval(sigma, moments.sd(slot + 2), r, 0);
       return {
         mu: { estimate: mu, lo: signed.lo - extra, hi: signed.hi + extra },
         muStar: { estimate: muStar, lo: Math.max(0, star.lo - allowance), hi: star.hi + extra },
-        sigma: seInterval(sigma, moments.sd(slot + 2), r, 0),
+        sigma: { ...sigmaInterval, hi: sigmaInterval.hi + Math.sqrt(unseenSq[j * M + m] / (r - 1)) },
         noise,
         allowance,
         unseen: extra,

@@ -37,6 +37,12 @@ export interface SobolInput {
   readonly ab: readonly (readonly number[])[];
   readonly bootstrap: number;
   readonly seed: string;
+  /**
+   * Per metric, the range a deal's value can take (as Morris's): for a knob that changed no deal in
+   * any row it bounds what the deals not played could change, so that the knob gets indices of
+   * exactly 0 with a width, not [0, 0]. Without it no such widening.
+   */
+  readonly ranges?: readonly number[];
 }
 
 export interface SobolFigures {
@@ -158,15 +164,50 @@ export function sobolFigures(input: SobolInput): SobolFigures[] {
       moments.count++;
     }
     const usable = vKnobs > 0;
+    // A knob that changed no deal in any row (every A_B^(j) the same as A on every deal, where they
+    // are different points): its indices are exactly 0 and every replicate's too, so the bootstrap
+    // gives [0, 0]. The deals not played might change: the true difference of each such pair is
+    // within ±u = (1 − 0.025^(1/n))·R (the rule of three on the deals, each changing by at most the
+    // range R), so ST_j may be up to (1/2N)·Σu² and S_j off by (1/N)·Σ|Y_B − f0|·u (over V_knobs).
+    // A knob that changed some deal has a bootstrap spread of its own and is left as it is.
+    const unseenFirst = new Float64Array(k);
+    const unseenTotal = new Float64Array(k);
+    const range = input.ranges?.[m] ?? 0;
+    if (range > 0 && usable) {
+      const u = (1 - 0.025 ** (1 / n)) * range;
+      let f0 = 0;
+      for (let i = 0; i < N; i++) f0 += mean0[a[i]] + mean0[b[i]];
+      f0 /= 2 * N;
+      for (let j = 0; j < k; j++) {
+        let first = 0;
+        let total = 0;
+        let changed = false;
+        for (let i = 0; i < N && !changed; i++) {
+          // The same point (B's level of knob j equal to A's: the same games, one array) is the same
+          // by construction, not by the deals played.
+          if (data[ab[j][i]] === data[a[i]]) continue;
+          const x = block(ab[j][i]);
+          const y = block(a[i]);
+          for (let g = 0; g < G && !changed; g++) changed = x[g] !== y[g];
+          first += (Math.abs(mean0[b[i]] - f0) * u) / N;
+          total += (u * u) / (2 * N);
+        }
+        if (changed) continue;
+        unseenFirst[j] = first / vKnobs;
+        unseenTotal[j] = total / vKnobs;
+      }
+    }
+    const widen = (i: Interval, below: number, above: number): Interval => ({ estimate: i.estimate, lo: i.lo - below, hi: i.hi + above });
     const nan = { estimate: Number.NaN, lo: Number.NaN, hi: Number.NaN };
     out.push({
-      first: first.map((s, j) => (usable ? seInterval(s, moments.sd(j), N) : nan)),
-      total: total.map((s, j) => (usable ? seInterval(s, moments.sd(k + j), N) : nan)),
+      first: first.map((s, j) => (usable ? widen(seInterval(s, moments.sd(j), N), unseenFirst[j], unseenFirst[j]) : nan)),
+      total: total.map((s, j) => (usable ? widen(seInterval(s, moments.sd(k + j), N), 0, unseenTotal[j]) : nan)),
       rawFirst: raw.V > 0 ? Array.from(raw.first, (s) => s / raw.V) : Array.from(raw.first, () => 0),
       rawTotal: raw.V > 0 ? Array.from(raw.total, (s) => s / raw.V) : Array.from(raw.total, () => 0),
       variance: raw.V,
       noiseVariance: vNoise,
-      noiseShare: raw.V > 0 ? seInterval(vNoise / raw.V, moments.sd(2 * k), N, 0, 1) : { estimate: 1, lo: 1, hi: 1 },
+      // Every output the same: nothing to apportion, so the share's interval is the whole [0, 1].
+      noiseShare: raw.V > 0 ? seInterval(vNoise / raw.V, moments.sd(2 * k), N, 0, 1) : { estimate: 1, lo: 0, hi: 1 },
       dealShare: perGame + Math.max(0, vKnobs) > 0 ? perGame / (perGame + Math.max(0, vKnobs)) : 1,
     });
   }

@@ -7,12 +7,12 @@
  * positions differ only where the card lies, and bots never see the blanking), so its differences
  * are 0 and it is not replayed; test/sim/impact.test.ts checks that identity on real games.
  */
-import type { GameRecord } from '../core/definition.js';
+import type { GameRecord, ImpactMetricName } from '../core/definition.js';
 import { playRecord as play, type BotWatch, type Engine } from './run.js';
 import type { Scenario } from './scenario.js';
 
 /** `ending`: 1 when the game ended by its key ending (GameDefinition.keyEnding: Goldrausch's race). */
-export const IMPACT_METRICS = ['leaderWin', 'lastWin', 'spread', 'length', 'ending', 'swing'] as const;
+export const IMPACT_METRICS = ['leaderWin', 'lastWin', 'spread', 'length', 'ending', 'swing'] as const satisfies readonly ImpactMetricName[];
 export type ImpactMetric = (typeof IMPACT_METRICS)[number];
 
 /** Running sums of one card's paired differences, per metric, over drawn games. */

@@ -46,9 +46,12 @@ export class Progress {
   }
 }
 
+/** A time left: whole seconds under an hour (`25 min 60 s` never: the rounding carries), whole minutes above. */
 export function formatSeconds(s: number): string {
   if (!Number.isFinite(s)) return '?';
-  if (s < 60) return `${Math.ceil(s)} s`;
-  if (s < 3600) return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
-  return `${Math.floor(s / 3600)} h ${Math.round((s % 3600) / 60)} min`;
+  const t = Math.max(0, Math.ceil(s));
+  if (t < 60) return `${t} s`;
+  if (t < 3600) return `${Math.floor(t / 60)} min ${t % 60} s`;
+  const m = Math.round(t / 60);
+  return `${Math.floor(m / 60)} h ${m % 60} min`;
 }

@@ -11,6 +11,7 @@ import { expectInt, expectKnownKeys, expectObject, expectOneOf, expectString, is
 import { DEFAULT_GAME, GAMES } from '../games/registry.js';
 import { FileLibrary, seatBotFile, unreadBotFiles, type BotLibrary, type SeatBot } from './seat-bots.js';
 import { parseCheckOptions, type CheckOptions } from './check-options.js';
+import { tableSeats, withTable } from './table.js';
 import { promiseChecked } from './watch.js';
 
 export interface Scenario {
@@ -41,7 +42,7 @@ export interface Scenario {
   readonly check: CheckOptions;
 }
 
-const KEYS = ['name', 'description', 'game', 'players', 'seats', 'rules', 'params', 'games', 'seed', 'check'];
+const KEYS = ['name', 'description', 'game', 'players', 'seats', 'table', 'rules', 'params', 'games', 'seed', 'check'];
 
 /**
  * Parses a scenario's data. A seat that is not a built-in bot names a bot file by its path relative
@@ -50,11 +51,13 @@ const KEYS = ['name', 'description', 'game', 'players', 'seats', 'rules', 'param
  */
 export function parseScenario(file: string, data: unknown, library: BotLibrary = unreadBotFiles): Scenario {
   const at = { file };
-  const obj = expectObject(at, '', data);
+  const raw = expectObject(at, '', data);
   // The game's own sections (e.g. eventCards) are known only once the game is: checked below.
-  const gameOf = typeof obj.game === 'string' && Object.hasOwn(GAMES, obj.game) ? GAMES[obj.game] : GAMES[DEFAULT_GAME];
+  const gameOf = typeof raw.game === 'string' && Object.hasOwn(GAMES, raw.game) ? GAMES[raw.game] : GAMES[DEFAULT_GAME];
   const sectionKeys = gameOf.scenarioSections ?? [];
-  expectKnownKeys(at, '', obj, [...KEYS, ...sectionKeys]);
+  expectKnownKeys(at, '', raw, [...KEYS, ...sectionKeys]);
+  // `table`: one bot at every seat (sim/table.ts).
+  const obj = tableSeats(file, raw, gameOf);
   const name = obj.name === undefined ? basename(file).replace(/\.json$/, '') : expectString(at, 'name', obj.name);
   if (!/^[A-Za-z0-9._-]+$/.test(name)) {
     throw new InputError(file, 'name', `expected letters, digits, ".", "_" or "-" (it names the report folder), got ${show(name)}`);
@@ -63,7 +66,11 @@ export function parseScenario(file: string, data: unknown, library: BotLibrary =
   const definition = GAMES[game];
   const players = expectInt(at, 'players', obj.players, definition.module.minPlayers, definition.module.maxPlayers);
   if (!Array.isArray(obj.seats) || obj.seats.length !== players) {
-    throw new InputError(file, 'seats', `expected a list of ${players} bot names (one per seat, players is ${players}), got ${show(obj.seats)}`);
+    throw new InputError(
+      file,
+      'seats',
+      `expected a list of ${players} bot names (one per seat, players is ${players}), or a "table" bot that plays every seat, got ${show(obj.seats)}`,
+    );
   }
   const seatBots = obj.seats.map((b, i) => seatBotFile(file, i, b, definition, library));
   const botFiles: SeatBot[] = [];
@@ -117,30 +124,39 @@ export function parseScenario(file: string, data: unknown, library: BotLibrary =
   };
 }
 
+/** How a scenario file is read: `table` (`--table BOT`) has every seat play that bot (sim/table.ts `withTable`). */
+export interface ScenarioOptions {
+  readonly table?: string;
+}
+
 /** Reads a scenario file; bot-file seats are not read (see `openScenario`, which commands that play use). */
-export function loadScenario(path: string, library: BotLibrary = unreadBotFiles): Scenario {
-  return parseScenario(path, readScenarioData(path), library);
+export function loadScenario(path: string, options: ScenarioOptions & { readonly library?: BotLibrary } = {}): Scenario {
+  return parseScenario(path, readScenarioData(path, options), options.library ?? unreadBotFiles);
 }
 
 /**
- * Reads a scenario file and every bot file its seats name (each imported and checked in this
- * thread, with errors naming the scenario, the seat and the bot file): the scenario ready to play.
+ * Reads a scenario file and every bot file its seats (or its table) name (each imported and checked
+ * in this thread, with errors naming the scenario, the seat and the bot file): the scenario ready to play.
  */
-export async function openScenario(path: string, library: FileLibrary = new FileLibrary()): Promise<Scenario> {
-  const data = readScenarioData(path);
-  if (isObject(data) && Array.isArray(data.seats)) {
+export async function openScenario(path: string, options: ScenarioOptions & { readonly library?: FileLibrary } = {}): Promise<Scenario> {
+  const library = options.library ?? new FileLibrary();
+  const data = readScenarioData(path, options);
+  if (isObject(data)) {
     const game = typeof data.game === 'string' && Object.hasOwn(GAMES, data.game) ? GAMES[data.game] : GAMES[DEFAULT_GAME];
-    await library.read(path, data.seats, game);
+    if (typeof data.table === 'string') await library.read(path, [data.table], game, () => 'table');
+    else if (Array.isArray(data.seats)) await library.read(path, data.seats, game);
   }
   return parseScenario(path, data, library);
 }
 
-function readScenarioData(path: string): unknown {
+function readScenarioData(path: string, options: ScenarioOptions): unknown {
   // Errors name the path as given; reading uses it resolved.
+  let data: unknown;
   try {
-    return readJsonFile(resolve(path), 'the scenario file');
+    data = readJsonFile(resolve(path), 'the scenario file');
   } catch (e) {
     if (e instanceof InputError) throw new InputError(path, e.field, e.problem);
     throw e;
   }
+  return options.table === undefined ? data : withTable(path, data, options.table);
 }

@@ -226,7 +226,7 @@ export function botFileFacts(scenario: { readonly seats: readonly string[]; read
 
 /**
  * Reads the bot files among the seat values of a sweep or balance search (`--vary
- * seats[1]=greedy,./mine.ts`, paths relative to the scenario file) into the base scenario's library,
+ * seats[1]=greedy,./mine.ts` or `--vary table=greedy,./mine.ts`, paths relative to the scenario file) into the base scenario's library,
  * so that every point parses with them.
  */
 export async function readVaryBots(
@@ -234,7 +234,10 @@ export async function readVaryBots(
   factors: readonly { readonly path: string; readonly values: readonly unknown[] }[],
 ): Promise<void> {
   if (!(base.library instanceof FileLibrary)) return;
-  for (const f of factors) if (/^seats(\[|$)/.test(f.path)) await base.library.read(base.file, f.values, base.definition, () => `--vary ${f.path}`);
+  // `seats[i]` and `seats` name seat bots; `table` the one bot of every seat (sim/table.ts).
+  for (const f of factors) {
+    if (/^seats(\[|$)|^table$/.test(f.path)) await base.library.read(base.file, f.values, base.definition, () => `--vary ${f.path}`);
+  }
 }
 
 /**

@@ -70,6 +70,16 @@ export interface TournamentRunOptions {
   readonly queue?: QueueExecutor;
   /** Aborting it stops the tournament: no new tasks, running ones are abandoned (see `complete`). */
   readonly stop?: AbortSignal;
+  /**
+   * Games already played (a checkpoint's, by game index): tasks whose games are all there are not
+   * played again. `save` is called with every game so far at most every `everyMs` and when the
+   * tournament ends unfinished (stopped or failed).
+   */
+  readonly checkpoint?: {
+    readonly played: readonly (TournamentGame | undefined)[];
+    readonly everyMs: number;
+    save(games: readonly (TournamentGame | undefined)[]): void;
+  };
 }
 
 /**
@@ -82,27 +92,50 @@ export async function runTournament(spec: TournamentSpec, factories: readonly Bo
   const first = only ? only.from : 0;
   const total = only ? only.to : gameCount(spec);
   const perTask = options.dealsPerTask * spec.players;
+  const games: TournamentGame[] = new Array(total - first);
+  const cp = options.checkpoint;
+  let done = 0;
+  if (cp) {
+    cp.played.forEach((g, i) => {
+      if (g !== undefined && i >= first && i < total) {
+        games[i - first] = g;
+        done++;
+      }
+    });
+  }
   const bounds: [number, number][] = [];
   for (const range of options.ranges ?? [{ from: first, to: total }]) {
     for (let from = range.from; from < range.to; from += perTask) bounds.push([from, Math.min(range.to, from + perTask)]);
   }
-  const tasks = bounds.length;
+  // The tasks not finished yet (all of them without a checkpoint).
+  const todo = bounds.filter(([from, to]) => {
+    for (let g = from; g < to; g++) if (games[g - first] === undefined) return true;
+    return false;
+  });
+  const tasks = todo.length;
   const task = (i: number): TournamentTask => ({
     kind: 'tournament',
     spec,
-    from: bounds[i][0],
-    to: bounds[i][1],
+    from: todo[i][0],
+    to: todo[i][1],
     benched: only?.benched ?? [],
     marker: null,
   });
-  const games: TournamentGame[] = new Array(total - first);
-  let done = 0;
+  let saved = Date.now();
   const accept = (list: readonly TournamentGame[]) => {
-    for (const g of list) games[g.game - first] = g;
-    done += list.length;
+    for (const g of list) {
+      if (games[g.game - first] === undefined) done++;
+      games[g.game - first] = g;
+    }
     options.onGames?.(list);
     options.progress?.update(done);
+    if (cp && Date.now() - saved >= cp.everyMs) {
+      cp.save(games);
+      saved = Date.now();
+    }
   };
+  options.progress?.update(done);
+  let finished = false;
   try {
     if (options.queue) {
       await runOnQueue(spec, factories, options.queue, tasks, task, accept);
@@ -116,8 +149,11 @@ export async function runTournament(spec: TournamentSpec, factories: readonly Bo
     } else {
       await runOnPool(spec, options, tasks, task, accept);
     }
+    finished = options.stop?.aborted !== true;
   } finally {
     options.progress?.done();
+    // Stopped or failed: keep every finished game (when there is one to keep).
+    if (cp && !finished && done > 0) cp.save(games);
   }
   return games;
 }

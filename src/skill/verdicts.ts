@@ -27,7 +27,8 @@ const ppRange = (ci: Interval): string => `${pp(ci[0])} to ${pp(ci[1])}`;
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 const pctRange = (ci: Interval): string => `${(100 * ci[0]).toFixed(1)}${DASH}${(100 * ci[1]).toFixed(1)}%`;
 const whole = (x: number): string => `${Math.round(100 * x)}%`;
-const wholeRange = (ci: Interval): string => `${Math.round(100 * ci[0])}${DASH}${Math.round(100 * ci[1])}%`;
+/** An interval in whole percent, its ends rounded outwards (0–0.1% prints 0–1%, never a point). */
+const wholeRange = (ci: Interval): string => `${Math.floor(100 * ci[0] + 1e-9)}${DASH}${Math.ceil(100 * ci[1] - 1e-9)}%`;
 const elo = (x: number): string => (Math.round(x) > 0 ? `+${Math.round(x)}` : Math.round(x) < 0 ? `${MINUS}${-Math.round(x)}` : '0');
 
 /** "doubling" for a ratio of 2, else "×3 step". */
@@ -76,6 +77,11 @@ function depthVerdicts(s: SkillJson): string[] {
       continue;
     }
     const last = d.steps[d.steps.length - 1];
+    // Steps after the first that does not gain which gain again: the gradient is not steady.
+    const later = d.steps.slice(d.depth + 1).filter((x) => x.significant);
+    const again = later.length
+      ? ` Yet a later step gains again (${later.map(step).join('; ')}): the depth counts from the lowest budget, so here it undersells what more search buys.`
+      : '';
     if (d.depth === d.steps.length) {
       out.push(
         `Raising ${d.family}'s budget still gains at the top of the ladder, ${step(last)} for the ${stepWord(last)}${d.steps.length > 1 ? ` (every one of its ${d.steps.length} steps gains)` : ''} — skill keeps paying.`,
@@ -83,13 +89,13 @@ function depthVerdicts(s: SkillJson): string[] {
     } else if (d.depth === 0) {
       const first = d.steps[0];
       out.push(
-        `Raising ${d.family}'s budget gains no detectable edge already at its first ${stepWord(first)}, ${step(first)}: more search does not pay here, or these budgets are too close to tell.`,
+        `Raising ${d.family}'s budget gains no detectable edge already at its first ${stepWord(first)}, ${step(first)}${later.length ? '.' : ': more search does not pay here, or these budgets are too close to tell.'}${again}`,
       );
     } else {
       const paid = d.steps[d.depth - 1];
       const flat = d.steps[d.depth];
       out.push(
-        `More search pays in ${d.family} up to ${paid.to.toLocaleString('en-US')} iterations (${step(paid)}) but not detectably beyond (${step(flat)}): skill depth ${d.depth} ${d.depth === 1 ? 'step' : 'steps'} of ${d.steps.length}.`,
+        `More search pays in ${d.family} up to ${paid.to.toLocaleString('en-US')} iterations (${step(paid)}) but not detectably beyond (${step(flat)}): skill depth ${d.depth} ${d.depth === 1 ? 'step' : 'steps'} of ${d.steps.length}.${again}`,
       );
     }
   }

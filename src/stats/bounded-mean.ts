@@ -258,32 +258,6 @@ export function boundedMeanInterval(values: ArrayLike<number>, lo: number, hi: n
 }
 
 /**
- * The score interval of n values that are all 0 in the range [lo, hi] (lo ≤ 0 ≤ hi): what n
- * unchanged deals leave open, from the counts alone (for callers that keep sums, not values).
- *
- * Formula: with every value at 0, the maximum-likelihood distribution with mean μ > 0 puts weight
- * μ/hi on hi (variance μ(hi − μ)), so the score equation nμ² = z²μ(hi − μ) gives the upper end
- * z²·hi/(n + z²), and likewise the lower end z²·lo/(n + z²): Wilson's interval for 0 of n, scaled
- * to each end of the range. It is boundedScoreInterval of n zeros, without the array.
- *
- * Reference: as boundedScoreInterval.
- *
- * Input: n an integer ≥ 1; lo ≤ 0 ≤ hi finite; confidence in (0, 1), default 0.95.
- *
- * @example noChangeInterval(500, -1, 1) // { estimate: 0, lower: -0.007624340461552237, upper: 0.007624340461552237 }
- */
-export function noChangeInterval(n: number, lo: number, hi: number, confidence = 0.95): { estimate: number; lower: number; upper: number } {
-  const where = 'noChangeInterval';
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) fail(where, 'n', 'an integer >= 1 (the number of values)', n);
-  if (typeof lo !== 'number' || !Number.isFinite(lo) || lo > 0) fail(where, 'lo', 'a finite number <= 0 (the range must hold the values, all 0)', lo);
-  if (typeof hi !== 'number' || !Number.isFinite(hi) || hi < 0) fail(where, 'hi', 'a finite number >= 0 (the range must hold the values, all 0)', hi);
-  requireConfidence(where, confidence);
-  const z = -normalQuantile((1 - confidence) / 2);
-  const share = (z * z) / (n + z * z);
-  return { estimate: 0, lower: lo === 0 ? 0 : share * lo, upper: share * hi };
-}
-
-/**
  * boundedMeanInterval from the distinct values and their counts instead of every value (for callers
  * that tally values while games run, as `goldpit impact` does for its paired differences): the same
  * rule — Student's t when at least `FEW_DIFFERING` values differ from the most common one, else the

@@ -21,7 +21,6 @@ export {
   boundedMeanIntervalOfCounts,
   boundedScoreInterval,
   FEW_DIFFERING,
-  noChangeInterval,
   type BoundedMeanInterval,
 } from './bounded-mean.js';
 export { bernoulliKl, hoeffdingInterval } from './hoeffding.js';

@@ -160,10 +160,20 @@ function pointEstimate(metric: SweepMetric, scenario: Scenario, deals: DealColum
  * the reference's bot.
  */
 export function allMetrics(points: readonly PlannedPoint[], reference: number): SweepMetric[] {
+  return lineUpMetrics([points[reference].scenario, ...points.map((p) => p.scenario)]);
+}
+
+/**
+ * The metrics of several line-ups (the first is the reference: its metrics lead, its bots label the
+ * seats that keep theirs), each once: what a sweep or a balance search over a varied seat measures.
+ * A point measures those of its own line-up (`sweepMetrics`); a bot's win rate is absent where the
+ * bot has no seat.
+ */
+export function lineUpMetrics(scenarios: readonly Pick<Scenario, 'seats' | 'definition'>[]): SweepMetric[] {
   const out: SweepMetric[] = [];
   const seen = new Set<string>();
-  for (const p of [points[reference], ...points]) {
-    for (const m of sweepMetrics(p.scenario)) {
+  for (const s of scenarios) {
+    for (const m of sweepMetrics(s)) {
       if (!seen.has(m.id)) {
         seen.add(m.id);
         out.push(m);
@@ -173,8 +183,8 @@ export function allMetrics(points: readonly PlannedPoint[], reference: number): 
   return out.map((m) => {
     const s = m.seat;
     if (m.family !== 'seat-win-rate' || s === undefined) return m;
-    const bot = points[reference].scenario.seats[s];
-    return points.every((p) => p.scenario.seats[s] === bot) ? m : { ...m, label: `win rate seat ${s} (bot varied)` };
+    const bot = scenarios[0].seats[s];
+    return scenarios.every((x) => x.seats[s] === bot) ? m : { ...m, label: `win rate seat ${s} (bot varied)` };
   });
 }
 

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { GAMES } from '../../src/games/registry.js';
 import { loadScenario } from '../../src/sim/scenario.js';
-import type { BalanceJson } from '../../src/balance/output.js';
+import { balanceSectionsHtml, type BalanceJson } from '../../src/balance/output.js';
 import { capture } from '../helpers/io.js';
 import { tempDir } from '../helpers/temp.js';
 import { mirror } from './mirror.js';
@@ -72,6 +72,63 @@ describe('goldpit balance on My Gold Mine', () => {
     expect(html).toContain(`Shown: params.rounds = ${rounds} meets every target with 95% simultaneous confidence.`);
     expect(html.indexOf('id="in-short"')).toBeLessThan(html.indexOf('id="balance"'));
     expect(html).not.toMatch(/<script|src="http/);
+    // A balance page, not a sweep's; the seats' spread has no paired interval here: no empty panel, a note.
+    expect(html).toContain('<p class="kicker">goldpit \u00b7 balance search</p>');
+    expect(html).toContain('No paired interval for seat spread: its difference to the reference is the difference of the two estimates');
+    const diffChart = html.slice(html.indexOf('data-chart="diff-0"'), html.indexOf('</svg>', html.indexOf('data-chart="diff-0"')));
+    expect(diffChart).not.toContain('seat spread');
+    // A point that never played is not "dropped" with 0 games.
+    const unplayed = {
+      ...json,
+      balance: {
+        ...json.balance,
+        path: [
+          {
+            values: { 'params.rounds': 9 },
+            games: 0,
+            joined: 2,
+            status: 'dropped',
+            droppedAt: 2,
+            reason: 'ranked in the worse half before stage 2, when the budget could not pay 4000 games for every point alive',
+          },
+        ],
+      },
+    } as BalanceJson;
+    const section = balanceSectionsHtml(unplayed);
+    expect(section).toContain('not played');
+    expect(section).toContain('halved away before its first game: ranked in the worse half before stage 2');
+    const row = /<tr><td[^>]*>9<\/td>.*?<\/tr>/.exec(section)?.[0];
+    expect(row).toBeDefined();
+    expect(row).not.toContain('dropped');
+  }, 60_000);
+
+  it('shows progress on a terminal from the first stage on', async () => {
+    const dir = tempDir('goldpit-balance-');
+    const io = { ...capture(), errIsTty: true };
+    const err: string[] = [];
+    const code = await runCli(
+      [
+        'balance',
+        mirror(dir),
+        '--vary',
+        'params.rounds=1..3',
+        '--target',
+        'seatSpread <= 0.2',
+        '--budget',
+        '30000',
+        '--out',
+        join(dir, 'out'),
+        '--workers',
+        '0',
+      ],
+      { ...io, err: (t) => void err.push(t) },
+    );
+    expect([0, 3]).toContain(code);
+    const first = err.findIndex((t) => t.includes('stage 1:'));
+    expect(first).toBeGreaterThan(0);
+    // The bar was drawn before stage 1 ended, and the stage line clears it.
+    expect(err.slice(0, first).some((t) => /^\r\[[#-]+\] +\d+% {2}[\d,]+\/30,000 games/.test(t))).toBe(true);
+    expect(err[first].startsWith('\r\x1b[K')).toBe(true);
   }, 60_000);
 
   it('gives byte-identical files for any worker count', async () => {

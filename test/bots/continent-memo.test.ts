@@ -8,51 +8,53 @@
 import { describe, expect, it } from 'vitest';
 import { RandomSource } from '../../src/core/random.js';
 import { DEFAULT_PARAMS } from '../../src/games/goldrausch/params.js';
-import type { RoundRecord } from '../../src/games/goldrausch/state.js';
+import { GREEN } from '../../src/games/goldrausch/bot.js';
+import { disasterOdds } from '../../src/games/goldrausch/state.js';
 import type { ContinentIndex } from '../../src/games/goldrausch/types.js';
-import { ReferenceFastView } from '../../src/games/goldrausch/view-adapter.js';
 import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
 import { scores } from '../../bots/goldrausch/lib/continent.js';
-import { disasterOdds, newUpgradeValue, Rivals, upgradeValue } from '../../bots/goldrausch/lib/estimate.js';
-import { makeRecord, makeView } from './fixtures.js';
+import { newUpgradeValue, Rivals, upgradeValue } from '../../bots/goldrausch/lib/estimate.js';
+import { makeRecord, makeView, type RoundRecord } from './fixtures.js';
 
 /** The scores computed plainly, continent by continent, from scratch (docs/games/goldrausch.md §14). */
 function reference(view: GoldrauschView): number[] {
   const n = view.players;
-  const history = view.history;
+  const rounds = view.historyLength;
+  const location = (i: number, s: number) => view.histLocation(i, s);
   const upgrade: number[] = [];
   const stay: number[] = [];
   for (let s = 0; s < n; s++) {
     let greens = 0;
     let shared = 0;
     let stays = 0;
-    for (let i = 0; i < history.length; i++) {
-      const locations = history[i].locations;
-      if (i > 0 && history[i - 1].locations[s] === locations[s]) stays++;
-      if (locations.filter((c) => c === locations[s]).length < 2) continue;
+    for (let i = 0; i < rounds; i++) {
+      if (i > 0 && location(i - 1, s) === location(i, s)) stays++;
+      let together = 0;
+      for (let q = 0; q < n; q++) if (location(i, q) === location(i, s)) together++;
+      if (together < 2) continue;
       shared++;
-      if (history[i].commits[s] === 'green') greens++;
+      if (view.histCommit(i, s) === GREEN) greens++;
     }
     upgrade.push((greens + 1) / (shared + 2)); // Laplace's rule
-    stay.push((stays + 1 / 3) / (Math.max(0, history.length - 1) + 1));
+    stay.push((stays + 1 / 3) / (Math.max(0, rounds - 1) + 1));
   }
-  const last = history.length > 0 ? history[history.length - 1].locations : null;
+  const last = rounds > 0 ? rounds - 1 : -1;
   const rank = (s: number) => (s - view.startPlayer + n) % n;
   const rivals = new Rivals();
   const value = newUpgradeValue();
   const out: number[] = [];
   for (let c = 0; c < 3; c++) {
-    if (view.countryHand[c] <= 0) {
+    if (view.countryHand(c) <= 0) {
       out.push(-Infinity);
       continue;
     }
     rivals.clear();
     for (let s = 0; s < n; s++) {
       if (s === view.seat) continue;
-      const presence = last === null ? 1 / 3 : last[s] === c ? stay[s] : (1 - stay[s]) / 2;
+      const presence = last < 0 ? 1 / 3 : location(last, s) === c ? stay[s] : (1 - stay[s]) / 2;
       if (presence > 0) rivals.add(presence, upgrade[s], rank(s) < rank(view.seat));
     }
-    upgradeValue(view.extract[c], view.stock[c], view.params.fine, disasterOdds(view.params.wheel, c), rivals, value);
+    upgradeValue(view.extract(c), view.stock(c), view.params.fine, disasterOdds(view.params.wheel, c), rivals, value);
     out.push(Math.max(value.green, value.red));
   }
   return out;
@@ -60,7 +62,7 @@ function reference(view: GoldrauschView): number[] {
 
 /** The scores as the bots compute them. */
 function score(view: GoldrauschView): number[] {
-  return scores(new ReferenceFastView().of(view));
+  return scores(view);
 }
 
 function randomHistory(random: RandomSource, players: number, rounds: number): RoundRecord[] {

@@ -1,21 +1,18 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS } from '../../src/games/goldrausch/params.js';
-import { baselineP, disasterOdds, fairUpgrader, newUpgradeValue, Rivals, setUnrolledUpgradeValue, upgradeValue } from '../../bots/goldrausch/lib/estimate.js';
+import { DEFAULT_PARAMS, DEFAULT_RULES } from '../../src/games/goldrausch/params.js';
+import { baselineP, fairUpgrader, newUpgradeValue, Rivals, setUnrolledUpgradeValue, upgradeValue } from '../../bots/goldrausch/lib/estimate.js';
 import { digest, recentBetrayers } from '../../bots/goldrausch/lib/history.js';
-import { ReferenceFastView } from '../../src/games/goldrausch/view-adapter.js';
+import { disasterOdds } from '../../src/games/goldrausch/state.js';
 import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
 import { breach, makeRecord, makeView, stream } from './fixtures.js';
-
-/** The view as the built-in bots read it. */
-const flat = (view: GoldrauschView) => new ReferenceFastView().of(view);
 
 /** The fair upgrader among the seats on continent c (by `locations`), less the seats in `exclude`. */
 function fair(view: GoldrauschView, locations: readonly number[], c: number, exclude = 0): number {
   let candidates = 0;
   for (let s = 0; s < locations.length; s++) if (locations[s] === c) candidates |= 1 << s;
-  return fairUpgrader(flat(view), candidates & ~exclude);
+  return fairUpgrader(view, candidates & ~exclude);
 }
 
 describe('the §14 baseline p', () => {
@@ -202,7 +199,7 @@ describe('fair upgrader (§15.4)', () => {
   });
 
   it('ignores gold when it is hidden (GR-A36), so every seat names the same player', () => {
-    const view = makeView({ startPlayer: 1, gold: [0, null, null, null] });
+    const view = makeView({ startPlayer: 1, gold: [0, 5, 5, 5], rules: { ...DEFAULT_RULES, goldVisibility: 'hidden' } });
     expect(fair(view, onVeridia, 2)).toBe(1);
   });
 
@@ -218,10 +215,10 @@ describe('history readers', () => {
       makeRecord(4, { round: 2, breaches: [breach(1, 2, [0, 2]), breach(2, 2, [1])] }),
       makeRecord(4, { round: 3 }),
     ];
-    expect(recentBetrayers(flat(makeView({ round: 4, history })), 0, 2)).toBe(1 << 1);
-    expect(recentBetrayers(flat(makeView({ round: 4, history })), 0, 3)).toBe((1 << 1) | (1 << 3));
-    expect(recentBetrayers(flat(makeView({ round: 5, history })), 0, 2)).toBe(0);
-    expect(recentBetrayers(flat(makeView({ round: 4, history, seat: 1 })), 1, 2)).toBe(1 << 2);
+    expect(recentBetrayers(makeView({ round: 4, history }), 0, 2)).toBe(1 << 1);
+    expect(recentBetrayers(makeView({ round: 4, history }), 0, 3)).toBe((1 << 1) | (1 << 3));
+    expect(recentBetrayers(makeView({ round: 5, history }), 0, 2)).toBe(0);
+    expect(recentBetrayers(makeView({ round: 4, history, seat: 1 }), 1, 2)).toBe(1 << 2);
   });
 
   it('estimates upgrade rates from shared rounds only (Laplace rule)', () => {
@@ -229,7 +226,7 @@ describe('history readers', () => {
       makeRecord(4, { round: 1, locations: [0, 2, 2, 1], commits: ['green', 'green', 'red', 'green'] }),
       makeRecord(4, { round: 2, locations: [0, 2, 2, 1], commits: ['green', 'green', null, 'green'] }),
     ];
-    const rates = digest(flat(makeView({ round: 3, history }))).upgrade;
+    const rates = digest(makeView({ round: 3, history })).upgrade;
     expect(rates[0]).toBeCloseTo(0.5); // alone both rounds: no evidence
     expect(rates[1]).toBeCloseTo(3 / 4);
     expect(rates[2]).toBeCloseTo(1 / 4);
@@ -241,23 +238,23 @@ describe('history readers', () => {
       makeRecord(4, { round: 2, locations: [0, 1, 2, 1] }),
       makeRecord(4, { round: 3, locations: [0, 2, 2, 0] }),
     ];
-    const stay = digest(flat(makeView({ round: 4, history }))).stay;
+    const stay = digest(makeView({ round: 4, history })).stay;
     expect(stay[0]).toBeCloseTo((2 + 1 / 3) / 3); // stayed twice in two moves
     expect(stay[1]).toBeCloseTo((0 + 1 / 3) / 3); // moved twice
     expect(stay[3]).toBeCloseTo((1 + 1 / 3) / 3);
-    expect(digest(flat(makeView({ round: 2, history: history.slice(0, 1) }))).stay[0]).toBeCloseTo(1 / 3);
+    expect(digest(makeView({ round: 2, history: history.slice(0, 1) })).stay[0]).toBeCloseTo(1 / 3);
   });
 
   it('counts a longer history of the same game, and another game afresh', () => {
     const r1 = makeRecord(4, { round: 1, locations: [2, 2, 0, 1], commits: ['green', 'green', 'red', 'red'] });
     const r2 = makeRecord(4, { round: 2, locations: [2, 2, 0, 1], commits: ['red', 'green', 'red', 'red'] });
-    expect(digest(flat(makeView({ round: 2, history: [r1] }))).upgrade[0]).toBeCloseTo(2 / 3);
-    const two = digest(flat(makeView({ round: 3, history: [r1, r2] })));
+    expect(digest(makeView({ round: 2, history: [r1] })).upgrade[0]).toBeCloseTo(2 / 3);
+    const two = digest(makeView({ round: 3, history: [r1, r2] }));
     expect(two.upgrade[0]).toBeCloseTo(2 / 4);
     expect(two.upgrade[1]).toBeCloseTo(3 / 4);
     expect(two.stay[0]).toBeCloseTo((1 + 1 / 3) / 2);
     // Another game (a different first record): counted afresh.
-    expect(digest(flat(makeView({ round: 2, history: [r2] }))).upgrade[0]).toBeCloseTo(1 / 3);
-    expect(digest(flat(makeView({ round: 1, history: [] }))).upgrade[0]).toBeCloseTo(1 / 2);
+    expect(digest(makeView({ round: 2, history: [r2] })).upgrade[0]).toBeCloseTo(1 / 3);
+    expect(digest(makeView({ round: 1, history: [] })).upgrade[0]).toBeCloseTo(1 / 2);
   });
 });

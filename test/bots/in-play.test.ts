@@ -3,6 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GoldrauschState } from '../../src/games/goldrausch/state.js';
+import { historyOf } from '../games/goldrausch/helpers.js';
 import { playOne } from '../../src/sim/run.js';
 import { parseScenario } from '../../src/sim/scenario.js';
 
@@ -21,7 +22,7 @@ describe('bots in real games', () => {
   it('the cooperative bot never breaks an agreement, and keeps many', () => {
     let kept = 0;
     for (const f of finals) {
-      for (const r of f.history) for (const b of r.breaches) expect(COOPERATIVE).not.toContain(b.seat);
+      for (const r of historyOf(f)) for (const b of r.breaches) expect(COOPERATIVE).not.toContain(b.seat);
       for (const s of COOPERATIVE) kept += f.kept[s];
     }
     expect(kept).toBeGreaterThan(GAMES);
@@ -42,10 +43,11 @@ describe('bots in real games', () => {
     let meetings = 0;
     let punished = 0;
     for (const f of finals) {
-      for (const r of f.history) {
+      const history = historyOf(f);
+      for (const r of history) {
         for (const b of r.breaches) expect(b.seat).not.toBe(RECIPROCAL);
-        const recent = f.history.filter((h) => h.round < r.round && h.round >= r.round - 2);
-        const betrayedMe = recent.some((h) => h.breaches.some((b) => b.seat === BETRAYER && b.victims.includes(RECIPROCAL)));
+        const recent = history.filter((h) => h.round < r.round && h.round >= r.round - 2);
+        const betrayedMe = recent.some((h) => h.breaches.some((b) => b.seat === BETRAYER && (b.victims & (1 << RECIPROCAL)) !== 0));
         if (!betrayedMe || r.locations[RECIPROCAL] !== r.locations[BETRAYER]) continue;
         meetings++;
         if (r.commits[RECIPROCAL] === 'green') punished++;
@@ -57,13 +59,15 @@ describe('bots in real games', () => {
 
   it('the reciprocal bot forgives: more than 2 rounds after the last betrayal it cooperates again', () => {
     let agreementsAfter = 0;
+    const both = (1 << RECIPROCAL) | (1 << BETRAYER);
     for (const f of finals) {
-      for (const r of f.history) {
-        const breachRounds = f.history
-          .filter((h) => h.round < r.round && h.breaches.some((b) => b.seat === BETRAYER && b.victims.includes(RECIPROCAL)))
+      const history = historyOf(f);
+      for (const r of history) {
+        const breachRounds = history
+          .filter((h) => h.round < r.round && h.breaches.some((b) => b.seat === BETRAYER && (b.victims & (1 << RECIPROCAL)) !== 0))
           .map((h) => h.round);
         if (breachRounds.length === 0 || r.round - Math.max(...breachRounds) <= 2) continue;
-        if (r.agreements.some((a) => a.parties.includes(RECIPROCAL) && a.parties.includes(BETRAYER))) agreementsAfter++;
+        if (r.agreementParties.some((parties) => (parties & both) === both)) agreementsAfter++;
       }
     }
     expect(agreementsAfter).toBeGreaterThan(0);

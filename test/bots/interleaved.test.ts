@@ -5,16 +5,19 @@
  * with other games — other line-ups, player counts and rules (hidden gold and private channels give
  * every seat its own history array) — as happens when a bot plays nested games inside its decisions.
  *
- * Each game is first played on its own (the normal run), recording every bot call (view and answer).
+ * Each game is first played on its own, recording every bot call (a copy of the view, and the answer).
  * Then fresh bots with the same random streams are asked the recorded views, the games' calls
  * interleaved one by one, and every answer must equal the recorded one.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { Purpose, RandomSource } from '../../src/core/random.js';
-import type { GoldrauschBot } from '../../src/games/goldrausch/bot.js';
+import { Outbox, type GoldrauschBot } from '../../src/games/goldrausch/bot.js';
+import { goldrausch } from '../../src/games/goldrausch/engine.js';
+import type { GoldrauschConfig } from '../../src/games/goldrausch/params.js';
+import { clone } from '../../src/games/goldrausch/clone.js';
+import type { GoldrauschState } from '../../src/games/goldrausch/state.js';
 import type { GoldrauschView } from '../../src/games/goldrausch/view.js';
-import { playGame } from '../../src/sim/play.js';
 import { parseScenario, type Scenario } from '../../src/sim/scenario.js';
 
 type Method = 'chooseContinent' | 'provisionalUpgrade' | 'negotiate' | 'commitUpgrade' | 'idleUntil';
@@ -39,33 +42,68 @@ function botsOf(scenario: Scenario, seed: string, index: number): GoldrauschBot[
   return scenario.bots.map((factory, seat) => factory.create(seat, random.stream(Purpose.bot + seat)) as GoldrauschBot);
 }
 
+/** What `bot` answers `method` at `view` (negotiate: the messages it writes, as plain records). */
 function ask(bot: GoldrauschBot, method: Method, view: GoldrauschView): unknown {
+  if (method === 'negotiate') {
+    const out = new Outbox();
+    out.open();
+    bot.negotiate(view, out);
+    out.close();
+    return Array.from({ length: out.count }, (_, k) => ({
+      ...out.message(k),
+      clauseRounds: [...out.message(k).clauseRounds],
+      clauseUpgraders: [...out.message(k).clauseUpgraders],
+    }));
+  }
   return (bot[method] as (v: GoldrauschView) => unknown).call(bot, view);
 }
 
-/** Plays game `index` alone, recording every bot call. */
+/**
+ * Plays game `index` alone on the engine, recording every bot call with a copy of the state it was
+ * made in (the engine's views are live: the copy's view shows the game as it was at the call).
+ */
 function record(scenario: Scenario, seed: string, index: number): Recorded {
   const calls: Call[] = [];
+  const module = goldrausch;
+  const random = new RandomSource(seed, index);
+  const s = module.setup(scenario.config as GoldrauschConfig, scenario.players, random);
+  let at: GoldrauschState = s;
   const bots = botsOf(scenario, seed, index).map((bot, seat) => {
-    const wrapped: Record<string, unknown> = { name: bot.name, idleIgnores: bot.idleIgnores };
+    const wrapped: Record<string, unknown> = { idleWake: bot.idleWake };
     for (const method of METHODS) {
       if (typeof bot[method] !== 'function') continue;
-      wrapped[method] = (view: GoldrauschView) => {
-        const answer = ask(bot, method, view);
-        calls.push({ seat, method, view, answer });
+      wrapped[method] = (view: GoldrauschView, out?: Outbox) => {
+        const answer = method === 'negotiate' ? undefined : ask(bot, method, view);
+        if (method === 'negotiate') {
+          bot.negotiate(view, out as Outbox);
+          const o = out as Outbox;
+          calls.push({
+            seat,
+            method,
+            view: at.views[seat],
+            answer: Array.from({ length: o.count }, (_, k) => ({
+              ...o.message(k),
+              clauseRounds: [...o.message(k).clauseRounds],
+              clauseUpgraders: [...o.message(k).clauseUpgraders],
+            })),
+          });
+          return undefined;
+        }
+        calls.push({ seat, method, view: at.views[seat], answer });
         return answer;
       };
     }
     return wrapped as unknown as GoldrauschBot;
   });
-  playGame({
-    module: scenario.definition.module,
-    config: scenario.config,
-    players: scenario.players,
-    bots,
-    random: new RandomSource(seed, index),
-    timeBudgetMs: null,
-  });
+  for (;;) {
+    const pending = module.pending(s);
+    if (pending.kind === 'terminal') break;
+    // A copy of the state for the calls of this step, the same game to the bots' memos.
+    at = clone(s);
+    at.game = s.game;
+    const answers = pending.requests.map((r) => module.askBot(bots[r.seat], r, s.views[r.seat], s, random).answer);
+    module.apply(s, answers, random);
+  }
   return { scenario, seed, index, calls };
 }
 

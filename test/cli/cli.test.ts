@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { capture } from '../helpers/io.js';
-import { record } from '../../src/games/goldrausch/definition.js';
+import { gameRecord as record } from '../../src/games/goldrausch/records.js';
+import { historyOf } from '../games/goldrausch/helpers.js';
 import type { GoldrauschState } from '../../src/games/goldrausch/state.js';
 import { playOne, runRange } from '../../src/sim/run.js';
 import { loadScenario } from '../../src/sim/scenario.js';
@@ -198,7 +199,7 @@ describe('goldpit replay', () => {
     expect(await runCli(['replay', 'scenarios/baseline.json', '--game', '3', '--seed', 'r'], io)).toBe(0);
     const played = playOne(loadScenario('scenarios/baseline.json'), 3, { seed: 'r' }).final as GoldrauschState;
     expect(io.stdout).toContain(`Game 3 of scenario baseline`);
-    for (const r of played.history) expect(io.stdout).toContain(`Round ${r.round} — start player seat ${r.startPlayer}`);
+    for (const r of historyOf(played)) expect(io.stdout).toContain(`Round ${r.round} — start player seat ${r.startPlayer}`);
     expect(io.stdout).toContain(`Final gold ${played.gold.join('/')}`);
     expect(io.stdout).toMatch(/Phase 4 \(wheel\)/);
   });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { GAMES } from '../../src/games/registry.js';
+import { isSearchable } from '../../src/search/contract.js';
 import { runParallel } from '../../src/sim/parallel.js';
 import { loadScenario } from '../../src/sim/scenario.js';
 import { aggregateToJson } from '../../src/stats/aggregate.js';
@@ -43,6 +44,8 @@ const tables = (dir: string) =>
 describe.each(Object.keys(GAMES))('every command on %s', (game) => {
   const scenario = scenarioOf(game);
   const def = GAMES[game];
+  /** Whether the game has the search contract, and so the generic agents uniform and ismcts. */
+  const searchable = isSearchable(def.module);
   /** A page names the scenario's data sets (decks, components), a placeholder with its note, as the run report does. */
   const shownData = (page: string) => {
     const ids = Object.values(def.facts(loadScenario(scenario).config).dataIds).filter((id) => id !== '');
@@ -168,10 +171,11 @@ describe.each(Object.keys(GAMES))('every command on %s', (game) => {
     expect(readFileSync(join(out, 'tournament.html'), 'utf8')).toContain(`${def.presentation.title.replace(/&/g, '&amp;')} tournament`);
   });
 
-  it('skill: a ladder of the default heuristic tiers, the same bytes for 0 and 2 workers', async () => {
+  it('skill: a ladder of the default tiers (the search agent at two small budgets where the game has it), the same bytes for 0 and 2 workers', async () => {
     const outs = [tmp(), tmp()];
-    // The game's default tiers without search budgets, 2 deals (no intervals: quick).
-    const args = ['skill', scenario, '--budgets', 'none', '--deals', '2', '--bootstrap', '20', '--seed', 'every', '--quiet'];
+    // The game's default tiers, 2 deals (no intervals: quick); tiny search budgets keep it cheap.
+    const budgets = searchable ? '3,6' : 'none';
+    const args = ['skill', scenario, '--budgets', budgets, '--deals', '2', '--bootstrap', '20', '--seed', 'every', '--quiet'];
     expect(await runCli([...args, '--workers', '0', '--out', outs[0]], capture())).toBe(0);
     expect(await runCli([...args, '--workers', '2', '--out', outs[1]], capture())).toBe(0);
     const read = (dir: string) => ['skill.json', 'skill.csv', 'skill_tiers.csv'].map((f) => readFileSync(join(dir, f), 'utf8'));
@@ -179,8 +183,33 @@ describe.each(Object.keys(GAMES))('every command on %s', (game) => {
     const s = JSON.parse(read(outs[0])[0]) as { game: string; tiers: { tier: string }[] };
     expect(s.game).toBe(game);
     expect(s.tiers.length).toBeGreaterThanOrEqual(3);
+    const heuristics = def.tournament?.heuristics ?? [];
+    expect(s.tiers.map((t) => t.tier)).toEqual([
+      searchable ? 'uniform' : 'random',
+      ...heuristics,
+      ...(searchable ? ['ismcts:iterations=3', 'ismcts:iterations=6'] : []),
+    ]);
     expect(readFileSync(join(outs[0], 'skill.html'), 'utf8')).toContain(`${def.presentation.title.replace(/&/g, '&amp;')}: the skill ladder`);
     shownData(readFileSync(join(outs[0], 'skill.html'), 'utf8'));
+  });
+
+  it('skill-robust balance: run --table and sweep --vary table=… (the search agent where the game has it), the same bytes for 0 and 2 workers', async () => {
+    const heuristic = def.tournament?.heuristics?.[0] ?? 'greedy';
+    const strong = searchable ? 'ismcts:iterations=6' : (def.tournament?.heuristics?.[1] ?? 'random');
+    const runs = [tmp(), tmp()];
+    for (const [i, workers] of ['0', '2'].entries())
+      expect(
+        await runCli(['run', scenario, '--table', strong, '--games', '12', '--batch-size', '5', '--workers', workers, '--out', runs[i], '--quiet'], capture()),
+      ).toBe(0);
+    expect(tables(runs[1])).toEqual(tables(runs[0]));
+    const summary = JSON.parse(readFileSync(join(runs[0], 'summary.json'), 'utf8')) as { lineup: string[] };
+    expect(summary.lineup).toEqual(new Array(summary.lineup.length).fill(strong));
+    const sweeps = [tmp(), tmp()];
+    const vary = ['sweep', scenario, '--vary', `table=${heuristic},${strong}`, '--reference', `table=${heuristic}`, '--games', '12', '--quiet'];
+    for (const [i, workers] of ['0', '2'].entries()) expect(await runCli([...vary, '--workers', workers, '--out', sweeps[i]], capture())).toBe(0);
+    const sweep = readFileSync(join(sweeps[0], 'sweep.json'), 'utf8');
+    expect(readFileSync(join(sweeps[1], 'sweep.json'), 'utf8')).toBe(sweep);
+    expect((JSON.parse(sweep) as { points: { values: { table: string } }[] }).points.map((p) => p.values.table)).toEqual([heuristic, strong]);
   });
 
   it('sweep and balance: the same bytes for 0 and 2 workers', async () => {

@@ -168,9 +168,47 @@ describe('commands printed for the user to paste start with npx goldpit', () => 
     expect(io.stdout).toContain('merge the shards with: npx goldpit merge <partial files> --out DIR');
   });
 
-  it('a usage error points at npx goldpit --help', async () => {
+  it('a usage error points at npx goldpit <command> --help', async () => {
     const io = capture();
     expect(await runCli(['run'], io)).toBe(2);
-    expect(io.stderr).toContain('Run `npx goldpit --help` for usage.');
+    expect(io.stderr).toContain('Run `npx goldpit run --help` for usage.');
+  });
+});
+
+describe('a run into a folder of another game', () => {
+  it("removes the other game's tables that this run does not write, and says so", async () => {
+    const out = tempDir('goldpit-other-game-');
+    expect(await runCli(['run', 'scenarios/my-gold-mine-4p.json', '--games', '60', '--workers', '0', '--out', out, '--quiet'], capture())).toBe(0);
+    const mine = readdirSync(out);
+    expect(mine).toContain('digging_card_kinds.csv');
+    const io = capture();
+    expect(await runCli(['run', 'scenarios/gold-4p.json', '--games', '20', '--workers', '0', '--out', out], io)).toBe(0);
+    const now = readdirSync(out);
+    // GOLD writes no chance-card table and names its score curve after its own score.
+    expect(now).not.toContain('digging_card_kinds.csv');
+    const gone = mine.filter((f) => !now.includes(f));
+    expect(gone.length).toBeGreaterThan(0);
+    expect(io.stderr).toContain(`goldpit: removed ${gone.sort().join(', ')} of an earlier run of another game from ${out}`);
+    // What is left is what this run wrote.
+    expect(JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')).game).toBe('gold-knizia');
+  });
+});
+
+describe('the output folder lock', () => {
+  it('refuses a second command while another goldpit writes into the folder, takes over a stale lock, and is gone after the command', async () => {
+    const out = tempDir('goldpit-lock-');
+    const lock = join(out, '.goldpit.lock');
+    // A live process (this test's parent) holds it.
+    writeFileSync(lock, JSON.stringify({ pid: process.ppid, command: 'run scenarios/baseline.json', since: '2026-01-01T00:00:00.000Z' }));
+    const io = capture();
+    expect(await runCli(['run', 'scenarios/my-gold-mine-4p.json', '--games', '20', '--workers', '0', '--out', out], io)).toBe(2);
+    expect(io.stderr).toContain(
+      `--out ${out} is being written by another goldpit (pid ${process.ppid}: goldpit run scenarios/baseline.json, since 2026-01-01T00:00:00.000Z); wait for it to end, or write elsewhere with --out DIR`,
+    );
+    // A lock whose process has ended is stale.
+    writeFileSync(lock, JSON.stringify({ pid: 2 ** 22 + 1, command: 'run', since: 'then' }));
+    expect(await runCli(['run', 'scenarios/my-gold-mine-4p.json', '--games', '20', '--workers', '0', '--out', out, '--quiet'], capture())).toBe(0);
+    expect(existsSync(lock)).toBe(false);
+    expect(existsSync(join(out, 'summary.json'))).toBe(true);
   });
 });

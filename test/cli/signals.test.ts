@@ -85,20 +85,38 @@ describe.runIf(process.platform === 'linux')('signals', () => {
     }
   });
 
-  it('an interrupted tournament says so, writes nothing and exits 130', { timeout: 90_000 }, async () => {
+  it('an interrupted tournament keeps its finished games, exits 130, and --resume ends with the files of an unstopped one', { timeout: 180_000 }, async () => {
     const out = tmp();
-    const child = spawn(process.execPath, ['bin/goldpit.js', 'tournament', '--deals', '20000', '--workers', '1', '--out', out], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    // 5 bots in 4 seats: 5 line-ups × 60 deals × 4 rotations = 1,200 games, checkpointed every 0.2 s.
+    const args = ['tournament', '--bots', 'greedy,cooperative,betrayer,reciprocal,silent', '--deals', '60', '--bootstrap', '100', '--checkpoint-every', '0.2'];
+    const child = spawn(process.execPath, ['bin/goldpit.js', ...args, '--workers', '1', '--out', out], { stdio: ['ignore', 'ignore', 'pipe'] });
     const stderr = stderrOf(child);
-    let seen = '';
-    child.stderr!.on('data', (d) => (seen += d));
     const exit = new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
-    // Signal once games are being played (its first progress line), not while it starts up.
-    expect(await waitFor(() => seen.includes('progress:'), 50_000)).toBe(true);
+    // Signal once a checkpoint holds some games, not while it starts up.
+    expect(await waitFor(() => existsSync(join(out, '.tournament-checkpoint.json')), 120_000)).toBe(true);
     child.kill('SIGINT');
     expect(await exit).toBe(130);
-    expect(await stderr).toMatch(/interrupted by SIGINT after \d+ of \d+ games; a tournament keeps no checkpoint, so nothing was written/);
-    expect(readdirSync(out)).toEqual([]);
+    const said = await stderr;
+    expect(said).toMatch(
+      /interrupted by SIGINT after \d+ of 1200 games; kept in .*\.tournament-checkpoint\.json\nresume with: npx goldpit tournament .* --resume\n/,
+    );
+    expect(readdirSync(out)).toEqual(['.tournament-checkpoint.json']);
+    const kept = (JSON.parse(readFileSync(join(out, '.tournament-checkpoint.json'), 'utf8')) as { played: unknown[] }).played.length;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(1200);
+    // Resumed with another worker count, then played straight: the same files (the page differs only in its wall time).
+    const run = (extra: string[]) =>
+      new Promise<number | null>((r) => spawn(process.execPath, ['bin/goldpit.js', ...args, '--quiet', ...extra], { stdio: 'ignore' }).on('exit', (c) => r(c)));
+    expect(await run(['--workers', '2', '--out', out, '--resume'])).toBe(0);
+    const straight = tmp();
+    expect(await run(['--workers', '1', '--out', straight])).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(readdirSync(straight).sort());
+    expect(existsSync(join(out, '.tournament-checkpoint.json'))).toBe(false);
+    const page = (dir: string) => readFileSync(join(dir, 'tournament.html'), 'utf8').replace(/<dt>wall time<\/dt><dd>[^<]*<\/dd>/, '');
+    for (const f of readdirSync(straight)) {
+      if (f === 'run.json') continue;
+      if (f === 'tournament.html') expect(page(out)).toBe(page(straight));
+      else expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(straight, f), 'utf8'));
+    }
   });
 });

@@ -29,7 +29,7 @@ describe('a mistyped command', () => {
     expect(await runCli(['fly'], io)).toBe(2);
     expect(io.stderr).not.toContain('did you mean');
     expect(io.stderr).toContain(
-      'The commands are run, sweep, balance, sensitivity, impact, merge, baseline, check, replay, verify, tournament, skill, new-bot, check-bot, worker.',
+      'The commands are run, sweep, balance, compare, sensitivity, impact, merge, baseline, check, replay, verify, tournament, skill, new-bot, check-bot, worker.',
     );
   });
 

@@ -56,6 +56,12 @@ const BAD: readonly { readonly name: string; readonly argv: readonly string[]; r
   { name: 'tournament --deals 0', argv: ['tournament', '--game', 'my-gold-mine', '--deals', '0'], says: /--deals must be a positive integer/ },
   { name: 'tournament --deals-per-task 0', argv: ['tournament', '--game', 'my-gold-mine', '--deals', '1', '--deals-per-task', '0'], says: /--deals-per-task/ },
   { name: 'tournament --bots with an unknown bot', argv: ['tournament', '--game', 'my-gold-mine', '--bots', 'greedy,nobody,cautious'], says: /nobody/ },
+  {
+    name: 'tournament --checkpoint-every 0',
+    argv: ['tournament', '--game', 'my-gold-mine', '--deals', '1', '--checkpoint-every', '0'],
+    says: /--checkpoint-every/,
+  },
+  { name: 'tournament --resume --fresh', argv: ['tournament', '--game', 'my-gold-mine', '--deals', '1', '--resume', '--fresh'], says: /exclude each other/ },
   { name: 'tournament --queue ftp://x', argv: ['tournament', '--game', 'my-gold-mine', '--deals', '1', '--queue', 'ftp://x'], says: /--queue/ },
 ];
 

@@ -41,3 +41,15 @@ describe('JSON errors name the line and column', () => {
     expect(readJsonFile(join(dir, 'ok.json'), 'x')).toEqual([1]);
   });
 });
+
+describe('a UTF-8 byte-order mark', () => {
+  it('is not part of the JSON: a scenario saved with one loads, and an error still counts lines and columns after it', async () => {
+    const { loadScenario } = await import('../../src/sim/scenario.js');
+    const { readFileSync } = await import('node:fs');
+    const dir = tempDir('goldpit-bom-');
+    const file = join(dir, 'bom.json');
+    writeFileSync(file, `\ufeff${readFileSync('scenarios/my-gold-mine-4p.json', 'utf8')}`);
+    expect(loadScenario(file).name).toBe('my-gold-mine-4p');
+    expect(fails('\ufeff{ players: 4')).toBe("f.json: not valid JSON at line 1, column 3: Expected property name or '}'");
+  });
+});

@@ -96,6 +96,29 @@ describe('relative links in README.md and docs/', () => {
   }
 });
 
+describe('the docs index (docs/README.md)', () => {
+  it('links every page of docs/', () => {
+    const index = readFileSync(join(ROOT, 'docs/README.md'), 'utf8');
+    const linked = new Set(markdownLinks(index).map((l) => l.target.replace(/#.*$/, '')));
+    const pages = markdownFiles(join(ROOT, 'docs'))
+      .map((f) => f.slice(join(ROOT, 'docs').length + 1))
+      .filter((f) => f !== 'README.md');
+    expect(pages.filter((p) => !linked.has(p))).toEqual([]);
+  });
+
+  it('lists the shipped scenarios of every game that ships one (docs/scenarios.md)', () => {
+    const doc = readFileSync(join(ROOT, 'docs/scenarios.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('### Shipped scenarios'), doc.indexOf('\n## ', doc.indexOf('### Shipped scenarios')));
+    const games = new Set(
+      readdirSync(join(ROOT, 'scenarios'))
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => (JSON.parse(readFileSync(join(ROOT, 'scenarios', f), 'utf8')) as { game?: string }).game ?? 'goldrausch'),
+    );
+    expect(games.size).toBeGreaterThan(1);
+    for (const game of games) expect(section, game).toContain(`(games/${game}.md)`);
+  });
+});
+
 /**
  * The one exception: the default deck's `source` text is data that goes into every result and the
  * config hash, so changing it would change every baseline's hash; it is fixed together with the next

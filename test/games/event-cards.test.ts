@@ -1,15 +1,17 @@
 /**
  * Event cards as data (issue 18 item 1): a card's numbers and new cards of the shared effect kinds,
- * played by the reference engine (hand-computed) and by the fast kernel (the same records).
+ * played by the engine (hand-computed) and by its fast player (the same records).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { RandomSource, gameKey } from '../../src/core/random.js';
+import { RandomSource } from '../../src/core/random.js';
 import type { GoldrauschBotFactory } from '../../src/games/goldrausch/bot.js';
 import { EVENT_CARDS, eventCardsOf, type EventCard, type EventEffect } from '../../src/games/goldrausch/cards.js';
 import { EVENT_CARD_IDS } from '../../src/games/goldrausch/types.js';
 import { goldrausch } from '../../src/games/goldrausch/engine.js';
-import { FastKernel, gameRecord } from '../../src/games/goldrausch/fast/kernel.js';
+import { StatePlayer } from '../../src/games/goldrausch/player.js';
+import { gameRecordOf } from '../../src/games/goldrausch/records.js';
+import { historyOf, roundOf } from './goldrausch/helpers.js';
 import { DEFAULT_PARAMS, DEFAULT_RULES, resourceDeckFromFile, type GoldrauschConfig } from '../../src/games/goldrausch/params.js';
 import { playOne, runRange } from '../../src/sim/run.js';
 import { loadScenario, parseScenario } from '../../src/sim/scenario.js';
@@ -65,15 +67,15 @@ describe('event cards as data: changed numbers', () => {
   it('pays a subsidy of 3 when the card says 3', () => {
     const cards = EVENT_CARDS.map((c) => (c.id === 'subsidy' ? changed('subsidy', { kind: 'subsidy', amount: 3 }) : c));
     const final = play(configWith(cards, 'subsidy'));
-    expect(final.history[0].event).toBe('subsidy');
-    expect(final.history[0].eventGold).toEqual([3, 3, 3, 3]);
+    expect(roundOf(final, 0).event).toBe('subsidy');
+    expect(roundOf(final, 0).eventGold).toEqual([3, 3, 3, 3]);
   });
 
   it('cuts every cap by the cap-cut amount the card says, and keeps the card beside the clock', () => {
     const cards = EVENT_CARDS.map((c) => (c.id === 'barren-land' ? changed('barren-land', { kind: 'cap-cut', amount: 5 }) : c));
     const final = play(configWith(cards, 'barren-land', { rounds: 2 }));
     expect(final.capReduction).toBe(5);
-    expect(final.besideClock).toEqual(['barren-land']);
+    expect(final.besideClock.slice(0, final.besideLength).map((slot) => final.eventIds[slot])).toEqual(['barren-land']);
   });
 
   it("takes the vulture's own losses from the richest, the poorest and the rest", () => {
@@ -83,7 +85,7 @@ describe('event cards as data: changed numbers', () => {
     // Round 2: richest (seat 1, 14) loses 4, poorest (2) loses 2, the others (8 and 6) lose 1.
     const cards = EVENT_CARDS.map((c) => (c.id === 'vulture' ? changed('vulture', { kind: 'vulture', richest: 4, poorest: 2, others: 1 }) : c));
     const final = play(configWith(cards, 'vulture', { rounds: 2 }));
-    const [r1, r2] = final.history;
+    const [r1, r2] = historyOf(final);
     expect(r1.eventGold).toEqual([-3, -3, -3, -3]);
     const firstRed = r1.payout[2] === 4 ? 2 : 3;
     const lastRed = firstRed === 2 ? 3 : 2;
@@ -98,7 +100,7 @@ describe('event cards as data: changed numbers', () => {
     // shift 1: seat s gets the country card (and pawn) of seat s + 1, so seat 3 now stands on azul.
     const cards = EVENT_CARDS.map((c) => (c.id === 'hurricane' ? changed('hurricane', { kind: 'hurricane', shift: 1 }) : c));
     const final = play(configWith(cards, 'hurricane'));
-    expect(final.history[0].finalLocations).toEqual([2, 2, 2, 0]);
+    expect(roundOf(final, 0).finalLocations).toEqual([2, 2, 2, 0]);
   });
 });
 
@@ -107,33 +109,33 @@ describe('event cards as data: new cards of the shared kinds', () => {
     // Azul: respawn 10 → setup stock min(10, 2 × 10) = 10; extract 2, showered 4, sole upgrader doubles → 8.
     const cards = [...EVENT_CARDS, added(26, 'windfall-azul', { kind: 'shower', continent: 'azul', factor: 2 })];
     const final = play(configWith(cards, 'windfall-azul', { respawn: [10, 5, 8], extract: [2, 4, 6] }));
-    expect(final.history[0].event).toBe('windfall-azul');
-    expect(final.history[0].payout[0]).toBe(8);
+    expect(roundOf(final, 0).event).toBe('windfall-azul');
+    expect(roundOf(final, 0).payout[0]).toBe(8);
     // Without it (a calm wheel) seat 0 gets the doubled plain extraction, 4.
     const calm = configWith(cards, 'windfall-azul', { respawn: [10, 5, 8], extract: [2, 4, 6] });
     const plain = play({ ...calm, params: { ...calm.params, wheel: { ...calm.params.wheel, event: 0, calm: 1 } } });
-    expect(plain.history[0].payout[0]).toBe(4);
+    expect(roundOf(plain, 0).payout[0]).toBe(4);
   });
 
   it('cuts the extraction as a new extraction card says: floor(e / 3) − 1', () => {
     // Azul 3 → 0 (seat 0 gets 0 doubled); veridia 6 → 1: seat 1 sole upgrader 2, the reds 1 each.
     const cards = [...EVENT_CARDS, added(26, 'deep-drought', { kind: 'extraction', divideBy: 3, minus: 1 })];
     const final = play(configWith(cards, 'deep-drought'));
-    expect(final.history[0].payout).toEqual([0, 2, 1, 1]);
+    expect(roundOf(final, 0).payout).toEqual([0, 2, 1, 1]);
   });
 
   it('puts a card that stays for its round beside the clock, then onto the discard pile', () => {
     const cards = [...EVENT_CARDS, added(26, 'short-subsidy', { kind: 'subsidy', amount: 1 }, 'beside-clock-this-round')];
     const final = play(configWith(cards, 'short-subsidy', { rounds: 2 }));
     // Round 1: drawn, beside the clock, back on the discard pile at round end; round 2 reshuffles it in.
-    expect(final.history.map((r) => r.event)).toEqual(['short-subsidy', 'short-subsidy']);
-    expect(final.history[0].eventGold).toEqual([1, 1, 1, 1]);
-    expect(final.besideClock).toEqual([]);
-    expect(final.eventDiscard).toEqual(['short-subsidy']);
+    expect(historyOf(final).map((r) => r.event)).toEqual(['short-subsidy', 'short-subsidy']);
+    expect(roundOf(final, 0).eventGold).toEqual([1, 1, 1, 1]);
+    expect(final.besideLength).toBe(0);
+    expect(final.eventDiscard.slice(0, final.discardLength).map((slot) => final.eventIds[slot])).toEqual(['short-subsidy']);
   });
 });
 
-describe('event cards as data: the fast kernel plays the reference games', () => {
+describe('event cards as data: the fast player plays the generic driver’s games', () => {
   const NAMES = ['greedy', 'cooperative', 'betrayer', 'reciprocal', 'random', 'silent', 'opportunist'];
   // Every numeric field changed, and one new card of each kind that has numbers, several copies each.
   const cards: EventCard[] = EVENT_CARDS.map((c) => {
@@ -166,7 +168,7 @@ describe('event cards as data: the fast kernel plays the reference games', () =>
 
   for (const players of [4, 5]) {
     it(`the same records, ${players} players`, () => {
-      const kernels = new Map<string, FastKernel>();
+      const kernels = new Map<string, StatePlayer>();
       let newDrawn = 0;
       for (let g = 0; g < 40; g++) {
         const seats = Array.from({ length: players }, (_, s) => NAMES[(s + g) % NAMES.length]);
@@ -177,12 +179,11 @@ describe('event cards as data: the fast kernel plays the reference games', () =>
         const key = seats.join();
         let kernel = kernels.get(key);
         if (!kernel) {
-          const fast = (scenario.bots as GoldrauschBotFactory[]).map((b) => b.fast!);
-          kernels.set(key, (kernel = new FastKernel(config, players, fast)));
+          kernels.set(key, (kernel = new StatePlayer(config, players, scenario.bots as GoldrauschBotFactory[])));
         }
         const played = playOne(scenario, g, { seed: scenario.seed, config });
         const reference = scenario.definition.record(played.final);
-        expect(gameRecord(kernel.play(gameKey(scenario.seed, g))), `game ${g}`).toEqual(reference);
+        expect(gameRecordOf(kernel.play(scenario.seed, g)!), `game ${g}`).toEqual(reference);
         newDrawn += reference.cardsDrawn.filter((d) => d.card >= EVENT_CARDS.length).length;
       }
       expect(newDrawn).toBeGreaterThan(10); // the new cards were played, by their index after the built-in 25
@@ -233,7 +234,7 @@ describe('the scenario section eventCards', () => {
     for (const entry of Object.values(baseline.scenarios)) expect(loadScenario(entry.file).configHash, entry.file).toBe(entry.configHash);
   });
 
-  it('plays a changed card through the whole pipeline: the fast player and the reference engine agree', () => {
+  it('plays a changed card through the whole pipeline: the fast player and the generic driver agree', () => {
     const scenario = parse({
       eventCards: { subsidy: { amount: 5 }, 'windfall-azul': { kind: 'shower', continent: 'azul', factor: 3 } },
       params: { wheel: { ...DEFAULT_PARAMS.wheel, event: 10 } },

@@ -5,24 +5,23 @@
 import { describe, expect, it } from 'vitest';
 import { HEURISTIC_BOTS } from '../../bots/goldrausch/index.js';
 import { Purpose, RandomSource } from '../../src/core/random.js';
-import type { GoldrauschBot, OutgoingMessage } from '../../src/games/goldrausch/bot.js';
+import { AZUL, MSG_ALL, MSG_PROPOSE, NONE, RED, ROSSO, type GoldrauschBot } from '../../src/games/goldrausch/bot.js';
 import { goldrausch } from '../../src/games/goldrausch/engine.js';
 import { DEFAULT_PARAMS, DEFAULT_RULES, type GameParams, type GoldrauschConfig, type RulesOptions } from '../../src/games/goldrausch/params.js';
-import type { GoldrauschState, MessageType } from '../../src/games/goldrausch/state.js';
-import type { Colour, Continent } from '../../src/games/goldrausch/types.js';
+import type { GoldrauschState } from '../../src/games/goldrausch/state.js';
 import { playGame } from '../../src/sim/play.js';
+import { historyOf } from './goldrausch/helpers.js';
 
 const NAMES = Object.keys(HEURISTIC_BOTS);
 
 /** `bot` behind a wrapper that counts its `negotiate` calls; `hook` false hides its idle hook. */
 function wrapped(bot: GoldrauschBot, hook: boolean, count: { calls: number }): GoldrauschBot {
   const out: GoldrauschBot = {
-    name: bot.name,
-    idleIgnores: hook ? bot.idleIgnores : undefined,
+    idleWake: hook ? bot.idleWake : undefined,
     chooseContinent: (view) => bot.chooseContinent(view),
-    negotiate: (view) => {
+    negotiate: (view, outbox) => {
       count.calls++;
-      return bot.negotiate(view);
+      bot.negotiate(view, outbox);
     },
     commitUpgrade: (view) => bot.commitUpgrade(view),
   };
@@ -44,7 +43,7 @@ function playOnce(config: GoldrauschConfig, game: number, hook: boolean) {
   const final = played.final as GoldrauschState;
   return {
     calls: count.calls,
-    story: JSON.stringify({ history: final.history, gold: final.gold, winners: final.winners, outcome: played.outcome, faults: played.faults }),
+    story: JSON.stringify({ history: historyOf(final), gold: final.gold, winners: final.winners, outcome: played.outcome, faults: played.faults }),
   };
 }
 
@@ -78,28 +77,27 @@ describe('the idle hook', () => {
 });
 
 /** A bot on a fixed continent that says nothing and lays red at tick `at`; logs the ticks it is asked in. */
-function waiter(continent: Continent, at: number, idleUntil: number | null, log: number[], idleIgnores?: MessageType[]): GoldrauschBot {
+function waiter(continent: number, at: number, idleUntil: number | null, log: number[], idleWake?: number): GoldrauschBot {
   const bot: GoldrauschBot = {
-    name: 'waiter',
-    idleIgnores,
+    idleWake,
     chooseContinent: () => continent,
     negotiate: (view) => {
-      log.push(view.meeting!.tick);
-      return [];
+      log.push(view.tick);
     },
-    commitUpgrade: (view): Colour | null => (view.meeting!.tick >= at ? 'red' : null),
+    commitUpgrade: (view) => (view.tick >= at ? RED : NONE),
   };
-  if (idleUntil !== null) bot.idleUntil = (view) => (view.meeting!.tick < idleUntil ? idleUntil : 0);
+  if (idleUntil !== null) bot.idleUntil = (view) => (view.tick < idleUntil ? idleUntil : 0);
   return bot;
 }
 
 /** A bot on a fixed continent that proposes itself at tick `proposeAt` and lays red at tick `at`. */
-function talker(continent: Continent, proposeAt: number, at: number): GoldrauschBot {
+function talker(continent: number, proposeAt: number, at: number): GoldrauschBot {
   return {
-    name: 'talker',
     chooseContinent: () => continent,
-    negotiate: (view): OutgoingMessage[] => (view.meeting!.tick === proposeAt ? [{ type: 'PROPOSE', plan: { upgrader: view.seat } }] : []),
-    commitUpgrade: (view) => (view.meeting!.tick >= at ? 'red' : null),
+    negotiate: (view, out) => {
+      if (view.tick === proposeAt) out.propose(view.seat);
+    },
+    commitUpgrade: (view) => (view.tick >= at ? RED : NONE),
   };
 }
 
@@ -112,8 +110,8 @@ describe('idle seats', () => {
   it('are asked again at the promised tick, and not in between while nobody talks', () => {
     const idleLog: number[] = [];
     const plainLog: number[] = [];
-    oneRound([waiter('azul', 8, 6, idleLog), waiter('azul', 8, null, []), waiter('rosso', 1, null, []), waiter('rosso', 1, null, [])]);
-    oneRound([waiter('azul', 8, null, plainLog), waiter('azul', 8, null, []), waiter('rosso', 1, null, []), waiter('rosso', 1, null, [])]);
+    oneRound([waiter(AZUL, 8, 6, idleLog), waiter(AZUL, 8, null, []), waiter(ROSSO, 1, null, []), waiter(ROSSO, 1, null, [])]);
+    oneRound([waiter(AZUL, 8, null, plainLog), waiter(AZUL, 8, null, []), waiter(ROSSO, 1, null, []), waiter(ROSSO, 1, null, [])]);
     expect(plainLog).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(idleLog).toEqual([1, 6, 7, 8]);
   });
@@ -121,7 +119,7 @@ describe('idle seats', () => {
   it('wake at a message about their continent, not at one about another continent', () => {
     const log: number[] = [];
     // Seat 0 waits on azul; seat 1 proposes on azul at tick 3; seat 2 proposes on rosso at tick 2.
-    oneRound([waiter('azul', 8, 6, log), talker('azul', 3, 8), talker('rosso', 2, 4), talker('rosso', 9, 4)]);
+    oneRound([waiter(AZUL, 8, 6, log), talker(AZUL, 3, 8), talker(ROSSO, 2, 4), talker(ROSSO, 9, 4)]);
     expect(log[0]).toBe(1);
     expect(log).not.toContain(2); // the rosso proposal does not wake it
     const woken = log.filter((t) => t === 3 || t === 4);
@@ -132,7 +130,7 @@ describe('idle seats', () => {
 
   it('sleep through the message types their bot ignores', () => {
     const log: number[] = [];
-    oneRound([waiter('azul', 8, 6, log, ['PROPOSE']), talker('azul', 3, 8), talker('rosso', 2, 4), talker('rosso', 9, 4)]);
+    oneRound([waiter(AZUL, 8, 6, log, MSG_ALL & ~MSG_PROPOSE), talker(AZUL, 3, 8), talker(ROSSO, 2, 4), talker(ROSSO, 9, 4)]);
     expect(log).toEqual([1, 6, 7, 8]);
   });
 });

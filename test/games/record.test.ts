@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_BOTS } from '../../bots/goldrausch/index.js';
 import { Purpose, RandomSource } from '../../src/core/random.js';
-import { COUNTERS, ROUND_COUNTERS, record } from '../../src/games/goldrausch/definition.js';
+import { COUNTERS, ROUND_COUNTERS } from '../../src/games/goldrausch/definition.js';
+import { gameRecord as record } from '../../src/games/goldrausch/records.js';
 import { goldrausch } from '../../src/games/goldrausch/engine.js';
 import { DEFAULT_PARAMS, DEFAULT_RULES } from '../../src/games/goldrausch/params.js';
 import type { GoldrauschState } from '../../src/games/goldrausch/state.js';
 import { EVENT_CARD_IDS } from '../../src/games/goldrausch/types.js';
 import { playGame } from '../../src/sim/play.js';
+import { historyOf } from './goldrausch/helpers.js';
 
 const config = { rules: DEFAULT_RULES, params: DEFAULT_PARAMS };
 const lineup = ['greedy', 'cooperative', 'betrayer', 'reciprocal', 'random', 'silent'];
@@ -21,13 +23,13 @@ function play(g: number): GoldrauschState {
 /** One counter by its name, counted straight from the public round records (the definition of each). */
 function counterByName(final: GoldrauschState, name: (typeof COUNTERS)[number], seat: number): number {
   let total = 0;
-  for (const r of final.history) {
+  for (const r of historyOf(final)) {
     if (name === 'fines') total += r.fines[seat];
     if (name === 'upgrades' && r.upgraded[seat]) total++;
     if (name === 'successfulUpgrades' && r.upgradeSucceeded[seat]) total++;
     if (name === 'collisions' && r.upgraded[seat] && r.collisions[r.finalLocations[seat]]) total++;
-    if (name === 'agreements') total += r.agreements.filter((a) => a.parties.includes(seat)).length;
-    if (name === 'kept' && r.kept.includes(seat)) total++;
+    if (name === 'agreements') total += r.agreementParties.filter((parties) => (parties & (1 << seat)) !== 0).length;
+    if (name === 'kept' && r.bound[seat] === 1) total++;
     if (name === 'broken') total += r.breaches.filter((b) => b.seat === seat).length;
     if (name === 'timeouts' && r.commits[seat] === null) total++;
   }
@@ -46,13 +48,14 @@ describe('game record', () => {
         for (let s = 0; s < final.players; s++) expect(rec.counters[c][s], `${name} seat ${s} game ${g}`).toBe(counterByName(final, name, s));
       });
       agreements += rec.counters[COUNTERS.indexOf('agreements')].reduce((a, b) => a + b, 0);
-      expect(rec.curve).toEqual(final.history.map((r) => r.goldAfter));
-      expect(rec.initialScores).toEqual(final.history[0].goldBefore);
+      const history = historyOf(final);
+      expect(rec.curve).toEqual(history.map((r) => r.goldAfter));
+      expect(rec.initialScores).toEqual(history[0].goldBefore);
       expect(ROUND_COUNTERS).toEqual(['upgrades', 'collisions', 'fines']);
       expect(rec.roundCounters).toEqual(
-        final.history.map((r) => [r.upgraded.filter(Boolean).length, r.collisions.filter(Boolean).length, r.fines.reduce((a, b) => a + b, 0)]),
+        history.map((r) => [r.upgraded.filter(Boolean).length, r.collisions.filter(Boolean).length, r.fines.reduce((a, b) => a + b, 0)]),
       );
-      const drawn = final.history
+      const drawn = history
         .filter((r) => r.event !== null && r.event !== 'blank')
         .map((r) => ({ card: EVENT_CARD_IDS.indexOf(r.event as never), round: r.round }));
       expect(rec.cardsDrawn).toEqual(drawn);

@@ -172,3 +172,13 @@ describe('the queue URL', () => {
     expect(() => queueTarget('redis://host', {}, 'a:b')).toThrow(/queue name/);
   });
 });
+
+describe('a coordinator without workers', () => {
+  it('says how long no worker took a job, and the command that starts one (the password hidden)', async () => {
+    const { noWorkerNotice } = await import('../../src/cli/worker.js');
+    expect(noWorkerNotice(queueTarget('redis://:pw@10.0.0.5:6379/2', {}), 30)).toBe(
+      'goldpit: no worker has taken a job from queue "goldpit" at redis://:***@10.0.0.5:6379/2 for 30 s; the jobs wait in Redis. Start one on any machine that reaches Redis: npx goldpit worker --queue redis://:***@10.0.0.5:6379/2',
+    );
+    expect(noWorkerNotice(queueTarget('redis://h', {}, 'mine'), 45)).toContain('npx goldpit worker --queue redis://h --queue-name mine');
+  });
+});

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { GAMES } from '../../src/games/registry.js';
+import { isSearchable } from '../../src/search/contract.js';
 import { runParallel } from '../../src/sim/parallel.js';
 import { QueueError } from '../../src/sim/queue/errors.js';
 import { queueTarget } from '../../src/sim/queue/target.js';
@@ -151,18 +152,19 @@ describe.skipIf(SKIP_QUEUE)('a run through the queue', () => {
   });
 });
 
+// One scenario per registered game (the every-game tests' choice: its first scenario file by name).
+const scenarioOf = (game: string) =>
+  join(
+    'scenarios',
+    game === 'goldrausch'
+      ? 'baseline.json'
+      : readdirSync('scenarios')
+          .filter((f) => f.endsWith('.json'))
+          .sort()
+          .find((f) => (JSON.parse(readFileSync(join('scenarios', f), 'utf8')) as { game?: string }).game === game)!,
+  );
+
 describe.skipIf(SKIP_QUEUE)('every game through the queue', () => {
-  // One scenario per registered game (the every-game tests' choice: its first scenario file by name).
-  const scenarioOf = (game: string) =>
-    join(
-      'scenarios',
-      game === 'goldrausch'
-        ? 'baseline.json'
-        : readdirSync('scenarios')
-            .filter((f) => f.endsWith('.json'))
-            .sort()
-            .find((f) => (JSON.parse(readFileSync(join('scenarios', f), 'utf8')) as { game?: string }).game === game)!,
-    );
   it.each(Object.keys(GAMES))('%s: a run writes the outputs of a local run', async (game) => {
     const scenario = scenarioOf(game);
     const args = ['--games', '600', '--batch-size', '200', '--seed', `queue-${game}`];
@@ -269,17 +271,18 @@ describe.skipIf(SKIP_QUEUE)('a tournament through the queue', () => {
 describe.skipIf(SKIP_QUEUE)('a skill ladder through the queue', () => {
   it('writes the same figures as a local one, its games in tournament jobs on common deals', async () => {
     const at = mark();
+    // Two search tiers: the ismcts agent plays on the workers too.
     const args = [
       'skill',
       'scenarios/gold-4p.json',
       '--tiers',
-      'random,greedy,spoiler',
+      'random,greedy',
       '--budgets',
-      'none',
+      '5,10',
       '--deals',
       '3',
       '--deals-per-task',
-      '6',
+      '12',
       '--bootstrap',
       '20',
       '--quiet',
@@ -288,12 +291,67 @@ describe.skipIf(SKIP_QUEUE)('a skill ladder through the queue', () => {
     expect(await runCli([...args, '--workers', '1', '--out', local], capture())).toBe(0);
     expect(await runCli([...args, ...viaQueue(), '--out', queued], capture())).toBe(0);
     for (const f of ['skill.json', 'skill.csv', 'skill_tiers.csv']) expect(readFileSync(join(queued, f), 'utf8')).toBe(readFileSync(join(local, f), 'utf8'));
-    // 6 tables × 3 deals × 4 rotations = 72 games, 24 per job (6 tables of one deal).
+    const tiers = (JSON.parse(readFileSync(join(queued, 'skill.json'), 'utf8')) as { tiers: { tier: string }[] }).tiers.map((t) => t.tier);
+    expect(tiers).toEqual(['random', 'greedy', 'ismcts:iterations=5', 'ismcts:iterations=10']);
+    // 12 tables × 3 deals × 4 rotations = 144 games, 48 per job (12 tables of one deal).
     expect(playedSince(at, 'tournament-games')).toHaveLength(3);
   });
 });
 
+describe.skipIf(SKIP_QUEUE)('a table of one bot through the queue', () => {
+  const searchable = Object.keys(GAMES).filter((game) => isSearchable(GAMES[game].module));
+  it.each(searchable)('%s: run --table ismcts:… gives the outputs of a local run', async (game) => {
+    const args = [scenarioOf(game), '--table', 'ismcts:iterations=8', '--games', '12', '--batch-size', '4', '--seed', 'tq', '--quiet'];
+    const [local, queued] = [tmp(), tmp()];
+    expect(await runCli(['run', ...args, '--workers', '0', '--out', local], capture())).toBe(0);
+    expect(await runCli(['run', ...args, ...viaQueue(), '--out', queued], capture())).toBe(0);
+    const tables = (dir: string) =>
+      Object.fromEntries(
+        readdirSync(dir)
+          .filter((f) => f.endsWith('.csv') || f === 'summary.json')
+          .sort()
+          .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
+      );
+    expect(Object.keys(tables(queued)).length).toBeGreaterThanOrEqual(5);
+    expect(tables(queued)).toEqual(tables(local));
+    const summary = JSON.parse(readFileSync(join(queued, 'summary.json'), 'utf8')) as { scenario: string; lineup: string[] };
+    expect(summary.scenario).toMatch(/-table-ismcts-iterations-8$/);
+    expect(summary.lineup).toEqual(new Array(summary.lineup.length).fill('ismcts:iterations=8'));
+  });
+});
+
 describe.skipIf(SKIP_QUEUE)('refusals and faults', () => {
+  it('a queue nobody plays says so after a while, with the command that starts a worker', async () => {
+    const scenario = loadScenario(SCENARIO);
+    const stop = new AbortController();
+    const told: number[] = [];
+    const run = runParallel(scenario, {
+      seed: 'idle',
+      from: 0,
+      to: 100,
+      workers: 0,
+      batchSize: 100,
+      checkpointFile: null,
+      checkpointEveryMs: 60_000,
+      resume: false,
+      gamesCsvFile: null,
+      stop: stop.signal,
+      // A queue of its own that no worker watches.
+      queue: {
+        target: queueTarget(redis.url, {}, queueName()),
+        idleAfterMs: 300,
+        onIdle: (seconds) => {
+          told.push(seconds);
+          stop.abort();
+        },
+      },
+    });
+    const result = await run;
+    expect(result.complete).toBe(false);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toBeGreaterThanOrEqual(0);
+  });
+
   it('a worker refuses the jobs of other code, and the coordinator fails with its message', async () => {
     const at = mark();
     const scenario = loadScenario(SCENARIO);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cardVerdict, renderReport, seatVerdict, winRateVerdict } from '../../src/report/html.js';
 import { GAMES } from '../../src/games/registry.js';
 import { reportGameOf } from '../../src/report/summary.js';
+import { summaryTable } from '../../src/report/write.js';
 import type { RunSummary } from '../../src/report/types.js';
 
 const GR = reportGameOf(GAMES.goldrausch);
@@ -48,6 +49,36 @@ describe('renderReport', () => {
     expect(t).toContain('synthetic placeholder deck, not the publisher’s cards');
     expect(t).toContain('penaltySink = "continent"');
     expect(t).toContain('goldpit 0.1.0');
+  });
+
+  it('gives a game without a deck (GOLD) no deck row in the header and no deck in the footer', () => {
+    const page = renderReport({ ...summary, deckId: '', dataIds: {} }, null, null, GR);
+    expect(page).not.toContain('<dt>deck</dt>');
+    expect(page).not.toMatch(/deck <code>/);
+    expect(html).toContain('<dt>deck</dt>');
+    expect(html).toContain('deck <code>goldrausch-synthetic-v1</code>');
+    // The terminal's first line too: no "deck " with nothing after it.
+    expect(summaryTable({ ...summary, deckId: '' }, GR).split('\n')[0]).toBe('baseline: 5000 games, seed "goldpit-baseline"');
+    expect(summaryTable(summary, GR).split('\n')[0]).toMatch(/, deck goldrausch-synthetic-v1$/);
+  });
+
+  it('keeps the terminal table\u2019s columns in line when one interval is shorter than another', () => {
+    const bots = summary.bots.map((b, i) => (i === 0 ? { ...b, winRate: 0.104, ci95: [0.075, 0.144] as [number, number] } : b));
+    const lines = summaryTable({ ...summary, bots }, GR).split('\n');
+    const rows = lines.slice(
+      lines.findIndex((l) => l.startsWith('bot ')),
+      lines.findIndex((l) => l.startsWith('bot ')) + 1 + bots.length,
+    );
+    expect(rows[1]).toContain('(7.5%\u201314.4%)');
+    // Every row ends its interval and its mean score at the same column as the header does.
+    const ends = (line: string, re: RegExp) => {
+      const m = re.exec(line)!;
+      return m.index + m[0].length;
+    };
+    for (const row of rows.slice(1)) {
+      expect(ends(row, /\)/)).toBe(ends(rows[0], /\(95% CI\)/));
+      expect(ends(row, /\)\s+\d+\.\d\d/)).toBe(ends(rows[0], /mean gold/));
+    }
   });
 
   it('does not call a publisher deck synthetic', () => {

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { impactReport } from '../../src/report/impact.js';
 import { impactTable, writeImpactOutputs } from '../../src/report/write.js';
+import { reportGameOf } from '../../src/report/summary.js';
+import { GAMES as REGISTRY } from '../../src/games/registry.js';
 import { IMPACT_METRICS, WIN_UNITS, type CardSums } from '../../src/sim/impact.js';
 import { loadScenario } from '../../src/sim/scenario.js';
 import { benjaminiHochberg, pairedFromSums } from '../../src/stats/index.js';
@@ -124,6 +126,8 @@ describe('card impact: tests, FDR families and the swing', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-    expect(impactTable(report)).toContain('CI: per card, unadjusted. FDR: significant after Benjamini–Hochberg across the cards (adjusted)');
+    expect(impactTable(report, reportGameOf(REGISTRY.goldrausch))).toContain(
+      'CI: per card, unadjusted. *: significant after Benjamini–Hochberg across the cards (adjusted), so a CI may exclude 0 without it.',
+    );
   });
 });

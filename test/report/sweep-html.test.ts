@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderSweep, sweepVerdicts } from '../../src/report/sweep-html.js';
+import { panelTitle, renderSweep, sweepVerdicts } from '../../src/report/sweep-html.js';
 import { escapeHtml } from '../../src/report/html.js';
 import { FINE, fineModel, fineSweep, makeSweep, numeric, options } from './sweep-fixture.js';
 
@@ -35,6 +35,16 @@ describe('renderSweep', () => {
     expect(count(diff, 'class="panel-title"')).toBe(8);
     expect(diff).toContain('race share at params.fine = 6: \u22128.0 pp against the reference, 95% interval \u22128.3\u2013\u22127.7 pp');
     expect(html).not.toContain('id="heat-maps"');
+  });
+
+  it('gives a panel its whole title: a long label\u2019s explanation on a second line, never cut to an ellipsis', () => {
+    const long = panelTitle('score spread (highest \u2212 lowest final gold)', 64, 100, 280);
+    expect(long).not.toContain('\u2026');
+    expect(long).toMatch(/class="panel-title" x="64" y="72"><title>score spread \(highest \u2212 lowest final gold\)<\/title>score spread<\/text>/);
+    expect(long).toContain('class="legend" x="64" y="88">(highest \u2212 lowest final gold)</text>');
+    expect(panelTitle('mean rounds', 64, 100, 280)).toBe('<text class="panel-title" x="64" y="88"><title>mean rounds</title>mean rounds</text>');
+    // Nothing to split: only then is a line clipped to the panel.
+    expect(panelTitle('x'.repeat(50), 0, 100, 280)).toContain(`${'x'.repeat(34)}\u2026</text>`);
   });
 
   it('lists every point with each metric\u2019s interval and paired difference, the reference row in bold', () => {

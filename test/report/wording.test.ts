@@ -1,6 +1,6 @@
 /** The report's wording (issue 17, item 13): counters in words, "equal share", "1 card", axis titles clear of their ticks, print, no bold zeros. */
 import { describe, expect, it } from 'vitest';
-import { cardVerdict, countOf, counterWords, renderReport, yAxis } from '../../src/report/html.js';
+import { cardVerdict, countOf, counterWords, niceAxis, ordinal, renderReport, signed, tickDigits, yAxis } from '../../src/report/html.js';
 import type { PairedEffect } from '../../src/report/types.js';
 import { GAMES } from '../../src/games/registry.js';
 import { reportGameOf } from '../../src/report/summary.js';
@@ -17,6 +17,39 @@ describe('report wording', () => {
     const html = renderReport({ ...summary, perGame: { bridgesBuilt: Object.fromEntries(summary.bots.map((b) => [b.bot, 1.5])) } }, null, null, GR);
     expect(html).toContain('<td>bridges built</td>');
     expect(html).not.toContain('bridgesBuilt');
+  });
+
+  it('says "every 3rd turn", not "every 3th turn"', () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '23rd',
+      '101st',
+      '111th',
+      '112th',
+    ]);
+  });
+
+  it('labels a narrow axis with enough decimals that neighbouring ticks differ (never "−0.1 −0.1 0")', () => {
+    for (const [lo, hi] of [
+      [-0.0015, 0.0015],
+      [-0.0004, 0.0012],
+      [-0.02, 0.03],
+      [-0.3, 0.2],
+    ]) {
+      const { ticks } = niceAxis(lo, hi);
+      const labels = ticks.map((v) => (v === 0 ? '0' : signed(100 * v, tickDigits(ticks, 100))));
+      expect(new Set(labels).size, labels.join(' ')).toBe(ticks.length);
+    }
+    expect(tickDigits([-0.001, -0.0005, 0, 0.0005], 100)).toBe(2);
+    expect(tickDigits([-0.1, 0, 0.1], 100)).toBe(0);
   });
 
   it('says "1 card", not "1 cards"', () => {

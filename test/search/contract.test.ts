@@ -286,6 +286,15 @@ describe.each(searchableGames)('the search contract of %s', (id) => {
           }
           if (decision % 7 !== 0) return;
           const view = module.seatView(state, request.seat);
+          // The prepared sampler is the same draws: the same samples as sampleState from the same stream.
+          if (module.sampler !== undefined) {
+            const draw = module.sampler(view);
+            for (let k = 0; k < 2; k++) {
+              const a = module.sampleState(view, new RandomSource('same-draws', k).stream(1));
+              const b = draw(new RandomSource('same-draws', k).stream(1), into);
+              expect(stateData(b)).toBe(stateData(a));
+            }
+          }
           const hidden = new Set<string>();
           for (let k = 0; k < 6; k++) hidden.add(JSON.stringify(t.hidden(module.sampleState(view, sampler), request.seat)));
           // Something is hidden at (almost) every decision: a face-down card, a deck order.

@@ -25,8 +25,29 @@ describe('ismcts options in the bot name', () => {
     const { options, given } = parseIsmctsOptions('rollout=greedy:iterations=400:c=0.5:reward=score:prior=greedy:bias=2:depth=8:merge=0', ISMCTS_DEFAULTS, [
       'greedy',
     ]);
-    expect(options).toEqual({ iterations: 400, ms: null, c: 0.5, rollout: 'greedy', reward: 'score', prior: 'greedy', bias: 2, depth: 8, merge: false });
+    expect(options).toEqual({
+      iterations: 400,
+      ms: null,
+      c: 0.5,
+      rollout: 'greedy',
+      reward: 'score',
+      prior: 'greedy',
+      bias: 2,
+      depth: 8,
+      merge: false,
+      fpu: Infinity,
+      outcomes: true,
+      tree: 0,
+      anchor: Infinity,
+    });
     expect(ismctsName(given)).toBe('ismcts:iterations=400:c=0.5:rollout=greedy:reward=score:prior=greedy:bias=2:depth=8:merge=0');
+    const more = parseIsmctsOptions('fpu=-0.1:outcomes=0', ISMCTS_DEFAULTS, []);
+    expect([more.options.fpu, more.options.outcomes]).toEqual([-0.1, false]);
+    expect(parseIsmctsOptions('fpu=inf', ISMCTS_DEFAULTS, []).options.fpu).toBe(Infinity);
+    const kept = parseIsmctsOptions('tree=1:anchor=0.02:reward=margin', ISMCTS_DEFAULTS, []);
+    expect([kept.options.tree, kept.options.anchor, kept.options.reward]).toEqual([1, 0.02, 'margin']);
+    expect(ismctsName(kept.given)).toBe('ismcts:reward=margin:anchor=0.02:tree=1');
+    expect(ismctsName(more.given)).toBe('ismcts:fpu=-0.1:outcomes=0');
     expect(ismctsName({})).toBe('ismcts');
     expect(parseIsmctsOptions('ms=20', ISMCTS_DEFAULTS, []).options.ms).toBe(20);
   });
@@ -39,9 +60,13 @@ describe('ismcts options in the bot name', () => {
     expect(bad('c=-1')).toThrow(/c must be a number ≥ 0/);
     expect(bad('ms=0')).toThrow(/ms must be a positive number/);
     expect(bad('rollout=smart')).toThrow(/rollout must be uniform or a built-in bot \(greedy\), got "smart"/);
-    expect(bad('reward=gold')).toThrow(/reward must be win or score/);
+    expect(bad('reward=gold')).toThrow(/reward must be win, score or margin/);
     expect(bad('iterations')).toThrow(/needs a value/);
     expect(bad('c=1:c=2')).toThrow(/given twice/);
+    expect(bad('fpu=lots')).toThrow(/fpu must be inf or a number/);
+    expect(bad('outcomes=2')).toThrow(/outcomes must be 0 or 1/);
+    expect(bad('tree=-1')).toThrow(/tree must be a whole number ≥ 0/);
+    expect(bad('anchor=-0.1')).toThrow(/anchor must be inf or a number ≥ 0/);
   });
 
   it.each(searchableGames)('%s: one factory per configuration, however spelt; bad names are not built-in bots', (id) => {
@@ -110,7 +135,15 @@ function game(id: string, names: readonly string[], index: number, seed = 'ismct
 
 describe.each(searchableGames)('ismcts on %s', (id) => {
   it('plays legal answers only (no fault), and the same game again from the same seed', () => {
-    const names = ['ismcts:iterations=30', 'uniform', 'ismcts:iterations=30:rollout=uniform:reward=score', 'uniform'];
+    // Seat 3 searches with a heuristic's rollouts, prior and anchor (asked once a decision, before the
+    // iterations play the samples to the end: a bot asked at a finished sample threw every decision).
+    const h = GAMES[id].tournament.checkBotOpponents[0];
+    const names = [
+      'ismcts:iterations=30',
+      'uniform',
+      'ismcts:iterations=30:rollout=uniform:reward=score',
+      `ismcts:iterations=20:rollout=${h}:prior=${h}:anchor=0.05:reward=margin`,
+    ];
     const a = game(id, names, 0);
     expect(a.faults).toEqual([]);
     expect(game(id, names, 0).outcome).toEqual(a.outcome);

@@ -113,3 +113,27 @@ describe('a linear model with noise on common random numbers', () => {
     expect(row.noiseShare.estimate).toBeLessThan(expected * 4);
   });
 });
+
+describe('a knob that changes no game', () => {
+  // y = z + x1 (+ 0·x2): x2 changes no deal's value at any point, so every estimate of its effect is
+  // exactly 0 on these deals; a deal not played might still change, so no interval has zero width.
+  const model = linearNoise([1, 0], 0);
+
+  it('Morris: μ, μ* and σ of x2 are exactly 0, each with an interval of nonzero width', async () => {
+    const row = (await analyseModel(model, 'morris', { units: 20, games: 40, seed: 'unchanged-m' })).morris![1];
+    for (const f of [row.mu, row.muStar, row.sigma]) {
+      expect(f.estimate).toBe(0);
+      expect(f.lo).toBeLessThanOrEqual(0);
+      expect(f.hi).toBeGreaterThan(f.lo);
+    }
+  }, 60_000);
+
+  it('Sobol: the first-order and total indices of x2 are exactly 0, each with an interval of nonzero width', async () => {
+    const k = (await analyseModel(model, 'sobol', { units: 200, games: 40, seed: 'unchanged-s' })).sobol![0].knobs[1];
+    for (const f of [k.first, k.total]) {
+      expect(Math.abs(f.estimate)).toBeLessThan(1e-12);
+      expect(f.lo).toBeLessThanOrEqual(0);
+      expect(f.hi).toBeGreaterThan(f.lo);
+    }
+  }, 60_000);
+});

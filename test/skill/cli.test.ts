@@ -72,6 +72,7 @@ describe('goldpit skill', () => {
       [['--tiers', 'greedy', '--tiers', 'random'], '--tiers is given 2 times; give it once, with the items separated by commas'],
       [['--tiers', 'random,greedy', '--deals', '0'], '--deals must be a positive integer, got 0'],
       [['--search', 'ismcts:iterations=5', '--budgets', '10'], '--search ismcts:iterations=5 already names a budget'],
+      [['--search', 'deep-thought', '--budgets', '10'], '--budgets: gold-knizia has no search agent "deep-thought" to give them to'],
     ];
     for (const [extra, message] of cases) {
       const io = capture();
@@ -83,9 +84,10 @@ describe('goldpit skill', () => {
   });
 
   it('takes uniform play and the heuristics as default tiers, and reads --budgets', () => {
-    const gold = defaultTiers(GAMES['gold-knizia']);
-    expect(gold.slice(1)).toEqual(['greedy', 'spoiler', 'cautious']);
-    expect(['uniform', 'random']).toContain(gold[0]);
+    // GOLD has the generic uniform bot (the search contract); a game without it starts from its random bot.
+    expect(defaultTiers(GAMES['gold-knizia'])).toEqual(['uniform', 'greedy', 'spoiler', 'cautious']);
+    const others = Object.values(GAMES).filter((g) => !Object.hasOwn(g.builtinBots, 'uniform'));
+    for (const g of others) expect(defaultTiers(g)[0]).toBe('random');
     expect(parseBudgets('400,100,200', [])).toEqual([100, 200, 400]);
     expect(parseBudgets(undefined, [1, 2])).toEqual([1, 2]);
     expect(parseBudgets('none', [1, 2])).toEqual([]);

@@ -177,6 +177,23 @@ describe('summarizeSkill', () => {
     ).toBe(true);
   });
 
+  it('says when a step after the first that does not gain gains again (the depth undersells it)', () => {
+    const three = ['greedy', 'deep:iterations=100', 'deep:iterations=200', 'deep:iterations=400'];
+    const sums = summarizeSkill(facts(three, D), synthetic(three, [0, 0.2, 0.2, 1.2], D, 9), { bootstrap: 200 });
+    const deep = sums.depth[0];
+    expect(deep.steps.map((x) => x.significant)).toEqual([false, true]);
+    expect(deep.depth).toBe(0);
+    const said = sums.verdicts.find((v) => v.startsWith("Raising deep's budget gains no detectable edge already at its first doubling"));
+    expect(said).toMatch(
+      /from 100 to 200 iterations: .*\)\. Yet a later step gains again \(from 200 to 400 iterations: \+\d+\.\d pp \(95%: \+\d+\.\d to \+\d+\.\d\)\): the depth counts from the lowest budget/,
+    );
+    expect(said).not.toContain('more search does not pay here');
+    // Interval ends in whole percent round outwards: a share's interval never prints as a point.
+    const luck = sums.verdicts[sums.verdicts.length - 1];
+    const [lo, hi] = sums.luck!.luck.ci95!;
+    expect(luck).toContain(`(95%: ${Math.floor(100 * lo + 1e-9)}–${Math.ceil(100 * hi - 1e-9)}%)`);
+  });
+
   it('gives point estimates only, and says so, below 20 deals', () => {
     const few = summarizeSkill(facts(tiers, 5), synthetic(tiers, strength, 5, 3), { bootstrap: 50 });
     expect(few.intervals.given).toBe(false);

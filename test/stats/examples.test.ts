@@ -69,7 +69,13 @@ describe('doc-comment examples', () => {
       upper: 0.007624340461552188,
       method: 'score',
     });
-    expect(stats.noChangeInterval(500, -1, 1)).toEqual({ estimate: 0, lower: -0.007624340461552237, upper: 0.007624340461552237 });
+    expect(stats.boundedMeanIntervalOfCounts([0], [500], -1, 1)).toMatchObject({
+      estimate: 0,
+      n: 500,
+      lower: -0.007624340461552188,
+      upper: 0.007624340461552188,
+      method: 'score',
+    });
     expect(stats.hoeffdingInterval([10, 10, 10, 10, 10, 10, 10, 10, 10, 10], 0, 10, 0.95)).toEqual({
       estimate: 10,
       lower: 6.915028921812391,

@@ -116,7 +116,7 @@ describe('scenarioAt', () => {
     expect(e.problem).toMatch(/at the sweep point params.fien=1/);
     const top = inputErrorOf(() => scenarioAt('x.json', data, [parseVary('parms.fine=1')], [1]));
     expect(top.field).toBe('parms');
-    expect(top.problem).toMatch(/known keys: name, description, game, players, seats, rules, params/);
+    expect(top.problem).toMatch(/known keys: name, description, game, players, seats, table, rules, params/);
   });
   it('refuses a value the game refuses, naming the path and what was expected', () => {
     const e = inputErrorOf(() => scenarioAt('x.json', data, [sink], ['sea']));

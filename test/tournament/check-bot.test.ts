@@ -17,23 +17,23 @@ describe('goldpit check-bot', () => {
   it('reports a type error with file, line and column, plays anyway, and exits 1', { timeout: 120_000 }, async () => {
     const dir = tempDir('goldpit-typed-');
     const file = join(dir, 'mistyped.ts');
-    // Runs fine (the index is never used) but returns `string | number` where a Continent is required.
+    // Runs fine (the name is never used) but returns `string | number` where a continent number is required.
     writeFileSync(
       file,
       [
         `import type { GoldrauschBotFactory } from '${join(ROOT, 'src/games/goldrausch/bot.js')}';`,
         'const mistyped: GoldrauschBotFactory = {',
         "  name: 'mistyped',",
-        "  description: 'a number where a continent is expected',",
+        "  description: 'a name where a continent is expected',",
         '  create: (_seat, random) => ({',
-        "    name: 'mistyped',",
+        '    // the continent: a number (AZUL 0, ROSSO 1, VERIDIA 2)',
         '    chooseContinent: (view) => {',
-        "      const held = ['azul', 'rosso', 'veridia'].filter((_, c) => view.countryHand[c] > 0);",
-        '      const index: number = 0;',
-        '      return index === 0 ? random.pick(held) : index;',
+        '      const held = [0, 1, 2].filter((c) => view.countryHand(c) > 0);',
+        "      const name: string = 'azul';",
+        '      return held.length > 0 ? random.pick(held) : name;',
         '    },',
-        '    negotiate: () => [],',
-        '    commitUpgrade: () => null,',
+        '    negotiate: () => {},',
+        '    commitUpgrade: () => 0,',
         '  }),',
         '};',
         'export default mistyped;',
@@ -63,6 +63,30 @@ describe('goldpit check-bot', () => {
     expect(io.stdout).toContain('no faults');
     expect(io.stdout).toMatch(/^NONDETERMINISTIC: game \d+ ended differently when played again from its seed .*Math\.random\(\)/m);
     expect(io.stdout).toMatch(/^ {2}replay: npx goldpit tournament .* --replay \d+/m);
+  });
+
+  it('stops at the first hang of a bot that never returns, with the command that replays it', { timeout: 120_000 }, async () => {
+    const io = capture();
+    // 5 deals × 4 rotations = 20 games, each of which would hang for the whole limit.
+    expect(await runCli(['check-bot', join(BOTS, 'hangs.ts'), '--no-typecheck', '--bot-timeout', '0', '--hang-limit', '1000'], io)).toBe(1);
+    const hung = io.stdout.split('\n').filter((l) => l.startsWith('FAULT hung'));
+    expect(hung).toHaveLength(1);
+    expect(hung[0]).toMatch(
+      /^FAULT hung: hangs \(.*hangs\.ts\) did not return within the 1000 ms hang limit in game \d+ \(seat \d, bot call \d+\); check-bot stopped at this first hang/,
+    );
+    expect(io.stdout).toMatch(/\n {2}replay: npx goldpit tournament .* --replay \d+ --bench \d@\d+\n/);
+  });
+
+  it('says "it is a folder" for a folder, and which game a bot of another game fits', { timeout: 120_000 }, async () => {
+    const folder = capture();
+    expect(await runCli(['check-bot', BOTS], folder)).toBe(2);
+    expect(folder.stderr).toContain(`${BOTS}: it is a folder, not a file; name the bot file in it (e.g. ${join(BOTS, 'my-bot.ts')})`);
+    const dir = tempDir('goldpit-checkbot-');
+    const gold = join(dir, 'gold-bot.ts');
+    expect(await runCli(['new-bot', 'gold-bot', '--game', 'gold-knizia', '--out', gold], capture())).toBe(0);
+    const other = capture();
+    expect(await runCli(['check-bot', gold, '--no-typecheck'], other)).toBe(2);
+    expect(other.stderr).toContain(`it is a bot for gold-knizia: check it with \`npx goldpit check-bot --game gold-knizia ${gold}\``);
   });
 
   it('finds a bot that throws replayable and well typed (its faults are the only finding)', { timeout: 120_000 }, async () => {

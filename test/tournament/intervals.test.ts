@@ -109,6 +109,10 @@ describe('too few deals: no intervals and no significance', () => {
     expect(page).not.toContain('class="sig"');
     expect(page).toContain(`no intervals (fewer than ${MIN_DEALS} deals per bot)`);
     expect(page).not.toContain('bootstrap resamples');
+    expect(page).toContain('<dt>deck</dt><dd><code>test</code>');
+    // A game without a deck (GOLD) gets no deck row.
+    const noDeck = summarizeTournament({ ...factsFor(BOTS, 1), deckId: '' }, dominantGames(1), { winnerOnly: false, bootstrap: 50 });
+    expect(renderTournament(noDeck, null, reportGameOf(GAMES.goldrausch))).not.toContain('<dt>deck</dt>');
   });
 
   it('draws both point charts for any number of deals: no NaN, each value right of its point (and whisker), the missing intervals said', () => {

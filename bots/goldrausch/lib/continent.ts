@@ -1,6 +1,6 @@
 /**
  * Choosing a country card (D1, docs/games/goldrausch.md §14). Only continents whose country card is in
- * hand (`view.countryHand[c] > 0`) are legal; cards passed by #24/#25 can leave a hand without one
+ * hand (`view.countryHand(c) > 0`) are legal; cards passed by #24/#25 can leave a hand without one
  * continent when passed cards are kept (GR-A32).
  *
  * The score of a continent is the seat's expected own payout there this round: the better of green and
@@ -9,7 +9,8 @@
  * Illegal continents score −Infinity. Greedy takes the best (`bestContinent`), the talking bots a logit
  * over the scores (`logitContinent`), the search bot's opponent model reads the scores themselves.
  */
-import type { FastRandom, FastView } from '../../../src/games/goldrausch/fast/view.js';
+import type { GoldrauschView } from '../../../src/games/goldrausch/view.js';
+import type { Random } from './seats.js';
 import { boxedDisaster, Rivals, upgradeValue, VALUE } from './estimate.js';
 import { digest } from './history.js';
 
@@ -32,14 +33,13 @@ function shareRates(list: Rivals[], capacity: number): void {
 }
 
 /** A uniformly random continent among the country cards in hand (randomContinent). */
-export function randomContinent(view: FastView, random: FastRandom): number {
-  const hand = view.countryHand;
+export function randomContinent(view: GoldrauschView, random: Random): number {
   let legal = 0;
-  for (let c = 0; c < 3; c++) if (hand[c] > 0) legal++;
+  for (let c = 0; c < 3; c++) if (view.countryHand(c) > 0) legal++;
   if (legal === 0) return 0; // nothing legal: the engine records the fault
   let k = random.int(legal);
   for (let c = 0; c < 3; c++) {
-    if (hand[c] > 0 && k-- === 0) return c;
+    if (view.countryHand(c) > 0 && k-- === 0) return c;
   }
   return 0;
 }
@@ -62,7 +62,7 @@ const FIRST_ROUND = { paramsKey: -1, scores: new Map<number, Float64Array>() };
 const FIRST_ROUND_MAX = 4096;
 
 /** Each continent's better of green and red for this seat (−Infinity if its card is not in hand). */
-export function scores(view: FastView): number[] {
+export function scores(view: GoldrauschView): number[] {
   if (view.historyLength > 0) return computeScores(view);
   const key = firstRoundKey(view);
   if (key < 0) return computeScores(view);
@@ -93,9 +93,8 @@ export function scores(view: FastView): number[] {
  * is paid before this seat) are written straight into the scratch `Rivals`; only their presences
  * change from continent to continent.
  */
-function computeScores(view: FastView): number[] {
+function computeScores(view: GoldrauschView): number[] {
   const values = SCORES;
-  const hand = view.countryHand;
   const players = view.players;
   const me = view.seat;
   const start = view.startPlayer;
@@ -153,21 +152,19 @@ function computeScores(view: FastView): number[] {
   // Every input read before the first call (a call makes V8 re-check every array it reads after it).
   const value = VALUE;
   const fine = view.fine;
-  const extract = view.extract;
-  const stock = view.stock;
   const disaster = boxedDisaster(view);
-  const e0 = extract[0];
-  const e1 = extract[1];
-  const e2 = extract[2];
-  const s0 = stock[0];
-  const s1 = stock[1];
-  const s2 = stock[2];
+  const e0 = view.extract(0);
+  const e1 = view.extract(1);
+  const e2 = view.extract(2);
+  const s0 = view.stock(0);
+  const s1 = view.stock(1);
+  const s2 = view.stock(2);
   const d0 = disaster[0] as number;
   const d1 = disaster[1] as number;
   const d2 = disaster[2] as number;
-  const h0 = !(hand[0] <= 0);
-  const h1 = !(hand[1] <= 0);
-  const h2 = !(hand[2] <= 0);
+  const h0 = !(view.countryHand(0) <= 0);
+  const h1 = !(view.countryHand(1) <= 0);
+  const h2 = !(view.countryHand(2) <= 0);
   let v0 = -Infinity;
   let v1 = -Infinity;
   let v2 = -Infinity;
@@ -190,7 +187,7 @@ function computeScores(view: FastView): number[] {
 }
 
 /** The legal continent with the highest score; exact ties drawn by reservoir sampling (Greedy). */
-export function bestContinent(view: FastView, random: FastRandom): number {
+export function bestContinent(view: GoldrauschView, random: Random): number {
   const v = scores(view);
   let best = -1;
   let ties = 0;
@@ -211,7 +208,7 @@ export function bestContinent(view: FastView, random: FastRandom): number {
  * locals (the same operations in the same order as its loops; the weights are not written back into
  * the score array, which nothing reads afterwards).
  */
-export function logitContinent(view: FastView, random: FastRandom): number {
+export function logitContinent(view: GoldrauschView, random: Random): number {
   const temperature = 2;
   const v = scores(view);
   const v0 = v[0];
@@ -253,18 +250,18 @@ export function logitContinent(view: FastView, random: FastRandom): number {
 /**
  * The round-1 memo key of a view (see FIRST_ROUND), or −1 if an input is not a small whole number.
  */
-export function firstRoundKey(view: FastView): number {
+export function firstRoundKey(view: GoldrauschView): number {
   const players = view.players;
   const me = view.seat;
   const start = view.startPlayer;
   if (!isSmall(players, 8) || !isSmall(me, 8) || !isSmall(start, 8)) return -1;
-  const hand = view.countryHand;
-  const extract = view.extract;
-  const stock = view.stock;
   let key = (players * 8 + me) * 8 + start; // 9 bits, then 14 per continent: 51 in all
   for (let c = 0; c < 3; c++) {
-    if (!isSmall(hand[c], 4) || !isSmall(extract[c], 64) || !isSmall(stock[c], 64)) return -1;
-    key = ((key * 4 + hand[c]) * 64 + extract[c]) * 64 + stock[c];
+    const hand = view.countryHand(c);
+    const extract = view.extract(c);
+    const stock = view.stock(c);
+    if (!isSmall(hand, 4) || !isSmall(extract, 64) || !isSmall(stock, 64)) return -1;
+    key = ((key * 4 + hand) * 64 + extract) * 64 + stock;
   }
   return key;
 }

@@ -19,10 +19,8 @@
  * (green rivals behind) are Poisson-binomial; they are built by small dynamic programs in module-level
  * scratch arrays (at most 6 players, so a few hundred multiply-adds and no allocation per call).
  */
-import type { FastView } from '../../../src/games/goldrausch/fast/view.js';
-import { disasterOdds } from '../../../src/games/goldrausch/view-adapter.js';
+import type { GoldrauschView } from '../../../src/games/goldrausch/view.js';
 import { digest } from './history.js';
-export { disasterOdds };
 import { SMALL, SMALL_AP, SMALL_AU, SMALL_BP, SMALL_BU, SMALL_MAX, SMALL_X, smallUpgradeValue } from './upgrade-small.js';
 
 // Private copies of upgrade-small's scratch and layout: V8 embeds a module-private constant in optimized
@@ -323,19 +321,18 @@ const RIVALS = new Rivals();
 export const VALUE = newUpgradeValue();
 
 /**
- * `view.disaster` as numbers already boxed: an array of generic (tagged) elements holds each odd as
+ * `view.disaster(c)` as numbers already boxed: an array of generic (tagged) elements holds each odd as
  * one heap number, which a call passes as it is, while a number read from a double array would be
  * boxed into a new heap number for every `upgradeValue` call. Refreshed when the parameters change.
  */
 const DISASTER_BOXED: unknown[] = [null, null, null];
 let disasterKey = -1;
 
-export function boxedDisaster(view: FastView): unknown[] {
+export function boxedDisaster(view: GoldrauschView): unknown[] {
   if (view.paramsKey !== disasterKey) {
-    const disaster = view.disaster;
-    DISASTER_BOXED[0] = disaster[0];
-    DISASTER_BOXED[1] = disaster[1];
-    DISASTER_BOXED[2] = disaster[2];
+    DISASTER_BOXED[0] = view.disaster(0);
+    DISASTER_BOXED[1] = view.disaster(1);
+    DISASTER_BOXED[2] = view.disaster(2);
     disasterKey = view.paramsKey;
   }
   return DISASTER_BOXED;
@@ -350,21 +347,20 @@ export function boxedDisaster(view: FastView): unknown[] {
  * Greedy's test: green is worth more than red on this seat's
  * continent, the others there laying green at their habitual rates.
  */
-export function greenPays(view: FastView): boolean {
+export function greenPays(view: GoldrauschView): boolean {
   const upgradeOf = digest(view).upgrade;
-  const locations = view.locations;
   const me = view.seat;
-  const c = locations[me];
+  const c = view.location(me);
   const players = view.players;
   const start = view.startPlayer;
   const myRank = me >= start ? me - start : me - start + players; // clockwiseRank
   const rivals = RIVALS;
   rivals.clear();
   for (let s = 0; s < players; s++) {
-    if (s === me || locations[s] !== c) continue;
+    if (s === me || view.location(s) !== c) continue;
     rivals.add(1, upgradeOf[s], (s >= start ? s - start : s - start + players) < myRank);
   }
-  const value = upgradeValue(view.extract[c], view.stock[c], view.fine, boxedDisaster(view)[c] as number, rivals, VALUE);
+  const value = upgradeValue(view.extract(c), view.stock(c), view.fine, boxedDisaster(view)[c] as number, rivals, VALUE);
   return value.green > value.red;
 }
 
@@ -373,10 +369,10 @@ export function greenPays(view: FastView): boolean {
  * last inputs is remembered (exact inputs, so the very number it returned): within a meeting they
  * stay the same, and its Math.pow is most of its cost.
  */
-export function baseline(view: FastView, c: number, k: number): number {
-  const e = Math.min(view.extract[c], view.stock[c]);
+export function baseline(view: GoldrauschView, c: number, k: number): number {
+  const e = Math.min(view.extract(c), view.stock(c));
   const fine = view.fine;
-  const disaster = view.disaster[c];
+  const disaster = view.disaster(c);
   const memo = BASELINE;
   if (memo.k !== k || memo.e !== e || memo.fine !== fine || memo.disaster !== disaster) {
     memo.p = baselineP(k, e, fine, disaster);
@@ -394,7 +390,7 @@ const BASELINE = { k: -1, e: NaN, fine: NaN, disaster: NaN, p: 0 };
  * fairUpgrader among `candidates`, the mask of the seats on the continent not excluded (a `Seating`
  * mask less the excluded seats); −1 if it is empty.
  */
-export function fairUpgrader(view: FastView, candidates: number): number {
+export function fairUpgrader(view: GoldrauschView, candidates: number): number {
   const players = view.players;
   let goldKnown = true;
   for (let m = candidates; m !== 0; m &= m - 1) {
@@ -430,23 +426,21 @@ export function fairUpgrader(view: FastView, candidates: number): number {
  * `upgrader` (a seat or NOBODY), the upgrader laying green and every other party green at its
  * breach rate 1 − reputation.
  */
-export function breachGain(view: FastView, upgrader: number): number {
-  const locations = view.locations;
+export function breachGain(view: GoldrauschView, upgrader: number): number {
   const me = view.seat;
-  const c = locations[me];
+  const c = view.location(me);
   const players = view.players;
   const start = view.startPlayer;
   const myRank = (me - start + players) % players;
-  const kept = view.kept;
-  const broken = view.broken;
   const rivals = RIVALS;
   rivals.clear();
   for (let s = 0; s < players; s++) {
-    if (s === me || locations[s] !== c) continue;
-    const green = s === upgrader ? 1 : 1 - (kept[s] + 1) / (kept[s] + broken[s] + 2);
+    if (s === me || view.location(s) !== c) continue;
+    const kept = view.kept(s);
+    const green = s === upgrader ? 1 : 1 - (kept + 1) / (kept + view.broken(s) + 2);
     rivals.add(1, green, (s - start + players) % players < myRank);
   }
-  const value = upgradeValue(view.extract[c], view.stock[c], view.fine, view.disaster[c], rivals, VALUE);
+  const value = upgradeValue(view.extract(c), view.stock(c), view.fine, view.disaster(c), rivals, VALUE);
   return value.green - value.red;
 }
 
@@ -454,39 +448,22 @@ export function breachGain(view: FastView, upgrader: number): number {
  * breachWins: laying green would win the race while keeping the plan naming `upgrader` would not
  * (everybody else keeps it, the wheel is calm).
  */
-export function breachWins(view: FastView, upgrader: number): boolean {
+export function breachWins(view: GoldrauschView, upgrader: number): boolean {
   const me = view.seat;
   const gold = view.gold(me);
   if (gold === null) return false;
   const threshold = view.winThreshold + (view.winThresholdStrict ? 1 : 0);
-  return breachWinsAt(view.locations, me, upgrader, view.startPlayer, view.players, gold, view.extract, view.stock, view.fine, threshold);
-}
-
-/**
- * `breachWins` from plain numbers: seat `me` with
- * `gold` on `locations[me]`, the plan naming `upgrader` (a seat or −1 for nobody), `threshold` the
- * gold that wins (winThreshold, + 1 when strict).
- */
-export function breachWinsAt(
-  locations: readonly number[],
-  me: number,
-  upgrader: number,
-  start: number,
-  players: number,
-  gold: number,
-  extract: readonly number[],
-  stocks: readonly number[],
-  fine: number,
-  threshold: number,
-): boolean {
-  const c = locations[me];
-  const e = extract[c];
-  const stock = stocks[c];
+  const start = view.startPlayer;
+  const players = view.players;
+  const fine = view.fine;
+  const c = view.location(me);
+  const e = view.extract(c);
+  const stock = view.stock(c);
   const myRank = (me - start + players) % players; // clockwise rank: 0 = paid first (§5.3)
-  const other = upgrader >= 0 && upgrader !== me && locations[upgrader] === c ? upgrader : -1;
+  const other = upgrader >= 0 && upgrader !== me && view.location(upgrader) === c ? upgrader : -1;
   let redAhead = 0;
   for (let s = 0; s < players; s++) {
-    if (s === me || s === other || locations[s] !== c) continue;
+    if (s === me || s === other || view.location(s) !== c) continue;
     if ((s - start + players) % players < myRank) redAhead++;
   }
   let green: number;

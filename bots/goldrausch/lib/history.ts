@@ -10,7 +10,8 @@
  *  - presence on continent c this round: back to last round's continent at the stay rate, else one of
  *    the two others evenly (round 1: 1/3 everywhere), floored at 0.
  */
-import { GREEN, type FastView } from '../../../src/games/goldrausch/fast/view.js';
+import { GREEN } from '../../../src/games/goldrausch/bot.js';
+import type { GoldrauschView } from '../../../src/games/goldrausch/view.js';
 // ---------------------------------------------------------------------------------------------
 // The public history digest: a function of the public history alone, the same for every seat of a game, so it
 // is computed once per (game, history length) and shared. History only grows within a game, so a
@@ -21,8 +22,6 @@ import { GREEN, type FastView } from '../../../src/games/goldrausch/fast/view.js
 /** Read-only for the bots (module-internal: handed to no caller outside this folder). */
 interface Digest {
   game: number;
-  /** The view's `historyKey` counted (−1: none, or being filled). */
-  history: number;
   length: number;
   players: number;
   /** Counts per seat: greens when sharing, shared rounds, stays. */
@@ -49,7 +48,6 @@ function zeros(n: number): number[] {
 
 const DIGEST: Digest = {
   game: -1,
-  history: -1,
   length: -1,
   players: 0,
   greens: zeros(8),
@@ -66,7 +64,7 @@ const DIGEST: Digest = {
  * The digest of the view's public history (shared; never write into it). Small enough to be inlined
  * into its callers: the refresh, once per (game, history length), is a separate function.
  */
-export function digest(view: FastView): Digest {
+export function digest(view: GoldrauschView): Digest {
   const d = DIGEST;
   if (d.game === view.game && d.length === view.historyLength && d.players === view.players) return d;
   refreshDigest(d, view);
@@ -74,20 +72,12 @@ export function digest(view: FastView): Digest {
 }
 
 /** Brings `d` up to the view's history: counts the rounds it has not seen (all of them for another game). */
-function refreshDigest(d: Digest, view: FastView): void {
+function refreshDigest(d: Digest, view: GoldrauschView): void {
   const game = view.game;
   const length = view.historyLength;
   const players = view.players;
   let from = d.length;
-  // The same history under another `game` (the reference adapter's key changes with the gold and
-  // the pawns): the counts stand; only the new records are counted.
-  const history = view.historyKey;
-  const sameHistory = history !== undefined && history === d.history && d.players === players && from >= 0 && from <= length;
-  if (sameHistory && from === length) {
-    d.game = game;
-    return;
-  }
-  if ((d.game !== game && !sameHistory) || d.players !== players || from < 0 || from > length) {
+  if (d.game !== game || d.players !== players || from < 0 || from > length) {
     if (d.greens.length < players) {
       const size = Math.max(8, players);
       d.greens = zeros(size);
@@ -110,7 +100,6 @@ function refreshDigest(d: Digest, view: FastView): void {
   }
   // Mark the digest invalid while it is being filled (a throw below must not leave a half-counted one).
   d.game = -1;
-  d.history = -1;
   if (players === 4) {
     // The general loops below written out for four seats (V8 re-checks every array on every loop
     // iteration; straight-line code checks each once): the same operations in the same order, per
@@ -270,14 +259,13 @@ function refreshDigest(d: Digest, view: FastView): void {
   d.length = length;
   d.players = players;
   d.game = game;
-  d.history = history === undefined ? -1 : history;
 }
 
 /**
  * recentBetrayers: mask of the seats whose breach in rounds round − k … round − 1 lists `seat` as a
  * victim.
  */
-export function recentBetrayers(view: FastView, seat: number, k: number): number {
+export function recentBetrayers(view: GoldrauschView, seat: number, k: number): number {
   const oldest = view.round - k;
   const players = view.players;
   const bit = 1 << seat;

@@ -9,9 +9,10 @@
  * the product of those terms, each floored at a small ε so a surprise lowers a type without ruling
  * it out (a variant with other parameters is still matched to its nearest type).
  */
+import { GREEN, MSG_ACCEPT, MSG_COMMITTED, MSG_PROMISE, MSG_PROPOSE, MSG_REJECT, NONE } from '../../../src/games/goldrausch/bot.js';
+import { S_BREACH_VICTIMS, S_COMMIT, S_LOCATION, S_SUCCEEDED } from '../../../src/games/goldrausch/records.js';
+import { GoldrauschState, nextSerial, SEAT_FIELDS, Stage } from '../../../src/games/goldrausch/state.js';
 import type { GoldrauschView } from '../../../src/games/goldrausch/view.js';
-import type { RoundRecord } from '../../../src/games/goldrausch/state.js';
-import { ReferenceFastView } from '../../../src/games/goldrausch/view-adapter.js';
 import { scores } from './continent.js';
 import { greenPays } from './estimate.js';
 
@@ -32,12 +33,13 @@ const FAMILY = [COOPERATIVE, RECIPROCAL, OPPORTUNIST];
 /** Floor of every likelihood term. */
 const EPS = 0.02;
 const LOG_EPS = Math.log(EPS);
-const FULL_COUNTRY: readonly number[] = [1, 1, 1];
-const FULL_UPGRADE: readonly number[] = [1, 1];
 
-function talked(messages: readonly { from: number; type: string }[], seat: number): boolean {
-  for (const m of messages) {
-    if (m.from === seat && (m.type === 'PROPOSE' || m.type === 'ACCEPT' || m.type === 'REJECT' || m.type === 'PROMISE')) return true;
+/** Whether `seat` talked (PROPOSE, ACCEPT, REJECT, PROMISE) in the meeting of round i (i = historyLength: the current one), as this seat can read it. */
+function talked(view: GoldrauschView, i: number, seat: number): boolean {
+  for (let k = view.messagesFrom(i); k < view.messagesTo(i); k++) {
+    if (view.messageFrom(k) !== seat) continue;
+    const type = view.messageType(k);
+    if (type === MSG_PROPOSE || type === MSG_ACCEPT || type === MSG_REJECT || type === MSG_PROMISE) return true;
   }
   return false;
 }
@@ -56,28 +58,30 @@ export class OpponentModel {
   /** Log-likelihood per seat × type from the finished rounds. */
   private logLik = new Float64Array(0);
   private counted = 0;
-  private lastCounted: RoundRecord | null = null;
-  /** The past views below read as the heuristic bots read a view (the same scores and estimates). */
-  private readonly flat = new ReferenceFastView();
+  /**
+   * A state for the positions of the past: a seat's phase 1 of an earlier round (or of this one), or
+   * the start of that round's meeting, as its view showed them (built from this seat's view alone),
+   * read by the heuristic bots' own scores and estimates.
+   */
+  private past: GoldrauschState | null = null;
   /** Scratch: the posterior of the last call, seat × type. */
   posterior = new Float64Array(0);
 
   /** The posterior over TYPES for every seat (own seat included, ignored by callers); seat-major. */
   update(view: GoldrauschView): Float64Array {
     const n = view.players;
-    const history = view.history;
-    const grown = this.logLik.length === n * T && this.counted <= history.length && (this.counted === 0 || history[this.counted - 1] === this.lastCounted);
-    if (!grown) {
+    const length = view.historyLength;
+    // A search bot plays one game: its history only grows.
+    if (!(this.logLik.length === n * T && this.counted <= length)) {
       this.logLik = new Float64Array(n * T);
       this.counted = 0;
     }
-    for (let i = this.counted; i < history.length; i++) this.addRound(view, i);
-    this.counted = history.length;
-    this.lastCounted = history.length > 0 ? history[history.length - 1] : null;
+    for (let i = this.counted; i < length; i++) this.addRound(view, i);
+    this.counted = length;
     if (this.posterior.length !== n * T) this.posterior = new Float64Array(n * T);
     const post = this.posterior;
     post.set(this.logLik);
-    if (view.meeting !== null) this.addMeeting(view, post);
+    if (view.stage === 'meeting') this.addMeeting(view, post);
     for (let s = 0; s < n; s++) {
       let max = -Infinity;
       for (let t = 0; t < T; t++) max = Math.max(max, post[s * T + t]);
@@ -92,27 +96,67 @@ export class OpponentModel {
     return post;
   }
 
-  /** The view a seat had in phase 1 of history round i (or of the current round, i = history.length). */
-  private pastView(view: GoldrauschView, i: number, seat: number): GoldrauschView {
-    if (i === view.history.length) {
-      return { ...view, seat, stage: 'continent', meeting: null, countryHand: FULL_COUNTRY, upgradeHand: FULL_UPGRADE };
+  /**
+   * The view `seat` had in phase 1 of history round i (i = historyLength: of the current round): the
+   * round, start player, gold, stock and extraction it began with, the history before it, full hands.
+   * With `meeting`, that round's meeting at tick 1 (the pawns where they stood, nothing said or laid).
+   */
+  private pastView(view: GoldrauschView, i: number, seat: number, meeting: boolean): GoldrauschView {
+    const n = view.players;
+    let s = this.past;
+    if (s === null || s.players !== n || s.config.params !== view.params) {
+      s = this.past = new GoldrauschState({ rules: view.rules, params: view.params }, n, false);
     }
-    const r = view.history[i];
-    return {
-      ...view,
-      seat,
-      round: r.round,
-      stage: 'continent',
-      startPlayer: r.startPlayer,
-      gold: r.goldBefore,
-      stock: r.stockBefore,
-      extract: r.extract,
-      currentCard: r.resourceCard,
-      countryHand: FULL_COUNTRY,
-      upgradeHand: FULL_UPGRADE,
-      history: view.history.slice(0, i),
-      meeting: null,
-    };
+    s.game = nextSerial(); // another position: the bots' per-game memos start afresh
+    const current = i === view.historyLength;
+    s.round = current ? view.round : i + 1;
+    s.startPlayer = current ? view.startPlayer : view.histStartPlayer(i);
+    s.historyLength = i;
+    for (let seat = 0; seat < n; seat++) {
+      s.gold[seat] = (current ? view.gold(seat) : view.histGoldBefore(i, seat)) ?? 0;
+      s.countryHands[seat][0] = s.countryHands[seat][1] = s.countryHands[seat][2] = 1;
+      s.upgradeHands[seat][0] = s.upgradeHands[seat][1] = 1;
+    }
+    for (let c = 0; c < 3; c++) {
+      s.stock[c] = current ? view.stock(c) : view.histStockBefore(i, c);
+      s.extract[c] = current ? view.extract(c) : view.histExtract(i, c);
+    }
+    for (let r = 0; r < i; r++) {
+      for (let seat = 0; seat < n; seat++) {
+        const at = (r * n + seat) * SEAT_FIELDS;
+        s.seatRows[at + S_LOCATION] = view.histLocation(r, seat);
+        s.seatRows[at + S_COMMIT] = view.histCommit(r, seat);
+        s.seatRows[at + S_SUCCEEDED] = view.histSucceeded(r, seat) ? 1 : 0;
+        s.seatRows[at + S_BREACH_VICTIMS] = view.histBreachVictims(r, seat);
+      }
+    }
+    s.stage = Stage.continent;
+    if (meeting) {
+      s.stage = Stage.meeting;
+      s.tick = 1;
+      s.proposalCount = 0;
+      s.bindingCount = 0;
+      for (let seat = 0; seat < n; seat++) {
+        s.locations[seat] = view.histLocation(i, seat);
+        s.commits[seat] = NONE;
+        s.committed[seat] = 0;
+        s.passed[seat] = 0;
+        s.promises[seat] = NONE;
+      }
+      for (let c = 0; c < 3; c++) {
+        s.agreementProposal[c] = -1;
+        s.agreementParties[c] = 0;
+        s.agreementUpgrader[c] = -1;
+      }
+    }
+    return s.views[seat];
+  }
+
+  /** Where every seat stood in round i (i = historyLength: now). */
+  private locationsOf(view: GoldrauschView, i: number): number[] {
+    const out: number[] = [];
+    for (let s = 0; s < view.players; s++) out.push(i === view.historyLength ? view.location(s) : view.histLocation(i, s));
+    return out;
   }
 
   /** Adds log P(continent choice | type) for every other seat in round i. */
@@ -120,8 +164,7 @@ export class OpponentModel {
     const n = view.players;
     for (let s = 0; s < n; s++) {
       if (s === view.seat) continue;
-      const past = this.pastView(view, i, s);
-      const v = scores(this.flat.of(past));
+      const v = scores(this.pastView(view, i, s, false));
       const c = locations[s];
       let max = -Infinity;
       for (let k = 0; k < 3; k++) max = Math.max(max, v[k]);
@@ -141,38 +184,38 @@ export class OpponentModel {
   }
 
   private addRound(view: GoldrauschView, i: number): void {
-    const r = view.history[i];
     const n = view.players;
     const ll = this.logLik;
-    this.addContinent(view, i, r.locations, ll);
-    const ticks = view.params.negotiationTicks;
+    const locations = this.locationsOf(view, i);
+    this.addContinent(view, i, locations, ll);
+    const ticks = view.ticks;
     for (let s = 0; s < n; s++) {
       if (s === view.seat) continue;
       const o = s * T;
-      const shared = sharing(r.locations, s);
-      const commit = r.commits[s];
-      const tick = r.commitTicks[s];
+      const shared = sharing(locations, s);
+      const commit = view.histCommit(i, s);
+      const tick = view.histCommitTick(i, s);
       if (!shared) {
         // Alone every strategy but random lays green at once.
-        const green = commit === 'green';
+        const green = commit === GREEN;
         for (let t = 0; t < T; t++) ll[o + t] += t === RANDOM ? Math.log(0.5) : green ? 0 : LOG_EPS;
         continue;
       }
-      if (!audible(view, r.locations, s)) continue;
-      const talk = talked(r.messages, s);
+      if (!audible(view, locations, s)) continue;
+      const talk = talked(view, i, s);
       for (const t of QUIET) {
         if (talk || tick > 1) ll[o + t] += LOG_EPS;
       }
-      if (commit !== null) {
+      if (commit !== NONE) {
         ll[o + RANDOM] += Math.log(0.5);
         ll[o + SILENT] += Math.log(0.5);
-        ll[o + GREEDY] += this.greedyGreen(view, i, s) === (commit === 'green') ? 0 : LOG_EPS;
+        ll[o + GREEDY] += greenPays(this.pastView(view, i, s, true)) === (commit === GREEN) ? 0 : LOG_EPS;
       }
       // Betrayer: talks, lays green at tick ticks − 1.
-      if (!talk || tick !== Math.max(1, ticks - 1) || commit !== 'green') ll[o + BETRAYER] += LOG_EPS;
+      if (!talk || tick !== Math.max(1, ticks - 1) || commit !== GREEN) ll[o + BETRAYER] += LOG_EPS;
       // The cooperative family talks and lays by mid-meeting (or when bound earlier).
       const late = tick === 0 || tick > Math.floor(ticks / 2) + 1;
-      const broke = r.breaches.some((b) => b.seat === s);
+      const broke = view.histBreachVictims(i, s) !== -1;
       for (const t of FAMILY) {
         if (!talk) ll[o + t] += LOG_EPS;
         if (late) ll[o + t] += LOG_EPS;
@@ -181,45 +224,25 @@ export class OpponentModel {
     }
   }
 
-  /** Greedy's card in a past shared round: green iff its expected value beats red. */
-  private greedyGreen(view: GoldrauschView, i: number, seat: number): boolean {
-    const r = view.history[i];
-    const past = this.pastView(view, i, seat);
-    const meetingView: GoldrauschView = {
-      ...past,
-      stage: 'meeting',
-      meeting: {
-        tick: 1,
-        ticks: view.params.negotiationTicks,
-        locations: r.locations,
-        messages: [],
-        proposals: [],
-        agreements: [null, null, null],
-        bindingClauses: [],
-        committed: r.locations.map(() => false),
-        ownCommit: null,
-        passed: r.locations.map(() => false),
-      },
-    };
-    return greenPays(this.flat.of(meetingView));
-  }
-
   /** Evidence of the meeting in progress: this round's continent choices, talk and timing so far. */
   private addMeeting(view: GoldrauschView, out: Float64Array): void {
-    const m = view.meeting!;
-    this.addContinent(view, view.history.length, m.locations, out);
-    const ticks = m.ticks;
+    const now = view.historyLength;
+    const locations = this.locationsOf(view, now);
+    this.addContinent(view, now, locations, out);
+    const ticks = view.ticks;
     for (let s = 0; s < view.players; s++) {
-      if (s === view.seat || !sharing(m.locations, s) || !audible(view, m.locations, s)) continue;
+      if (s === view.seat || !sharing(locations, s) || !audible(view, locations, s)) continue;
       const o = s * T;
-      const talk = talked(m.messages, s);
+      const talk = talked(view, now, s);
       let tick = 0;
-      for (const msg of m.messages) if (msg.from === s && msg.type === 'COMMITTED') tick = msg.t;
+      for (let k = view.messagesFrom(now); k < view.messagesTo(now); k++)
+        if (view.messageFrom(k) === s && view.messageType(k) === MSG_COMMITTED) tick = view.messageTick(k);
+      const committed = view.committed(s);
       // Quiet strategies lay their card on their first turn.
-      if (talk || (m.committed[s] && tick > 1) || (!m.committed[s] && m.tick > 1)) for (const t of QUIET) out[o + t] += LOG_EPS;
-      if (m.committed[s] && tick < ticks - 1) out[o + BETRAYER] += LOG_EPS;
-      if (!m.committed[s] && m.tick > Math.floor(ticks / 2) + 1) for (const t of FAMILY) out[o + t] += LOG_EPS;
-      if (m.tick > 1 && !talk) for (const t of [...FAMILY, BETRAYER]) out[o + t] += LOG_EPS;
+      if (talk || (committed && tick > 1) || (!committed && view.tick > 1)) for (const t of QUIET) out[o + t] += LOG_EPS;
+      if (committed && tick < ticks - 1) out[o + BETRAYER] += LOG_EPS;
+      if (!committed && view.tick > Math.floor(ticks / 2) + 1) for (const t of FAMILY) out[o + t] += LOG_EPS;
+      if (view.tick > 1 && !talk) for (const t of [...FAMILY, BETRAYER]) out[o + t] += LOG_EPS;
     }
   }
 }

@@ -27,7 +27,7 @@ import {
   TAX_CHIP,
 } from '../../../src/games/green-deal/state.js';
 import type { GreenDealView } from '../../../src/games/green-deal/view.js';
-import { PrModel } from './pr.js';
+import { PR_MODEL } from './pr.js';
 import type { Style } from './style.js';
 import { actionValue, CASH_VP, Estimates, incomeValue, prScoringsLeft, sustainabilityValue } from './value.js';
 
@@ -37,7 +37,6 @@ let GAIN_MARK = new Int32Array(0);
 let STAMP = 0;
 
 export class HeuristicBot implements GreenDealBot {
-  private readonly pr = new PrModel();
   private readonly placed = [0, 0, 0, 0, 0];
   private readonly e = new Estimates();
   /** The investment plan of this round's turn: plan[planPos … planLength). */
@@ -214,7 +213,7 @@ export class HeuristicBot implements GreenDealBot {
 
   allocate(view: GreenDealView): readonly number[] {
     const placed = this.placed;
-    const pr = this.pr.read(view);
+    const pr = PR_MODEL.read(view);
     pr.allocate(view.chipsToAllocate, placed);
     placed[4] = 0;
     // The last chip waits in the centre for a later scoring when it gains nothing here.

@@ -7,9 +7,9 @@
 import type { GreenDealView } from '../../../src/games/green-deal/view.js';
 
 export class PrModel {
-  /** Others' guessed image per category (others[c · 8 + k], k < count[c]) and one's own base image. */
+  /** Others' guessed image per category (others[c · 8 + k], k < count: every category has one per seat that may score) and one's own base image. */
   private readonly others = new Array<number>(4 * 8).fill(0);
-  private readonly count = [0, 0, 0, 0];
+  private count = 0;
   private readonly own = [0, 0, 0, 0];
   private needsChip = true;
   private vp: readonly number[] = [];
@@ -19,17 +19,20 @@ export class PrModel {
     const seat = view.seat;
     this.needsChip = view.rules.prNeedsChip;
     this.vp = view.components.prVp;
-    const count = this.count;
-    count[0] = count[1] = count[2] = count[3] = 0;
+    const others = this.others;
+    const own = this.own;
+    let n = 0;
     for (let s = 0; s < view.players; s++) {
       if (s === seat) {
-        for (let c = 0; c < 4; c++) this.own[c] = view.image(s, c);
+        for (let c = 0; c < 4; c++) own[c] = view.image(s, c);
         continue;
       }
       const chips = view.prChips(s);
       if (this.needsChip && chips === 0) continue;
-      for (let c = 0; c < 4; c++) this.others[c * 8 + count[c]++] = view.image(s, c) + chips / 2;
+      for (let c = 0; c < 4; c++) others[c * 8 + n] = view.image(s, c) + chips / 2;
+      n++;
     }
+    this.count = n;
     return this;
   }
 
@@ -37,15 +40,19 @@ export class PrModel {
   worth(c: number, mine: number): number {
     if (this.needsChip && mine === 0) return 0;
     const me = this.own[c] + mine;
+    const others = this.others;
+    const n = this.count;
     let better = 0;
     let tied = 0;
-    for (let k = 0; k < this.count[c]; k++) {
-      const guess = this.others[c * 8 + k];
+    for (let k = c * 8, end = k + n; k < end; k++) {
+      const guess = others[k];
       if (guess > me) better++;
       else if (guess === me) tied++;
     }
-    let sum = 0;
     const vp = this.vp;
+    // No tie: the one place's VP (what the sum over one place divided by 1 gives).
+    if (tied === 0) return better < vp.length ? vp[better] : 0;
+    let sum = 0;
     for (let p = better; p <= better + tied; p++) sum += p < vp.length ? vp[p] : 0;
     return sum / (tied + 1);
   }
@@ -66,9 +73,11 @@ export class PrModel {
   allocate(chips: number, placed: number[]): number {
     const now = this.now;
     const next = this.next;
+    // Without a chip a category scores nothing when chips are needed (worth(c, 0) = 0).
+    const needsChip = this.needsChip;
     for (let c = 0; c < 4; c++) {
       placed[c] = 0;
-      now[c] = this.worth(c, 0);
+      now[c] = needsChip ? 0 : this.worth(c, 0);
       next[c] = this.worth(c, 1);
     }
     this.lastCategory = -1;
@@ -92,3 +101,9 @@ export class PrModel {
     }
   }
 }
+
+/**
+ * The one model every heuristic bot of this thread reads into and allocates with: each use is a
+ * `read` then `allocate` within one decision, so no bot needs its own (one fewer to make per bot per game).
+ */
+export const PR_MODEL = new PrModel();

@@ -5,7 +5,7 @@
  */
 import { EFFECT_KINDS, TIMINGS, WEAKEST } from '../../../src/games/green-deal/components.js';
 import type { GreenDealView } from '../../../src/games/green-deal/view.js';
-import { PrModel } from './pr.js';
+import { PR_MODEL } from './pr.js';
 
 /** A cash is worth about this many VP: what a dividend turns it into, less the rounds it cannot. */
 export const CASH_VP = 0.8;
@@ -68,8 +68,6 @@ export class Estimates {
   prLeft = 0;
   /** What the estimates were computed for: the round, the seat's tracks and chips (they change nothing else). */
   private key = -1;
-  private readonly pr = new PrModel();
-  private readonly placed = [0, 0, 0, 0, 0];
 
   update(view: GreenDealView): this {
     const seat = view.seat;
@@ -93,10 +91,13 @@ export class Estimates {
   chipValue(view: GreenDealView): number {
     if (this.chipKey === this.key) return this.chip;
     this.chipKey = this.key;
-    this.chip = this.prLeft === 0 ? 0 : 0.8 * Math.max(0, this.pr.read(view).allocate(view.prChips(view.seat), this.placed));
+    this.chip = this.prLeft === 0 ? 0 : 0.8 * Math.max(0, PR_MODEL.read(view).allocate(view.prChips(view.seat), PLACED));
     return this.chip;
   }
 }
+
+/** `chipValue`'s scratch for the chips it places (only their gain is kept). */
+const PLACED = [0, 0, 0, 0, 0];
 
 const KIND = Object.fromEntries(EFFECT_KINDS.map((k, i) => [k, i])) as Record<(typeof EFFECT_KINDS)[number], number>;
 const CASH = KIND.cash;

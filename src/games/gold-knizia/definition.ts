@@ -12,6 +12,7 @@ import { COUNTERS, ENDINGS, ROUND_COUNTERS } from './metrics.js';
 import { changedRules, type GoldConfig } from './params.js';
 import { fastPlayer } from './player.js';
 import { record } from './record.js';
+import { searchHints } from './search-hints.js';
 import { Stage, type GoldState } from './state.js';
 import type { GoldView } from './view.js';
 import { check, comebackCheckpoints, presentation, tournament } from './presentation.js';
@@ -147,6 +148,7 @@ export const goldKniziaDefinition = {
   scenarioSections: SCENARIO_SECTIONS,
   tunables: goldTunables,
   botMethods: ['firstCard', 'secondCard', 'rushCard'],
+  search: searchHints,
   // No file references in GOLD's params: they are portable as they are.
   portableParams: (params: unknown) => params,
   fileParams: [] as readonly string[],

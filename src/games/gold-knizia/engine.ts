@@ -17,7 +17,7 @@ import { memoOnIdentity } from '../../core/memo.js';
 import { CARD_TYPES, COMPOSITION, DYNAMITE, POSITIONS, PairOutcome, RUSH_AT, cardValue, diggerCode, diggerColour, pairOutcome } from './cards.js';
 import { Counter, ENDINGS, Ending } from './metrics.js';
 import type { GoldConfig } from './params.js';
-import { sampleState } from './sample.js';
+import { sampleState, sampler } from './sample.js';
 import { GoldState, Stage, cloneState, purposes } from './state.js';
 import type { GoldView } from './view.js';
 
@@ -616,14 +616,18 @@ export function outcome(s: GoldState): Outcome {
  * except in D2 the turn's first card, whose place in the list the last table position takes (so
  * `uniformAnswer` is O(1)).
  */
-export function legalAnswers(view: GoldView, request: GoldRequest): GoldAnswer[] {
+export function legalAnswers(view: GoldView, request: GoldRequest): readonly GoldAnswer[] {
   const n = view.tableCount;
   const second = request.kind === 'second-card';
   const count = second ? n - 1 : n;
-  const out = new Array<number>(count);
+  // One list per length, reused by every call (the contract lets the next call reuse it): a search
+  // asks at every node of every iteration; a fresh list each time was most of its garbage, and one
+  // list cut to length reallocated its store.
+  const out = (LEGAL[count] ??= new Array<number>(count).fill(0));
   for (let i = 0; i < count; i++) out[i] = legalAt(view, second, n, i);
   return out;
 }
+const LEGAL: number[][] = [];
 
 function legalAt(view: GoldView, second: boolean, n: number, i: number): number {
   const p = view.tablePosition(i);
@@ -667,5 +671,6 @@ export const goldKnizia = {
   uniformAnswer,
   clone: cloneState,
   sampleState,
+  sampler,
   botOf,
 } satisfies GameModule<GoldConfig, GoldState, GoldView, GoldRequest, GoldAnswer, GoldBot>;

@@ -26,21 +26,86 @@
  *
  * Not shown by the view and not needed by the rules from here on: the turn log, curves and counters
  * of the turns before (zero), the start turns of earlier games of a series.
+ *
+ * `sampler(view)` reads the view once into a template (the unknown cards in code order over the
+ * unknown positions in position order) and makes each sample as a clone of it with the unknown cards
+ * shuffled (and hidden gold drawn): which unknown card lies where changes no list, count or mask of
+ * the state, only `card` (and the story's layout). `sampleState` is the same draws on one state.
  */
 import type { RandomStream } from '../../core/random.js';
 import { CARD_TYPES, COLOURS, COMPOSITION, POSITIONS, UNKNOWN } from './cards.js';
 import { loadTable } from './engine.js';
-import { GoldState, Stage } from './state.js';
+import { GoldState, Stage, cloneState } from './state.js';
 import type { GoldView } from './view.js';
 
-/** Scratch lists of one sample (calls are synchronous: one set serves them all). */
+/** Scratch lists of one load (calls are synchronous: one set serves them all). */
 const CARDS = new Int8Array(POSITIONS);
 const REMEMBERED = new Uint8Array(POSITIONS);
 const UNKNOWN_AT = new Int8Array(POSITIONS);
-const UNKNOWN_CARDS = new Int8Array(POSITIONS);
 const COUNTS = new Int32Array(CARD_TYPES);
 
 export function sampleState(view: GoldView, random: RandomStream, into?: GoldState): GoldState {
+  const { s, unknown } = loadView(view, into, UNKNOWN_AT);
+  shuffleUnknown(s, UNKNOWN_AT, unknown, random);
+  drawHiddenGold(s, view, random);
+  return s;
+}
+
+/** `sampleState` for many samples of one view (GameModule.sampler): use it only while the view shows the same position. */
+export function sampler(view: GoldView): (random: RandomStream, into?: GoldState) => GoldState {
+  const unknownAt = new Int8Array(POSITIONS);
+  const { s: template, unknown } = loadView(view, undefined, unknownAt);
+  return (random, into) => {
+    const s = cloneState(template, into === template ? undefined : into);
+    shuffleUnknown(s, unknownAt, unknown, random);
+    drawHiddenGold(s, view, random);
+    return s;
+  };
+}
+
+/**
+ * Fisher–Yates over the cards at the unknown positions, one draw per position but the last: with the
+ * unknown cards laid in code order (`loadView`), a uniformly random arrangement of the unknown multiset.
+ */
+function shuffleUnknown(s: GoldState, unknownAt: Int8Array, unknown: number, random: RandomStream): void {
+  const card = s.card;
+  const layout = s.layouts;
+  const base = s.seriesGame * POSITIONS;
+  for (let i = unknown - 1; i > 0; i--) {
+    const j = random.int(i + 1);
+    const p = unknownAt[i];
+    const q = unknownAt[j];
+    const tmp = card[p];
+    card[p] = card[q];
+    card[q] = tmp;
+    layout[base + p] = card[p];
+    layout[base + q] = card[q];
+  }
+}
+
+/** Hidden scores (lossy memory, GK-A5 `memory`): the others' unseen gold, as the header says. */
+function drawHiddenGold(s: GoldState, view: GoldView, random: RandomStream): void {
+  if (seatScoresExact(s)) return;
+  const n = s.players;
+  const seat = view.seat;
+  const composition = view.composition ?? COMPOSITION;
+  for (let t = 0; t < n; t++) if (t !== seat) s.gold[t] = view.gold(t) + unseenGold(view, t, composition, random);
+  for (let o = 0; o < n; o++) {
+    if (o === seat) continue;
+    for (let t = 0; t < n; t++) {
+      if (t === o) continue;
+      s.goldSeen[o * n + t] = s.gold[t];
+      s.goldCardsSeen[o * n + t] = s.goldCards[t];
+    }
+  }
+}
+
+/**
+ * Everything the view shows, into `into` (or a new state), with the unknown cards in code order over
+ * the unknown positions in position order; their positions into `unknownAt`, their number as
+ * `unknown` (the positions whose card the seat does not see: not the first card lying face up).
+ */
+function loadView(view: GoldView, into: GoldState | undefined, unknownAt: Int8Array): { s: GoldState; unknown: number } {
   const decision = view.decision;
   if (decision === 'over') throw new RangeError('sampleState: the game is over, there is nothing hidden to sample');
   const config = view.config;
@@ -57,23 +122,15 @@ export function sampleState(view: GoldView, random: RandomStream, into?: GoldSta
     const code = view.cardAt(p);
     CARDS[p] = code >= 0 ? code : -1;
     REMEMBERED[p] = 0;
-    if (code === UNKNOWN) UNKNOWN_AT[unknown++] = p;
+    if (code === UNKNOWN) unknownAt[unknown++] = p;
     else if (code >= 0) counts[code]--;
   }
   let k = 0;
   for (let code = 0; code < CARD_TYPES; code++) {
     if (counts[code] < 0) throw new RangeError(`sampleState: seat ${seat} sees more cards of code ${code} than are left on the table`);
-    for (let i = 0; i < counts[code]; i++) UNKNOWN_CARDS[k++] = code;
+    for (let i = 0; i < counts[code]; i++) CARDS[unknownAt[k++]] = code;
   }
   if (k !== unknown) throw new RangeError(`sampleState: ${unknown} unknown positions but ${k} unknown cards (a view that contradicts itself)`);
-  // Fisher–Yates over the unknown cards, one draw per position but the last.
-  for (let i = unknown - 1; i > 0; i--) {
-    const j = random.int(i + 1);
-    const tmp = UNKNOWN_CARDS[i];
-    UNKNOWN_CARDS[i] = UNKNOWN_CARDS[j];
-    UNKNOWN_CARDS[j] = tmp;
-  }
-  for (let i = 0; i < unknown; i++) CARDS[UNKNOWN_AT[i]] = UNKNOWN_CARDS[i];
   const knownCount = view.knownCount;
   for (let i = 0; i < knownCount; i++) REMEMBERED[view.knownPosition(i)] = 1;
 
@@ -83,10 +140,9 @@ export function sampleState(view: GoldView, random: RandomStream, into?: GoldSta
 
   for (let c = 0; c < COLOURS; c++) s.owner[c] = view.owner(c);
   const exact = seatScoresExact(s);
-  const composition = view.composition ?? COMPOSITION;
   for (let t = 0; t < n; t++) {
     s.goldCards[t] = view.goldCards(t);
-    s.gold[t] = t === seat || exact ? view.gold(t) : view.gold(t) + unseenGold(view, t, composition, random);
+    s.gold[t] = view.gold(t);
     s.seriesScore[t] = view.seriesScore(t);
     s.seriesCards[t] = 0;
     s.lastGameScore[t] = 0;
@@ -94,12 +150,10 @@ export function sampleState(view: GoldView, random: RandomStream, into?: GoldSta
   s.goldSeen.fill(0);
   s.goldCardsSeen.fill(0);
   if (!exact) {
-    for (let o = 0; o < n; o++) {
-      for (let t = 0; t < n; t++) {
-        if (t === o) continue;
-        s.goldSeen[o * n + t] = o === seat ? view.gold(t) : s.gold[t];
-        s.goldCardsSeen[o * n + t] = o === seat ? view.goldCardsKnown(t) : s.goldCards[t];
-      }
+    for (let t = 0; t < n; t++) {
+      if (t === seat) continue;
+      s.goldSeen[seat * n + t] = view.gold(t);
+      s.goldCardsSeen[seat * n + t] = view.goldCardsKnown(t);
     }
   }
   for (let c = 0; c < s.counters.length; c++) s.counters[c].fill(0);
@@ -130,7 +184,7 @@ export function sampleState(view: GoldView, random: RandomStream, into?: GoldSta
     s.rush = view.rush;
     s.rushTurn = s.rush ? view.turn + 1 : 0;
   }
-  return s;
+  return { s, unknown };
 }
 
 /** Every seat's gold is shown exactly to every seat (perfect memory or public scores, GK-A5). */

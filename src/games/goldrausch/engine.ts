@@ -1,221 +1,289 @@
 /**
- * Goldrausch as a `GameModule` (the reference engine): the round's decision points and the pure
- * transitions of phases 1–3 (docs/games/goldrausch.md §4, §15); setup is in setup.ts, phases 4–6 in
- * resolve.ts (on the rules shared with the fast kernel: round.ts, climate.ts), asking bots in ask.ts.
+ * Goldrausch as a `GameModule` (core/game.ts) with `inPlace: true`: the one engine. `apply` runs the
+ * round's transitions on the flat state (meeting.ts phases 1–3, round.ts phases 4–6) in place;
+ * `askBot` asks a bot for one decision through its seat's read-only view and checks the answer
+ * against the rules, with a fault and the rules' fallback when it fails (docs/games/goldrausch.md §14).
+ * `clone` gives an independent copy of a state, for search.
  */
-import type { GameModule, Outcome, Pending } from '../../core/game.js';
-import type { RandomSource } from '../../core/random.js';
-import { askBot, fallbackAnswer, probed } from './ask.js';
-import type { GoldrauschBot, OutgoingMessage } from './bot.js';
-import { commitCard, seatsNeedingTurn, sendMessage, sent, type MeetingContext } from './meeting.js';
-import { bindsIdle, comesLate, mayLayCard, nextTurn, permutationsOf, tickOrder } from './meeting-rules.js';
+import { describeThrown } from '../../core/errors.js';
+import type { Asked, Fault, GameModule, Outcome, Pending } from '../../core/game.js';
+import { show } from '../../core/validate.js';
+import { GREEN, MSG_ALL, MSG_GIFT, MSG_PROPOSE, NONE, RED, type GoldrauschBot, type Message } from './bot.js';
+import type { Draws } from './draws.js';
+import { mayLayCard, messageFault, playTurn, revealContinents } from './meeting.js';
 import type { GoldrauschConfig } from './params.js';
-import { resolveRound } from './resolve.js';
-import { richestAtThreshold } from './round.js';
-import { setup } from './setup.js';
-import { copyMeeting, copyState, EMPTY, filled, openingMeeting, zeros, WAKE_ON_ALL, type Draft, type GoldrauschState, type Meeting } from './state.js';
-import type { Colour, Continent, ContinentIndex } from './types.js';
-import { indexOfContinent } from './types.js';
-import { seatView, type GoldrauschView } from './view.js';
-
-export { askBot, fallbackAnswer } from './ask.js';
-export { setup } from './setup.js';
+import { Purpose } from './purposes.js';
+import { finishingRanks } from './records.js';
+import { clone } from './clone.js';
+import { type GoldrauschState, Stage } from './state.js';
+import { newGame } from './setup.js';
+import type { GoldrauschView } from './view.js';
 
 export type GoldrauschRequest =
   | { readonly kind: 'continent'; readonly seat: number }
   | { readonly kind: 'meeting-turn'; readonly seat: number; readonly tick: number };
 
-export type GoldrauschAnswer =
-  | { readonly kind: 'continent'; readonly continent: Continent; readonly provisional: Colour | null }
-  | {
-      readonly kind: 'meeting-turn';
-      readonly messages: readonly OutgoingMessage[];
-      readonly commit: Colour | null;
-      /** With no message and no card: the bot's `idleUntil` promise (a tick; 0 or absent = none). */
-      readonly idleUntil?: number;
-      /** The message types that break that promise (`messageBit` set; absent = all). */
-      readonly idleWake?: number;
-    };
-
 /**
- * Pending answers are plain read-only data, made once per player count and per (seat, tick) and
- * shared. Not frozen: in Node 20 an element read or `for…of` on a frozen array takes a slow path
- * (measured ~10× a plain array's), and nothing writes these (their types are read-only).
+ * An answer: a continent card (and, with phase1UpgradeCard default-commitment, the provisional
+ * upgrade card); or a meeting turn's legal messages, its card (NONE: none) and, with neither, an idle
+ * promise (`idleUntil`: a later tick, 0 none; `idleWake`: MSG_* bits).
  */
-const TERMINAL: Pending<GoldrauschRequest> = { kind: 'terminal' };
+export type GoldrauschAnswer =
+  | { readonly kind: 'continent'; readonly continent: number; readonly provisional: number }
+  | { readonly kind: 'meeting-turn'; readonly messages: readonly Message[]; readonly commit: number; readonly idleUntil: number; readonly idleWake: number };
+
+const NO_MESSAGES: readonly Message[] = [];
+
+/** Where a bot written for the view before issue 29 goes wrong, and where the change is described. */
+const MIGRATION = 'docs/bots-and-tournaments.md#migrating-a-bot-written-for-the-old-view';
+
+// --- pending ----------------------------------------------------------------------------------------
+
+/** The requests, made once per player count and per (seat, tick), shared (pending must not allocate). */
+const TERMINAL: Pending<GoldrauschRequest> = Object.freeze({ kind: 'terminal' });
 const CONTINENT_PENDING: Pending<GoldrauschRequest>[] = [];
 const TURN_PENDING: Pending<GoldrauschRequest>[][] = [];
 
-export function pending(state: GoldrauschState): Pending<GoldrauschRequest> {
-  if (state.stage === 'over') return TERMINAL;
-  if (state.stage === 'continent') {
-    const n = state.players;
+export function pending(s: GoldrauschState): Pending<GoldrauschRequest> {
+  if (s.stage === Stage.over) return TERMINAL;
+  if (s.stage === Stage.continent) {
+    const n = s.players;
     let p = CONTINENT_PENDING[n];
     if (p === undefined) {
       const requests: GoldrauschRequest[] = [];
-      for (let seat = 0; seat < n; seat++) requests.push({ kind: 'continent', seat });
-      p = CONTINENT_PENDING[n] = { kind: 'decisions', requests };
+      for (let seat = 0; seat < n; seat++) requests.push(Object.freeze({ kind: 'continent' as const, seat }));
+      p = CONTINENT_PENDING[n] = Object.freeze({ kind: 'decisions', requests: Object.freeze(requests) });
     }
     return p;
   }
-  const m = state.meeting!;
-  const seat = m.order[m.turn];
-  const tick = m.tick;
+  const seat = s.order[s.turn];
+  const tick = s.tick;
   const bySeat = (TURN_PENDING[seat] ??= []);
   let p = bySeat[tick];
-  if (p === undefined) {
-    p = bySeat[tick] = { kind: 'decisions', requests: [{ kind: 'meeting-turn', seat, tick }] };
-  }
+  if (p === undefined)
+    p = bySeat[tick] = Object.freeze({ kind: 'decisions', requests: Object.freeze([Object.freeze({ kind: 'meeting-turn' as const, seat, tick })]) });
   return p;
 }
 
-/**
- * Phases 1–2: the chosen country cards are revealed; phase 3 opens at tick 1. Returns a fresh state
- * and meeting, not yet handed out: `apply` lets advanceTurn finish them in place.
- */
-function openMeeting(state: GoldrauschState, answers: readonly GoldrauschAnswer[], random: RandomSource): Draft<GoldrauschState> {
-  const n = state.players;
-  const locations = filled<ContinentIndex>(n, 0);
-  const provisional = filled<Colour | null>(n, null);
-  for (let s = 0; s < n; s++) {
-    const a = answers[s];
-    if (a.kind !== 'continent') throw new RangeError(`seat ${s}: expected a continent answer`);
-    locations[s] = indexOfContinent(a.continent) as ContinentIndex;
-    provisional[s] = a.provisional;
-  }
-  const meeting = openingMeeting(locations, provisional, tickOrder(permutationsOf(n), random, state.round, 1));
-  const next = copyState(state);
-  next.stage = 'meeting';
-  next.meeting = meeting;
-  return next;
+// --- apply ------------------------------------------------------------------------------------------
+
+/** A continent choice `c` (0–2) of a card `seat` holds. */
+function holdsCountry(s: GoldrauschState, seat: number, c: unknown): c is number {
+  return (c === 0 || c === 1 || c === 2) && s.countryHands[seat][c] > 0;
+}
+
+/** An upgrade card `card` (GREEN or RED) that `seat` holds. */
+function holdsUpgrade(s: GoldrauschState, seat: number, card: unknown): boolean {
+  return (card === GREEN || card === RED) && s.upgradeHands[seat][card - 1] > 0;
 }
 
 /**
- * Moves the turn pointer to the next seat with something to do (meeting-rules.ts `nextTurn`); ends
- * phase 3 when nobody has. `meeting` is the meeting after this turn; unless it is still
- * `state.meeting` it is this transition's own fresh copy, and the pointer, tick and order are set on
- * it in place (one copy per turn instead of one per field change). With `fresh`, `state` and its
- * meeting are both this transition's own, not yet handed out (openMeeting's): they are finished in
- * place, not copied.
+ * Applies one answer per pending request, in place, and everything automatic after them, up to the
+ * next decision or the end. An answer the rules do not allow throws a RangeError (askBot and
+ * fallbackAnswer give only legal ones).
  */
-function advanceTurn(state: GoldrauschState, meeting: Meeting, random: RandomSource, from = meeting.turn + 1, fresh = false): GoldrauschState {
-  const { config } = state;
-  const n = state.players;
-  const m: Draft<Meeting> = !fresh && meeting === state.meeting ? copyMeeting(meeting) : meeting;
-  const needs = seatsNeedingTurn(config, m, n);
-  if (!nextTurn(m, from, needs, config.params.negotiationTicks, permutationsOf(n), random, state.round)) return resolveRound(state, m, random);
-  const next = fresh ? (state as Draft<GoldrauschState>) : copyState(state);
-  next.meeting = m;
-  return next;
-}
-
-/** `list` with `list[i]` set to `v` (a new array). */
-function replaced(list: readonly number[], i: number, v: number): number[] {
-  const out = list.slice();
-  out[i] = v;
-  return out;
-}
-
-/** One seat's turn in phase 3: its messages (already checked by askBot), then maybe its card. */
-function meetingTurn(state: GoldrauschState, answer: GoldrauschAnswer, random: RandomSource): GoldrauschState {
-  if (answer.kind !== 'meeting-turn') throw new RangeError('expected a meeting-turn answer');
-  const { config } = state;
-  let meeting = state.meeting!;
-  const seat = meeting.order[meeting.turn];
-  let gold = state.gold;
-  let winners: readonly number[] = EMPTY;
-  const limit = Math.min(answer.messages.length, config.params.messagesPerTick);
-  const until = answer.idleUntil ?? 0;
-  if (limit === 0 && answer.commit === null && bindsIdle(until, meeting.tick)) {
-    // An empty turn with the bot's promise to stay idle: record it, so advanceTurn skips its turns
-    // until the promised tick or a message that wakes it (meeting.ts `wakeIdle`).
-    const promised = copyMeeting(meeting);
-    promised.idleUntil = replaced(meeting.idleUntil, seat, until);
-    promised.idleWake = replaced(meeting.idleWake, seat, answer.idleWake ?? WAKE_ON_ALL);
-    return advanceTurn(state, promised, random);
+export function apply(s: GoldrauschState, answers: readonly GoldrauschAnswer[], random: Draws): GoldrauschState {
+  if (s.stage === Stage.continent) {
+    for (let seat = 0; seat < s.players; seat++) {
+      const a = answers[seat];
+      if (a.kind !== 'continent') throw new RangeError(`seat ${seat}: expected a continent answer, got ${show(a.kind)}`);
+      if (!holdsCountry(s, seat, a.continent)) throw new RangeError(`seat ${seat}: continent ${show(a.continent)} is not a card in hand`);
+      s.choices[seat] = a.continent;
+      // GR-A9: the phase-1 card stands for a seat that lays none (default-commitment only).
+      s.provisional[seat] = s.defaultCommitment && (a.provisional === GREEN || a.provisional === RED) ? a.provisional : NONE;
+    }
+    revealContinents(s, random);
+    return s;
   }
-  const checked = probed.meeting !== null && probed.answer === answer && probed.state === state ? probed.meeting : null;
-  probed.meeting = null; // used once: the turn's meeting copy is finished in place below
-  if (checked !== null) {
-    meeting = checked; // askBot already sent exactly these messages to exactly this meeting (no GIFT)
-  } else
-    for (let i = 0; i < limit; i++) {
-      // The state is itself a MeetingContext (config, round, players, gold) unless a GIFT moved gold.
-      const ctx: MeetingContext = gold === state.gold ? state : { config, round: state.round, players: state.players, gold };
-      meeting = sendMessage(ctx, meeting, seat, answer.messages[i]);
-      if (sent.gift) {
-        const g = gold.slice();
-        g[seat] -= sent.amount;
-        g[sent.to] += sent.amount;
-        gold = g;
-        if (config.rules.winCheck === 'immediate' || config.rules.winCheck === 'immediate-gross') {
-          winners = richestAtThreshold(config, gold);
-        }
+  if (s.stage === Stage.over) throw new RangeError('the game is over');
+  const a = answers[0];
+  if (a.kind !== 'meeting-turn') throw new RangeError(`expected a meeting-turn answer, got ${show(a.kind)}`);
+  const seat = s.order[s.turn];
+  const messages = a.messages;
+  if (messages.length > s.messagesPerTick) throw new RangeError(`${messages.length} messages in one turn; at most ${s.messagesPerTick} allowed`);
+  let gold = s.gold[seat];
+  let proposals = s.proposalCount;
+  for (let k = 0; k < messages.length; k++) {
+    const m = messages[k];
+    const why = messageFault(s, seat, m, gold, proposals);
+    if (why !== null) throw new RangeError(`seat ${seat}: ${why}`);
+    if (m.type === MSG_PROPOSE) proposals++;
+    else if (m.type === MSG_GIFT) gold -= m.amount;
+  }
+  if (a.commit !== NONE && !holdsUpgrade(s, seat, a.commit)) throw new RangeError(`seat ${seat}: upgrade card ${show(a.commit)} is not a card in hand`);
+  playTurn(s, messages, messages.length, a.commit, a.idleUntil, a.idleWake, random);
+  return s;
+}
+
+export function outcome(s: GoldrauschState): Outcome {
+  if (s.stage !== Stage.over) throw new RangeError('the game is not over');
+  const winners = s.winners.slice(0, s.winnerCount);
+  const scores = s.gold.slice();
+  return { winners, scores, ranks: finishingRanks(winners, scores), endedBy: s.ending === 0 ? 'race' : 'clock', length: s.round };
+}
+
+// --- asking a bot -----------------------------------------------------------------------------------
+
+/**
+ * The answers most decisions give, made once and shared (frozen: every caller gets the same
+ * objects): a continent answer per (continent, provisional card), a quiet meeting turn per card.
+ */
+const CONTINENT_ASKED: readonly (readonly Asked<GoldrauschAnswer>[])[] = [0, 1, 2].map((continent) =>
+  [NONE, GREEN, RED].map((provisional) => shared({ kind: 'continent', continent, provisional })),
+);
+const QUIET_ASKED: readonly Asked<GoldrauschAnswer>[] = [NONE, GREEN, RED].map((commit) =>
+  shared({ kind: 'meeting-turn', messages: NO_MESSAGES, commit, idleUntil: 0, idleWake: MSG_ALL }),
+);
+function shared(answer: GoldrauschAnswer): Asked<GoldrauschAnswer> {
+  return Object.freeze({ answer: Object.freeze(answer) });
+}
+
+/**
+ * A thrown error as a fault. A TypeError of reading the view (a property that is gone, a method
+ * indexed like a list) is what a bot written for the view before issue 29 throws: the message says
+ * where the change is described.
+ */
+function threw(e: unknown): Omit<Fault, 'seat' | 'request' | 'decision'> {
+  const message = describeThrown(e);
+  const old =
+    e instanceof TypeError &&
+    /reading '(meeting|history|locations|proposals|agreements|messages|tick|ticks|length|filter|map|indexOf|findIndex|some|every)'|is not (a function|iterable)/.test(
+      e.message,
+    );
+  return { reason: 'threw', message: old ? `${message} (a bot written for the Goldrausch view before issue 29? see ${MIGRATION})` : message };
+}
+
+function illegal(message: string): Omit<Fault, 'seat' | 'request' | 'decision'> {
+  return { reason: 'illegal', message };
+}
+
+/** A continent answer the old view's bots gave (a name): the fault says what changed. */
+function continentFault(c: unknown): string {
+  const old = c === 'azul' || c === 'rosso' || c === 'veridia';
+  return `chooseContinent returned ${show(c)}, not a continent card in hand${old ? ` — a continent is a number now (AZUL 0, ROSSO 1, VERIDIA 2; see ${MIGRATION})` : ''}`;
+}
+
+export function askBot(bot: GoldrauschBot, request: GoldrauschRequest, view: GoldrauschView, s: GoldrauschState, random: Draws): Asked<GoldrauschAnswer> {
+  const seat = request.seat;
+  if (request.kind === 'continent') {
+    let c: unknown;
+    try {
+      c = bot.chooseContinent(view);
+    } catch (e) {
+      return { answer: fallbackAnswer(request, s, random), fault: threw(e) };
+    }
+    if (!holdsCountry(s, seat, c)) return { answer: fallbackAnswer(request, s, random), fault: illegal(continentFault(c)) };
+    let provisional = NONE;
+    if (s.defaultCommitment) {
+      // GR-A9: the phase-1 card; a bot without provisionalUpgrade lays red.
+      try {
+        const p: unknown = bot.provisionalUpgrade ? bot.provisionalUpgrade(view) : RED;
+        if (p === GREEN || p === RED) provisional = p;
+      } catch {
+        provisional = NONE;
       }
     }
-  if (winners.length > 0) {
-    const over = copyState(state);
-    over.gold = gold;
-    over.meeting = meeting;
-    over.stage = 'over';
-    over.winners = winners;
-    over.endedBy = 'race';
-    return over;
+    return CONTINENT_ASKED[c][provisional];
   }
-  if (answer.commit !== null && mayLayCard(meeting.commits[seat] !== null, config.rules.commitRevisable)) {
-    // §15.1: a commitment in the last tick comes too late with probability pLate.
-    const { negotiationTicks, pLate } = config.params;
-    const late = comesLate(random, state.round, seat, meeting.tick, negotiationTicks, pLate);
-    // A meeting other than the state's is this turn's own fresh copy (made by the messages): lay the card in place.
-    if (!late) meeting = commitCard(state, meeting, seat, answer.commit, meeting !== state.meeting);
+
+  // A meeting turn: the messages (checked in order against the rules), then (if the seat may) its card.
+  let fault: Omit<Fault, 'seat' | 'request' | 'decision'> | undefined;
+  const out = s.outbox;
+  out.open();
+  let returned: unknown;
+  try {
+    returned = bot.negotiate(view, out);
+  } catch (e) {
+    fault = threw(e);
+  } finally {
+    out.close();
   }
-  if (gold !== state.gold) {
-    const gifted = copyState(state); // a GIFT moved gold (allowGoldGifts only)
-    gifted.gold = gold;
-    return advanceTurn(gifted, meeting, random);
+  if (Array.isArray(returned)) {
+    fault ??= illegal(`negotiate returned an array: messages are written into the outbox now (out.propose(…), out.accept(…), out.pass(), …; see ${MIGRATION})`);
   }
-  return advanceTurn(state, meeting, random);
+  const answer = s.turnAnswer;
+  const asked = s.turnAsked;
+  const legal = answer.messages;
+  legal.length = 0;
+  if (fault === undefined) {
+    const limit = s.messagesPerTick;
+    let gold = s.gold[seat];
+    let proposals = s.proposalCount;
+    for (let k = 0; k < out.count; k++) {
+      if (legal.length >= limit) {
+        fault ??= illegal(`sent ${out.calls} messages in one tick; at most ${limit} allowed`);
+        break;
+      }
+      const m = out.message(k);
+      const why = messageFault(s, seat, m, gold, proposals);
+      if (why !== null) {
+        fault ??= illegal(why);
+        continue;
+      }
+      legal.push(m);
+      if (m.type === MSG_PROPOSE) proposals++;
+      else if (m.type === MSG_GIFT) gold -= m.amount;
+    }
+  }
+  let commit = NONE;
+  if (mayLayCard(s, seat)) {
+    try {
+      const c: unknown = bot.commitUpgrade(view);
+      if (c === GREEN || c === RED) {
+        if (holdsUpgrade(s, seat, c)) commit = c;
+        else fault ??= illegal(`commitUpgrade laid a ${c === GREEN ? 'green' : 'red'} card the seat does not hold`);
+      } else if (c !== NONE) {
+        const old = c === 'green' || c === 'red' || c === null;
+        fault ??= illegal(`commitUpgrade returned ${show(c)}${old ? ` — a card is a number now (GREEN 1, RED 2, NONE 0 to wait; see ${MIGRATION})` : ''}`);
+      }
+    } catch (e) {
+      fault ??= threw(e);
+    }
+  }
+  let idleUntil = 0;
+  let idleWake = MSG_ALL;
+  if (out.count === 0 && commit === NONE && fault === undefined && bot.idleUntil !== undefined) {
+    try {
+      const t = bot.idleUntil(view);
+      if (Number.isInteger(t) && t > s.tick) idleUntil = t;
+      const wake = bot.idleWake;
+      if (wake !== undefined && Number.isInteger(wake)) idleWake = wake & MSG_ALL;
+    } catch {
+      // A speed hint only: a bot whose idleUntil throws is simply asked every turn.
+      idleUntil = 0;
+    }
+  }
+  if (legal.length === 0 && idleUntil === 0 && fault === undefined) return QUIET_ASKED[commit];
+  answer.commit = commit;
+  answer.idleUntil = idleUntil;
+  answer.idleWake = idleWake;
+  asked.fault = fault;
+  return asked;
 }
 
-export function apply(state: GoldrauschState, answers: readonly GoldrauschAnswer[], random: RandomSource): GoldrauschState {
-  if (state.stage === 'continent') {
-    const opened = openMeeting(state, answers, random);
-    return advanceTurn(opened, opened.meeting!, random, 0, true);
-  }
-  if (state.stage === 'meeting') return meetingTurn(state, answers[0], random);
-  throw new RangeError('the game is over');
-}
-
-export function outcome(state: GoldrauschState): Outcome {
-  if (state.stage !== 'over') throw new RangeError('the game is not over');
-  const gold = state.gold;
-  const winners = state.winners;
-  return { winners, scores: gold, ranks: finishingRanks(winners, gold), endedBy: state.endedBy ?? 'clock', length: state.round };
-}
-
-/** Finishing positions (0 = first): winners first, then by gold (most first); equal gold shares a position. */
-export function finishingRanks(winners: readonly number[], gold: readonly number[]): number[] {
-  const n = gold.length;
-  const key = zeros(n);
-  for (let s = 0; s < n; s++) key[s] = (winners.includes(s) ? 1e9 : 0) + gold[s];
-  const ranks = zeros(n);
-  for (let s = 0; s < n; s++) {
-    let above = 0;
-    for (let q = 0; q < n; q++) if (key[q] > key[s]) above++;
-    ranks[s] = above;
-  }
-  return ranks;
+/** The rules' handling of a failed decision: a random continent card in hand (referee stream); no message and no card. */
+export function fallbackAnswer(request: GoldrauschRequest, s: GoldrauschState, random: Draws): GoldrauschAnswer {
+  if (request.kind !== 'continent') return QUIET_ASKED[NONE].answer;
+  const hand = s.countryHands[request.seat];
+  let legal = 0;
+  for (let c = 0; c < 3; c++) if (hand[c] > 0) legal++;
+  let k = random.int(Purpose.referee, s.round * 8 + request.seat, legal);
+  for (let c = 0; c < 3; c++) if (hand[c] > 0 && k-- === 0) return CONTINENT_ASKED[c][NONE].answer;
+  throw new RangeError(`seat ${request.seat} holds no country card`);
 }
 
 export const goldrausch: GameModule<GoldrauschConfig, GoldrauschState, GoldrauschView, GoldrauschRequest, GoldrauschAnswer, GoldrauschBot> = {
   id: 'goldrausch',
+  inPlace: true,
   minPlayers: 4,
   maxPlayers: 6,
-  setup,
+  setup: (config, players, random) => newGame(config, players, random),
   pending,
   apply,
   outcome,
-  seatView,
+  seatView: (s, seat) => s.views[seat],
   askBot,
   fallbackAnswer,
 };
+
+export { clone };

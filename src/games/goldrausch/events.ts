@@ -1,350 +1,415 @@
 /**
- * Phase 4 of a round: the disaster wheel (docs/games/goldrausch.md §6) and the event cards (§7), on
- * the round's `RoundWork` (round.ts): the one implementation of these rules, for both engines. An
- * event's immediate effect changes the work; its phase-5 modifiers are fields of the work that
- * `resolveProfit` reads.
+ * Phase 4 of a round (docs/games/goldrausch.md §6, §7): the disaster wheel and the event cards, on
+ * the state. An event's immediate effect changes the game at once; its phase-5 modifiers (exemptions,
+ * showers, extraction cuts, forced and banned upgrades) are fields of the state that profit reads
+ * (round.ts). Cards are data (cards.ts): here each card is its effect kind as a code and up to three
+ * numbers, resolved once per config.
  */
 import { memoOnIdentity } from '../../core/memo.js';
+import { eventCardsOf, type EventCard } from './cards.js';
+import type { GoldrauschConfig } from './params.js';
 import { Purpose } from './purposes.js';
-import { eventCardOf, type AfterUse } from './cards.js';
-import type { GameParams, GoldrauschConfig } from './params.js';
-import { capOf, maxOf, richestAtThreshold, takeFromBank, type Draws, type RoundWork } from './round.js';
-import { EMPTY, identity } from './state.js';
-import type { EventSlot, WheelField } from './types.js';
-import { CONTINENTS } from './types.js';
+import { indexOfContinent } from './types.js';
+import { shuffleList, type Draws } from './draws.js';
+import { richestAtThreshold, takeFromBank } from './climate.js';
+import { OPPOSITE_LEAVE_ONE_OUT, OPPOSITE_ROTATE, W_CALM, W_DISASTER_WORLD, W_EVENT, type GoldrauschState } from './state.js';
+import { NONE, RED } from './bot.js';
 
-/**
- * Spins the wheel: a weighted draw over the wheel's fields (GR-A41: a fair wheel by default). `wheel`
- * is `wheelOf(params.wheel)` (the fast kernel keeps it for the run instead of looking it up each round).
- */
-export function spinWheel(wheel: WheelTable, random: Draws, round: number): WheelField {
-  const { fields, weights, total } = wheel;
-  let r = random.int(Purpose.wheel, round, total);
-  for (let i = 0; i < fields.length; i++) {
+// Event effects (cards.ts `EventEffect` kinds) as codes.
+const E_EXEMPT_POOREST = 0;
+/** param: a continent, or 3 = everybody. */
+const E_EXEMPT_CONTINENT = 1;
+/** param: the continent; param2: the factor. */
+const E_SHOWER = 2;
+/** param: divideBy; param2: minus. */
+const E_EXTRACTION = 3;
+const E_PROGRESS = 4;
+const E_NOSTALGIA = 5;
+const E_CRASH = 6;
+const E_EQUAL_RIGHTS = 7;
+/** param: the cut. */
+const E_CAP_CUT = 8;
+/** params: the richest's, the poorest's and the others' losses. */
+const E_VULTURE = 9;
+/** param: the amount. */
+const E_SUBSIDY = 10;
+const E_PASS_LEFT = 11;
+/** param: the shift. */
+const E_HURRICANE = 12;
+const E_CHAOS = 13;
+const E_BLANK = 14;
+
+/** Where a card goes after use (GR-A40): discard pile 0; beside the clock for good 1; beside the clock for its round 2. */
+const AFTER_DISCARD = 0;
+const AFTER_THIS_ROUND = 2;
+
+/** A config's event cards by slot (the blank last): effect code, three numbers, where it goes after use. */
+interface EventTables {
+  readonly effect: readonly number[];
+  readonly param: readonly number[];
+  readonly param2: readonly number[];
+  readonly param3: readonly number[];
+  readonly afterUse: readonly number[];
+}
+
+const eventTables = memoOnIdentity((config: GoldrauschConfig): EventTables => {
+  const cards = eventCardsOf(config.params);
+  const t = { effect: [] as number[], param: [] as number[], param2: [] as number[], param3: [] as number[], afterUse: [] as number[] };
+  for (const card of cards) describe(t, card);
+  t.effect.push(E_BLANK);
+  t.param.push(0);
+  t.param2.push(0);
+  t.param3.push(0);
+  t.afterUse.push(AFTER_DISCARD);
+  return t;
+});
+
+function describe(t: { effect: number[]; param: number[]; param2: number[]; param3: number[]; afterUse: number[] }, card: EventCard): void {
+  const effect = card.effect;
+  let kind = E_BLANK;
+  let param = 0;
+  let param2 = 0;
+  let param3 = 0;
+  switch (effect.kind) {
+    case 'fine-exemption':
+      if (effect.who === 'poorest') kind = E_EXEMPT_POOREST;
+      else {
+        kind = E_EXEMPT_CONTINENT;
+        param = effect.who === 'all' ? 3 : indexOfContinent(effect.who);
+      }
+      break;
+    case 'shower':
+      kind = E_SHOWER;
+      param = indexOfContinent(effect.continent);
+      param2 = effect.factor;
+      break;
+    case 'extraction':
+      kind = E_EXTRACTION;
+      param = effect.divideBy;
+      param2 = effect.minus;
+      break;
+    case 'progress':
+      kind = E_PROGRESS;
+      param = indexOfContinent(effect.continent);
+      break;
+    case 'nostalgia':
+      kind = E_NOSTALGIA;
+      param = indexOfContinent(effect.continent);
+      break;
+    case 'market-crash':
+      kind = E_CRASH;
+      break;
+    case 'equal-rights':
+      kind = E_EQUAL_RIGHTS;
+      break;
+    case 'cap-cut':
+      kind = E_CAP_CUT;
+      param = effect.amount;
+      break;
+    case 'vulture':
+      kind = E_VULTURE;
+      param = effect.richest;
+      param2 = effect.poorest;
+      param3 = effect.others;
+      break;
+    case 'subsidy':
+      kind = E_SUBSIDY;
+      param = effect.amount;
+      break;
+    case 'pass-upgrade-left':
+      kind = E_PASS_LEFT;
+      break;
+    case 'hurricane':
+      kind = E_HURRICANE;
+      param = effect.shift;
+      break;
+    case 'paperwork-chaos':
+      kind = E_CHAOS;
+      break;
+    case 'blank':
+      kind = E_BLANK;
+      break;
+  }
+  t.effect.push(kind);
+  t.param.push(param);
+  t.param2.push(param2);
+  t.param3.push(param3);
+  t.afterUse.push(card.afterUse === 'discard' ? AFTER_DISCARD : card.afterUse === 'beside-clock' ? 1 : AFTER_THIS_ROUND);
+}
+
+/** Spins the wheel (GR-A41: a weighted draw over its fields, fair by default); returns the field's code. */
+export function spinWheel(s: GoldrauschState, draws: Draws): number {
+  let r = draws.int(Purpose.wheel, s.round, s.wheelTotal);
+  const weights = s.wheelWeights;
+  for (let i = 0; i < weights.length; i++) {
     r -= weights[i];
-    if (r < 0) return fields[i];
+    if (r < 0) return s.wheelCodes[i];
   }
   throw new RangeError('wheel has no fields');
 }
 
-export interface WheelTable {
-  readonly fields: readonly WheelField[];
-  readonly weights: readonly number[];
-  readonly total: number;
-}
-
-/** The wheel's fields and weights in `for…in` order, per wheel object (read once; a wheel is never changed). */
-export const wheelOf = memoOnIdentity((wheel: GoldrauschConfig['params']['wheel']): WheelTable => {
-  const fields: WheelField[] = [];
-  const weights: number[] = [];
-  let total = 0;
-  for (const f in wheel) {
-    fields.push(f as WheelField);
-    weights.push(wheel[f as WheelField]);
-    total += wheel[f as WheelField];
-  }
-  return { fields, weights, total };
-});
-
-/** The smallest of a non-empty list of gold amounts. */
-function minOf(list: readonly number[]): number {
-  let least = list[0];
-  for (let i = 1; i < list.length; i++) if (list[i] < least) least = list[i];
-  return least;
-}
-
-function nextTie(work: RoundWork, random: Draws, n: number): number {
-  return random.int(Purpose.tieBreak, work.tieBreaks++, n);
-}
-
-function seatsWith(gold: readonly number[], value: number): number[] {
-  const out: number[] = [];
-  for (let s = 0; s < gold.length; s++) if (gold[s] === value) out.push(s);
-  return out;
-}
-
 /**
- * A game's event decks (GR-A40). The lists are replaced, never written, so the reference engine's
- * states share them (the kernel keeps one of these per game and lets the functions below replace them).
+ * Phase 4: the wheel's result `wheel` on the round; on an exclamation mark the top event card is
+ * drawn and applied. Returns the card's slot (−1: none) and sets `s.winnerCount` > 0 when the card
+ * ended the game (a wealth event lifted a seat to the threshold, GR-A6).
  */
-export interface EventDecks {
-  /** The draw pile, drawn from `pos` on. */
-  deck: readonly EventSlot[];
-  pos: number;
-  discard: readonly EventSlot[];
-  /** Cards lying beside the clock: cap cuts for good, a resource shortage until its round ends. */
-  besideClock: readonly EventSlot[];
-  /** How often the discard pile became the draw pile (the shuffle's stream offset). */
-  shuffles: number;
+export function applyWheel(s: GoldrauschState, wheel: number, draws: Draws): number {
+  if (wheel === W_EVENT) {
+    const event = drawEvent(s, draws);
+    if (event >= 0) applyEvent(s, event, draws);
+    return event;
+  }
+  if (wheel === W_DISASTER_WORLD) s.disasters[0] = s.disasters[1] = s.disasters[2] = 1;
+  else if (wheel < 3) s.disasters[wheel] = 1;
+  else if (wheel !== W_CALM) throw new RangeError(`no wheel field ${wheel}`);
+  return -1;
 }
 
 /**
- * Draws the top event card, reshuffling the discard pile into a new deck when needed, and puts it
- * where it lies after use (GR-A40, the card's `afterUse`): on the discard pile, or beside the clock
- * (cap cuts for good; a resource shortage until the round's end, `endOfRoundEvent`). Null when no
+ * The top event card, reshuffling the discard pile into a new draw pile when it is empty (GR-A40);
+ * the card goes where it lies after use at once (the discard pile, or beside the clock). −1 when no
  * card is left anywhere.
  */
-export function drawEvent(decks: EventDecks, params: GameParams, random: Draws): EventSlot | null {
-  if (decks.pos >= decks.deck.length) {
-    if (decks.discard.length === 0) return null;
-    decks.shuffles++;
-    decks.deck = random.shuffle(decks.discard, Purpose.eventDeck, decks.shuffles * 4096);
-    decks.pos = 0;
-    decks.discard = EMPTY;
+function drawEvent(s: GoldrauschState, draws: Draws): number {
+  if (s.eventPos >= s.eventLength) {
+    if (s.discardLength === 0) return -1;
+    s.eventShuffles++;
+    const deck = s.eventDeck;
+    for (let i = 0; i < s.discardLength; i++) deck[i] = s.eventDiscard[i];
+    s.eventLength = s.discardLength;
+    shuffleList(draws, deck, s.eventLength, Purpose.eventDeck, s.eventShuffles * 4096);
+    s.eventPos = 0;
+    s.discardLength = 0;
   }
-  const event = decks.deck[decks.pos++];
-  if (afterUseOf(params, event) === 'discard') decks.discard = withCard(decks.discard, event);
-  else decks.besideClock = withCard(decks.besideClock, event);
+  const event = s.eventDeck[s.eventPos++];
+  if (eventTables(s.config).afterUse[event] === AFTER_DISCARD) s.eventDiscard[s.discardLength++] = event;
+  else s.besideClock[s.besideLength++] = event;
   return event;
 }
 
-function afterUseOf(params: GameParams, event: EventSlot): AfterUse {
-  return event === 'blank' ? 'discard' : eventCardOf(params, event).afterUse;
+/** Phase 6 housekeeping (GR-A40): a card that lay beside the clock for its round only goes to the discard pile. */
+export function endOfRoundEvent(s: GoldrauschState, event: number): void {
+  if (eventTables(s.config).afterUse[event] !== AFTER_THIS_ROUND) return;
+  const beside = s.besideClock;
+  let at = s.besideLength - 1;
+  while (at >= 0 && beside[at] !== event) at--;
+  for (let i = at; i < s.besideLength - 1; i++) beside[i] = beside[i + 1];
+  s.besideLength--;
+  s.eventDiscard[s.discardLength++] = event;
 }
 
-/** Phase 6 housekeeping (GR-A40): a card that lay beside the clock for this round only goes to the discard pile. */
-export function endOfRoundEvent(decks: EventDecks, params: GameParams, event: EventSlot | null): void {
-  if (event === null || afterUseOf(params, event) !== 'beside-clock-this-round') return;
-  decks.besideClock = withoutLast(decks.besideClock, event);
-  decks.discard = withCard(decks.discard, event);
+/** The cap reduction of the card in `slot` if it is a cap cut lying beside the clock, else 0 (the sampler's cap reduction). */
+export function capCutOf(config: GoldrauschConfig, slot: number): number {
+  const t = eventTables(config);
+  return t.effect[slot] === E_CAP_CUT ? t.param[slot] : 0;
 }
 
-/**
- * A copy of a pile with `card` on top. Not state.ts `appended`: that one's literal per length, shared
- * with every list of the reference engine, left the fast kernel's copy of it unoptimised again each
- * time a pile reached a length its code had not seen (a deoptimisation for missing type feedback,
- * then a rerun in the interpreter); this loop has one element read, seen from the first call. The
- * fast kernel, whose bots take no time, played a game ~1.5 µs faster (docs/performance-log.md,
- * 2026-11-26 stop 19).
- */
-function withCard(list: readonly EventSlot[], card: EventSlot): EventSlot[] {
-  const out: EventSlot[] = [];
-  for (let i = 0; i < list.length; i++) out.push(list[i]);
-  out.push(card);
-  return out;
+/** The tie-break stream's next draw, uniform in [0, n). */
+function nextTie(s: GoldrauschState, draws: Draws, n: number): number {
+  return draws.int(Purpose.tieBreak, s.tieBreaks++, n);
 }
 
-/** A copy of a pile without the last `card` in it (a loop, as `withCard`, not a filter with a closure). */
-function withoutLast(list: readonly EventSlot[], card: EventSlot): EventSlot[] {
-  const at = list.lastIndexOf(card);
-  const out: EventSlot[] = [];
-  for (let i = 0; i < list.length; i++) if (i !== at) out.push(list[i]);
-  return out;
-}
-
-/**
- * Phase 4: applies the wheel result and, on an exclamation mark, the event card. Returns true if
- * the event ended the game (a wealth event lifted someone to the threshold, GR-A6).
- */
-export function applyWheel(work: RoundWork, wheel: WheelField, event: EventSlot | null, random: Draws): boolean {
-  switch (wheel) {
-    case 'disaster-azul':
-      work.disaster[0] = true;
-      return false;
-    case 'disaster-rosso':
-      work.disaster[1] = true;
-      return false;
-    case 'disaster-veridia':
-      work.disaster[2] = true;
-      return false;
-    case 'disaster-world':
-      work.disaster[0] = work.disaster[1] = work.disaster[2] = true;
-      return false;
-    case 'calm':
-      return false;
-    case 'event':
-      return event === null ? false : applyEventCard(work, event, random);
-  }
-}
-
-/** The gold before an event card, to count what it moved (`eventGold`); reused: nothing keeps it past a call. */
-const GOLD_BEFORE: number[] = [0, 0, 0, 0, 0, 0];
-
-/** Applies one event card's immediate effect and sets up its phase-5 modifiers (§7). */
-export function applyEventCard(work: RoundWork, id: EventSlot, random: Draws): boolean {
-  if (id === 'blank') return false;
-  const { rules, params } = work.config;
-  const effect = eventCardOf(params, id).effect;
-  const n = work.players;
-  const goldBefore = GOLD_BEFORE;
-  for (let s = 0; s < n; s++) goldBefore[s] = work.gold[s];
+/** One event card's immediate effect and its phase-5 modifiers (§7); the gold it moved goes into the round's `eventGold`. */
+export function applyEvent(s: GoldrauschState, slot: number, draws: Draws): void {
+  const t = eventTables(s.config);
+  const kind = t.effect[slot];
+  if (kind === E_BLANK) return;
+  const n = s.players;
+  const gold = s.gold;
+  const before = s.scratch;
+  for (let seat = 0; seat < n; seat++) before[seat] = gold[seat];
+  const param = t.param[slot];
   let wealth = false;
-  switch (effect.kind) {
-    case 'fine-exemption':
-      if (effect.who === 'poorest') {
-        // GR-A22: measured when the card is applied; all tied poorest qualify.
-        const min = minOf(work.gold);
-        const exempt = new Array<boolean>(n);
-        for (let s = 0; s < n; s++) exempt[s] = work.gold[s] === min;
-        work.exempt = exempt;
-      } else if (effect.who === 'all') {
-        work.exemptContinent = 3;
-      } else {
-        work.exemptContinent = CONTINENTS.indexOf(effect.who);
+  switch (kind) {
+    case E_EXEMPT_POOREST: {
+      // GR-A22: measured when the card is applied; all tied poorest qualify.
+      let min = gold[0];
+      for (let seat = 1; seat < n; seat++) if (gold[seat] < min) min = gold[seat];
+      for (let seat = 0; seat < n; seat++) s.exempt[seat] = gold[seat] === min ? 1 : 0;
+      s.exemptSet = true;
+      break;
+    }
+    case E_EXEMPT_CONTINENT:
+      s.exemptContinent = param;
+      break;
+    case E_SHOWER:
+      s.shower = param;
+      s.showerFactor = t.param2[slot];
+      break;
+    case E_EXTRACTION:
+      s.extractionDivideBy = param;
+      s.extractionMinus = t.param2[slot];
+      break;
+    case E_PROGRESS:
+      s.forcedContinent = param;
+      s.forcedGreen = true;
+      break;
+    case E_NOSTALGIA:
+      s.forcedContinent = param;
+      s.forcedGreen = false;
+      break;
+    case E_CRASH: {
+      // GR-A27: uniform random among the tied richest and among the tied poorest; all equal: nothing.
+      let max = gold[0];
+      let min = gold[0];
+      for (let seat = 1; seat < n; seat++) {
+        if (gold[seat] > max) max = gold[seat];
+        if (gold[seat] < min) min = gold[seat];
       }
-      break;
-    case 'shower':
-      work.shower = CONTINENTS.indexOf(effect.continent);
-      work.showerFactor = effect.factor;
-      break;
-    case 'extraction':
-      work.extractionDivideBy = effect.divideBy;
-      work.extractionMinus = effect.minus;
-      break;
-    case 'progress':
-      work.forcedContinent = CONTINENTS.indexOf(effect.continent);
-      work.forcedColour = 'green';
-      break;
-    case 'nostalgia':
-      work.forcedContinent = CONTINENTS.indexOf(effect.continent);
-      work.forcedColour = 'red';
-      break;
-    case 'market-crash': {
-      // GR-A27: uniform random among the tied richest and among the tied poorest; all equal: no-op.
-      const max = maxOf(work.gold);
-      const min = minOf(work.gold);
       if (max !== min) {
-        const rich = seatsWith(work.gold, max);
-        const poor = seatsWith(work.gold, min);
-        const r = rich.length === 1 ? rich[0] : rich[nextTie(work, random, rich.length)];
-        const p = poor.length === 1 ? poor[0] : poor[nextTie(work, random, poor.length)];
-        work.gold[r] = min;
-        work.gold[p] = max;
+        const rich = pickTied(s, max, draws);
+        const poor = pickTied(s, min, draws);
+        gold[rich] = min;
+        gold[poor] = max;
       }
       wealth = true;
       break;
     }
-    case 'equal-rights': {
-      // GR-A28: pool the players' gold (optionally the board's too); the remainder goes to the bank.
+    case E_EQUAL_RIGHTS: {
+      // GR-A28: the players' gold (optionally the board's too) shared equally; the remainder goes to the bank.
       let total = 0;
-      for (let s = 0; s < n; s++) total += work.gold[s];
-      if (rules.equalRightsPool === 'players-and-board') {
+      for (let seat = 0; seat < n; seat++) total += gold[seat];
+      if (s.poolBoard) {
         for (let c = 0; c < 3; c++) {
-          total += work.stock[c];
-          work.stock[c] = 0;
+          total += s.stock[c];
+          s.stock[c] = 0;
         }
       }
       const share = Math.floor(total / n);
-      work.bank += total - share * n;
-      for (let s = 0; s < n; s++) work.gold[s] = share;
+      s.bank += total - share * n;
+      for (let seat = 0; seat < n; seat++) gold[seat] = share;
       wealth = true;
       break;
     }
-    case 'cap-cut': {
-      work.capReduction += effect.amount;
-      if (rules.capCut === 'trim-now') {
+    case E_CAP_CUT:
+      s.capReduction += param;
+      if (s.trimNow) {
         // GR-A29: stock above the new cap goes to the bank at once.
         for (let c = 0; c < 3; c++) {
-          const cap = capOf(work, c);
-          if (work.stock[c] > cap) {
-            work.bank += work.stock[c] - cap;
-            work.stock[c] = cap;
+          const cap = Math.max(0, s.caps[c] - s.capReduction);
+          if (s.stock[c] > cap) {
+            s.bank += s.stock[c] - cap;
+            s.stock[c] = cap;
           }
         }
       }
       break;
-    }
-    case 'vulture': {
-      // GR-A30: richest (all tied) lose 5, poorest (all tied) lose 1, the rest 3 (the card's numbers); stop at 0.
-      const max = maxOf(work.gold);
-      const min = minOf(work.gold);
-      for (let s = 0; s < n; s++) {
-        const loss = max === min ? rules.vultureAllEqual : work.gold[s] === max ? effect.richest : work.gold[s] === min ? effect.poorest : effect.others;
-        const paid = Math.min(loss, work.gold[s]);
-        work.gold[s] -= paid;
-        work.bank += paid;
+    case E_VULTURE: {
+      // GR-A30: the richest (all tied) lose the card's first number, the poorest its second, the rest its
+      // third; everybody rules.vultureAllEqual when all are equal; losses stop at 0.
+      const poorest = t.param2[slot];
+      const others = t.param3[slot];
+      let max = gold[0];
+      let min = gold[0];
+      for (let seat = 1; seat < n; seat++) {
+        if (gold[seat] > max) max = gold[seat];
+        if (gold[seat] < min) min = gold[seat];
+      }
+      for (let seat = 0; seat < n; seat++) {
+        const loss = max === min ? s.vultureAllEqual : gold[seat] === max ? param : gold[seat] === min ? poorest : others;
+        const paid = Math.min(loss, gold[seat]);
+        gold[seat] -= paid;
+        s.bank += paid;
       }
       wealth = true;
       break;
     }
-    case 'subsidy':
+    case E_SUBSIDY:
       // With a finite bank the subsidy is paid clockwise from the start player until the bank is dry.
-      for (let k = 0; k < n; k++) {
-        const s = (work.startPlayer + k) % n;
-        work.gold[s] += takeFromBank(work, effect.amount);
-      }
+      for (let k = 0; k < n; k++) gold[(s.startPlayer + k) % n] += takeFromBank(s, param);
       wealth = true;
       break;
-    case 'pass-upgrade-left': {
-      // #23: every upgrade card moves to the left neighbour (i → i+1); a timed-out player passes a
-      // "red" (GR-A32), so the receiver cannot upgrade.
-      const cards = work.cards;
-      const from = work.cardFrom ?? identity(n);
-      // Copies, then overwritten: the new lists keep the elements kind of the old (see moveCountryCards).
-      const passed = cards.slice();
-      const passedFrom = from.slice();
-      for (let s = 0; s < n; s++) {
-        const src = (s - 1 + n) % n;
-        passed[s] = cards[src] ?? 'red';
-        passedFrom[s] = from[src];
-      }
-      work.cards = passed;
-      work.cardFrom = passedFrom;
+    case E_PASS_LEFT:
+      // #23: every upgrade card moves to the left neighbour (i → i+1); a timed-out seat passes a red (GR-A32).
+      passUpgradeCards(s, 1, draws);
       break;
-    }
-    case 'hurricane': {
-      // #24: country card i → i−2 (the card's shift), pawns follow; upgrade cards stay.
-      moveCountryCards(work, effect.shift);
+    case E_HURRICANE:
+      moveCountryCards(s, param); // #24: country card i → i − shift, pawns follow
       break;
-    }
-    case 'paperwork-chaos': {
-      // #25: upgrade cards go to the opposite player (GR-A34 for odd n), then country cards i → i−1.
-      const cards = work.cards;
-      const from = work.cardFrom ?? identity(n);
-      const target = oppositeMap(work, random);
-      const passed = cards.slice();
-      const passedFrom = from.slice();
-      for (let s = 0; s < n; s++) {
-        passed[target[s]] = cards[s] ?? 'red';
-        passedFrom[target[s]] = from[s];
-      }
-      work.cards = passed;
-      work.cardFrom = passedFrom;
-      moveCountryCards(work, 1);
-      break;
-    }
-    case 'blank':
+    case E_CHAOS:
+      // #25: upgrade cards to the opposite seat (GR-A34 for odd n), then country cards i → i−1.
+      passUpgradeCards(s, 0, draws);
+      moveCountryCards(s, 1);
       break;
   }
-  for (let s = 0; s < n; s++) work.eventGold[s] += work.gold[s] - goldBefore[s];
-  if (wealth && (rules.winCheck === 'immediate' || rules.winCheck === 'immediate-gross')) {
-    const winners = richestAtThreshold(work.config, work.gold);
-    if (winners.length > 0) {
-      work.winners = winners;
-      return true;
+  for (let seat = 0; seat < n; seat++) s.eventGold[seat] += gold[seat] - before[seat];
+  if (wealth && (s.winImmediate || s.winGross)) richestAtThreshold(s);
+}
+
+/** One seat with gold `value`: the only one, or a tie-break draw among them in seat order (GR-A27). */
+function pickTied(s: GoldrauschState, value: number, draws: Draws): number {
+  let count = 0;
+  let only = -1;
+  for (let seat = 0; seat < s.players; seat++) {
+    if (s.gold[seat] === value) {
+      if (count === 0) only = seat;
+      count++;
     }
   }
-  return false;
+  if (count === 1) return only;
+  let k = nextTie(s, draws, count);
+  for (let seat = 0; seat < s.players; seat++) if (s.gold[seat] === value && k-- === 0) return seat;
+  return only;
+}
+
+/**
+ * The upgrade cards lying in front of the seats move: `left` 1 to the left neighbour (#23), 0 to
+ * the opposite seat (#25, `oppositeMap`). A seat that laid none passes a red (GR-A32).
+ */
+function passUpgradeCards(s: GoldrauschState, left: number, draws: Draws): void {
+  const n = s.players;
+  const cards = s.cards;
+  const from = s.cardFrom;
+  if (!s.cardFromMoved) {
+    for (let seat = 0; seat < n; seat++) from[seat] = seat;
+    s.cardFromMoved = true;
+  }
+  const movedCards = s.movedCards;
+  const movedFrom = s.movedFrom;
+  for (let seat = 0; seat < n; seat++) {
+    movedCards[seat] = cards[seat] === NONE ? RED : cards[seat];
+    movedFrom[seat] = from[seat];
+  }
+  if (left === 1) {
+    for (let seat = 0; seat < n; seat++) {
+      const src = (seat - 1 + n) % n;
+      cards[seat] = movedCards[src];
+      from[seat] = movedFrom[src];
+    }
+    return;
+  }
+  const target = oppositeMap(s, draws);
+  for (let seat = 0; seat < n; seat++) {
+    cards[target[seat]] = movedCards[seat];
+    from[target[seat]] = movedFrom[seat];
+  }
 }
 
 /** Country cards move `shift` seats to the right (i → i − shift); each pawn follows its card. */
-function moveCountryCards(work: RoundWork, shift: number): void {
-  const n = work.players;
-  const loc = work.locations;
-  // A copy, then overwritten (not `new Array(n)`, which is holey): every locations list a record
-  // holds keeps one elements kind, so the code reading them stays monomorphic. (Which seat's country
-  // card each seat now holds follows from the locations: nextHands counts the cards by continent.)
-  const moved = loc.slice();
-  for (let s = 0; s < n; s++) moved[s] = loc[(s + shift) % n];
-  work.locations = moved;
+function moveCountryCards(s: GoldrauschState, shift: number): void {
+  const n = s.players;
+  const loc = s.finalLocations;
+  const moved = s.movedCards;
+  for (let seat = 0; seat < n; seat++) moved[seat] = loc[(seat + shift) % n];
+  for (let seat = 0; seat < n; seat++) loc[seat] = moved[seat];
 }
 
-/** Where each seat's upgrade card goes in #25: `target[s]`. */
-function oppositeMap(work: RoundWork, random: Draws): number[] {
-  const n = work.players;
+/** Where each seat's upgrade card goes in #25: `target[seat]`. */
+function oppositeMap(s: GoldrauschState, draws: Draws): number[] {
+  const n = s.players;
   const half = Math.floor(n / 2);
-  const target = new Array<number>(n);
-  if (n % 2 === 0 || work.config.rules.oppositeOdd === 'rotate') {
-    // Even n: the swap with the opposite player. Odd n (GR-A34 default): rotate floor(n/2) clockwise.
-    for (let s = 0; s < n; s++) target[s] = (s + half) % n;
+  const target = s.oppositeTarget;
+  if (n % 2 === 0 || s.oppositeOdd === OPPOSITE_ROTATE) {
+    // Even n: the swap with the opposite player. Odd n (GR-A34 default): rotate ⌊n/2⌋ clockwise.
+    for (let seat = 0; seat < n; seat++) target[seat] = (seat + half) % n;
     return target;
   }
-  if (work.config.rules.oppositeOdd === 'leave-one-out') {
-    // Pairs (s+k, s+k+half) for k < half, from the start player; the last seat keeps its card.
-    for (let s = 0; s < n; s++) target[s] = s;
+  if (s.oppositeOdd === OPPOSITE_LEAVE_ONE_OUT) {
+    // Pairs (s+k, s+k+half) for k < half from the start player; the last seat keeps its card.
+    for (let seat = 0; seat < n; seat++) target[seat] = seat;
     for (let k = 0; k < half; k++) {
-      const a = (work.startPlayer + k) % n;
-      const b = (work.startPlayer + k + half) % n;
+      const a = (s.startPlayer + k) % n;
+      const b = (s.startPlayer + k + half) % n;
       target[a] = b;
       target[b] = a;
     }
@@ -352,13 +417,15 @@ function oppositeMap(work: RoundWork, random: Draws): number[] {
   }
   // 'random': a uniformly random derangement, by rejection (expected e ≈ 2.7 shuffles).
   for (;;) {
-    const perm = Array.from({ length: n }, (_, i) => i);
+    for (let i = 0; i < n; i++) target[i] = i;
     for (let i = n - 1; i > 0; i--) {
-      const j = nextTie(work, random, i + 1);
-      const t = perm[i];
-      perm[i] = perm[j];
-      perm[j] = t;
+      const j = nextTie(s, draws, i + 1);
+      const tmp = target[i];
+      target[i] = target[j];
+      target[j] = tmp;
     }
-    if (perm.every((p, i) => p !== i)) return perm;
+    let deranged = true;
+    for (let i = 0; i < n; i++) if (target[i] === i) deranged = false;
+    if (deranged) return target;
   }
 }

@@ -8,8 +8,12 @@ import { InputError } from '../../core/errors.js';
 import { RandomSource } from '../../core/random.js';
 import { expectInt, expectKnownKeys, expectObject, expectOneOf, show } from '../../core/validate.js';
 import { parseGoldrauschConfig, perContinent } from './config.js';
-import { applyWheel } from './events.js';
-import { capOf, newWork, resolveProfit, roundOptions } from './round.js';
+import { GREEN, NONE, RED } from './bot.js';
+import { eventCardsOf } from './cards.js';
+import { capOf } from './climate.js';
+import { applyEvent, applyWheel } from './events.js';
+import { openResolution, resolveProfit } from './round.js';
+import { GoldrauschState, WHEEL_CODE } from './state.js';
 import { CONTINENTS, EVENT_CARD_IDS, WHEEL_FIELDS, type Colour, type ContinentIndex, type EventCardId, type WheelField } from './types.js';
 
 export interface RoundFixture {
@@ -107,35 +111,49 @@ export function parseFixture(file: string, data: unknown): RoundFixture {
   };
   // Checks that need the config: stock within the caps.
   const config = parseGoldrauschConfig(fixture.raw, { file, dir: dirname(file) });
+  const caps = new GoldrauschState(config, players);
+  caps.capReduction = capReduction;
   for (let c = 0; c < 3; c++) {
-    const cap = capOf({ opts: roundOptions(config), capReduction }, c);
+    const cap = capOf(caps, c);
     if (stock[c] > cap) throw new InputError(file, `before.stock.${CONTINENTS[c]}`, `stock ${stock[c]} is above the cap ${cap}`);
   }
   return fixture;
 }
 
-/** Plays phases 4 and 5 of the fixture's round. Chance (ties in #16, #25 random) uses a fixed seed. */
+/**
+ * Plays phases 4 and 5 of the fixture's round on the engine (a state set to the fixture's position:
+ * round 1, its gold, stock, extraction, cap cuts, pawns and cards). Chance (ties in #16, #25 random)
+ * uses a fixed seed.
+ */
 export function playFixture(fixture: RoundFixture): FixtureResult {
   const config = parseGoldrauschConfig(fixture.raw, { file: fixture.file, dir: dirname(fixture.file) });
   const random = new RandomSource('fixture', 0);
-  const work = newWork(
-    {
-      config,
-      players: fixture.players,
-      startPlayer: fixture.startPlayer,
-      gold: fixture.gold,
-      stock: fixture.stock,
-      capReduction: fixture.capReduction,
-      bank: 0,
-      finesPaid: new Array<number>(fixture.players).fill(0),
-      tieBreaks: 0,
-    },
-    fixture.extract,
-    fixture.locations,
-    fixture.cards,
-  );
-  if (!applyWheel(work, fixture.wheel, fixture.event, random)) resolveProfit(work);
-  return { gold: work.gold, stock: work.stock, winner: work.winners };
+  const s = new GoldrauschState(config, fixture.players);
+  s.startPlayer = fixture.startPlayer;
+  s.capReduction = fixture.capReduction;
+  // The format has no bank: it starts at 0 (a finite bank then pays nothing, GR-A35).
+  s.bank = 0;
+  for (let seat = 0; seat < fixture.players; seat++) {
+    s.gold[seat] = fixture.gold[seat];
+    s.locations[seat] = fixture.locations[seat];
+    const card = fixture.cards[seat];
+    s.commits[seat] = card === null ? NONE : card === 'green' ? GREEN : RED;
+  }
+  for (let c = 0; c < 3; c++) {
+    s.stock[c] = fixture.stock[c];
+    s.extract[c] = fixture.extract[c];
+  }
+  openResolution(s);
+  if (fixture.wheel === 'event') {
+    if (fixture.event !== null)
+      applyEvent(
+        s,
+        eventCardsOf(config.params).findIndex((card) => card.id === fixture.event),
+        random,
+      );
+  } else applyWheel(s, WHEEL_CODE[fixture.wheel], random);
+  if (s.winnerCount === 0) resolveProfit(s);
+  return { gold: s.gold.slice(), stock: s.stock.slice(), winner: s.winners.slice(0, s.winnerCount) };
 }
 
 /** Compares a result with the fixture's expectations; returns the differences (empty = pass). */

@@ -1,337 +1,438 @@
 /**
- * Phase 3, the corporate meeting (§15), on the reference engine's immutable `Meeting`: messages with
- * their log, proposals and agreements as objects, commitments. Every function here is pure: it takes a
- * `Meeting` and returns a new one. The rules they apply (legality, agreements, waking idle seats, who
- * still needs a turn) are meeting-rules.ts's, which the fast kernel calls too.
+ * Phases 1–3 of a round (docs/games/goldrausch.md §4, §15): the continent choices revealed, then the
+ * corporate meeting — its seat order tick by tick, whose turn it is, the messages and what they do
+ * (proposals, agreements, promises, passes, gifts), idle promises, the upgrade cards laid — all on
+ * the state's flat lists, every message written to the meeting log. When nobody has anything left
+ * to do, or the last tick has passed, the round is resolved (round.ts).
  */
-import type { OutgoingMessage } from './bot.js';
-import { MSG_ACCEPT, MSG_COMMITTED, MSG_GIFT, MSG_PASS, MSG_PROMISE, MSG_PROPOSE, MSG_REJECT, NOBODY } from './fast/view.js';
-import {
-  agreementParties,
-  agreementUpgrader,
-  inScope,
-  isIdle,
-  isKnownProposal,
-  isPromiseCard,
-  isSeatOn,
-  needsMask,
-  NO_CONTINENT,
-  popcount,
-  promiseCard,
-  seatsOnMask,
-  wakes,
-} from './meeting-rules.js';
-import type { GoldrauschConfig } from './params.js';
-import { appended, copyMeeting, type Agreement, type Draft, type Meeting, type Message, type NextClause, type Proposal } from './state.js';
-import type { Colour, ContinentIndex } from './types.js';
-import { CONTINENTS, indexOfContinent } from './types.js';
+import { Purpose } from './purposes.js';
+import type { Draws } from './draws.js';
+import { richestAtThreshold } from './climate.js';
+import { resolveRound } from './round.js';
+import { type GoldrauschState, nextSerial, Stage } from './state.js';
+import { GREEN, MSG_ACCEPT, MSG_ALL, MSG_COMMITTED, MSG_GIFT, MSG_PASS, MSG_PROMISE, MSG_PROPOSE, MSG_REJECT, NOBODY, NONE, RED, type Message } from './bot.js';
 
-const LETTER = ['A', 'R', 'V'];
+/** The continent a GIFT is about: none (gold changes hands at the table, not on a continent). */
+export const NO_CONTINENT = -1;
 
-/** Proposal ids ("r3-V-1") by round, continent and number, each string built once per process. */
-const PROPOSAL_IDS: string[][][] = [];
-function proposalId(round: number, c: number, k: number): string {
-  const byContinent = (PROPOSAL_IDS[round] ??= [[], [], []]);
-  return (byContinent[c][k] ??= `r${round}-${LETTER[c]}-${k}`);
+/** The number of set bits of a seat mask. */
+export function popcount(mask: number): number {
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  return n;
 }
 
-/** Index of the proposal with this id, or −1 (a loop: no closure per message). */
-function proposalIndex(proposals: readonly Proposal[], id: unknown): number {
-  for (let i = 0; i < proposals.length; i++) if (proposals[i].id === id) return i;
-  return -1;
+/** The seats standing on continent c after phase 2, as a mask. */
+export function seatsOn(s: GoldrauschState, c: number): number {
+  const locations = s.locations;
+  let on = 0;
+  for (let seat = 0; seat < s.players; seat++) if (locations[seat] === c) on |= 1 << seat;
+  return on;
 }
 
-/** Why a bot's message was refused (recorded as a fault; the message is dropped). */
-export class IllegalMessage extends Error {}
-
-function isSeat(x: unknown, players: number): x is number {
-  return typeof x === 'number' && Number.isInteger(x) && x >= 0 && x < players;
+/**
+ * All orders of n seats (n ≤ 6: at most 720), built once per n; a tick's order is one of them. Shared
+ * by every state and never written.
+ */
+const PERMUTATIONS: (readonly (readonly number[])[])[] = [];
+export function permutationsOf(n: number): readonly (readonly number[])[] {
+  return PERMUTATIONS[n] ?? (PERMUTATIONS[n] = allOrders(n));
 }
 
-/** The seats of a mask, ascending (an exact-size array: see `appended`). */
-function seatsOf(mask: number, count: number): number[] {
-  const out = new Array<number>(count);
-  for (let s = 0, k = 0; k < count; s++) if ((mask & (1 << s)) !== 0) out[k++] = s;
+function allOrders(n: number): number[][] {
+  const out: number[][] = [];
+  const build = (prefix: number[], rest: number[]) => {
+    if (rest.length === 0) out.push(prefix);
+    for (let i = 0; i < rest.length; i++) build([...prefix, rest[i]], [...rest.slice(0, i), ...rest.slice(i + 1)]);
+  };
+  const seats: number[] = [];
+  for (let s = 0; s < n; s++) seats.push(s);
+  build([], seats);
   return out;
 }
 
-export interface MeetingContext {
-  readonly config: GoldrauschConfig;
-  readonly round: number;
-  readonly players: number;
-  readonly gold: readonly number[];
+/**
+ * §15.1: the seats act in a random order each tick. One draw (meeting-order stream, counter
+ * round·64 + tick) picks one of the n! orders, uniformly.
+ */
+export function tickOrder(s: GoldrauschState, tick: number, draws: Draws): readonly number[] {
+  const orders = permutationsOf(s.players);
+  return orders[draws.int(Purpose.meetingOrder, s.round * 64 + tick, orders.length)];
 }
 
 /**
- * What the last `sendMessage` call moved: for a GIFT, `gift` is true with recipient and amount; for
- * any other message false. Written by every call (so the caller reads it right after its own call),
- * instead of a `{ meeting, gift }` object per message.
+ * Phases 1–2: every seat's country card (`s.choices`) is revealed and its pawn placed; phase 3
+ * opens at tick 1, and the first seat with something to do gets its turn (or, if nobody has, the
+ * round is resolved).
  */
-export const sent = { gift: false, to: 0, amount: 0 };
+export function revealContinents(s: GoldrauschState, draws: Draws): void {
+  const n = s.players;
+  for (let seat = 0; seat < n; seat++) {
+    s.locations[seat] = s.choices[seat];
+    s.commits[seat] = NONE;
+    s.committed[seat] = 0;
+    s.commitTicks[seat] = 0;
+    s.passed[seat] = 0;
+    s.promises[seat] = NONE;
+    s.idleUntil[seat] = 0;
+    s.idleWake[seat] = MSG_ALL;
+  }
+  s.laidMask = 0;
+  s.passedMask = 0;
+  s.needsStale = true;
+  s.promised = 0;
+  s.proposalCount = 0;
+  s.poolLength = 0;
+  s.meetingLog = s.logLength;
+  for (let c = 0; c < 3; c++) {
+    s.agreementProposal[c] = -1;
+    s.agreementParties[c] = 0;
+    s.agreementUpgrader[c] = NOBODY;
+  }
+  s.bindingCount = s.clauseCount === 0 ? 0 : findBindingClauses(s);
+  s.stage = Stage.meeting;
+  s.tick = 1;
+  s.order = tickOrder(s, 1, draws);
+  advance(s, 0, draws);
+}
 
 /**
- * Adds one message from `from` at the current tick. Returns the new meeting; for GIFT, `sent` says
- * which gold moved. Throws IllegalMessage when the message breaks the protocol.
+ * The standing rotation clauses that bind this round (§15.2): those of this round whose parties, and
+ * nobody else, stand together on one continent. Returns how many (into `s.binding`).
  */
-export function sendMessage(ctx: MeetingContext, meeting: Meeting, from: number, msg: OutgoingMessage): Meeting {
-  sent.gift = false;
-  const { rules } = ctx.config;
-  const table = rules.negotiationScope === 'table';
-  const own = meeting.locations[from];
-  if (msg === null || typeof msg !== 'object') throw new IllegalMessage('a message must be an object');
-  switch (msg.type) {
-    case 'PROPOSE': {
-      const c: number = msg.continent === undefined ? own : indexOfContinent(msg.continent);
-      if (c < 0) throw new IllegalMessage(`PROPOSE names unknown continent ${JSON.stringify(msg.continent)}`);
-      if (!inScope(table, c, own)) throw new IllegalMessage('PROPOSE about a continent the sender is not on (GR-A11)');
-      const locations = meeting.locations;
-      const upgrader = msg.plan?.upgrader ?? null;
-      if (upgrader !== null && !isSeatOn(locations, ctx.players, upgrader, c)) {
-        throw new IllegalMessage(`PROPOSE names upgrader ${JSON.stringify(upgrader)}, who is not on that continent`);
+export function findBindingClauses(s: GoldrauschState): number {
+  let count = 0;
+  for (let k = 0; k < s.clauseCount; k++) {
+    if (s.clauseRound[k] !== s.round) continue;
+    const parties = s.clauseParties[k];
+    const c = s.locations[31 - Math.clz32(parties & -parties)];
+    if (seatsOn(s, c) === parties) s.binding[count++] = k;
+  }
+  return count;
+}
+
+/**
+ * The seats that still have something to do in the meeting, as a mask: a seat that has laid no card;
+ * with commitRevisable, any seat that has not passed; else a seat that has not passed while someone on
+ * its continent has laid no card (§15.1: the talk on a continent ends when all its players have laid).
+ */
+export function needsMask(s: GoldrauschState): number {
+  const n = s.players;
+  const laid = s.laidMask;
+  const passed = s.passedMask;
+  const all = (1 << n) - 1;
+  if (s.revisable) return all & ~(laid & passed);
+  const locations = s.locations;
+  let open = 0; // bit c: some seat on continent c has laid no card
+  for (let seat = 0; seat < n; seat++) if ((laid & (1 << seat)) === 0) open |= 1 << locations[seat];
+  let mask = all & ~laid;
+  for (let seat = 0; seat < n; seat++) {
+    if ((passed & (1 << seat)) === 0 && (open & (1 << locations[seat])) !== 0) mask |= 1 << seat;
+  }
+  return mask;
+}
+
+/**
+ * The next turn from position `from` of this tick's order: the next seat that needs one and is not
+ * idle; at the end of a tick's order, the next tick at which such a seat is awake (skipped ticks draw
+ * no order: a tick's order is keyed by the tick). When nobody needs a turn or the last tick has
+ * passed, phase 3 is over and the round is resolved.
+ */
+export function advance(s: GoldrauschState, from: number, draws: Draws): void {
+  // Who still has something to do changes only when a card is laid or a seat passes.
+  if (s.needsStale) {
+    s.needs = needsMask(s);
+    s.needsStale = false;
+  }
+  if (!nextTurn(s, from, s.needs, draws)) resolveRound(s, draws);
+}
+
+function nextTurn(s: GoldrauschState, from: number, needs: number, draws: Draws): boolean {
+  if (needs === 0) return false;
+  const idleUntil = s.idleUntil;
+  let turn = from;
+  for (;;) {
+    const order = s.order;
+    const n = order.length;
+    const tick = s.tick;
+    while (turn < n) {
+      const seat = order[turn];
+      if ((needs & (1 << seat)) !== 0 && !(tick < idleUntil[seat])) {
+        s.turn = turn;
+        return true;
       }
-      const next: NextClause[] = [];
-      for (const clause of msg.next ?? []) {
-        if (!Number.isInteger(clause?.round) || clause.round <= ctx.round) {
-          throw new IllegalMessage('a PROPOSE next clause needs a later round');
-        }
-        if (clause.upgrader !== null && !isSeatOn(locations, ctx.players, clause.upgrader, c)) {
-          throw new IllegalMessage('a PROPOSE next clause names an upgrader who is not a party');
-        }
-        next.push({ round: clause.round, upgrader: clause.upgrader });
-      }
-      const id = proposalId(ctx.round, c, meeting.proposals.length + 1);
-      const proposal: Proposal = { id, continent: c as ContinentIndex, proposer: from, upgrader, next, acceptedBy: [from] };
-      const message: Message = next.length
-        ? { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[c], type: 'PROPOSE', id, plan: { upgrader }, next }
-        : { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[c], type: 'PROPOSE', id, plan: { upgrader } };
-      return withProposal(ctx, withMessage(meeting, message, c, MSG_PROPOSE), proposal);
+      turn++;
     }
-    case 'ACCEPT':
-    case 'REJECT': {
-      const index = proposalIndex(meeting.proposals, msg.ref);
-      if (!isKnownProposal(index, meeting.proposals.length)) throw new IllegalMessage(`${msg.type} refers to unknown proposal ${JSON.stringify(msg.ref)}`);
-      const proposal = meeting.proposals[index];
-      if (!inScope(table, proposal.continent, own)) {
-        throw new IllegalMessage(`${msg.type} about a continent the sender is not on (GR-A11)`);
-      }
-      const message: Message = { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[proposal.continent], type: msg.type, ref: msg.ref };
-      const next = withMessage(meeting, message, proposal.continent, msg.type === 'ACCEPT' ? MSG_ACCEPT : MSG_REJECT);
-      if (msg.type === 'REJECT' || proposal.acceptedBy.includes(from)) return next;
-      const accepted: Proposal = {
-        id: proposal.id,
-        continent: proposal.continent,
-        proposer: proposal.proposer,
-        upgrader: proposal.upgrader,
-        next: proposal.next,
-        acceptedBy: appended(proposal.acceptedBy, from),
-      };
-      return withProposal(ctx, next, accepted, index);
-    }
-    case 'PROMISE': {
-      if (!isPromiseCard(promiseCard(msg.action))) throw new IllegalMessage('PROMISE needs action GREEN or RED');
-      // The optional ref names a proposal (§15.2), like ACCEPT's: only a known id is stored.
-      if (msg.ref !== undefined && !isKnownProposal(proposalIndex(meeting.proposals, msg.ref), meeting.proposals.length))
-        throw new IllegalMessage(
-          `PROMISE refers to unknown proposal ${typeof msg.ref === 'string' ? JSON.stringify(msg.ref) : `(a ${typeof msg.ref}, not a proposal id)`}`,
-        );
-      const promises = meeting.promises.slice();
-      promises[from] = msg.action;
-      const message: Message = msg.ref
-        ? { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[own], type: 'PROMISE', action: msg.action, ref: msg.ref }
-        : { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[own], type: 'PROMISE', action: msg.action };
-      const next = withMessage(meeting, message, own, MSG_PROMISE);
-      next.promises = promises;
-      return next;
-    }
-    case 'PASS': {
-      const passed = meeting.passed.slice();
-      passed[from] = true;
-      const message: Message = { t: meeting.tick, from, round: ctx.round, continent: CONTINENTS[own], type: 'PASS' };
-      const next = withMessage(meeting, message, own, MSG_PASS);
-      next.passed = passed;
-      return next;
-    }
-    case 'GIFT': {
-      if (!rules.allowGoldGifts) throw new IllegalMessage('GIFT is not allowed (allowGoldGifts is false, GR-A12)');
-      if (!isSeat(msg.to, ctx.players) || msg.to === from) throw new IllegalMessage('GIFT needs another seat as recipient');
-      if (!Number.isInteger(msg.amount) || msg.amount <= 0 || msg.amount > ctx.gold[from]) {
-        throw new IllegalMessage(`GIFT amount ${JSON.stringify(msg.amount)} must be a positive integer up to the sender's gold`);
-      }
-      const message: Message = { t: meeting.tick, from, round: ctx.round, continent: null, type: 'GIFT', to: msg.to, amount: msg.amount };
-      sent.gift = true;
-      sent.to = msg.to;
-      sent.amount = msg.amount;
-      return withMessage(meeting, message, NO_CONTINENT, MSG_GIFT);
-    }
-    default:
-      throw new IllegalMessage(`unknown message type ${JSON.stringify((msg as { type?: unknown }).type)}`);
+    if (tick >= s.ticks) return false;
+    const next = nextAwakeTick(s, needs, tick);
+    if (next > s.ticks) return false;
+    s.tick = next;
+    s.order = tickOrder(s, next, draws);
+    turn = 0;
   }
 }
 
 /**
- * A copy of `meeting` with `message` appended, for the caller to set its other changed fields. The
- * message is about continent `about` (NO_CONTINENT: a GIFT) and of type `type` (a `messageBit`).
+ * The first tick after `tick` at which a seat in `needs` is not idle: tick + 1 if one is awake now,
+ * else the earliest promised tick. Until then nobody acts, so no message can wake an idle seat.
  */
-function withMessage(meeting: Meeting, message: Message, about: number, type: number): Draft<Meeting> {
-  const next = copyMeeting(meeting);
-  next.messages = appended(meeting.messages, message);
-  wakeIdle(next, about, type);
-  return next;
-}
-
-/**
- * Ends the idle promises the message just appended to `next` (this message's own copy) breaks
- * (meeting-rules.ts `wakes`): the woken seats' `idleUntil` becomes 0, in a new list (the old one may
- * be shared with other fields and states). At the time of the message, as the kernel does, so that
- * whether a seat is idle is one comparison for both engines.
- */
-function wakeIdle(next: Draft<Meeting>, about: number, type: number): void {
-  const idleUntil = next.idleUntil;
-  const tick = next.tick;
-  let woken: number[] | null = null;
-  for (let s = 0; s < idleUntil.length; s++) {
-    if (isIdle(idleUntil, s, tick) && wakes(next.locations[s], next.idleWake[s], about, type)) {
-      woken ??= idleUntil.slice();
-      woken[s] = 0;
-    }
-  }
-  if (woken !== null) next.idleUntil = woken;
-}
-
-/**
- * Stores a new or updated proposal and checks whether it became an agreement: every player on the
- * continent accepted (or, with allowPartialAgreements, at least two did). A newer complete agreement
- * replaces an older one on the same continent (§15.2).
- */
-function withProposal(ctx: MeetingContext, meeting: Draft<Meeting>, proposal: Proposal, index = -1): Meeting {
-  // `meeting` is the fresh copy made for this message: set its fields in place (no second copy).
-  if (index < 0) meeting.proposals = appended(meeting.proposals, proposal);
-  else {
-    const proposals = meeting.proposals.slice(); // not the frozen empty list: it holds `index`
-    proposals[index] = proposal;
-    meeting.proposals = proposals;
-  }
-  // Who is on the continent and who accepted, as masks; the list of parties is made only when an
-  // agreement forms (meeting-rules.ts `agreementParties`).
-  const on = seatsOnMask(meeting.locations, ctx.players, proposal.continent);
-  const acceptedBy = proposal.acceptedBy;
-  let accepted = 0;
-  for (let i = 0; i < acceptedBy.length; i++) accepted |= 1 << acceptedBy[i];
-  const parties = agreementParties(on, accepted, ctx.config.rules.allowPartialAgreements);
-  if (parties === 0) return meeting;
-  const upgrader = agreementUpgrader(proposal.upgrader ?? NOBODY, parties);
-  const agreement: Agreement = {
-    id: proposal.id,
-    continent: proposal.continent,
-    parties: seatsOf(parties, popcount(parties)),
-    upgrader: upgrader === NOBODY ? null : upgrader,
-    round: ctx.round,
-  };
-  const agreements = meeting.agreements.slice();
-  agreements[proposal.continent] = agreement;
-  meeting.agreements = agreements;
-  return meeting;
-}
-
-/**
- * Lays an upgrade card; the engine announces it (colour hidden) as a COMMITTED message. With
- * `inPlace`, `meeting` is the caller's own fresh copy, not yet part of any state: its fields are
- * set on it instead of on another copy.
- */
-export function commitCard(ctx: MeetingContext, meeting: Meeting, seat: number, colour: Colour, inPlace = false): Meeting {
-  const commits = meeting.commits.slice();
-  const commitTicks = meeting.commitTicks.slice();
-  const first = commits[seat] === null;
-  commits[seat] = colour;
-  commitTicks[seat] = meeting.tick;
-  let committed = meeting.committed;
-  if (first) {
-    const next = committed.slice();
-    next[seat] = true;
-    committed = next;
-  }
-  const next = inPlace ? (meeting as Draft<Meeting>) : copyMeeting(meeting);
-  next.commits = commits;
-  next.committed = committed;
-  next.commitTicks = commitTicks;
-  if (first) {
-    const own = meeting.locations[seat];
-    const message: Message = { t: meeting.tick, from: seat, round: ctx.round, continent: CONTINENTS[own], type: 'COMMITTED' };
-    next.messages = appended(meeting.messages, message);
-    wakeIdle(next, own, MSG_COMMITTED);
+function nextAwakeTick(s: GoldrauschState, needs: number, tick: number): number {
+  let next = Infinity;
+  for (let seat = 0; seat < s.players; seat++) {
+    if ((needs & (1 << seat)) === 0) continue;
+    if (!(tick < s.idleUntil[seat])) return tick + 1;
+    next = Math.min(next, s.idleUntil[seat]);
   }
   return next;
 }
 
-/**
- * The seats that still have something to do in the meeting, as a bit set (meeting-rules.ts
- * `needsMask`, from this meeting's laid cards and passes).
- */
-export function seatsNeedingTurn(config: GoldrauschConfig, meeting: Meeting, n: number): number {
-  const { commits, passed } = meeting;
-  let laid = 0;
-  let passes = 0;
-  for (let s = 0; s < n; s++) {
-    if (commits[s] !== null) laid |= 1 << s;
-    if (passed[s]) passes |= 1 << s;
-  }
-  return needsMask(meeting.locations, n, laid, passes, config.rules.commitRevisable);
+/** The seat whose turn it is. */
+export function turnSeat(s: GoldrauschState): number {
+  return s.order[s.turn];
+}
+
+/** Whether `seat` may lay (or, commitRevisable, change) its upgrade card now. */
+export function mayLayCard(s: GoldrauschState, seat: number): boolean {
+  return s.commits[seat] === NONE || s.revisable;
 }
 
 /**
- * A bot's message as plain data, each field read once, before it is checked: a getter or proxy that
- * answers differently on each read, or a bot that changes the object later, cannot make the message
- * that is stored differ from the one that was checked. Throws IllegalMessage for a non-object.
- * Reads `plan`, `next` and `type`, then only the fields `sendMessage` reads for that type (the only
- * reader of the copy); the others stay undefined. All copies have one shape (sendMessage's reads
- * stay monomorphic), and a bot's message, whose shape varies by type, is read fewer times.
+ * One seat's turn (the seat whose turn it is): its messages `list[0 … count)` in order (each legal:
+ * `messageFault` checked by the caller), then its card (GREEN or RED, one it holds; NONE: none) — or,
+ * with neither, its idle promise: no turn before tick `idleUntil` unless a message of a type in
+ * `idleWake` wakes it (`idleUntil` ≤ the tick: no promise). Then the next turn, or the round's end.
  */
-export function plainMessage(m: unknown): OutgoingMessage {
-  if (m === null || typeof m !== 'object') throw new IllegalMessage('a message must be an object');
-  const src = m as Record<string, unknown>;
-  const plan = src.plan;
-  const next = src.next;
-  let clauses: NextClause[] | undefined;
-  if (next !== undefined) {
-    if (!Array.isArray(next)) throw new IllegalMessage('a PROPOSE next must be an array of clauses');
-    clauses = [];
-    for (let i = 0, n = next.length; i < n; i++) {
-      const c: unknown = next[i];
-      if (c === null || typeof c !== 'object') throw new IllegalMessage('a PROPOSE next clause must be an object');
-      clauses.push({ round: (c as NextClause).round, upgrader: (c as NextClause).upgrader });
+export function playTurn(s: GoldrauschState, list: readonly Message[], count: number, card: number, idleUntil: number, idleWake: number, draws: Draws): void {
+  const seat = s.order[s.turn];
+  if (count === 0 && card === NONE) {
+    // A promise to stay idle: the seat's turns are skipped until the promised tick or a message that
+    // wakes it (`wake`). Bookkeeping for speed, not a rule: the bot promised to do nothing meanwhile.
+    if (idleUntil > s.tick) {
+      s.idleUntil[seat] = idleUntil;
+      s.idleWake[seat] = idleWake;
+      s.promised |= 1 << seat;
+    }
+  } else {
+    let gift = false;
+    for (let i = 0; i < count; i++) if (send(s, seat, list[i])) gift = true;
+    // GR-A6: a GIFT can lift a seat to the threshold; with an immediate check the race ends here.
+    if (gift && (s.winImmediate || s.winGross) && raceEndsByGift(s)) return;
+    if (card !== NONE && mayLayCard(s, seat)) {
+      // §15.1: a card laid in the last tick comes too late with probability pLate.
+      const late = s.tick === s.ticks && s.pLate > 0 && draws.float(Purpose.lateCommit, s.round * 16 + seat) < s.pLate;
+      if (!late) commitCard(s, seat, card);
     }
   }
-  const type = src.type;
-  let continent: unknown;
-  let ref: unknown;
-  let action: unknown;
-  let to: unknown;
-  let amount: unknown;
-  switch (type) {
-    case 'PROPOSE':
-      continent = src.continent;
-      break;
-    case 'ACCEPT':
-    case 'REJECT':
-      ref = src.ref;
-      break;
-    case 'PROMISE':
-      ref = src.ref;
-      action = src.action;
-      break;
-    case 'GIFT':
-      to = src.to;
-      amount = src.amount;
-      break;
+  advance(s, s.turn + 1, draws);
+}
+
+/** The richest at or above the threshold win (GR-A6) — after a GIFT, in the meeting: the game ends unrecorded. */
+function raceEndsByGift(s: GoldrauschState): boolean {
+  if (!richestAtThreshold(s)) return false;
+  s.stage = Stage.over;
+  s.ending = 0;
+  return true;
+}
+
+/** Lays `seat`'s card; the first card it lays is announced (colour hidden) as a COMMITTED message. */
+function commitCard(s: GoldrauschState, seat: number, card: number): void {
+  const first = s.commits[seat] === NONE;
+  s.commits[seat] = card;
+  s.commitTicks[seat] = s.tick;
+  s.needsStale = true;
+  if (first) {
+    s.committed[seat] = 1;
+    s.laidMask |= 1 << seat;
+    announce(s, seat, MSG_COMMITTED, s.locations[seat], 0, 0);
   }
-  return {
-    type,
-    continent,
-    plan: plan === null || typeof plan !== 'object' ? plan : { upgrader: (plan as { upgrader?: unknown }).upgrader },
-    next: clauses,
-    ref,
-    action,
-    to,
-    amount,
-  } as unknown as OutgoingMessage;
+}
+
+// The meeting log's entries (state.ts `log`): LOG_FIELDS numbers each.
+export const LOG_FIELDS = 6;
+export const LOG_TICK = 0;
+export const LOG_FROM = 1;
+export const LOG_TYPE = 2;
+export const LOG_CONTINENT = 3;
+export const LOG_A = 4;
+export const LOG_B = 5;
+
+/**
+ * A message goes on the table: into the log, and it breaks the idle promises of the seats it wakes —
+ * a message about continent `about` (NO_CONTINENT: a GIFT) of a type in a seat's wake set wakes the
+ * seats on that continent; a GIFT wakes every idle seat (it may change what a seat wants).
+ */
+function announce(s: GoldrauschState, from: number, type: number, about: number, a: number, b: number): void {
+  if (s.detail) {
+    const at = LOG_FIELDS * s.logLength++;
+    let log = s.log;
+    if (at + LOG_FIELDS > log.length) log = growLog(s);
+    log[at] = s.tick;
+    log[at + 1] = from;
+    log[at + 2] = type;
+    log[at + 3] = about;
+    log[at + 4] = a;
+    log[at + 5] = b;
+  }
+  if (s.promised === 0) return;
+  for (let seat = 0; seat < s.players; seat++) {
+    if ((s.promised & (1 << seat)) === 0) continue;
+    if (about === NO_CONTINENT || (s.locations[seat] === about && (s.idleWake[seat] & type) !== 0)) {
+      s.idleUntil[seat] = 0;
+      s.promised &= ~(1 << seat);
+    }
+  }
+}
+
+/** A log twice as long (more messages than a meeting's usual one per turn). */
+function growLog(s: GoldrauschState): Int32Array {
+  const log = new Int32Array(2 * s.log.length);
+  log.set(s.log);
+  s.log = log;
+  return log;
+}
+
+/**
+ * Sends one legal message from `from` (§15.2): what it does, its announcement (the log, and the idle
+ * seats it wakes), and whether a proposal it made or accepted became an agreement. Returns true for a
+ * GIFT (gold moved). One announcement and one agreement check at the end: each is one call site, so
+ * this function's compiled code stays small (it runs for every message).
+ */
+export function send(s: GoldrauschState, from: number, m: Message): boolean {
+  const own = s.locations[from];
+  const type = m.type;
+  let about = own;
+  let a = 0;
+  let b = 0;
+  let completed = -1; // the proposal this message may have made an agreement
+  if (type === MSG_PROPOSE) {
+    const c = m.continent < 0 ? own : m.continent;
+    const p = s.proposalCount++;
+    s.propContinent[p] = c;
+    s.propProposer[p] = from;
+    s.propUpgrader[p] = m.upgrader;
+    s.propAccepted[p] = 1 << from;
+    s.propRejected[p] = 0;
+    s.propClauseStart[p] = s.poolLength;
+    s.propClauseCount[p] = m.clauseCount;
+    for (let k = 0; k < m.clauseCount; k++) {
+      const at = s.poolLength++;
+      s.poolRound[at] = m.clauseRounds[k];
+      s.poolUpgrader[at] = m.clauseUpgraders[k];
+    }
+    about = c;
+    a = p;
+    completed = p;
+  } else if (type === MSG_ACCEPT || type === MSG_REJECT) {
+    const p = m.ref;
+    about = s.propContinent[p];
+    a = m.ref;
+    if (type === MSG_REJECT) s.propRejected[p] |= 1 << from;
+    else if ((s.propAccepted[p] & (1 << from)) === 0) {
+      s.propAccepted[p] |= 1 << from;
+      completed = p;
+    }
+  } else if (type === MSG_PROMISE) {
+    s.promises[from] = m.action;
+    a = m.ref;
+    b = m.action;
+  } else if (type === MSG_PASS) {
+    s.passed[from] = 1;
+    s.passedMask |= 1 << from;
+    s.needsStale = true;
+  } else {
+    // GIFT (allowGoldGifts): gold changes hands at once; the bots' per-game memos see a new game key.
+    s.gold[from] -= m.amount;
+    s.gold[m.to] += m.amount;
+    s.game = nextSerial();
+    about = NO_CONTINENT;
+    a = m.to;
+    b = m.amount;
+  }
+  announce(s, from, type, about, a, b);
+  if (completed >= 0) checkAgreement(s, completed);
+  return type === MSG_GIFT;
+}
+
+/**
+ * §15.2: whether proposal p became its continent's agreement: everybody on the
+ * continent accepted; or, with allowPartialAgreements, at least two did (the acceptors are the
+ * parties). A continent with fewer than two players has none. A newer agreement replaces an older one.
+ */
+function checkAgreement(s: GoldrauschState, p: number): void {
+  const c = s.propContinent[p];
+  const on = seatsOn(s, c);
+  if (popcount(on) < 2) return;
+  const accepted = s.propAccepted[p];
+  let parties = 0;
+  if ((on & ~accepted) === 0) parties = on;
+  else if (s.partialAgreements && popcount(accepted) >= 2) parties = accepted;
+  else return;
+  const u = s.propUpgrader[p];
+  s.agreementProposal[c] = p;
+  s.agreementParties[c] = parties;
+  s.agreementUpgrader[c] = u !== NOBODY && (parties & (1 << u)) !== 0 ? u : NOBODY;
+}
+
+/** Whether `x` is a seat (an integer in 0 … players − 1). */
+function isSeat(s: GoldrauschState, x: unknown): x is number {
+  return typeof x === 'number' && Number.isInteger(x) && x >= 0 && x < s.players;
+}
+
+/** Whether `x` is a seat standing on continent c (an upgrader a proposal may name). */
+function isSeatOn(s: GoldrauschState, x: unknown, c: number): boolean {
+  return isSeat(s, x) && s.locations[x] === c;
+}
+
+/** Whether `ref` names one of the `count` proposals of this meeting. */
+function isProposal(ref: unknown, count: number): boolean {
+  return typeof ref === 'number' && Number.isInteger(ref) && ref >= 0 && ref < count;
+}
+
+function shown(x: unknown): string {
+  return typeof x === 'string' ? JSON.stringify(x) : String(x);
+}
+
+/**
+ * Why `from` may not send `m` now (§15.2, GR-A11, GR-A12), or null when it may. `gold` is the
+ * sender's gold and `proposals` the meeting's proposal count as its earlier messages of this turn
+ * left them (a turn's messages are checked before any is sent).
+ */
+export function messageFault(s: GoldrauschState, from: number, m: Message, gold: number, proposals: number): string | null {
+  if (m.malformed !== null) return m.malformed;
+  const own = s.locations[from];
+  switch (m.type) {
+    case MSG_PROPOSE: {
+      const c = m.continent === -1 ? own : m.continent;
+      if (!(c === 0 || c === 1 || c === 2)) return `PROPOSE names unknown continent ${shown(m.continent)}`;
+      if (!s.table && c !== own) return 'PROPOSE about a continent the sender is not on (GR-A11)';
+      if (m.upgrader !== NOBODY && !isSeatOn(s, m.upgrader, c)) return `PROPOSE names upgrader ${shown(m.upgrader)}, who is not on that continent`;
+      for (let k = 0; k < m.clauseCount; k++) {
+        const round = m.clauseRounds[k];
+        if (!Number.isInteger(round) || round <= s.round) return 'a PROPOSE next clause needs a later round';
+        const u = m.clauseUpgraders[k];
+        if (u !== NOBODY && !isSeatOn(s, u, c)) return 'a PROPOSE next clause names an upgrader who is not a party';
+      }
+      return null;
+    }
+    case MSG_ACCEPT:
+    case MSG_REJECT: {
+      const name = m.type === MSG_ACCEPT ? 'ACCEPT' : 'REJECT';
+      if (!isProposal(m.ref, proposals)) return `${name} refers to unknown proposal ${shown(m.ref)}`;
+      if (!s.table && s.propContinent[m.ref] !== own) return `${name} about a continent the sender is not on (GR-A11)`;
+      return null;
+    }
+    case MSG_PROMISE:
+      if (m.action !== GREEN && m.action !== RED) return 'PROMISE needs action GREEN or RED';
+      if (m.ref !== -1 && !isProposal(m.ref, proposals)) return `PROMISE refers to unknown proposal ${shown(m.ref)}`;
+      return null;
+    case MSG_PASS:
+      return null;
+    case MSG_GIFT:
+      if (!s.gifts) return 'GIFT is not allowed (allowGoldGifts is false, GR-A12)';
+      if (!isSeat(s, m.to) || m.to === from) return 'GIFT needs another seat as recipient';
+      if (!Number.isInteger(m.amount) || m.amount <= 0 || m.amount > gold)
+        return `GIFT amount ${shown(m.amount)} must be a positive integer up to the sender's gold`;
+      return null;
+  }
+  return `unknown message type ${shown(m.type)}`;
 }

@@ -1,423 +1,591 @@
 /**
- * The Goldrausch game state: small and flat (numbers per seat, per continent), deeply read-only.
- * Per-continent arrays are indexed azul 0, rosso 1, veridia 2; per-seat arrays by seat.
+ * The Goldrausch game state: flat, owned by the engine and changed in place (docs/architecture.md
+ * "one engine per game"). Numbers per seat, per continent and per round in plain packed lists, made
+ * once per state and reused from game to game; no transition allocates. What a rule reads of the
+ * config is resolved once, into fields of the state (flags, caps, the resource and event cards as
+ * numbers), so the rules never walk the config's object tree.
+ *
+ * Encodings: continents azul 0, rosso 1, veridia 2; upgrade cards NONE 0 / GREEN 1 / RED 2; an
+ * upgrader NOBODY (−1) for "nobody"; message types as `MSG_*` bits; seat sets as bit masks (bit s =
+ * seat s). Event cards are slots: the config's cards (cards.ts `eventCardsOf` order), then the blank
+ * of a counterfactual (`blankSlot`).
+ *
+ * The public record of the game is kept as it is played: the meeting log (every message, game-wide),
+ * the proposals and rotation clauses, and one dense row per round for each seat, each continent and
+ * the round itself with what the rules did (records.ts). A round works on small lists of its own
+ * (payouts, fines, where pawns and cards lie after events, …), reused every round, and writes its
+ * rows once at its end. The seat views, the replay story, the game record and the search bot's
+ * sampler read the record, nothing else.
  */
-import type { GoldrauschConfig } from './params.js';
-import type { Colour, Continent, ContinentIndex, EventSlot, WheelField } from './types.js';
+import { memoOnIdentity } from '../../core/memo.js';
+import { deepFreeze } from '../../core/readonly.js';
+import { MSG_ALL, NOBODY, NONE, Outbox, type Message } from './bot.js';
 
-/** Message types of the negotiation protocol (§15.2). GIFT exists only with `allowGoldGifts`. */
-export type MessageType = 'PROPOSE' | 'ACCEPT' | 'REJECT' | 'PROMISE' | 'PASS' | 'COMMITTED' | 'GIFT';
-
-/** A rotation clause of a proposal: in `round`, `upgrader` (null = nobody) is the one to upgrade. */
-export interface NextClause {
-  readonly round: number;
-  readonly upgrader: number | null;
+/** A meeting turn's answer as the engine's `askBot` writes it (engine.ts `GoldrauschAnswer`). */
+export interface TurnAnswer {
+  kind: 'meeting-turn';
+  readonly messages: Message[];
+  commit: number;
+  idleUntil: number;
+  idleWake: number;
 }
-
-/** A message as the table sees it: sender, tick, round and continent are added by the engine. */
-export interface Message {
-  readonly t: number;
-  readonly from: number;
-  readonly round: number;
-  readonly continent: Continent | null;
-  readonly type: MessageType;
-  /** PROPOSE: the id the engine gave the proposal, e.g. "r3-V-1". */
-  readonly id?: string;
-  /** ACCEPT / REJECT / PROMISE: the proposal referred to. */
-  readonly ref?: string;
-  /** PROPOSE: who is to be the only upgrader (null = nobody). */
-  readonly plan?: { readonly upgrader: number | null };
-  /** PROPOSE: optional rotation for future meetings of the same players. */
-  readonly next?: readonly NextClause[];
-  /** PROMISE: the sender's stated intent. */
-  readonly action?: 'GREEN' | 'RED';
-  /** GIFT: recipient and amount. */
-  readonly to?: number;
-  readonly amount?: number;
-}
-
-export interface Proposal {
-  readonly id: string;
-  readonly continent: ContinentIndex;
-  readonly proposer: number;
-  readonly upgrader: number | null;
-  readonly next: readonly NextClause[];
-  /** Seats that accepted, the proposer included, in order of acceptance. */
-  readonly acceptedBy: readonly number[];
-}
-
-/** A complete agreement: every party but `upgrader` is obliged to commit red (§15.2). */
-export interface Agreement {
-  readonly id: string;
-  readonly continent: ContinentIndex;
-  readonly parties: readonly number[];
-  readonly upgrader: number | null;
-  /** The round it binds (rotation clauses bind later rounds). */
-  readonly round: number;
-}
-
-/** A rotation clause waiting for its round; binds only if exactly `parties` meet on one continent. */
-export interface StandingClause {
-  readonly source: string;
-  readonly round: number;
-  readonly parties: readonly number[];
-  readonly upgrader: number | null;
-}
-
-/** A broken obligation, public after phase 5 (§15.3). */
-export interface Breach {
-  readonly seat: number;
-  readonly round: number;
-  readonly continent: Continent;
-  /** The agreement id, or "promise". */
-  readonly source: string;
-  /** The other parties, who were let down. */
-  readonly victims: readonly number[];
-}
-
-/** Phase 3 in progress. */
-export interface Meeting {
-  /** Phase 2: where every pawn stands. */
-  readonly locations: readonly ContinentIndex[];
-  /** D1b provisional cards (only used with phase1UpgradeCard = default-commitment). */
-  readonly provisional: readonly (Colour | null)[];
-  readonly tick: number;
-  /** Seats in this tick's (seeded random) order. */
-  readonly order: readonly number[];
-  /** Index into `order` of the seat whose turn it is. */
-  readonly turn: number;
-  readonly messages: readonly Message[];
-  readonly proposals: readonly Proposal[];
-  /** The agreement in force per continent (null = none). */
-  readonly agreements: readonly (Agreement | null)[];
-  /** Each seat's latest PROMISE (null = none). */
-  readonly promises: readonly ('GREEN' | 'RED' | null)[];
-  /** The upgrade card each seat has laid (null = none yet). */
-  readonly commits: readonly (Colour | null)[];
-  /** Who has laid a card (public; the colour is not). */
-  readonly committed: readonly boolean[];
-  /** Tick at which each seat laid its card (0 = not yet). */
-  readonly commitTicks: readonly number[];
-  readonly passed: readonly boolean[];
-  /**
-   * Seat s's bot promised to stay idle before tick `idleUntil[s]` unless a message about its
-   * continent of a type in bit set `idleWake[s]` (or a GIFT) is added (`GoldrauschBot.idleUntil`,
-   * `messageBit`); the engine skips its turns meanwhile. Such a message sets `idleUntil[s]` to 0 when
-   * it is added (meeting.ts `wakeIdle`, meeting-rules.ts `wakes`). 0 = no promise. Bookkeeping for
-   * speed, not a rule.
-   */
-  readonly idleUntil: readonly number[];
-  readonly idleWake: readonly number[];
-}
-
-/** What happened in one round: the public record, complete after phase 6. */
-export interface RoundRecord {
-  readonly round: number;
-  readonly startPlayer: number;
-  readonly goldBefore: readonly number[];
-  readonly stockBefore: readonly number[];
-  readonly extract: readonly number[];
-  readonly resourceCard: string;
-  readonly locations: readonly ContinentIndex[];
-  readonly messages: readonly Message[];
-  readonly agreements: readonly Agreement[];
-  /** Cards as laid in phase 3 (null = timeout), before any event passed them. */
-  readonly commits: readonly (Colour | null)[];
-  readonly commitTicks: readonly number[];
-  readonly wheel: WheelField;
-  readonly event: EventSlot | null;
-  /** Gold change per seat from the phase-4 event. */
-  readonly eventGold: readonly number[];
-  /** Locations and cards after #23–25 moved them (as used in phase 5). */
-  readonly finalLocations: readonly ContinentIndex[];
-  readonly finalCards: readonly (Colour | null)[];
-  /** Effective upgrade status in phase 5 (after forced/banned upgrades). */
-  readonly upgraded: readonly boolean[];
-  /** Sole effective upgrader paid double (no collision, no disaster). */
-  readonly upgradeSucceeded: readonly boolean[];
-  readonly collisions: readonly boolean[];
-  readonly disasters: readonly boolean[];
-  readonly payout: readonly number[];
-  readonly fines: readonly number[];
-  readonly breaches: readonly Breach[];
-  /** Seats that had an obligation and kept it. */
-  readonly kept: readonly number[];
-  readonly stockAfterProfit: readonly number[];
-  /** The resource card revealed in phase 6 (null = none, GR-A3) and what it added. */
-  readonly nextResourceCard: string | null;
-  readonly respawned: readonly number[];
-  /** Gold after phase 6 (the gold curve). */
-  readonly goldAfter: readonly number[];
-  readonly stockAfter: readonly number[];
-  readonly winners: readonly number[];
-}
-
-export interface GoldrauschState {
-  readonly config: GoldrauschConfig;
-  readonly players: number;
-  /** Current round, 1-based. */
-  readonly round: number;
-  readonly stage: 'continent' | 'meeting' | 'over';
-  readonly startPlayer: number;
-  readonly gold: readonly number[];
-  readonly stock: readonly number[];
-  /** Total cap reduction from #18/#19; cap = max(0, printed cap − capReduction). */
-  readonly capReduction: number;
-  /** Current caps per continent (derived from capReduction, kept for the views). */
-  readonly caps: readonly number[];
-  /** Gold in the bank (may go below 0 with an unlimited bank: then it is only bookkeeping). */
-  readonly bank: number;
-  readonly finesPaid: readonly number[];
-  /** Resource deck order (indices into params.resourceDeck.cards); `resourcePos` is the next to draw. */
-  readonly resourceOrder: readonly number[];
-  readonly resourcePos: number;
-  readonly currentCard: number;
-  readonly resourceShuffles: number;
-  /** Ids of the resource cards revealed so far, oldest first (public, kept for the views). */
-  readonly resourceSeen: readonly string[];
-  /** Event draw pile, top at `eventPos`. */
-  readonly eventDeck: readonly EventSlot[];
-  readonly eventPos: number;
-  readonly eventDiscard: readonly EventSlot[];
-  readonly besideClock: readonly EventSlot[];
-  readonly eventShuffles: number;
-  /** Counter of the tie-break stream. */
-  readonly tieBreaks: number;
-  /** Hands when passed cards are kept (GR-A32); null = everybody holds the standard hand. */
-  readonly countryHands: readonly (readonly number[])[] | null;
-  readonly upgradeHands: readonly (readonly number[])[] | null;
-  /** Public reputation ledger (§15.3). */
-  readonly kept: readonly number[];
-  readonly broken: readonly number[];
-  readonly clauses: readonly StandingClause[];
-  readonly history: readonly RoundRecord[];
-  readonly meeting: Meeting | null;
-  readonly winners: readonly number[];
-  readonly endedBy: 'race' | 'clock' | null;
-}
-
-/** A shallow mutable copy of a read-only record: a transition fills one in, then returns it read-only. */
-export type Draft<T> = { -readonly [K in keyof T]: T[K] };
+import { eventCardsOf } from './cards.js';
+import type { GameParams, GoldrauschConfig, RulesOptions } from './params.js';
+import { COUNTERS, RoundRows } from './records.js';
+import type { WheelField } from './types.js';
+import { GoldrauschView } from './view.js';
 
 /**
- * A shallow copy of `s` for the next state: copy, assign the changed fields, return it. Written as
- * one object literal that reads every field of `s` on purpose: all states share one hidden class,
- * so the engine's property reads stay monomorphic. Node 20, measured: `{ ...s, field }` on this
- * 31-field object cost ~900 ns; the former `withState(s, partial)` (a partial literal, then
- * `partial.x ?? s.x` and `'x' in partial` per field) still cost most of a meeting turn's copy; copy
- * and assign is one monomorphic literal plus a store per changed field.
+ * Serial numbers for `GoldrauschView.game` and `paramsKey`, unique in the process: several states
+ * (and a search bot's clones) may play in one thread, and bots' memos must never mistake one game,
+ * or one set of parameters, for another.
  */
-export function copyState(s: GoldrauschState): Draft<GoldrauschState> {
-  return {
-    config: s.config,
-    players: s.players,
-    round: s.round,
-    stage: s.stage,
-    startPlayer: s.startPlayer,
-    gold: s.gold,
-    stock: s.stock,
-    capReduction: s.capReduction,
-    caps: s.caps,
-    bank: s.bank,
-    finesPaid: s.finesPaid,
-    resourceOrder: s.resourceOrder,
-    resourcePos: s.resourcePos,
-    currentCard: s.currentCard,
-    resourceShuffles: s.resourceShuffles,
-    resourceSeen: s.resourceSeen,
-    eventDeck: s.eventDeck,
-    eventPos: s.eventPos,
-    eventDiscard: s.eventDiscard,
-    besideClock: s.besideClock,
-    eventShuffles: s.eventShuffles,
-    tieBreaks: s.tieBreaks,
-    countryHands: s.countryHands,
-    upgradeHands: s.upgradeHands,
-    kept: s.kept,
-    broken: s.broken,
-    clauses: s.clauses,
-    history: s.history,
-    meeting: s.meeting,
-    winners: s.winners,
-    endedBy: s.endedBy,
-  };
+let serial = 0;
+export function nextSerial(): number {
+  return ++serial;
 }
 
-/** A shallow copy of meeting `m` to assign changed fields to (see `copyState` for why a literal). */
-/** The shared empty list (frozen: nothing may add to it; transitions replace a list, never write one). */
-export const EMPTY: readonly never[] = Object.freeze([]);
-
-/**
- * Phase 3 at tick 1 (engine.ts `openMeeting`): nobody has spoken, promised, laid a card or passed.
- * Fields that start equal share one fresh array (no transition writes an array it did not make), in
- * the order of `copyMeeting`'s literal: the one hidden class of all meetings.
- */
-export function openingMeeting(locations: readonly ContinentIndex[], provisional: readonly (Colour | null)[], order: readonly number[]): Draft<Meeting> {
-  const n = locations.length;
-  const nulls = filled(n, null);
-  const falses = filled(n, false);
-  const noTicks = zeros(n);
-  return {
-    locations,
-    provisional,
-    tick: 1,
-    order,
-    turn: 0,
-    messages: EMPTY,
-    proposals: EMPTY,
-    agreements: [null, null, null],
-    promises: nulls,
-    commits: nulls,
-    committed: falses,
-    commitTicks: noTicks,
-    passed: falses,
-    idleUntil: noTicks,
-    idleWake: noTicks,
-  };
+const SERIALS = new WeakMap<object, number>();
+/** A serial number per object (the same object, the same number), from the same counter. */
+export function serialOf(key: object): number {
+  let n = SERIALS.get(key);
+  if (n === undefined) SERIALS.set(key, (n = nextSerial()));
+  return n;
 }
 
-export function copyMeeting(m: Meeting): Draft<Meeting> {
-  return {
-    locations: m.locations,
-    provisional: m.provisional,
-    tick: m.tick,
-    order: m.order,
-    turn: m.turn,
-    messages: m.messages,
-    proposals: m.proposals,
-    agreements: m.agreements,
-    promises: m.promises,
-    commits: m.commits,
-    committed: m.committed,
-    commitTicks: m.commitTicks,
-    passed: m.passed,
-    idleUntil: m.idleUntil,
-    idleWake: m.idleWake,
-  };
-}
+/** A config's rules and params deep-frozen (copies: the config itself stays unfrozen), for the views. */
+const frozenOf = memoOnIdentity((config: GoldrauschConfig): { readonly rules: RulesOptions; readonly params: GameParams } =>
+  deepFreeze({ rules: structuredClone(config.rules), params: structuredClone(config.params) }),
+);
 
-/**
- * One bit per message type (0 for anything else), for the sets of types that wake an idle seat
- * (`Meeting.idleWake`). A switch, not a keyed read of a table: a table read with a varying key goes
- * through V8's megamorphic lookup, and the engine asks this for every message an idle seat might be
- * woken by.
- */
-export function messageBit(type: unknown): number {
-  switch (type) {
-    case 'PROPOSE':
-      return 1;
-    case 'ACCEPT':
-      return 2;
-    case 'REJECT':
-      return 4;
-    case 'PROMISE':
-      return 8;
-    case 'PASS':
-      return 16;
-    case 'COMMITTED':
-      return 32;
-    case 'GIFT':
-      return 64;
-  }
-  return 0;
-}
+/** Fields of a seat's, a continent's and a round's row of the record (records.ts, where their offsets are). */
+export const SEAT_FIELDS = 16;
+export const CONTINENT_FIELDS = 10;
+export const ROUND_FIELDS = 8;
 
-/** Every message type wakes an idle seat. */
-export const WAKE_ON_ALL = 127;
+/** Where a game stands: phase 1 (the continent choices), phase 3 (the meeting), or over. */
+export const Stage = { continent: 0, meeting: 1, over: 2 } as const;
 
-/*
- * Small arrays at their exact size. V8 gives an array grown by `push` from `[]` room for 16
- * elements (~180 bytes for a 4-seat array), and a game makes thousands of such arrays: allocation
- * and young-generation GC were ~10% of the engine's time. Array literals are exact, packed and
- * the fastest to make; `new Array(n)` is exact but holey (reads a little slower), used for longer lists.
- */
+// Wheel results (§6), as codes: the three continents' disasters are their continent's index.
+export const W_DISASTER_WORLD = 3;
+export const W_CALM = 4;
+export const W_EVENT = 5;
+export const WHEEL_CODE: Readonly<Record<WheelField, number>> = {
+  'disaster-azul': 0,
+  'disaster-rosso': 1,
+  'disaster-veridia': 2,
+  'disaster-world': W_DISASTER_WORLD,
+  calm: W_CALM,
+  event: W_EVENT,
+};
 
-/**
- * `list` with `item` appended (a new array; `list` is not changed). Literals up to 12 elements
- * (a round's messages, a game's 10 rounds of history): exact and packed, which bots iterating the
- * history read fastest; longer lists are copied into an exact holey array.
- */
-export function appended<T>(list: readonly T[], item: T): T[] {
-  switch (list.length) {
-    case 0:
-      return [item];
-    case 1:
-      return [list[0], item];
-    case 2:
-      return [list[0], list[1], item];
-    case 3:
-      return [list[0], list[1], list[2], item];
-    case 4:
-      return [list[0], list[1], list[2], list[3], item];
-    case 5:
-      return [list[0], list[1], list[2], list[3], list[4], item];
-    case 6:
-      return [list[0], list[1], list[2], list[3], list[4], list[5], item];
-    case 7:
-      return [list[0], list[1], list[2], list[3], list[4], list[5], list[6], item];
-    case 8:
-      return [list[0], list[1], list[2], list[3], list[4], list[5], list[6], list[7], item];
-    case 9:
-      return [list[0], list[1], list[2], list[3], list[4], list[5], list[6], list[7], list[8], item];
-    case 10:
-      return [list[0], list[1], list[2], list[3], list[4], list[5], list[6], list[7], list[8], list[9], item];
-    case 11:
-      return [list[0], list[1], list[2], list[3], list[4], list[5], list[6], list[7], list[8], list[9], list[10], item];
-  }
-  const n = list.length;
-  const out = new Array<T>(n + 1);
-  for (let i = 0; i < n; i++) out[i] = list[i];
-  out[n] = item;
-  return out;
-}
+/** A seat's obligation in a round (§15.3): none, kept, broken. */
+export const BOUND_NONE = 0;
+export const BOUND_KEPT = 1;
+export const BOUND_BROKE = 2;
+/** A breach's source when it broke a RED promise; otherwise records.ts `proposalCode` of the agreement's (or clause's) proposal. */
+export const SOURCE_PROMISE = -2;
 
-/** n copies of v (n = 3 continents or 4–6 seats as literals). */
-export function filled<T>(n: number, v: T): T[] {
-  switch (n) {
-    case 3:
-      return [v, v, v];
-    case 4:
-      return [v, v, v, v];
-    case 5:
-      return [v, v, v, v, v];
-    case 6:
-      return [v, v, v, v, v, v];
-  }
-  const out = new Array<T>(n);
-  for (let i = 0; i < n; i++) out[i] = v;
-  return out;
-}
+/** GR-A34 oppositeOdd as a code. */
+export const OPPOSITE_ROTATE = 0;
+export const OPPOSITE_LEAVE_ONE_OUT = 1;
+export const OPPOSITE_RANDOM = 2;
 
-/**
- * n zeros, for per-seat numbers (gold, fines, payouts, ledgers, counters). Not `filled(n, 0)`: that
- * shared literal also holds booleans and nulls, so V8 gives every list it makes generic elements,
- * while these stay small-integer lists (the gold lists of every state are read by every bot).
- */
-export function zeros(n: number): number[] {
-  switch (n) {
-    case 4:
-      return [0, 0, 0, 0];
-    case 5:
-      return [0, 0, 0, 0, 0];
-    case 6:
-      return [0, 0, 0, 0, 0, 0];
-  }
+/** n copies of v in a packed list (`new Array(n).fill(v)` stays holey, and every read of a holey list checks for holes). */
+export function packed(n: number, v: number): number[] {
   const out: number[] = [];
-  for (let i = 0; i < n; i++) out.push(0);
+  for (let i = 0; i < n; i++) out.push(v);
   return out;
 }
 
-/** [0, 1, …, n − 1]. */
-export function identity(n: number): number[] {
-  switch (n) {
-    case 4:
-      return [0, 1, 2, 3];
-    case 5:
-      return [0, 1, 2, 3, 4];
-    case 6:
-      return [0, 1, 2, 3, 4, 5];
+/**
+ * §6: the chance that the wheel stops mining on continent c: its own disaster field plus the broken
+ * globe, over all fields (a sum of whole counts: exact in any order).
+ */
+export function disasterOdds(wheel: GameParams['wheel'], c: number): number {
+  let total = 0;
+  for (const f in wheel) total += wheel[f as WheelField];
+  const own = c === 0 ? wheel['disaster-azul'] : c === 1 ? wheel['disaster-rosso'] : wheel['disaster-veridia'];
+  return total > 0 ? (own + wheel['disaster-world']) / total : 0;
+}
+
+/** What a config's rules read as numbers, resolved once per config (shared, never written). */
+export interface ConfigTables {
+  readonly caps: readonly number[];
+  /** Continents in evaluation order by printed cap, largest first; ties by index, highest first (GR-A17). */
+  readonly capOrder: readonly number[];
+  /** Resource card i's respawn and extraction on continent c at 3·i + c. */
+  readonly respawnOf: readonly number[];
+  readonly extractOf: readonly number[];
+  /** The wheel's fields as codes, in the wheel object's key order, and their weights. */
+  readonly wheelCodes: readonly number[];
+  readonly wheelWeights: readonly number[];
+  readonly wheelTotal: number;
+  /** §6: each continent's chance of a disaster (its own field plus the broken globe, over all fields). */
+  readonly disaster: readonly number[];
+  /** The unshuffled event deck as slots (blanked cards as the blank slot). */
+  readonly eventBase: readonly number[];
+  /** The event cards' ids by slot (the blank's is "blank"). */
+  readonly eventIds: readonly string[];
+}
+
+export const configTables = memoOnIdentity((config: GoldrauschConfig): ConfigTables => {
+  const { params } = config;
+  const caps = params.caps.slice();
+  const capOrder = [0, 1, 2].sort((a, b) => caps[b] - caps[a] || b - a);
+  const respawnOf: number[] = [];
+  const extractOf: number[] = [];
+  for (const card of params.resourceDeck.cards) {
+    for (let c = 0; c < 3; c++) {
+      respawnOf.push(card.respawn[c]);
+      extractOf.push(card.extract[c]);
+    }
   }
-  const out = new Array<number>(n);
-  for (let i = 0; i < n; i++) out[i] = i;
-  return out;
+  const wheelCodes: number[] = [];
+  const wheelWeights: number[] = [];
+  let total = 0;
+  for (const f in params.wheel) {
+    const w = params.wheel[f as WheelField];
+    wheelCodes.push(WHEEL_CODE[f as WheelField]);
+    wheelWeights.push(w);
+    total += w;
+  }
+  const disaster = [0, 1, 2].map((c) => disasterOdds(params.wheel, c));
+  const cards = eventCardsOf(params);
+  const blank = cards.length;
+  const blanked = config.blankedCards ?? [];
+  const eventBase: number[] = [];
+  for (let slot = 0; slot < cards.length; slot++) {
+    const id = cards[slot].id;
+    for (let k = 0; k < (params.eventDeck[id] ?? 0); k++) eventBase.push(blanked.includes(id) ? blank : slot);
+  }
+  const eventIds = [...cards.map((c) => c.id), 'blank'];
+  return { caps, capOrder, respawnOf, extractOf, wheelCodes, wheelWeights, wheelTotal: total, disaster, eventBase, eventIds };
+});
+
+/**
+ * One Goldrausch game. Made once per config and player count (`new GoldrauschState`), then set up
+ * for each game (setup.ts `startGame`) and advanced in place by the engine. `clone` (clone.ts) makes an
+ * independent copy that shares nothing writable.
+ */
+export class GoldrauschState {
+  // What every decision reads first, together (on the object's first cache lines).
+  /** A serial number that changes with every game and whenever a GIFT moves gold (a key for the bots' per-game memos). */
+  game = 0;
+  round = 1;
+  stage: number = Stage.continent;
+  startPlayer = 0;
+  /** Rounds finished and recorded (the history the views show). */
+  historyLength = 0;
+  tick = 0;
+  /** Index into `order` of the seat whose turn it is. */
+  turn = 0;
+  /** The seats in this tick's order (one of the orders of meeting.ts `permutationsOf`). */
+  order: readonly number[] = [];
+  proposalCount = 0;
+
+  // ——— The config, resolved (the same for every game of this state) ———
+  readonly config: GoldrauschConfig;
+  /**
+   * Whether the state keeps the whole public record: the meeting log and every field of the round
+   * rows. Without it (the fast player's state, whose built-in bots read only where the pawns stood,
+   * the cards laid, who upgraded alone and who broke an obligation) only those are recorded, and the
+   * game record's counters: the same game, without the story's detail.
+   */
+  readonly detail: boolean;
+  readonly players: number;
+  readonly rounds: number;
+  /** params.negotiationTicks. */
+  readonly ticks: number;
+  readonly messagesPerTick: number;
+  readonly fine: number;
+  readonly winThreshold: number;
+  readonly strict: boolean;
+  readonly pLate: number;
+  readonly startingGold: number;
+  readonly setupMultiplier: number;
+  readonly goldHidden: boolean;
+  readonly privateChannels: boolean;
+  readonly table: boolean;
+  readonly revisable: boolean;
+  readonly partialAgreements: boolean;
+  readonly gifts: boolean;
+  /** GR-A9: the phase-1 card stands for a seat that lays none in phase 3. */
+  readonly defaultCommitment: boolean;
+  readonly keepCards: boolean;
+  readonly finiteBank: boolean;
+  /** GR-A6 winCheck as flags. */
+  readonly winImmediate: boolean;
+  readonly winGross: boolean;
+  readonly winEndOfProfit: boolean;
+  readonly winEndOfRound: boolean;
+  /** GR-A7 finalTiebreak: shared unless one of these. */
+  readonly tieRandom: boolean;
+  readonly tieFewestFines: boolean;
+  readonly respawnOnReveal: boolean;
+  readonly partialFines: boolean;
+  readonly fineBefore: boolean;
+  readonly sinkContinent: boolean;
+  readonly proRata: boolean;
+  readonly orderByStock: boolean;
+  readonly fineEverybody: boolean;
+  readonly exemptUpgradeSucceeds: boolean;
+  readonly exemptNotCounted: boolean;
+  readonly poolBoard: boolean;
+  readonly trimNow: boolean;
+  readonly vultureAllEqual: number;
+  readonly oppositeOdd: number;
+  readonly caps: readonly number[];
+  readonly capOrder: readonly number[];
+  readonly cardCount: number;
+  readonly respawnOf: readonly number[];
+  readonly extractOf: readonly number[];
+  readonly wheelCodes: readonly number[];
+  readonly wheelWeights: readonly number[];
+  readonly wheelTotal: number;
+  readonly disaster: readonly number[];
+  readonly eventBase: readonly number[];
+  readonly eventIds: readonly string[];
+  readonly blankSlot: number;
+  /** A number per params object, the key of the bots' memos that depend on the parameters. */
+  readonly paramsKey: number;
+  /** The rules and params as the views show them (frozen copies). */
+  readonly frozen: { readonly rules: RulesOptions; readonly params: GameParams };
+  /** One read-only view per seat (the engine's `seatView`), the outbox of the seat whose turn it is, and the record's reader. */
+  readonly views: readonly GoldrauschView[];
+  readonly outbox = new Outbox();
+  /**
+   * The engine's answer of a meeting turn with messages or an idle promise (engine.ts `askBot`),
+   * rewritten by every such decision: a driver applies it before it asks the next.
+   */
+  readonly turnAnswer: TurnAnswer = { kind: 'meeting-turn', messages: [], commit: NONE, idleUntil: 0, idleWake: MSG_ALL };
+  readonly turnAsked: { answer: TurnAnswer; fault?: { readonly reason: 'threw' | 'illegal' | 'timeout' | 'hung'; readonly message: string } } = {
+    answer: this.turnAnswer,
+    fault: undefined,
+  };
+  readonly rows: RoundRows;
+
+  // ——— The game ———
+  readonly gold: number[];
+  readonly stock: number[] = [0, 0, 0];
+  /** Extraction of the current resource card per continent. */
+  readonly extract: number[] = [0, 0, 0];
+  capReduction = 0;
+  /** Gold in the bank (below 0 with an unlimited bank: then only bookkeeping). */
+  bank = 0;
+  readonly finesPaid: number[];
+  /** Counter of the tie-break stream. */
+  tieBreaks = 0;
+  /** The resource deck's order (card indices; longer after a reshuffle), the next position and the current card. */
+  readonly resourceOrder: number[];
+  resourceLength = 0;
+  resourcePos = 0;
+  currentCard = 0;
+  resourceShuffles = 0;
+  /** The event draw pile (`eventDeck[eventPos … eventLength)`), the discard pile and the cards beside the clock, as slots. */
+  readonly eventDeck: number[];
+  eventLength = 0;
+  eventPos = 0;
+  readonly eventDiscard: number[];
+  discardLength = 0;
+  readonly besideClock: number[];
+  besideLength = 0;
+  eventShuffles = 0;
+  /** Hands: country cards per continent, upgrade cards [green, red] (standard unless passed cards are kept, GR-A32). */
+  readonly countryHands: number[][];
+  readonly upgradeHands: number[][];
+  /** The public reputation ledger (§15.3). */
+  readonly kept: number[];
+  readonly broken: number[];
+  /**
+   * Standing rotation clauses (§15.2 `next`), in the order they were agreed: the round each binds,
+   * its parties (mask), its upgrader (a seat or NOBODY), and its source (records.ts `proposalCode` of
+   * the proposal that became the agreement).
+   */
+  clauseCount = 0;
+  readonly clauseRound: number[];
+  readonly clauseParties: number[];
+  readonly clauseUpgrader: number[];
+  readonly clauseSource: number[];
+  /** The winners (`winners[0 … winnerCount)`) and how the game ended: −1 playing, 0 race, 1 clock. */
+  readonly winners: number[];
+  winnerCount = 0;
+  ending = -1;
+
+  // ——— Phase 3, the meeting (§15) ———
+  /** Where every pawn stands after phase 2. */
+  readonly locations: number[];
+  /** The phase-1 card of each seat (GR-A9 default-commitment; NONE otherwise). */
+  readonly provisional: number[];
+  /** The card each seat laid (NONE: none yet), 1 once it has laid one (public), the tick it laid its first. */
+  readonly commits: number[];
+  readonly committed: number[];
+  readonly commitTicks: number[];
+  /** 1 once the seat sent PASS. */
+  readonly passed: number[];
+  /** Each seat's latest PROMISE: NONE, GREEN or RED. */
+  readonly promises: number[];
+  /** The seats that laid a card and that passed, as masks. */
+  laidMask = 0;
+  passedMask = 0;
+  /** The seats that still have something to do (meeting.ts `needsMask`), valid unless `needsStale`. */
+  needs = 0;
+  needsStale = true;
+  /** Seat s's idle promise: its turns are skipped before tick `idleUntil[s]` unless a message of a type in `idleWake[s]` wakes it (0 = none). */
+  readonly idleUntil: number[];
+  readonly idleWake: number[];
+  /** Seats with an idle promise that no message has broken yet. */
+  promised = 0;
+  /** The rotation clauses that bind this round (indices into the clause lists), found when the meeting opens. */
+  bindingCount = 0;
+  readonly binding: number[];
+  /**
+   * The meeting's proposals (`proposalCount`), in the order they were made (index = the proposal's
+   * number in its id, less one). Rotation clauses of proposal p are pool entries
+   * `propClauseStart[p] …` (`propClauseCount[p]` of them).
+   */
+  readonly propContinent: number[];
+  readonly propProposer: number[];
+  readonly propUpgrader: number[];
+  readonly propAccepted: number[];
+  readonly propRejected: number[];
+  readonly propClauseStart: number[];
+  readonly propClauseCount: number[];
+  poolLength = 0;
+  readonly poolRound: number[];
+  readonly poolUpgrader: number[];
+  /**
+   * With `detail`: every recorded round's proposals, game-wide (round r's from `R_PROPOSAL_START` of
+   * its row, records.ts), with their rotation clauses in `archivePool…`.
+   */
+  archiveCount = 0;
+  readonly archContinent: number[] = [];
+  readonly archProposer: number[] = [];
+  readonly archUpgrader: number[] = [];
+  readonly archAccepted: number[] = [];
+  readonly archRejected: number[] = [];
+  readonly archClauseStart: number[] = [];
+  readonly archClauseCount: number[] = [];
+  archivePoolLength = 0;
+  readonly archivePoolRound: number[] = [];
+  readonly archivePoolUpgrader: number[] = [];
+  /** Per continent: the agreement in force (its proposal's local index, −1 none), its parties (mask) and upgrader. */
+  readonly agreementProposal: number[] = [-1, -1, -1];
+  readonly agreementParties: number[] = [0, 0, 0];
+  readonly agreementUpgrader: number[] = [NOBODY, NOBODY, NOBODY];
+  /**
+   * The meeting log, game-wide: entry k at `log[6k …]` (meeting.ts LOG_*): tick, sender, type,
+   * continent (−1: a GIFT) and two payloads — PROPOSE the proposal's local index; ACCEPT/REJECT the
+   * proposal referred to; PROMISE the proposal (−1 none) and the action; GIFT the recipient and the
+   * amount. Grows when full.
+   */
+  logLength = 0;
+  meetingLog = 0;
+  log: Int32Array;
+
+  // ——— The round being resolved (phases 4–6), recorded into its row at the end (records.ts) ———
+  /** Where each pawn stands and which upgrade card lies in front of each seat, after #23–25 moved them. */
+  readonly finalLocations: number[];
+  readonly cards: number[];
+  /** Whose upgrade card each seat now holds (after #23/#25; valid when `cardFromMoved`). */
+  readonly cardFrom: number[];
+  cardFromMoved = false;
+  readonly eventGold: number[];
+  readonly payout: number[];
+  readonly fines: number[];
+  /** 1 for an effective upgrader (phase 5), and for a sole upgrader paid double. */
+  readonly upgraded: number[];
+  readonly succeeded: number[];
+  /** Per continent: a collision (upgrade scandal), a disaster, what phase 6 respawned. */
+  readonly collisions: number[] = [0, 0, 0];
+  readonly disasters: number[] = [0, 0, 0];
+  readonly respawned: number[] = [0, 0, 0];
+  /** The round's obligations (obligations.ts): BOUND_* per seat, a breach's source and victims. */
+  readonly bound: number[];
+  readonly breachSource: number[];
+  readonly breachVictims: number[];
+  readonly exempt: number[];
+  exemptSet = false;
+  /** −1 none, a continent, or 3 for everybody (#1–5). */
+  exemptContinent = -1;
+  shower = -1;
+  showerFactor = 2;
+  /** An extraction card's cut (GR-A24): base = max(0, floor(e / divideBy) − minus); divideBy 0 = none. */
+  extractionDivideBy = 0;
+  extractionMinus = 0;
+  forcedContinent = -1;
+  forcedGreen = true;
+
+  // ——— The public record (records.ts: one dense row per round and seat, continent and round) ———
+  readonly seatRows: Int32Array;
+  readonly continentRows: Int32Array;
+  readonly roundRows: Int32Array;
+  /** Gold after each round, `curve[r·players + seat]` (the game record's score curve). */
+  readonly curve: number[];
+  /** Gold before round 1's profit (the game record's initial scores; a GIFT in round 1's meeting moves it). */
+  readonly initialGold: number[];
+  /** The game record's counters (counters.ts COUNTERS order, `counters[k][seat]`) and per-round totals (3 a round). */
+  readonly counters: number[][];
+  readonly roundCounters: number[];
+  /** Event cards drawn, as pairs (card index, round). */
+  readonly cardsDrawnList: number[];
+  cardsDrawn = 0;
+
+  // ——— Scratch of the rules (filled and read within one step; not part of the game) ———
+  readonly choices: number[];
+  readonly scratch: number[];
+  readonly movedCards: number[];
+  readonly movedFrom: number[];
+  readonly oppositeTarget: number[];
+  readonly byContinent: number[];
+  readonly othersByContinent: number[];
+  readonly continentCounts: number[] = [0, 0, 0];
+  readonly continentUpgraders: number[] = [0, 0, 0];
+  readonly continentExemptUpgraders: number[] = [0, 0, 0];
+  readonly continentOrder: number[] = [0, 1, 2];
+  readonly amounts: number[];
+  readonly fined: number[];
+  readonly doubled: number[];
+  /** What binds each seat this round (obligations.ts), and whom its breach would let down. */
+  readonly binder: number[];
+  readonly victims: number[];
+
+  constructor(config: GoldrauschConfig, players: number, detail = true) {
+    if (!Number.isInteger(players) || players < 4 || players > 6) throw new RangeError(`Goldrausch needs 4–6 players, got ${players}`);
+    const { rules, params } = config;
+    const t = configTables(config);
+    const n = players;
+    this.config = config;
+    this.detail = detail;
+    this.players = n;
+    this.rounds = params.rounds;
+    this.ticks = params.negotiationTicks;
+    this.messagesPerTick = params.messagesPerTick;
+    this.fine = params.fine;
+    this.winThreshold = params.winThreshold;
+    this.strict = rules.winThresholdStrict;
+    this.pLate = params.pLate;
+    this.startingGold = params.startingGold;
+    this.setupMultiplier = params.setupRespawnMultiplier[n as 4 | 5 | 6];
+    this.goldHidden = rules.goldVisibility === 'hidden';
+    this.privateChannels = rules.negotiationScope === 'continent-private';
+    this.table = rules.negotiationScope === 'table';
+    this.revisable = rules.commitRevisable;
+    this.partialAgreements = rules.allowPartialAgreements;
+    this.gifts = rules.allowGoldGifts;
+    this.defaultCommitment = rules.phase1UpgradeCard === 'default-commitment';
+    this.keepCards = rules.passedCards === 'keep';
+    this.finiteBank = rules.bank !== 'unlimited';
+    this.winImmediate = rules.winCheck === 'immediate';
+    this.winGross = rules.winCheck === 'immediate-gross';
+    this.winEndOfProfit = rules.winCheck === 'end-of-profit';
+    this.winEndOfRound = rules.winCheck === 'end-of-round';
+    this.tieRandom = rules.finalTiebreak === 'random';
+    this.tieFewestFines = rules.finalTiebreak === 'fewest-fines';
+    this.respawnOnReveal = rules.respawnTiming === 'on-reveal';
+    this.partialFines = rules.finePayment === 'partial';
+    this.fineBefore = rules.fineTiming === 'before';
+    this.sinkContinent = rules.penaltySink === 'continent';
+    this.proRata = rules.shortage === 'pro-rata';
+    this.orderByStock = rules.continentOrder === 'stock';
+    this.fineEverybody = rules.fineScope === 'all-on-continent';
+    this.exemptUpgradeSucceeds = rules.exemption === 'upgrade-succeeds';
+    this.exemptNotCounted = rules.exemption === 'not-counted';
+    this.poolBoard = rules.equalRightsPool === 'players-and-board';
+    this.trimNow = rules.capCut === 'trim-now';
+    this.vultureAllEqual = rules.vultureAllEqual;
+    this.oppositeOdd = rules.oppositeOdd === 'rotate' ? OPPOSITE_ROTATE : rules.oppositeOdd === 'leave-one-out' ? OPPOSITE_LEAVE_ONE_OUT : OPPOSITE_RANDOM;
+    this.caps = t.caps;
+    this.capOrder = t.capOrder;
+    this.cardCount = params.resourceDeck.cards.length;
+    this.respawnOf = t.respawnOf;
+    this.extractOf = t.extractOf;
+    this.wheelCodes = t.wheelCodes;
+    this.wheelWeights = t.wheelWeights;
+    this.wheelTotal = t.wheelTotal;
+    this.disaster = t.disaster;
+    this.eventBase = t.eventBase;
+    this.eventIds = t.eventIds;
+    this.blankSlot = t.eventIds.length - 1;
+    this.paramsKey = serialOf(params);
+    this.frozen = frozenOf(config);
+
+    const seats = (v: number) => packed(n, v);
+    this.gold = seats(0);
+    this.finesPaid = seats(0);
+    this.resourceOrder = packed(this.cardCount, 0);
+    this.eventDeck = packed(t.eventBase.length, 0);
+    this.eventDiscard = packed(t.eventBase.length, 0);
+    this.besideClock = packed(t.eventBase.length, 0);
+    this.countryHands = [];
+    this.upgradeHands = [];
+    for (let s = 0; s < n; s++) {
+      this.countryHands.push([1, 1, 1]);
+      this.upgradeHands.push([1, 1]);
+    }
+    this.kept = seats(0);
+    this.broken = seats(0);
+    this.clauseRound = [];
+    this.clauseParties = [];
+    this.clauseUpgrader = [];
+    this.clauseSource = [];
+    this.winners = seats(0);
+    this.locations = seats(0);
+    this.provisional = seats(NONE);
+    this.commits = seats(NONE);
+    this.committed = seats(0);
+    this.commitTicks = seats(0);
+    this.passed = seats(0);
+    this.promises = seats(NONE);
+    this.idleUntil = seats(0);
+    this.idleWake = seats(MSG_ALL);
+    this.binding = [];
+    this.propContinent = [];
+    this.propProposer = [];
+    this.propUpgrader = [];
+    this.propAccepted = [];
+    this.propRejected = [];
+    this.propClauseStart = [];
+    this.propClauseCount = [];
+    this.poolRound = [];
+    this.poolUpgrader = [];
+    // A meeting's log holds about one message per turn and a COMMITTED per seat; it grows when full.
+    this.log = new Int32Array(6 * this.rounds * (this.ticks * n + n));
+    this.finalLocations = seats(0);
+    this.cards = seats(0);
+    this.cardFrom = seats(0);
+    this.eventGold = seats(0);
+    this.payout = seats(0);
+    this.fines = seats(0);
+    this.upgraded = seats(0);
+    this.succeeded = seats(0);
+    this.bound = seats(0);
+    this.breachSource = seats(0);
+    this.breachVictims = seats(-1);
+    this.exempt = seats(0);
+    this.seatRows = new Int32Array(this.rounds * n * SEAT_FIELDS);
+    this.continentRows = new Int32Array(this.rounds * 3 * CONTINENT_FIELDS);
+    this.roundRows = new Int32Array(this.rounds * ROUND_FIELDS);
+    this.curve = packed(this.rounds * n, 0);
+    this.initialGold = seats(0);
+    this.counters = COUNTERS.map(() => seats(0));
+    this.roundCounters = packed(3 * this.rounds, 0);
+    this.cardsDrawnList = packed(2 * this.rounds, 0);
+    this.choices = seats(0);
+    this.scratch = packed(Math.max(n, this.cardCount), 0);
+    this.movedCards = seats(0);
+    this.movedFrom = seats(0);
+    this.oppositeTarget = seats(0);
+    this.byContinent = packed(3 * n, 0);
+    this.othersByContinent = packed(3 * n, 0);
+    this.amounts = seats(0);
+    this.fined = seats(0);
+    this.doubled = seats(0);
+    this.binder = seats(0);
+    this.victims = seats(0);
+    this.rows = new RoundRows(this);
+    const views: GoldrauschView[] = [];
+    for (let seat = 0; seat < n; seat++) views.push(new GoldrauschView(this, seat));
+    this.views = views;
+  }
 }

@@ -718,9 +718,14 @@ export function clearGame(state: GreenDealState): void {
     state.cash[s] = c.startCash[P - 3];
     state.income[s] = c.startIncome[P - 3];
   }
+  // Plain loops: `fill` is a call into the runtime, dearer than these short lists' loops.
   const zeroed = state.zeroed;
-  for (let i = 0; i < zeroed.length; i++) zeroed[i].fill(0);
-  state.pendingCat.fill(-1);
+  for (let i = 0; i < zeroed.length; i++) {
+    const list = zeroed[i];
+    for (let j = 0; j < list.length; j++) list[j] = 0;
+  }
+  const pendingCat = state.pendingCat;
+  for (let s = 0; s < pendingCat.length; s++) pendingCat[s] = -1;
   for (let k = 0; k < NC; k++) {
     const canon = t.sCanon[k];
     const pile = state.sPile[k];

@@ -401,7 +401,7 @@ export class GreenDealState {
   stopAfterRound = 0;
   script: PileScript | null = null;
   /** The per-game lists a new game clears to 0 (engine.ts `clearGame`). */
-  readonly zeroed: (number[] | Int16Array)[];
+  readonly zeroed: number[][];
   /** One read-only view per seat (made by the engine's setup). */
   readonly views: GreenDealView[] = [];
 

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { InputError } from '../../core/errors.js';
-import { expectInt, expectKnownKeys, expectObject, expectOneOf, expectString, show, type Where } from '../../core/validate.js';
+import { expectInt, expectKnownKeys, expectObject, expectOneOf, expectString, parseJsonText, show, type Where } from '../../core/validate.js';
 
 /** §3.1 digging card kinds, in the rules' order. */
 export const DIG_KINDS = ['lots-of-gold', 'gold-upwards', 'simple-gold', 'dragon'] as const;
@@ -63,7 +63,7 @@ function readDeck(where: Where & { dir: string }, field: string, raw: unknown): 
   const file = resolve(where.dir, raw);
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    data = parseJsonText(file, readFileSync(file, 'utf8'));
   } catch (e) {
     throw new InputError(where.file, field, `cannot read deck file ${show(raw)}: ${(e as Error).message}`);
   }

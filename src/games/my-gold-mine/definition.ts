@@ -2,11 +2,13 @@
  * My Gold Mine's registration (core/definition.ts `GameDefinition`): scenario config, records, run
  * facts, the counterfactual, the fast player, fixtures and the replay story (story.ts).
  */
-import type { ConfigFacts } from '../../core/definition.js';
+import type { ConfigFacts, GameDefinition } from '../../core/definition.js';
+import type { MyGoldMineBot } from './bot.js';
 import { SCENARIO_SECTIONS, parseMyGoldMineConfig } from './config.js';
 import { withKindReplaced } from './counterfactual.js';
 import { DIG_KINDS, digDeckData, exitDeckData } from './decks.js';
-import { myGoldMine } from './engine.js';
+import { myGoldMine, type MyGoldMineAnswer, type MyGoldMineRequest } from './engine.js';
+import { searchHints } from './search-hints.js';
 import { fastPlayer } from './fast.js';
 import { myGoldMineFixtures } from './fixtures.js';
 import { COUNTERS, ENDINGS, ROUND_COUNTERS } from './metrics.js';
@@ -17,6 +19,7 @@ import { record } from './record.js';
 import { story } from './story.js';
 import { EXIT_ACTION, SWAP_TARGET, type MyGoldMineState } from './state.js';
 import { myGoldMineTunables } from './tunables.js';
+import type { MyGoldMineView } from './view.js';
 
 export function facts(config: MyGoldMineConfig): ConfigFacts {
   const { digDeck, exitDeck } = config.params;
@@ -79,6 +82,7 @@ export const myGoldMineDefinition = {
   scenarioSections: SCENARIO_SECTIONS,
   tunables: myGoldMineTunables,
   botMethods: ['dig', 'chooseAction', 'swapTarget'],
+  search: searchHints,
   portableParams,
   maxRounds: (config: MyGoldMineConfig) => config.params.rounds,
   maxScore,
@@ -102,4 +106,4 @@ export const myGoldMineDefinition = {
   check,
   tournament,
   fixtures: myGoldMineFixtures,
-};
+} satisfies Omit<GameDefinition<MyGoldMineConfig, MyGoldMineState, MyGoldMineView, MyGoldMineRequest, MyGoldMineAnswer, MyGoldMineBot>, 'builtinBots'>;

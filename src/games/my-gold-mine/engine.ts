@@ -60,7 +60,7 @@ import {
   SWAP_TARGET,
   TURN,
 } from './state.js';
-import { sampleState } from './sample.js';
+import { sampleState, sampler } from './sample.js';
 import type { MyGoldMineView } from './view.js';
 import { EV, note, trace } from './log.js';
 
@@ -838,5 +838,6 @@ export const myGoldMine = {
   uniformAnswer,
   clone: cloneState,
   sampleState,
+  sampler,
   botOf,
 } satisfies GameModule<MyGoldMineConfig, MyGoldMineState, MyGoldMineView, MyGoldMineRequest, MyGoldMineAnswer, MyGoldMineBot>;

@@ -23,6 +23,10 @@ export const presentation: GamePresentation = {
     'A faulting seat draws an exit card (B); on an exit card it takes the first action and swaps with the first dwarf in turn order (goldpit\u2019s fallback; the rules have none).',
   placeholders: Object.fromEntries(PLACEHOLDER_DECK_IDS.map((id) => [id, 'placeholder deck, not the publisher\u2019s cards'])),
   tournamentCounters: ['exits', 'eliminations'],
+  // Most digging cards come while every seat is level (all of round 1's kinds are drawn early), so
+  // the then-leader's win chance barely moves; what a card kind changes is whether Drago ends the
+  // game and how far apart the final scores lie.
+  impactHeadline: ['ending', 'spread', 'swing'],
   sections: [
     {
       kind: 'step-counters',

@@ -20,15 +20,41 @@
  *
  * A pile is held as gold (kept Extragold cards at their value: the view shows the sum). Not shown by
  * the view and not needed by the rules from here on: the records of earlier rounds (zero).
+ * `sampler(view)` reads the view once into a template; each sample is a clone of it with new keys
+ * (and hidden piles): the same draws as `sampleState`.
  */
 import type { RandomStream } from '../../core/random.js';
 import { resetPiles } from './engine.js';
-import { ELIMINATED, EXIT_ACTION, EXITED, IN_MINE, type MyGoldMineState, newState, SWAP_TARGET, TURN } from './state.js';
+import { cloneState, ELIMINATED, EXIT_ACTION, EXITED, IN_MINE, type MyGoldMineState, newState, SWAP_TARGET, TURN } from './state.js';
 import type { MyGoldMineView } from './view.js';
 
 const u32 = (random: RandomStream) => Math.floor(random.next() * 4294967296) >>> 0;
 
 export function sampleState(view: MyGoldMineView, random: RandomStream, into?: MyGoldMineState): MyGoldMineState {
+  const state = loadView(view, into);
+  drawHidden(state, view, random);
+  return state;
+}
+
+/** `sampleState` for many samples of one view (GameModule.sampler): the view read once, each sample a clone with new keys (and piles). */
+export function sampler(view: MyGoldMineView): (random: RandomStream, into?: MyGoldMineState) => MyGoldMineState {
+  const template = loadView(view, undefined);
+  return (random, into) => {
+    const state = cloneState(template, into === template ? undefined : into);
+    drawHidden(state, view, random);
+    return state;
+  };
+}
+
+/** What is drawn per sample: the deck keys (the hidden orders) and the piles hidden from the seat (MG-A20). */
+function drawHidden(state: MyGoldMineState, view: MyGoldMineView, random: RandomStream): void {
+  state.digKey = u32(random);
+  state.exitKey = u32(random);
+  if (view.rules.collectedVisibility === 'hidden') writePiles(state, pilesOf(view, random));
+}
+
+/** Everything the view shows into `into` (or a new state); the keys and hidden piles are `drawHidden`'s. */
+function loadView(view: MyGoldMineView, into: MyGoldMineState | undefined): MyGoldMineState {
   const config = view.config;
   const players = view.players;
   const state = into !== undefined && into.config === config && into.players === players ? into : newState(config, players);
@@ -43,8 +69,8 @@ export function sampleState(view: MyGoldMineView, random: RandomStream, into?: M
   state.stage = decision === 'turn' ? TURN : decision === 'exit-action' ? EXIT_ACTION : SWAP_TARGET;
   state.drawn = view.drawnExit;
   state.drago = view.drago;
-  state.digKey = u32(random);
-  state.exitKey = u32(random);
+  state.digKey = 0;
+  state.exitKey = 0;
   state.digDraws = 0;
   state.exitDraws = 0;
   state.exitShuffles = 0;
@@ -80,19 +106,7 @@ export function sampleState(view: MyGoldMineView, random: RandomStream, into?: M
     state.eliminated[state.eliminatedCount++] = d;
   }
   for (let s = 0; s < players; s++) state.nuggets[s] = view.nuggets(s);
-  const piles = pilesOf(view, random);
-  // A seat with a dwarf out has banked its team pile (§7); its others collect on their own piles.
-  for (let d = 0; d < state.dwarves; d++) {
-    if (state.status[d] !== EXITED) continue;
-    state.bankedGold[d] = piles[d];
-    state.teamOpen[state.owner(d)] = 0;
-  }
-  for (let d = 0; d < state.dwarves; d++) {
-    if (state.status[d] !== IN_MINE) continue;
-    const s = state.owner(d);
-    if (state.teamOpen[s]) state.teamGold[s] = piles[d];
-    else state.extraGold[d] = piles[d];
-  }
+  writePiles(state, pilesOf(view, null));
   // The digging deck: the top, then the rest of the composition in canonical order; the lazy
   // shuffle under the new key fixes each card below the top when it surfaces.
   const total = state.dig.length;
@@ -118,11 +132,26 @@ export function sampleState(view: MyGoldMineView, random: RandomStream, into?: M
   return state;
 }
 
+/** Each dwarf's pile into the state: a seat with a dwarf out has banked its team pile (§7); its others collect on their own. */
+function writePiles(state: MyGoldMineState, piles: readonly number[]): void {
+  for (let d = 0; d < state.dwarves; d++) {
+    if (state.status[d] !== EXITED) continue;
+    state.bankedGold[d] = piles[d];
+    state.teamOpen[state.owner(d)] = 0;
+  }
+  for (let d = 0; d < state.dwarves; d++) {
+    if (state.status[d] !== IN_MINE) continue;
+    const s = state.owner(d);
+    if (state.teamOpen[s]) state.teamGold[s] = piles[d];
+    else state.extraGold[d] = piles[d];
+  }
+}
+
 /** Scratch for `pilesOf` (calls are synchronous). */
 let PILES: number[] = [];
 
-/** Every dwarf's pile as the view shows it; piles hidden from the seat (MG-A20) dealt as the header says. */
-function pilesOf(view: MyGoldMineView, random: RandomStream): number[] {
+/** Every dwarf's pile as the view shows it; piles hidden from the seat (MG-A20) dealt as the header says (0 without `random`). */
+function pilesOf(view: MyGoldMineView, random: RandomStream | null): number[] {
   const dwarves = view.dwarves;
   if (PILES.length < dwarves) PILES = new Array<number>(dwarves).fill(0);
   const piles = PILES;
@@ -134,7 +163,7 @@ function pilesOf(view: MyGoldMineView, random: RandomStream): number[] {
     else if (view.owner(d) === view.seat && !view.eliminated(d)) own += pile;
     piles[d] = Math.max(0, pile);
   }
-  if (hidden === 0) return piles;
+  if (hidden === 0 || random === null) return piles;
   const config = view.config;
   let dug = 0;
   for (let k = 0; k < view.digTypes; k++) {

@@ -32,7 +32,15 @@ export interface QueueExecutor {
   readonly identity?: CodeIdentity;
   /** Told once the jobs are queued: how many were new and how many were already there (finished or not). */
   readonly onQueued?: (counts: { readonly added: number; readonly found: number; readonly finished: number }) => void;
+  /**
+   * Told when no worker has taken a job for `idleAfterMs` (default 30 s) while jobs wait: a queue
+   * nobody plays would otherwise wait in silence. Told again after each further such spell.
+   */
+  readonly onIdle?: (seconds: number) => void;
+  readonly idleAfterMs?: number;
 }
+
+export const DEFAULT_IDLE_AFTER_MS = 30_000;
 
 export const DEFAULT_LOST_AFTER_MS = 30_000;
 
@@ -116,9 +124,17 @@ export async function runOnQueue<T extends QueueTask, R>(
     for (const job of retried) await job.retry('failed');
     executor.onQueued?.({ added: batches - found, found, finished });
     const pollMs = executor.pollMs ?? 100;
+    const idleAfterMs = executor.idleAfterMs ?? DEFAULT_IDLE_AFTER_MS;
+    // Since when no job of this run has been seen active or finished (a worker at work).
+    let idleSince = Date.now();
     while (outstanding.size > 0 && !stopped()) {
       const window = [...outstanding].slice(0, POLL_WINDOW);
       const states = await Promise.all(window.map((b) => queue.getJobState(ids[b])));
+      if (states.some((s) => s !== 'waiting' && s !== 'prioritized' && s !== 'delayed' && s !== 'unknown')) idleSince = Date.now();
+      else if (Date.now() - idleSince >= idleAfterMs) {
+        executor.onIdle?.(Math.round((Date.now() - idleSince) / 1000));
+        idleSince = Date.now();
+      }
       const vanished: number[] = [];
       for (let i = 0; i < window.length && !stopped(); i++) {
         const b = window[i];

@@ -1,11 +1,26 @@
-// The rules both engines share after the meeting, against hand-computed cases: who is bound by the
-// round's obligations (§15.3), the hands kept under GR-A32 "keep", and what a round adds to the
-// game record's counters.
+// The rules after the meeting, against hand-computed cases: who is bound by the round's
+// obligations (§15.3), the hands kept under GR-A32 "keep", and what a round adds to the game
+// record's counters.
 import { describe, expect, it } from 'vitest';
-import { COUNTERS, countRound } from '../../../src/games/goldrausch/counters.js';
-import { GREEN, NONE, RED } from '../../../src/games/goldrausch/fast/view.js';
-import { passCards } from '../../../src/games/goldrausch/hands.js';
-import { BY_PROMISE, FIRST_CLAUSE, UNBOUND, bindObligations, maskOf, seatsOf, type Bindings } from '../../../src/games/goldrausch/obligations.js';
+import { RandomSource } from '../../../src/core/random.js';
+import { GREEN, NONE, RED } from '../../../src/games/goldrausch/bot.js';
+import { goldrausch } from '../../../src/games/goldrausch/engine.js';
+import { BY_PROMISE, FIRST_CLAUSE, UNBOUND, checkObligations, passCards } from '../../../src/games/goldrausch/obligations.js';
+import { DEFAULT_CONFIG } from '../../../src/games/goldrausch/params.js';
+import { COUNTERS, recordRound } from '../../../src/games/goldrausch/records.js';
+import type { GoldrauschState } from '../../../src/games/goldrausch/state.js';
+
+interface Bindings {
+  agreementParties: number[];
+  agreementUpgraders: number[];
+  clauseParties: number[];
+  clauseUpgraders: number[];
+  clauseCount: number;
+  redPromises: number;
+}
+
+const maskOf = (seats: readonly number[]) => seats.reduce((m, s) => m | (1 << s), 0);
+const seatsOf = (mask: number, n: number) => Array.from({ length: n }, (_, s) => s).filter((s) => (mask & (1 << s)) !== 0);
 
 function sources(over: Partial<Bindings>): Bindings {
   return {
@@ -19,11 +34,34 @@ function sources(over: Partial<Bindings>): Bindings {
   };
 }
 
+function stateOf(n: number): GoldrauschState {
+  return goldrausch.setup(DEFAULT_CONFIG, n, new RandomSource('after-meeting', 0));
+}
+
+/** checkObligations on a state with these pawns and sources, every seat laying green (so every bound seat breaks and names its victims). */
 function bind(n: number, locations: number[], b: Bindings) {
-  const bound: number[] = [];
-  const victims: number[] = [];
-  bindObligations(n, locations, b, bound, victims);
-  return { bound, victims: victims.map((v) => seatsOf(v, n)) };
+  const s = stateOf(n);
+  for (let q = 0; q < n; q++) {
+    s.locations[q] = locations[q];
+    s.commits[q] = GREEN;
+    s.promises[q] = (b.redPromises & (1 << q)) !== 0 ? RED : NONE;
+  }
+  for (let c = 0; c < 3; c++) {
+    s.agreementParties[c] = b.agreementParties[c];
+    s.agreementUpgrader[c] = b.agreementUpgraders[c];
+    s.agreementProposal[c] = b.agreementParties[c] === 0 ? -1 : 0;
+  }
+  s.clauseCount = b.clauseCount;
+  s.bindingCount = b.clauseCount;
+  for (let k = 0; k < b.clauseCount; k++) {
+    s.clauseParties[k] = b.clauseParties[k];
+    s.clauseUpgrader[k] = b.clauseUpgraders[k];
+    s.clauseRound[k] = s.round;
+    s.clauseSource[k] = 0;
+    s.binding[k] = k;
+  }
+  checkObligations(s);
+  return { bound: s.binder.slice(0, n), victims: s.victims.slice(0, n).map((v) => seatsOf(v, n)) };
 }
 
 describe('bindObligations (§15.3)', () => {
@@ -66,73 +104,125 @@ describe('bindObligations (§15.3)', () => {
 });
 
 describe('passCards (GR-A32 keep)', () => {
+  /** A state of `n` seats after phase 5: chosen and final continents, whose card each seat holds (−1 none), the cards laid. */
+  function pass(n: number, chose: number[], ended: number[], from: number[], laid: number[], country: number[][], upgrade: number[][]) {
+    const s = stateOf(n);
+    for (let q = 0; q < n; q++) {
+      s.locations[q] = chose[q];
+      s.finalLocations[q] = ended[q];
+      s.cardFrom[q] = from[q];
+      s.commits[q] = laid[q];
+      for (let c = 0; c < 3; c++) s.countryHands[q][c] = country[q][c];
+      for (let k = 0; k < 2; k++) s.upgradeHands[q][k] = upgrade[q][k];
+    }
+    s.cardFromMoved = true;
+    passCards(s);
+    return { country: s.countryHands.map((h) => h.slice()), upgrade: s.upgradeHands.map((h) => h.slice()) };
+  }
+
   it('moves country cards to where the pawns ended, and upgrade cards to whoever now has them', () => {
-    // Three seats. Chose A, R, V; a hurricane moved seat 0 to R. Seat 0 laid green, seat 1 laid red,
-    // seat 2 timed out holding a red (so it passed that red). A card swap: seat 0 now has seat 1's
-    // card, seat 1 has seat 0's, seat 2 its own.
-    const country = [
-      [1, 1, 1],
-      [1, 1, 1],
-      [1, 1, 1],
-    ];
-    const upgrade = [
-      [1, 1],
-      [1, 1],
-      [0, 1],
-    ];
-    passCards(3, [0, 1, 2], [1, 1, 2], [1, 0, 2], [GREEN, RED, NONE], country, upgrade);
+    // Chose A, R, V, V; a hurricane moved seat 0 to R. Seat 0 laid green, seat 1 laid red, seat 2
+    // timed out holding a red (so it passed that red), seat 3 laid red. A card swap: seat 0 now has
+    // seat 1's card, seat 1 has seat 0's, seats 2 and 3 their own.
+    const { country, upgrade } = pass(
+      4,
+      [0, 1, 2, 2],
+      [1, 1, 2, 2],
+      [1, 0, 2, 3],
+      [GREEN, RED, NONE, RED],
+      [
+        [1, 1, 1],
+        [1, 1, 1],
+        [1, 1, 1],
+        [1, 1, 1],
+      ],
+      [
+        [1, 1],
+        [1, 1],
+        [0, 1],
+        [1, 1],
+      ],
+    );
     expect(country).toEqual([
       [0, 2, 1],
       [1, 1, 1],
       [1, 1, 1],
+      [1, 1, 1],
     ]);
-    // Seat 0 gave green, got seat 1's red: [0, 2]. Seat 1 gave red, got green: [2, 0]. Seat 2 gave its red and took it back.
+    // Seat 0 gave green, got seat 1's red: [0, 2]. Seat 1 gave red, got green: [2, 0]. Seats 2 and 3 gave their red and took it back.
     expect(upgrade).toEqual([
       [0, 2],
       [2, 0],
       [0, 1],
+      [1, 1],
     ]);
   });
 
   it('a timed-out seat with no red passes nothing, and a seat whose card went nowhere gets nothing', () => {
-    const country = [
-      [1, 1, 1],
-      [1, 1, 1],
-    ];
-    const upgrade = [
-      [1, 0],
-      [1, 1],
-    ];
-    passCards(2, [0, 0], [0, 0], [-1, 1], [NONE, RED], country, upgrade);
+    const { upgrade } = pass(
+      4,
+      [0, 0, 1, 1],
+      [0, 0, 1, 1],
+      [-1, 1, 2, 3],
+      [NONE, RED, RED, RED],
+      [
+        [1, 1, 1],
+        [1, 1, 1],
+        [1, 1, 1],
+        [1, 1, 1],
+      ],
+      [
+        [1, 0],
+        [1, 1],
+        [1, 1],
+        [1, 1],
+      ],
+    );
     expect(upgrade).toEqual([
       [1, 0],
+      [1, 1],
+      [1, 1],
       [1, 1],
     ]);
   });
 });
 
-describe('countRound', () => {
+describe('recordRound', () => {
   it('counts upgrades, successes, collisions, agreements and timeouts per seat, and the round totals', () => {
-    const n = 4;
-    const counters = COUNTERS.map(() => [0, 0, 0, 0]);
-    const totals = [9, 9, 9, 9, 9, 9];
-    const round = {
-      upgraded: [true, true, false, true],
-      upgradeSucceeded: [true, false, false, false],
-      collisions: [false, true, false],
-      fines: [0, 2, 0, 3],
-    };
+    const s = stateOf(4);
+    const upgraded = [1, 1, 0, 1];
+    const succeeded = [1, 0, 0, 0];
+    const fines = [0, 2, 0, 3];
     // Seat 1 ended on R (collision), seat 3 on V; seat 2 timed out. Table-wide partial agreements:
     // seat 0 is party to the agreements on A and on R, seat 1 to the one on R.
-    countRound(n, round, [0, 1, 0, 2], maskOf([2]), [maskOf([0, 2]), maskOf([0, 1]), 0], counters, totals, 3);
-    expect(counters[COUNTERS.indexOf('upgrades')]).toEqual([1, 1, 0, 1]);
-    expect(counters[COUNTERS.indexOf('successfulUpgrades')]).toEqual([1, 0, 0, 0]);
-    expect(counters[COUNTERS.indexOf('collisions')]).toEqual([0, 1, 0, 0]);
-    expect(counters[COUNTERS.indexOf('agreements')]).toEqual([2, 1, 1, 0]);
-    expect(counters[COUNTERS.indexOf('timeouts')]).toEqual([0, 0, 1, 0]);
+    const ended = [0, 1, 0, 2];
+    const laid = [GREEN, GREEN, NONE, GREEN];
+    for (let q = 0; q < 4; q++) {
+      s.upgraded[q] = upgraded[q];
+      s.succeeded[q] = succeeded[q];
+      s.fines[q] = fines[q];
+      s.finalLocations[q] = ended[q];
+      s.locations[q] = ended[q];
+      s.commits[q] = laid[q];
+      s.breachVictims[q] = -1;
+    }
+    for (let c = 0; c < 3; c++) s.collisions[c] = c === 1 ? 1 : 0;
+    s.agreementParties[0] = maskOf([0, 2]);
+    s.agreementParties[1] = maskOf([0, 1]);
+    s.agreementParties[2] = 0;
+    s.round = 2;
+    for (const row of s.counters) row.fill(0);
+    recordRound(s, 1, 4, -1);
+    const counter = (name: (typeof COUNTERS)[number]) => s.counters[COUNTERS.indexOf(name)];
+    expect(counter('upgrades')).toEqual([1, 1, 0, 1]);
+    expect(counter('successfulUpgrades')).toEqual([1, 0, 0, 0]);
+    expect(counter('collisions')).toEqual([0, 1, 0, 0]);
+    expect(counter('agreements')).toEqual([2, 1, 1, 0]);
+    expect(counter('timeouts')).toEqual([0, 0, 1, 0]);
     // The game's ledgers are not counted here.
-    expect(counters[COUNTERS.indexOf('fines')]).toEqual([0, 0, 0, 0]);
-    // Totals at 3…5: 3 upgrades, 1 continent with a collision, 5 gold of fines; 0…2 untouched.
-    expect(totals).toEqual([9, 9, 9, 3, 1, 5]);
+    expect(counter('fines')).toEqual([0, 0, 0, 0]);
+    // Round 2's totals: 3 upgrades, 1 continent with a collision, 5 gold of fines.
+    expect(s.roundCounters.slice(3, 6)).toEqual([3, 1, 5]);
+    expect(s.historyLength).toBe(2);
   });
 });

@@ -1,11 +1,10 @@
 // A dishonest bot for the fault-isolation tests: it writes to what it is handed.
 //  - default export `cheats`: every decision first writes to its view, without catching.
 //  - `sneaky`: plays as `honest` (the built-in greedy bot), but first tries every write it can
-//    think of (gold, hands, ledger, history, meeting, config, the game's random source), each in
-//    a try/catch, so a refused write goes unnoticed.
-import type { GoldrauschBot, GoldrauschBotFactory } from '../../../src/games/goldrausch/bot.js';
+//    think of (the view's fields and methods, its rules and params, the game's random source), each
+//    in a try/catch, so a refused write goes unnoticed.
+import { RED, type GoldrauschBot, type GoldrauschBotFactory } from '../../../src/games/goldrausch/bot.js';
 import type { GoldrauschView } from '../../../src/games/goldrausch/view.js';
-import { CONTINENTS } from '../../../src/games/goldrausch/types.js';
 import greedy from '../../../bots/goldrausch/greedy.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: this bot writes where the types forbid it, on purpose (it tests the freezing).
@@ -13,20 +12,19 @@ const w = (x: unknown): any => x;
 
 const cheats: GoldrauschBotFactory = {
   name: 'cheats',
-  description: 'adds gold to itself, raises its message limit, inflates its reputation',
+  description: 'gives itself more gold, raises its message limit, inflates its reputation',
   create: () => ({
-    name: 'cheats',
     chooseContinent(view) {
-      w(view.gold)[view.seat] += 10;
-      return CONTINENTS.find((_, c) => view.countryHand[c] > 0)!;
+      const gold = view.gold(view.seat);
+      w(view).gold = () => (gold ?? 0) + 10;
+      return [0, 1, 2].find((c) => view.countryHand(c) > 0)!;
     },
     negotiate(view) {
       w(view.params).messagesPerTick = 3;
-      return [];
     },
     commitUpgrade(view) {
-      w(view.kept)[view.seat] += 1;
-      return 'red';
+      w(view).kept = () => 99;
+      return RED;
     },
   }),
 };
@@ -35,26 +33,23 @@ export default cheats;
 export const honest: GoldrauschBotFactory = { ...greedy, name: 'honest' };
 
 const attempts = (view: GoldrauschView, random: unknown): (() => void)[] => [
-  () => void (w(view.gold)[view.seat] += 10),
-  () => void (w(view.stock)[0] = 99),
-  () => void (w(view.caps)[1] = 99),
-  () => void (w(view.extract)[0] = 9),
-  () => void (w(view.kept)[view.seat] += 5),
-  () => w(view.broken).fill(0),
-  () => w(view.countryHand).fill(1),
-  () => w(view.upgradeHand).fill(1),
-  () => void (w(view.history[0]?.goldAfter ?? {})[view.seat] = 99),
-  () => w(view.history).pop(),
-  () => w(view.eventDiscard).pop(),
+  () => void (w(view).seat = (view.seat + 1) % view.players),
+  () => void (w(view).gold = () => 99),
+  () => void (w(view).stock = () => 99),
+  () => void (w(view).cap = () => 99),
+  () => void (w(view).extract = () => 9),
+  () => void (w(view).kept = () => 5),
+  () => void (w(view).countryHand = () => 1),
+  () => void (w(view).upgradeHand = () => 1),
+  () => void (w(view).histGoldAfter = () => 99),
+  () => void (w(view).location = () => 0),
+  () => void (w(view).committed = () => false),
+  () => void (w(view).agreement = () => -1),
+  () => void (w(Object.getPrototypeOf(view)).gold = () => 99),
   () => void (w(view.params).negotiationTicks = 2),
   () => void (w(view.params).winThreshold = 20),
+  () => void (w(view.rules).negotiationScope = 'table'),
   () => void (w(view.params.resourceDeck.cards[0]).extract[0] = 9),
-  () => void (w(view.meeting?.committed ?? {})[view.seat] = false),
-  () => void (w(view.meeting?.passed ?? {})[(view.seat + 1) % view.players] = true),
-  () => void (w(view.meeting?.agreements ?? {})[0] = null),
-  () => w(view.meeting?.proposals[0]?.acceptedBy ?? {}).push?.(view.seat),
-  () => w(view.meeting?.messages ?? {}).pop?.(),
-  () => void (w(view.meeting?.locations ?? {})[view.seat] = 0),
   () => void (w(random).source.gameKey = 12345),
   () => void (w(random).source.u32 = () => 0),
 ];
@@ -74,19 +69,20 @@ export const sneaky: GoldrauschBotFactory = {
       }
     };
     return {
-      name: 'sneaky',
       chooseContinent: (view) => {
         tamper(view);
         return inner.chooseContinent(view);
       },
-      negotiate: (view) => {
+      negotiate: (view, out) => {
         tamper(view);
-        return inner.negotiate(view);
+        inner.negotiate(view, out);
       },
       commitUpgrade: (view) => {
         tamper(view);
         return inner.commitUpgrade(view);
       },
+      idleUntil: inner.idleUntil ? (view) => inner.idleUntil!(view) : undefined,
+      idleWake: inner.idleWake,
       provisionalUpgrade: inner.provisionalUpgrade
         ? (view) => {
             tamper(view);

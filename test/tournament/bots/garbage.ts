@@ -5,7 +5,6 @@ const garbage: GoldrauschBotFactory = {
   name: 'garbage',
   description: 'answers nonsense',
   create: () => ({
-    name: 'garbage',
     chooseContinent: () => 'atlantis' as never,
     negotiate: () => [{ type: 'SHOUT', volume: 11 }] as never,
     commitUpgrade: () => 'purple' as never,

@@ -1,13 +1,12 @@
 // A broken bot for the fault-isolation tests: its first upgrade decision of a game never returns.
-import type { GoldrauschBotFactory } from '../../../src/games/goldrausch/bot.js';
+import { VERIDIA, type GoldrauschBotFactory } from '../../../src/games/goldrausch/bot.js';
 
 const hangs: GoldrauschBotFactory = {
   name: 'hangs',
   description: 'loops forever when asked for its upgrade card',
   create: () => ({
-    name: 'hangs',
-    chooseContinent: () => 'veridia',
-    negotiate: () => [],
+    chooseContinent: () => VERIDIA,
+    negotiate: () => {},
     commitUpgrade: () => {
       for (;;) {
         // never returns: only terminating the thread stops it

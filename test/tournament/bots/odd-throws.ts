@@ -1,5 +1,5 @@
 // A broken bot for the fault-isolation tests: it throws values without a string form
-// (String(Object.create(null)) itself throws), and its messages are an array whose length throws.
+// (String(Object.create(null)) itself throws), and its proposal's options have a getter that throws.
 import type { GoldrauschBotFactory } from '../../../src/games/goldrausch/bot.js';
 
 const bare = (): never => {
@@ -8,15 +8,13 @@ const bare = (): never => {
 
 const oddThrows: GoldrauschBotFactory = {
   name: 'odd-throws',
-  description: 'throws objects without a string form; returns an array whose length getter throws',
+  description: 'throws objects without a string form; proposes with options whose getter throws',
   create: () => ({
-    name: 'odd-throws',
     chooseContinent: bare,
-    negotiate: () =>
-      new Proxy([], {
-        get(target, key) {
-          if (key === 'length') bare();
-          return Reflect.get(target, key);
+    negotiate: (_view, out) =>
+      out.propose(-1, {
+        get continent(): number {
+          return bare();
         },
       }),
     commitUpgrade: bare,

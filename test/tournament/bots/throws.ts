@@ -5,7 +5,6 @@ const throws: GoldrauschBotFactory = {
   name: 'throws',
   description: 'throws on every call',
   create: () => ({
-    name: 'throws',
     chooseContinent: () => {
       throw new Error('boom in chooseContinent');
     },

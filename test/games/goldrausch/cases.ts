@@ -1,9 +1,17 @@
 /**
- * The rules-option sets the fast kernel is checked against the reference engine in (kernel-chaos and
- * identity tests): every option the kernel implements, in combination, and parameter corners.
+ * Rules-option sets in which the fast player is checked against the generic driver (fast-player
+ * tests): every rules option, in combination, and parameter corners.
  */
-import { EVENT_CARD_IDS } from '../../src/games/goldrausch/types.js';
-import type { Case } from './compare.js';
+import { EVENT_CARD_IDS, type EventCardId } from '../../../src/games/goldrausch/types.js';
+
+export interface Case {
+  readonly name: string;
+  readonly players?: number;
+  readonly rules?: Record<string, unknown>;
+  readonly params?: Record<string, unknown>;
+  /** Event cards replaced by blanks (the counterfactual of `goldpit impact`). */
+  readonly blanked?: readonly EventCardId[];
+}
 
 export const OPTION_CASES: Case[] = [
   { name: 'defaults' },
