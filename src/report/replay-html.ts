@@ -138,7 +138,10 @@ export function renderReplay(game: ReplayedGame, presentation: GamePresentation,
   const ending = presentation.endings[o.endedBy]?.label ?? o.endedBy;
   const sections = frames.map((f, i) => {
     const step = Math.min(f.step, steps);
-    const where = step === 0 ? 'the start' : `after ${presentation.step.one} ${step}${i === frames.length - 1 ? ' (the end)' : ''}`;
+    const one = presentation.step.one;
+    // The steps done, and where the game goes next (the game's own words: "round 2, meeting t3").
+    const done = i === 0 ? 'the start' : f.next === null ? `the end, after ${one} ${step}` : step === 0 ? `${one} 1 under way` : `after ${one} ${step}`;
+    const where = f.next === null ? done : `${done} \u00b7 next: ${f.next}`;
     const scores = scoreAt(record, step);
     const scoreRows = scores
       .map(

@@ -26,6 +26,8 @@ export interface ReplayFrame {
   readonly board: string;
   /** The decisions answered in the transition that led here. */
   readonly decisions: readonly ReplayDecision[];
+  /** Where the game stands for its next decision (GameDefinition.decisionPlace), or null once it is over. */
+  readonly next: string | null;
 }
 
 export interface ReplayedGame {
@@ -101,7 +103,8 @@ export function replayFrames(scenario: Scenario, index: number, seed: string): R
     trace: true,
     module,
     onState: (state) => {
-      frames.push({ step: hooks ? hooks.step(state) : frames.length, board: hooks ? hooks.board(state, names) : '', decisions: pending });
+      const next = base.pending(state).kind === 'terminal' ? null : definition.decisionPlace(state);
+      frames.push({ step: hooks ? hooks.step(state) : frames.length, board: hooks ? hooks.board(state, names) : '', decisions: pending, next });
       pending = [];
     },
   });
