@@ -65,7 +65,9 @@ export function offerExtreme(ex: Float64Array, lists: number, e: number, value: 
   const at = lists * EXAMPLES_PER_FIGURE + 2 * e;
   const cur = ex[at + 1];
   if (cur === 0 || value > ex[at] || (value === ex[at] && game + 1 < cur)) {
-    ex[at] = value;
+    // −0 (a negated 0: the shortest or narrowest kept as a highest) is kept as 0, as JSON keeps it,
+    // so a run resumed from its checkpoint holds the same numbers as one played straight.
+    ex[at] = value === 0 ? 0 : value;
     ex[at + 1] = game + 1;
   }
 }

@@ -7,10 +7,11 @@ import { describe, expect, it } from 'vitest';
 import type { GameRecord } from '../../src/core/definition.js';
 import { examplesSummary } from '../../src/report/summary.js';
 import { chanceCardsOf } from '../../src/core/definition.js';
+import { runParallel } from '../../src/sim/parallel.js';
 import { runRange } from '../../src/sim/run.js';
 import { loadScenario } from '../../src/sim/scenario.js';
 import { aggregateFromJson, aggregateToJson, emptyAggregate, mergeInto } from '../../src/stats/aggregate.js';
-import { EXAMPLES_PER_FIGURE, offerExample } from '../../src/stats/examples.js';
+import { EXAMPLES_PER_FIGURE, offerExample, offerExtreme } from '../../src/stats/examples.js';
 
 const scenario = loadScenario('scenarios/baseline.json');
 const N = 240;
@@ -88,6 +89,36 @@ describe('example games are the same however the run is split', () => {
     expect(summaryOf(backward)).toEqual(expected);
     // Every other figure too: merged data equal to the whole run's.
     expect(Array.from(forward.data)).toEqual(Array.from(whole.data));
+  });
+  it('the same for any worker count and batch size (worker threads, batches finishing in any order)', async () => {
+    const expected = summaryOf(whole);
+    for (const [workers, batchSize] of [
+      [0, 240],
+      [2, 37],
+      [3, 11],
+    ] as const) {
+      const r = await runParallel(scenario, {
+        seed,
+        from: 0,
+        to: N,
+        workers,
+        batchSize,
+        checkpointFile: null,
+        checkpointEveryMs: 60_000,
+        resume: false,
+        gamesCsvFile: null,
+      });
+      expect(r.complete).toBe(true);
+      expect(summaryOf(r.aggregate), `${workers} workers, batches of ${batchSize}`).toEqual(expected);
+    }
+  });
+  it('keeps an extreme of −0 (a margin of 0, negated) as 0, as a checkpoint or partial (JSON) keeps it', () => {
+    const ex = new Float64Array(2);
+    offerExtreme(ex, 0, 0, -0, 5);
+    expect(Object.is(ex[0], 0)).toBe(true);
+    expect(ex[1]).toBe(6);
+    const copy = Float64Array.from(JSON.parse(JSON.stringify(Array.from(ex))) as number[]);
+    expect(copy).toEqual(ex);
   });
   it('keeps a list ascending and free of repeats whatever the order games arrive in', () => {
     const ex = new Float64Array(EXAMPLES_PER_FIGURE);
