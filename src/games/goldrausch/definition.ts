@@ -12,6 +12,7 @@ import { replay } from './replay.js';
 import { changedRules, type GoldrauschConfig } from './params.js';
 import { COUNTERS, ROUND_COUNTERS, gameRecord } from './records.js';
 import { decisionPlace, story } from './story.js';
+import { searchHints } from './search-hints.js';
 import { goldrauschTunables } from './tunables.js';
 import { EVENT_CARD_IDS } from './types.js';
 
@@ -56,6 +57,7 @@ export const goldrauschDefinition = {
   fileParams: ['resourceDeck'],
   withBlankedCard: (config: GoldrauschConfig, card: number): GoldrauschConfig => ({ ...config, blankedCards: [eventCardsOf(config.params)[card].id] }),
   module: goldrausch,
+  search: searchHints,
   botMethods: ['chooseContinent', 'negotiate', 'commitUpgrade'],
   parseConfig: parseGoldrauschConfig,
   scenarioSections: SCENARIO_SECTIONS,
