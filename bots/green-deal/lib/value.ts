@@ -62,7 +62,7 @@ function stepValueWith(view: GreenDealView, c: number, prLeft: number, sustLeft:
  */
 export class Estimates {
   income = 0;
-  readonly step = new Float64Array(4);
+  readonly step = [0, 0, 0, 0];
   roundsLeft = 0;
   private chip = 0;
   private chipReady = false;
@@ -85,7 +85,10 @@ export class Estimates {
 
   /** VP of one PR chip more: what it would add at the next scoring, a little less for the others' chips to come (computed when first asked). */
   chipValue(view: GreenDealView): number {
-    if (this.chipReady) return this.chip;
+    return this.chipReady ? this.chip : this.valueChip(view);
+  }
+
+  private valueChip(view: GreenDealView): number {
     this.chipReady = true;
     this.chip = this.prLeft === 0 ? 0 : 0.8 * Math.max(0, PR_MODEL.read(view).allocate(view.prChips(view.seat), PLACED));
     return this.chip;
