@@ -131,6 +131,13 @@ export class GoldState {
   readonly turnFirst: Int8Array;
   readonly turnSecond: Int8Array;
 
+  /**
+   * Lean mode (a search's random playout, engine.ts `playout`): the engine keeps only what the rules
+   * need to finish the game — no seat's knowledge, no curves, counters or turn log. Views of a lean
+   * state are stale; `loadTable` and `reset` end it, `cloneState` copies it.
+   */
+  lean = false;
+
   /** One read-only view per seat for the whole game (seatView returns it). */
   readonly views: readonly GoldView[];
 
@@ -231,6 +238,7 @@ export function cloneState(s: GoldState, into?: GoldState): GoldState {
   t.knownCodes.set(s.knownCodes);
   t.unknownCodes.set(s.unknownCodes);
   t.leftCodes = s.leftCodes;
+  t.lean = s.lean;
   t.goldSeen.set(s.goldSeen);
   t.goldCardsSeen.set(s.goldCardsSeen);
   t.recall.set(s.recall);
