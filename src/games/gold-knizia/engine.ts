@@ -14,7 +14,7 @@ import { purposeKey, unitFloat, type RandomSource, type RandomStream } from '../
 import { show } from '../../core/validate.js';
 import type { GoldBot } from './bot.js';
 import { memoOnIdentity } from '../../core/memo.js';
-import { CARD_TYPES, COMPOSITION, DYNAMITE, POSITIONS, PairOutcome, RUSH_AT, cardValue, diggerCode, diggerColour, pairOutcome } from './cards.js';
+import { CARD_TYPES, COMPOSITION, DYNAMITE, PAIR_OUTCOMES, POSITIONS, PairOutcome, RUSH_AT, cardValue, diggerCode, diggerColour } from './cards.js';
 import { Counter, ENDINGS, Ending } from './metrics.js';
 import type { GoldConfig } from './params.js';
 import { sampleState, sampler } from './sample.js';
@@ -335,7 +335,7 @@ function resolvePair(s: GoldState, a: number, b: number, random: RandomSource): 
   const ca = s.card[a];
   const cb = s.card[b];
   const active = s.active;
-  switch (pairOutcome(ca, cb)) {
+  switch (PAIR_OUTCOMES[CARD_TYPES * ca + cb]) {
     case PairOutcome.capture: {
       const goldAt = ca < 4 ? a : b;
       const diggerAt = ca < 4 ? b : a;
