@@ -27,6 +27,24 @@ describe('goldpit replay --html', () => {
     expect(a).toMatch(/content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-[A-Za-z0-9+/=]+'"/);
   });
 
+  it("wraps the score strip's legend in rows that fit the page (six seats: two rows, the strip below them)", async () => {
+    const file = join(tempDir('goldpit-replay-six-'), 'six.html');
+    expect(await runCli(['replay', 'scenarios/six-players.json', '--game', '0', '--html', '--out', file], capture())).toBe(0);
+    const strip = /<svg[^>]*data-chart="score-strip"[\s\S]*?<\/svg>/.exec(readFileSync(file, 'utf8'))![0];
+    const items = [...strip.matchAll(/<text class="legend" x="([\d.]+)" y="([\d.]+)">([^<]*)<\/text>/g)];
+    expect(items.map((m) => m[3])).toEqual([
+      'seat 0 greedy',
+      'seat 1 cooperative',
+      'seat 2 betrayer',
+      'seat 3 reciprocal',
+      'seat 4 greedy',
+      'seat 5 cooperative',
+    ]);
+    expect(new Set(items.map((m) => m[2])).size).toBe(2);
+    // Each row ends inside the chart's width (720 px; the legend's own estimate of a label's width).
+    for (const m of items) expect(Number(m[1]) + 6.6 * m[3].length).toBeLessThanOrEqual(720);
+  });
+
   it('refuses --out without --html, a folder as --out, and a bad game index, writing nothing', async () => {
     const dir = tempDir('goldpit-replay-bad-');
     let io = capture();
