@@ -4,7 +4,7 @@
  * part of it they use); the fast player passes a `GameDraws`, the same numbers with each stream's
  * key hashed once a game instead of once a draw.
  */
-import { purposeKey, RandomSource, RandomStream, unitFloat } from '../../core/random.js';
+import { purposeKey, type RandomSource, RandomStream, unitFloat } from '../../core/random.js';
 
 /** What the rules draw: `RandomSource.int` and `float`. */
 export interface Draws {
