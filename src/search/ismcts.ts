@@ -270,6 +270,8 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
   /** The search's own draws (determinizations, expansions, uniform rollouts), reseeded from the bot's stream each decision. */
   private readonly draws = new SearchRandom();
   private priorBots: Bot[] | null = null;
+  /** The seat this decision is searched for. */
+  private rootSeat = 0;
 
   constructor(
     private readonly module: SearchableModule<View, Request, Answer, State, Bot>,
@@ -299,7 +301,7 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
     const module = this.module;
     const legal = module.legalAnswers(view, request);
     if (legal.length === 1) return legal[0];
-    const rootSeat = request.seat;
+    const rootSeat = (this.rootSeat = request.seat);
     // The root's candidates, read now (the list may be reused by the next call).
     const rootAnswers = legal.slice();
     const players = this.players;
@@ -383,8 +385,14 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
         break;
       }
       const requests = pending.requests;
-      const answers = (this.answers[requests.length] ??= new Array<Answer>(requests.length));
-      for (let r = 0; r < requests.length; r++) {
+      const count = requests.length;
+      const answers = (this.answers[count] ??= new Array<Answer>(count));
+      // Simultaneous requests (e.g. Goldrausch's continent choice) are tree levels one after the
+      // other; at the root the root seat's comes first, so that the root's children are its answers.
+      let first = 0;
+      if (depth === 1 && count > 1) while (first < count - 1 && requests[first].seat !== this.rootSeat) first++;
+      for (let k = 0; k < count; k++) {
+        const r = first + k < count ? first + k : first + k - count;
         const request = requests[r];
         const seat = request.seat;
         const seatView = module.seatView(state, seat);

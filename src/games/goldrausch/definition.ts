@@ -11,6 +11,7 @@ import { check, comebackCheckpoints, presentation, tournament } from './presenta
 import { changedRules, type GoldrauschConfig } from './params.js';
 import { COUNTERS, ROUND_COUNTERS, gameRecord } from './records.js';
 import { decisionPlace, story } from './story.js';
+import { searchHints } from './search-hints.js';
 import { goldrauschTunables } from './tunables.js';
 import { EVENT_CARD_IDS } from './types.js';
 
@@ -55,6 +56,7 @@ export const goldrauschDefinition = {
   fileParams: ['resourceDeck'],
   withBlankedCard: (config: GoldrauschConfig, card: number): GoldrauschConfig => ({ ...config, blankedCards: [eventCardsOf(config.params)[card].id] }),
   module: goldrausch,
+  search: searchHints,
   botMethods: ['chooseContinent', 'negotiate', 'commitUpgrade'],
   parseConfig: parseGoldrauschConfig,
   scenarioSections: SCENARIO_SECTIONS,
