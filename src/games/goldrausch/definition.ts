@@ -8,6 +8,7 @@ import { goldrausch } from './engine.js';
 import { fastPlayer } from './player.js';
 import { goldrauschFixtures } from './fixtures.js';
 import { check, comebackCheckpoints, presentation, tournament } from './presentation.js';
+import { replay } from './replay.js';
 import { changedRules, type GoldrauschConfig } from './params.js';
 import { COUNTERS, ROUND_COUNTERS, gameRecord } from './records.js';
 import { decisionPlace, story } from './story.js';
@@ -76,6 +77,7 @@ export const goldrauschDefinition = {
   decisionPlace,
   fixtures: goldrauschFixtures,
   presentation,
+  replay,
   comebackCheckpoints,
   keyEnding: 'race',
   check,
