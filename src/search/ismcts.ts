@@ -30,7 +30,7 @@ import type { DecisionRequest, GameModule, Outcome } from '../core/game.js';
 import { mix2, Purpose, RandomSource, type RandomStream } from '../core/random.js';
 import { searchable, type SearchableModule } from './contract.js';
 import { SearchRandom } from './random.js';
-import { uniformAt } from './uniform.js';
+import { playUniform, uniformAt } from './uniform.js';
 
 export interface IsmctsOptions {
   /** Iterations per decision (the budget; default 1,000 unless the game's default says otherwise). */
@@ -409,6 +409,11 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
         }
       }
       module.apply(state, answers, chance);
+      if (!inTree && this.rolloutBots === null && !(options.depth > 0 && this.hints.evaluate !== undefined)) {
+        // A uniform rollout to the end: the game's lean playout when it has one (same draws, same game).
+        playUniform(module, state, this.draws, chance);
+        break;
+      }
     }
     const rewards = this.rewards;
     if (cut) this.hints.evaluate!(state, rewards);

@@ -24,6 +24,9 @@ import type { MyGoldMineState } from '../../src/games/my-gold-mine/state.js';
 import type { MyGoldMineView } from '../../src/games/my-gold-mine/view.js';
 import { GAMES } from '../../src/games/registry.js';
 import { isSearchable, searchable, type SearchableModule } from '../../src/search/contract.js';
+import { ismctsFactory } from '../../src/search/ismcts.js';
+import { SearchRandom } from '../../src/search/random.js';
+import { playUniform } from '../../src/search/uniform.js';
 import { snapshot as goldSnapshot } from '../games/gold-knizia/helpers.js';
 import { fullView as goldrauschView } from '../games/goldrausch/helpers.js';
 import { signature as greenDealSignature } from '../games/green-deal/helpers.js';
@@ -331,6 +334,49 @@ describe.each(searchableGames)('the search contract of %s', (id) => {
       }
     });
     expect(checked).toBeGreaterThan(8);
+  });
+
+  it.runIf(module.playout !== undefined)(
+    'the lean playout plays the game the uniform loop plays (same decisions, draws and outcome), and leaves a state fit to clone and sample into',
+    () => {
+      const generic = { ...module, playout: undefined };
+      const sampler = new RandomSource('playout-sampler', 0).stream(1);
+      let leanInto: unknown;
+      let checked = 0;
+      configs.forEach((config, c) => {
+        for (let game = 0; game < 3; game++) {
+          play(def, config, players, heuristic, `playout-${c}`, game, (state, request, _answer, decision) => {
+            if (decision % 4 !== 0) return;
+            // From the true state, and from a sample of the deciding seat's view drawn into a state played lean.
+            const view = module.seatView(state, request.seat);
+            const sample = module.sampleState(view, sampler, leanInto);
+            expect(t.view(module.seatView(sample, request.seat))).toEqual(t.view(view));
+            for (const start of [state, sample]) {
+              const a = module.clone(start);
+              const b = module.clone(start, leanInto);
+              const drawsA = new SearchRandom(decision * 7 + game);
+              const drawsB = new SearchRandom(decision * 7 + game);
+              const played = playUniform(generic, a, drawsA, new RandomSource('playout-chance', decision));
+              expect(module.playout!(b, drawsB, new RandomSource('playout-chance', decision))).toBe(played);
+              expect(module.pending(b).kind).toBe('terminal');
+              expect(module.outcome(b)).toEqual(module.outcome(a));
+              expect(drawsB.u32()).toBe(drawsA.u32());
+              leanInto = b;
+            }
+            checked++;
+          });
+        }
+      });
+      expect(checked).toBeGreaterThan(30);
+    },
+  );
+
+  it.runIf(module.playout !== undefined)('ismcts decides the same with the lean playout as with the uniform loop', () => {
+    const lean = ismctsFactory(def, 'iterations=60');
+    const loop = ismctsFactory({ ...def, module: { ...def.module, playout: undefined } }, 'iterations=60');
+    const config = configs[0];
+    const records = [lean, loop].map((f) => def.record(play(def, config, players, [f, ...heuristic.slice(1)], 'playout-ismcts', 0, () => {})));
+    expect(records[0]).toEqual(records[1]);
   });
 
   it('every sampled state shows the seat exactly its view, and the hidden parts vary between samples', () => {
