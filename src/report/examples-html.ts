@@ -1,7 +1,8 @@
 /**
  * The report's "Example games" section: for each figure, the games behind it (summary.json's
  * `examples`), each a link to that game's replay page (`replay-K.html` beside the report, which
- * `goldpit replay <scenario> --game K --html` writes). Plain links: the report stays script-free.
+ * `goldpit replay <scenario> --examples`, `run --replays` or `replay --game K --html` writes). Plain
+ * links: the report stays script-free.
  */
 import { esc, table } from './html.js';
 import type { RunFacts } from './html.js';
