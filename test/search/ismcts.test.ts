@@ -149,6 +149,7 @@ describe.each(searchableGames)('ismcts on %s', (id) => {
     expect(game(id, names, 0).outcome).toEqual(a.outcome);
   });
 
+  // Plain ISMCTS (uniform rollouts, no prior: the default of most games, not of Goldrausch, whose betrayer rollouts model its rivals as betrayers).
   it('beats uniform play clearly with a small budget (the fewest players the game allows, seats rotating)', () => {
     const players = Math.max(2, GAMES[id].module.minPlayers);
     // Under equal strength, 2 players: P(≥ 13 of 16) = 0.0106 (scipy.stats.binom.sf(12, 16, 1/2)), measured
@@ -158,7 +159,7 @@ describe.each(searchableGames)('ismcts on %s', (id) => {
     let wins = 0;
     for (let g = 0; g < n; g++) {
       const seat = g % players;
-      const names = Array.from({ length: players }, (_, s) => (s === seat ? 'ismcts:iterations=40' : 'uniform'));
+      const names = Array.from({ length: players }, (_, s) => (s === seat ? 'ismcts:iterations=40:rollout=uniform:prior=none:tree=0:reward=win' : 'uniform'));
       const { outcome } = game(id, names, g, 'ismcts-strength');
       if (outcome.winners.includes(seat)) wins += 1 / outcome.winners.length;
     }
