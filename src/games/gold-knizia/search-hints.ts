@@ -50,9 +50,16 @@ export function evaluate(s: GoldState, out: Float64Array): void {
   for (let t = 0; t < n; t++) out[t] /= sum;
 }
 
+/** Each seat's total so far (the series and this game's gold): what `reward=margin` reads at an evaluation cut. */
+export function scores(s: GoldState, out: Float64Array): void {
+  const over = s.stage === Stage.over;
+  for (let t = 0; t < s.players; t++) out[t] = s.seriesScore[t] + (over ? 0 : s.gold[t]);
+}
+
 export const searchHints: SearchHints<GoldState, GoldView, GoldRequest, GoldAnswer> = {
   ismcts: '',
   answerKey,
   outcomeKey,
   evaluate,
+  scores,
 };
