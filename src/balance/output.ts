@@ -10,7 +10,7 @@ import { escapeHtml as esc, table } from '../report/html.js';
 import { renderSweep, sweepVerdicts } from '../report/sweep-html.js';
 import type { SweepEstimate, SweepJson, SweepPoint } from '../report/sweep-types.js';
 import { writeAtomic } from '../report/write.js';
-import { seatsFrom } from '../sim/seat-bots.js';
+import { botFrom, seatsFrom } from '../sim/seat-bots.js';
 import { estimate, metricRange, paired, seatSpreadOf } from '../sweep/metrics.js';
 import { sweepFigures } from '../sweep/run.js';
 import type { BalanceRun } from './game.js';
@@ -220,6 +220,7 @@ export function balancedScenario(run: BalanceRun, folder?: string): unknown {
   return {
     ...portable,
     ...(folder !== undefined && scenario.botFiles.length ? { seats: seatsFrom(scenario.file, portable.seats as unknown[], folder) } : {}),
+    ...(folder !== undefined && portable.table !== undefined ? { table: botFrom(scenario.file, portable.table, folder) } : {}),
     name: `${run.base.name}-balanced`,
     description: `${run.base.description ? `${run.base.description} ` : ''}Balanced by goldpit balance: ${values} (${run.targets.map((t) => t.text).join('; ')}).`,
   };

@@ -10,19 +10,16 @@ import type { Argv } from 'yargs';
 import { UsageError } from '../core/errors.js';
 import { writeAtomic } from '../report/write.js';
 import { renderSweep } from '../report/sweep-html.js';
-import { Progress } from '../sim/progress.js';
 import type { Engine } from '../sim/run.js';
 import { openScenario } from '../sim/scenario.js';
-import { DealPool } from '../sweep/pool.js';
-import { runSweep, type SweepPlan } from '../sweep/run.js';
+import type { SweepPlan } from '../sweep/run.js';
 import { sweepCsv } from '../sweep/write.js';
-import { botLimitOptions, botLimitsOf, checkWatchable, hangLine } from './bot-limits.js';
+import { botLimitOptions, botLimitsOf } from './bot-limits.js';
 import { ENGINE_OPTION } from './engine-option.js';
 import { JSON_OPTION } from './json-option.js';
-import { guardCheckpoint, prepareOutputFolder } from './outputs.js';
-import { describeStop, stopExitCode, stoppableBySignals } from './signals.js';
-import { queueExecutor, queueOptions, withResumeHint } from './worker.js';
-import { WORKERS_OPTION, workerCount } from './workers.js';
+import { playSweep } from './sweep.js';
+import { queueOptions } from './worker.js';
+import { WORKERS_OPTION } from './workers.js';
 
 /** The checkpoint of an unfinished comparison, in its output folder. */
 export const COMPARE_CHECKPOINT = '.compare-checkpoint.json';
@@ -107,37 +104,9 @@ export async function commandCompare(io: CompareIo, args: CompareArgs, argv: rea
     addedReference: false,
   };
   const out = resolve(args.out ?? join('reports', `${a.name}-vs-${b.name}`));
-  const queue = queueExecutor(args, io.err, args.quiet);
-  const workers = workerCount(io.err, args.workers);
-  checkWatchable([a, b], workers, limits, queue !== undefined);
-  if (args.resume && args.fresh) throw new UsageError('--resume and --fresh exclude each other: --resume continues the checkpoint, --fresh deletes it');
-  prepareOutputFolder(out);
-  const checkpointFile = join(out, COMPARE_CHECKPOINT);
-  const again = guardCheckpoint(checkpointFile, 'comparison', argv, args);
-  const started = Date.now();
-  const { result, stoppedBy } = await stoppableBySignals(async (stop) => {
-    const pool = new DealPool({ workers, batchSize, seed: plan.seed, engine: args.engine, queue, stop, limits, onHang: hangLine(a, limits, io.err) });
-    try {
-      return await runSweep(plan, {
-        pool,
-        checkpointFile,
-        resume: args.resume,
-        planned,
-        progress: (total, resumed) => new Progress(total, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err, resumed),
-      });
-    } catch (e) {
-      throw withResumeHint(e, checkpointFile, again);
-    } finally {
-      await pool.close();
-    }
-  });
-  const seconds = (Date.now() - started) / 1000;
-  if (!result.complete) {
-    io.err(
-      `\ninterrupted${stoppedBy ? ` by ${describeStop(stoppedBy)}` : ''} after ${result.gamesDone.toLocaleString('en-US')} of ${result.totalGames.toLocaleString('en-US')} games; kept in ${checkpointFile}\nresume with: ${again}\n`,
-    );
-    return stopExitCode(stoppedBy ?? 'SIGINT');
-  }
+  const played = await playSweep(io, args, argv, { plan, planned, scenarios: [a, b], limits, out, checkpointName: COMPARE_CHECKPOINT, what: 'comparison' });
+  if (typeof played === 'number') return played;
+  const { result, seconds } = played;
   const s = result.sweep;
   const page = renderSweep(s, { title: `${a.name} against ${b.name}`, kicker: 'comparison of two scenario files' });
   const files = (

@@ -7,11 +7,12 @@ import { UsageError } from '../core/errors.js';
 import { renderSweep } from '../report/sweep-html.js';
 import { Progress } from '../sim/progress.js';
 import type { Engine } from '../sim/run.js';
-import { openScenario } from '../sim/scenario.js';
+import type { BotLimits } from '../sim/batch.js';
+import { openScenario, type Scenario } from '../sim/scenario.js';
 import { readVaryBots } from '../sim/seat-bots.js';
 import { botLimitOptions, botLimitsOf, checkWatchable, hangLine } from './bot-limits.js';
 import { DealPool } from '../sweep/pool.js';
-import { parseReference, planPoints, runSweep, type SweepPlan } from '../sweep/run.js';
+import { parseReference, planPoints, runSweep, type SweepPlan, type SweepResult, type SweepRunOptions } from '../sweep/run.js';
 import { parseDesign, parseVary } from '../sweep/vary.js';
 import { writeSweepOutputs } from '../sweep/write.js';
 import { ENGINE_OPTION } from './engine-option.js';
@@ -121,37 +122,9 @@ export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly 
   const out = resolve(args.out ?? join('reports', `${base.name}-sweep`));
   // Every option is checked before the folder is touched (every point's scenario is built here).
   const planned = planPoints(plan);
-  const queue = queueExecutor(args, io.err, args.quiet);
-  const workers = workerCount(io.err, args.workers);
-  checkWatchable([base], workers, limits, queue !== undefined);
-  if (args.resume && args.fresh) throw new UsageError('--resume and --fresh exclude each other: --resume continues the checkpoint, --fresh deletes it');
-  prepareOutputFolder(out);
-  const checkpointFile = join(out, SWEEP_CHECKPOINT);
-  const again = guardCheckpoint(checkpointFile, 'sweep', argv, args);
-  const started = Date.now();
-  const { result, stoppedBy } = await stoppableBySignals(async (stop) => {
-    const pool = new DealPool({ workers, batchSize, seed: plan.seed, engine: args.engine, queue, stop, limits, onHang: hangLine(base, limits, io.err) });
-    try {
-      return await runSweep(plan, {
-        pool,
-        checkpointFile,
-        resume: args.resume,
-        planned,
-        progress: (total, resumed) => new Progress(total, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err, resumed),
-      });
-    } catch (e) {
-      throw withResumeHint(e, checkpointFile, again);
-    } finally {
-      await pool.close();
-    }
-  });
-  const seconds = (Date.now() - started) / 1000;
-  if (!result.complete) {
-    io.err(
-      `\ninterrupted${stoppedBy ? ` by ${describeStop(stoppedBy)}` : ''} after ${result.gamesDone.toLocaleString('en-US')} of at most ${result.totalGames.toLocaleString('en-US')} games; kept in ${checkpointFile}\nresume with: ${again}\n`,
-    );
-    return stopExitCode(stoppedBy ?? 'SIGINT');
-  }
+  const played = await playSweep(io, args, argv, { plan, planned, scenarios: [base], limits, out, checkpointName: SWEEP_CHECKPOINT, what: 'sweep' });
+  if (typeof played === 'number') return played;
+  const { result, seconds } = played;
   const files = writeSweepOutputs(out, result.sweep, [['sweep.html', renderSweep(result.sweep)]]);
   if (!args.quiet) {
     const s = result.sweep;
@@ -164,4 +137,76 @@ export async function commandSweep(io: SweepIo, args: SweepArgs, argv: readonly 
   }
   if (args.json) io.out(`${JSON.stringify(result.sweep, null, 2)}\n`);
   return 0;
+}
+
+/** The options sweep and compare share for playing their points (SweepArgs' and CompareArgs' common part). */
+export type SweepPlayArgs = Pick<
+  SweepArgs,
+  'workers' | 'batch-size' | 'resume' | 'fresh' | 'engine' | 'quiet' | 'queue' | 'queue-name' | 'queue-timeout' | 'bot-timeout' | 'hang-limit'
+>;
+
+/**
+ * What sweep and compare do alike once their points are planned: check the bot files can be watched,
+ * take the output folder and its checkpoint, play the points on a DealPool (or the queue) with
+ * progress, stoppable by signals. Returns the result and its wall seconds, or the exit code of an
+ * interrupted run (after saying where it was kept and how to resume).
+ */
+export async function playSweep(
+  io: SweepIo,
+  args: SweepPlayArgs,
+  argv: readonly string[],
+  o: {
+    readonly plan: SweepPlan;
+    readonly planned: SweepRunOptions['planned'];
+    readonly scenarios: readonly Scenario[];
+    readonly limits: BotLimits;
+    readonly out: string;
+    readonly checkpointName: string;
+    /** The run's name in messages: 'sweep', 'comparison'. */
+    readonly what: string;
+  },
+): Promise<{ result: SweepResult; seconds: number } | number> {
+  const queue = queueExecutor(args, io.err, args.quiet);
+  const workers = workerCount(io.err, args.workers);
+  checkWatchable(o.scenarios, workers, o.limits, queue !== undefined);
+  if (args.resume && args.fresh) throw new UsageError('--resume and --fresh exclude each other: --resume continues the checkpoint, --fresh deletes it');
+  prepareOutputFolder(o.out);
+  const checkpointFile = join(o.out, o.checkpointName);
+  const again = guardCheckpoint(checkpointFile, o.what, argv, args);
+  const started = Date.now();
+  const { result, stoppedBy } = await stoppableBySignals(async (stop) => {
+    const pool = new DealPool({
+      workers,
+      batchSize: args['batch-size'],
+      seed: o.plan.seed,
+      engine: args.engine,
+      queue,
+      stop,
+      limits: o.limits,
+      onHang: hangLine(o.scenarios[0], o.limits, io.err),
+    });
+    try {
+      return await runSweep(o.plan, {
+        pool,
+        checkpointFile,
+        resume: args.resume,
+        planned: o.planned,
+        progress: (total, resumed) => new Progress(total, args.quiet ? 'none' : io.errIsTty ? 'bar' : 'lines', io.err, resumed),
+      });
+    } catch (e) {
+      throw withResumeHint(e, checkpointFile, again);
+    } finally {
+      await pool.close();
+    }
+  });
+  const seconds = (Date.now() - started) / 1000;
+  if (!result.complete) {
+    // A precision rule may stop points early: the total is then a cap.
+    const total = `${o.plan.precision === null ? '' : 'at most '}${result.totalGames.toLocaleString('en-US')}`;
+    io.err(
+      `\ninterrupted${stoppedBy ? ` by ${describeStop(stoppedBy)}` : ''} after ${result.gamesDone.toLocaleString('en-US')} of ${total} games; kept in ${checkpointFile}\nresume with: ${again}\n`,
+    );
+    return stopExitCode(stoppedBy ?? 'SIGINT');
+  }
+  return { result, seconds };
 }

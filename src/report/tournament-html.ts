@@ -357,7 +357,7 @@ function methodSection(summary: TournamentSummary): string {
 <li>The Plackett\u2013Luce model gives each bot a worth; the winner of a game is drawn in proportion to worth, then the second among the rest, and so on. It is fitted by Hunter\u2019s MM algorithm, shared places as fractional orders, with ${esc(summary.rating.pseudo)} pseudo-games against a reference bot so that the fit always exists.</li>
 <li>${
     summary.intervals.given
-      ? `Rating intervals: ${esc(int(summary.rating.bootstrap))} resamples of the deals with replacement (the rotations of a deal stay together), refitted each time; the 2.5% and 97.5% quantiles. Differences use the same resamples.`
+      ? `Rating intervals: ${esc(int(summary.rating.bootstrap))} resamples of the deals with replacement (the rotations of a deal stay together), refitted each time; the ${esc(pct(summary.rating.quantiles[0], 2))} and ${esc(pct(summary.rating.quantiles[1], 2))} quantiles (Hesterberg\u2019s expanded percentile interval: plain 2.5% and 97.5% quantiles over ${esc(int(summary.rating.groups))} deals would cover less than 95%). Differences use the same resamples.`
       : `No intervals: ${esc(summary.intervals.reason ?? '')}.`
   }</li>
 <li>Win-rate intervals: the deal is the unit. A cluster-robust variance over deals gives the design effect (variance over that of independent games, at least 1); the interval is Wilson\u2019s on the games divided by it, with the t quantile on deals \u2212 1 degrees of freedom (Korn &amp; Graubard 1998). Intervals and significance are given only when every bot played at least ${esc(summary.intervals.minimumDeals)} deals.</li>

@@ -188,7 +188,7 @@ export function tournamentTable(summary: TournamentSummary): string {
   const given = summary.intervals.given;
   lines.push(
     given
-      ? `ratings: Plackett–Luce on ${summary.rating.data === 'winner' ? 'the winners' : 'finishing orders'}, 95% intervals from ${summary.rating.bootstrap} bootstrap resamples of the ${summary.rating.groups} deals; win-rate intervals over deals`
+      ? `ratings: Plackett–Luce on ${summary.rating.data === 'winner' ? 'the winners' : 'finishing orders'}, 95% intervals from ${summary.rating.bootstrap} bootstrap resamples of the ${summary.rating.groups} deals (expanded percentile); win-rate intervals over deals`
       : `ratings: Plackett–Luce on ${summary.rating.data === 'winner' ? 'the winners' : 'finishing orders'}; NO intervals and NO significance: ${summary.intervals.reason}. Run more deals (--deals).`,
   );
   lines.push('');

@@ -12,6 +12,7 @@ import {
   bootstrapPlackettLuce,
   clusteredProportionInterval,
   eloFromLogWorth,
+  expandedAlpha,
   fitPlackettLuce,
   headToHead,
   PLACKETT_LUCE_DEFAULTS,
@@ -110,6 +111,11 @@ export interface TournamentSummary {
     readonly data: 'finishing-order' | 'winner';
     readonly bootstrap: number;
     readonly level: number;
+    /**
+     * The bootstrap quantiles the intervals are read at: Hesterberg's expanded percentile interval
+     * over the deals (α′ and 1 − α′, stats/expanded-percentile.ts), not the plain 2.5% and 97.5%.
+     */
+    readonly quantiles: readonly [number, number];
     /** Bootstrap unit: one deal with all its seat rotations. */
     readonly groups: number;
     /** Pseudo-comparisons against a reference bot (regularisation, see stats/plackett-luce.ts). */
@@ -255,7 +261,10 @@ export function summarizeTournament(facts: TournamentFacts, games: readonly Tour
   const fewest = Array.from({ length: B }, (_, i) => i).reduce((a, b) => (dealsOf(b) < dealsOf(a) ? b : a), 0);
   const enough = B > 0 && dealsOf(fewest) >= MIN_DEALS;
   const random = new RandomSource(facts.seed, -2).stream(BOOTSTRAP_PURPOSE);
-  const boot = enough ? bootstrapPlackettLuce(B, groups, options.bootstrap, { float: () => random.next() }, { winnerOnly: options.winnerOnly }) : null;
+  // Hesterberg's expanded percentile interval over the deals, as the skill ladder reads its bootstrap:
+  // plain 2.5% and 97.5% quantiles over C deals cover ~93% at C = 20 (docs/statistics.md).
+  const level = groups.length >= 2 ? 1 - 2 * expandedAlpha(0.95, groups.length) : 0.95;
+  const boot = enough ? bootstrapPlackettLuce(B, groups, options.bootstrap, { float: () => random.next() }, { winnerOnly: options.winnerOnly, level }) : null;
   const given = boot?.resamplesVary === true;
   const reason = given
     ? null
@@ -344,6 +353,7 @@ export function summarizeTournament(facts: TournamentFacts, games: readonly Tour
       data: options.winnerOnly ? 'winner' : 'finishing-order',
       bootstrap: given ? options.bootstrap : 0,
       level: 0.95,
+      quantiles: [fixed((1 - level) / 2, 6), fixed(1 - (1 - level) / 2, 6)],
       groups: groups.length,
       pseudo: PLACKETT_LUCE_DEFAULTS.pseudo,
     },

@@ -245,5 +245,10 @@ export async function readVaryBots(
  * written elsewhere, such as balance's balanced.json); built-in names as they are.
  */
 export function seatsFrom(scenarioFile: string, seats: readonly unknown[], folder: string): unknown[] {
-  return seats.map((seat) => (typeof seat === 'string' && isBotFile(seat) ? relativePath(resolve(folder), resolve(dirname(scenarioFile), seat)) : seat));
+  return seats.map((seat) => botFrom(scenarioFile, seat, folder));
+}
+
+/** One seat or table value as `seatsFrom` writes it: a bot file's path relative to `folder`. */
+export function botFrom(scenarioFile: string, bot: unknown, folder: string): unknown {
+  return typeof bot === 'string' && isBotFile(bot) ? relativePath(resolve(folder), resolve(dirname(scenarioFile), bot)) : bot;
 }

@@ -169,6 +169,15 @@ describe('a table of one bot', () => {
     expect(estimates(b)).toEqual(estimates(a));
     // Equal on every deal: the paired difference is exactly zero.
     expect(a.metrics['seat:0'].diff).toBe(0);
+    // balance --table FILE: balanced.json names the file relative to its own folder, so it loads from there.
+    const balanceOut = join(dir, 'out', 'balance');
+    const balanceArgs = ['balance', GOLD, '--table', join(dir, 'mine.ts'), '--vary', 'params.maxTurns=40,60', '--target', 'seatSpread <= 0.5'];
+    expect(await runCli([...balanceArgs, '--budget', '4000', '--workers', '1', '--out', balanceOut, '--quiet'], capture())).toBe(0);
+    const balanced = JSON.parse(readFileSync(join(balanceOut, 'balanced.json'), 'utf8')) as { table: string; seats: string[] };
+    expect(balanced.table).toBe('../../mine.ts');
+    expect(balanced.seats).toEqual(new Array(4).fill('../../mine.ts'));
+    const again = ['run', join(balanceOut, 'balanced.json'), '--games', '20', '--workers', '1', '--out', tmp(), '--quiet'];
+    expect(await runCli(again, capture())).toBe(0);
     // A table file that is not there names the field and the path.
     const io = capture();
     expect(await runCli(['run', GOLD, '--table', join(dir, 'none.ts'), '--out', tmp()], io)).toBe(2);
