@@ -3,7 +3,10 @@
 // For every registered game with the search contract (core/game.ts), from the opening state of its
 // 4-player scenario (game 0 of seed "playouts"), on this thread:
 //  - playoutsPerSecond: random playouts per CPU-second — clone the opening state (into a reused
-//    state, as a search does) and play to the end with uniform random legal answers, no aggregation;
+//    state, as a search does) and play to the end with uniform random legal answers, no aggregation,
+//    the way a search's rollouts play (search/uniform.ts `playUniform`: the game's lean `playout` when
+//    it has one); the human-readable line also gives the generic loop's figure (pending, seatView,
+//    uniformAnswer, apply at every decision) for comparison;
 //  - cloneNs: ns per clone of the opening state into a reused state (cloneFreshNs: into a new one);
 //  - ismctsIterationsPerSecond: the game's default `ismcts` (its iterations per decision), iterations
 //    per CPU-second of decisions at the opening state.
@@ -22,6 +25,7 @@ import { Purpose, RandomSource } from '../dist/src/core/random.js';
 import { GAMES } from '../dist/src/games/registry.js';
 import { isSearchable } from '../dist/src/search/contract.js';
 import { SearchRandom } from '../dist/src/search/random.js';
+import { playUniform } from '../dist/src/search/uniform.js';
 import { loadScenario } from '../dist/src/sim/scenario.js';
 import { threadTimes } from '../dist/src/sim/timing.js';
 
@@ -72,29 +76,16 @@ function setupGame(id) {
   const chance = new RandomSource('playouts-chance', 0);
   // The playouts' uniform draws (the generator a search's rollouts draw from).
   const draws = new SearchRandom(1);
-  const answers = [];
-  const uniform =
-    module.uniformAnswer !== undefined
-      ? (view, request) => module.uniformAnswer(view, request, draws.next())
-      : (view, request) => {
-          const legal = module.legalAnswers(view, request);
-          return legal[Math.floor(draws.next() * legal.length)];
-        };
+  // The same playouts through the generic loop (the module without its lean playout).
+  const loopModule = { ...module, playout: undefined };
   let decisions = 0;
   const playout = () => {
-    let state = (scratch = module.clone(opening, scratch));
-    for (;;) {
-      const pending = module.pending(state);
-      if (pending.kind === 'terminal') return;
-      const requests = pending.requests;
-      // One answer list per request count (a list cut to length gives its store back).
-      const list = (answers[requests.length] ??= new Array(requests.length));
-      for (let r = 0; r < requests.length; r++) {
-        list[r] = uniform(module.seatView(state, requests[r].seat), requests[r]);
-        decisions++;
-      }
-      state = module.apply(state, list, chance);
-    }
+    scratch = module.clone(opening, scratch);
+    decisions += playUniform(module, scratch, draws, chance);
+  };
+  const loopPlayout = () => {
+    scratch = module.clone(opening, scratch);
+    playUniform(loopModule, scratch, draws, chance);
   };
   const cloneInto = () => {
     scratch = module.clone(opening, scratch);
@@ -109,7 +100,7 @@ function setupGame(id) {
   const request = pending.requests[0];
   const bot = factory.create(request.seat, random.stream(Purpose.bot + request.seat));
   const ask = () => module.askBot(bot, request, module.seatView(opening, request.seat), opening, random);
-  return { id, playout, cloneInto, cloneFresh, ask, iterations, decisionsSoFar: () => decisions };
+  return { id, playout, loopPlayout, lean: module.playout !== undefined, cloneInto, cloneFresh, ask, iterations, decisionsSoFar: () => decisions };
 }
 
 const ids = Object.keys(GAMES).filter((id) => isSearchable(GAMES[id].module) && (values.game === undefined || values.game === id));
@@ -130,9 +121,17 @@ if (values.child) {
   const [c, cns] = timed(g.cloneInto, 5000);
   const [f, fns] = timed(g.cloneFresh, 1000);
   const [d, dns] = timed(g.ask, 1);
+  // The generic loop last: its module object would otherwise make the search's call sites polymorphic.
+  let loop = null;
+  if (g.lean) {
+    for (let i = 0; i < 2000; i++) g.loopPlayout();
+    const [m, mns] = timed(g.loopPlayout, 200);
+    loop = (m / mns) * 1e9;
+  }
   console.log(
     JSON.stringify({
       playouts: (n / ns) * 1e9,
+      loop,
       clone: cns / c,
       cloneFresh: fns / f,
       iterations: ((d * g.iterations) / dns) * 1e9,
@@ -164,7 +163,8 @@ for (const id of ids) {
   const range = (k) =>
     `${Math.round(Math.min(...s.map((x) => x[k]))).toLocaleString('en')}–${Math.round(Math.max(...s.map((x) => x[k]))).toLocaleString('en')}`;
   log(
-    `  ${id.padEnd(14)} ${out[id].playoutsPerSecond.toLocaleString('en')} playouts/CPU-s (${range('playouts')}; ${s[0].decisionsPerPlayout.toFixed(1)} decisions a playout), ` +
+    `  ${id.padEnd(14)} ${out[id].playoutsPerSecond.toLocaleString('en')} playouts/CPU-s (${range('playouts')}; ${s[0].decisionsPerPlayout.toFixed(1)} decisions a playout; ` +
+      `${s[0].loop === null ? 'no lean playout: the generic loop' : `the generic loop ${Math.round(pick('loop')).toLocaleString('en')}`}), ` +
       `clone ${out[id].cloneNs} ns (into a new state ${Math.round(pick('cloneFresh'))} ns), default ismcts ${out[id].ismctsIterationsPerSecond.toLocaleString('en')} iterations/CPU-s (${range('iterations')}; ${its} a decision: ${((its / out[id].ismctsIterationsPerSecond) * 1e3).toFixed(1)} ms)\n`,
   );
 }

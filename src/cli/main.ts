@@ -19,6 +19,7 @@ import { Progress } from '../sim/progress.js';
 import type { QueueExecutor } from '../sim/queue/coordinator.js';
 import { playOne, type Engine } from '../sim/run.js';
 import { openScenario } from '../sim/scenario.js';
+import { commandReplayHtml, writeExampleReplays } from './replay.js';
 import { botLimitOptions, botLimitsOf, checkWatchable, hangLine } from './bot-limits.js';
 import { CHECK_DEFAULTS } from '../check/compare.js';
 import { mergePartials, parseShard, partialOf, shardRange } from '../sim/shard.js';
@@ -122,6 +123,11 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
           })
           .option('checkpoint-every', { type: 'number', default: 5, describe: 'seconds between checkpoints' })
           .option('games-csv', { type: 'boolean', default: false, describe: 'also write games.csv, one row per game (streamed)' })
+          .option('replays', {
+            type: 'boolean',
+            default: false,
+            describe: 'also write the replay page of every example game (replay-K.html beside the report, where its example links point)',
+          })
           .option('precision', {
             type: 'number',
             describe: "play until every bot and seat win rate's 95% interval is within ±h (looked at every 1,000 games; --games caps it)",
@@ -145,6 +151,7 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
           fresh: args.fresh,
           checkpointEvery: args['checkpoint-every'],
           gamesCsv: args['games-csv'],
+          replays: args.replays,
           engine: args.engine,
           queue: queueExecutor(args, io.err, args.quiet || args.json),
           quiet: args.quiet || args.json,
@@ -310,11 +317,20 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
           .positional('scenario', { type: 'string', demandOption: true })
           .option('game', { type: 'number', demandOption: true, describe: 'game index K (0-based)' })
           .option('seed', { type: 'string', describe: "run seed (default: the scenario's)" })
+          .option('html', {
+            type: 'boolean',
+            default: false,
+            describe: 'write the replay page (board, decisions, score strip; steps with keys, buttons, a scrubber) instead of printing the story',
+          })
+          .option('out', {
+            type: 'string',
+            describe: "with --html: the page's file (default: reports/<scenario name>/replay-K.html, where the report's example links point)",
+          })
           .option('table', TABLE_OPTION)
           .option('json', { type: 'boolean', default: false, describe: 'print the game as JSON: its story (lines), final scores, winners and faults' }),
       ),
       async (args) => {
-        code = await commandReplay(io, args.scenario, args.game, args.seed, args.json, args.table);
+        code = await commandReplay(io, args.scenario, args.game, args.seed, { json: args.json, table: args.table, html: args.html, out: args.out });
       },
     )
     .command(
@@ -458,6 +474,7 @@ interface RunArgs {
   fresh: boolean;
   checkpointEvery: number;
   gamesCsv: boolean;
+  replays?: boolean;
   precision?: number;
   engine: Engine;
   queue?: QueueExecutor;
@@ -564,6 +581,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
     ...timedBotsOf(scenario.bots),
   };
   const files = writeRunOutputs(out, summary, reportGameOf(scenario.definition), run);
+  if (args.replays) files.push(...writeExampleReplays(scenario, summary, seed, out));
   otherGamesFiles(io, out, files, args.quiet);
   if (!args.quiet) {
     io.out(`${summaryTable(summary, reportGameOf(scenario.definition))}\n\n`);
@@ -793,10 +811,20 @@ function mergeGamesCsv(partialFiles: readonly string[], target: string): { writt
   return { written: true, missing: [] };
 }
 
-async function commandReplay(io: Io, path: string, game: number, seedArg?: string, json = false, table?: string): Promise<number> {
+async function commandReplay(
+  io: Io,
+  path: string,
+  game: number,
+  seedArg: string | undefined,
+  opts: { json?: boolean; table?: string; html?: boolean; out?: string },
+): Promise<number> {
+  const { json = false, table, html = false, out } = opts;
+  if (out !== undefined && !html) throw new UsageError('--out names the replay page: give it with --html');
+  if (html && json) throw new UsageError('--html and --json are two different outputs: give one of them');
   const scenario = await openScenario(path, { table });
   if (!Number.isInteger(game) || game < 0) throw new UsageError(`--game must be a game index ≥ 0, got ${game}`);
   const seed = seedArg ?? scenario.seed;
+  if (html) return commandReplayHtml(io, scenario, game, seed, out);
   const played = playOne(scenario, game, { seed, trace: true });
   if (json) {
     const { outcome } = scenario.definition.record(played.final);

@@ -84,7 +84,13 @@ export function sensitivityOptions<T>(y: Argv<T>) {
       type: 'string',
       array: true,
       describe:
-        'the band an effect must leave to matter: <metric>=x or <unit>=x, unit share, steps or score (default: 1 pp for shares, 1% of the mean otherwise)',
+        'the band an effect must leave to matter: <metric>=x or <unit>=x, unit share, steps, score or count (default: 1 pp for shares, 1% of the mean otherwise)',
+    })
+    .option('tension', {
+      type: 'boolean',
+      default: false,
+      describe:
+        'also analyse the tension metrics (leadChanges, decisiveShare, winnerDeficit, finalMargin); give them a band with --negligible (1% of the mean is finer than many games can show: see docs/sensitivity.md)',
     })
     .option('bootstrap', { type: 'number', default: DEFAULT_BOOTSTRAP, describe: 'bootstrap replicates for the intervals' })
     .option('seed', { type: 'string', describe: "run seed (default: the scenario's)" })
@@ -113,6 +119,7 @@ export interface SensitivityArgs {
   readonly samples?: number;
   readonly levels: number;
   readonly negligible?: readonly (string | number)[];
+  readonly tension?: boolean;
   readonly bootstrap: number;
   readonly seed?: string;
   readonly out?: string;
@@ -233,7 +240,7 @@ export async function commandSensitivity(io: Io, args: SensitivityArgs, argv: re
   const plan: AnalysisPlan = { method, knobs, games, levels, trajectories: units, samples: units, bootstrap, seed };
   const design = designOf(plan);
   const data = withKnobObjects(args.scenario, base.portable, knobs);
-  const game = gamePoints(args.scenario, data, knobs, design.points);
+  const game = gamePoints(args.scenario, data, knobs, design.points, { tension: args.tension });
   checkNegligible(negligible, game.metrics);
   const out = resolve(args.out ?? join('reports', `${base.name}-${method === 'morris' ? 'sensitivity' : 'sobol'}`));
   const queue = queueExecutor(args, io.err, args.quiet);

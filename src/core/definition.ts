@@ -198,6 +198,8 @@ export interface GameDefinition<Config, State, View, Request extends DecisionReq
   decisionPlace(state: State): string;
   /** How the game is named and shown in reports, tables and messages. */
   readonly presentation: GamePresentation;
+  /** How `goldpit replay --html` draws a game of this game (src/report/replay-html.ts); absent: the page shows decisions and scores only. */
+  readonly replay?: ReplayHooks<State, Request, Answer>;
   /** The steps after which comebacks are counted (the winner was not leading then), e.g. rounds 5 and 8. */
   comebackCheckpoints(config: Config): readonly number[];
   /** The ending whose share `impact` and `check` follow (e.g. Goldrausch's race), or null for none. */
@@ -206,6 +208,21 @@ export interface GameDefinition<Config, State, View, Request extends DecisionReq
   readonly tournament: TournamentHooks;
   /** The game's rules-conformance fixtures for `goldpit verify`. */
   readonly fixtures: FixtureHooks<unknown>;
+}
+
+/**
+ * A game's drawing for the replay page (`goldpit replay --html`): the shared page frame
+ * (src/report/replay-html.ts) steps through the game's transitions and asks these for what only the
+ * game knows. Called on the true state after setup and after every transition (a replay shows the
+ * designer everything), and on each decision as it is made.
+ */
+export interface ReplayHooks<State, Request, Answer> {
+  /** Steps completed in `state` (rows of `GameRecord.curve` so far: rounds, turns). */
+  step(state: State): number;
+  /** The board or tableau now, as markup (inline SVG and HTML, every text escaped with core/markup.ts). */
+  board(state: State, seatNames: readonly string[]): string;
+  /** One line: what `request.seat` answered, in the game's words (`state`: when it was asked). */
+  decision(request: Request, answer: Answer, state: State, seatNames: readonly string[]): string;
 }
 
 /**

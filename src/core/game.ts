@@ -106,6 +106,17 @@ export interface GameModule<Config, State, View, Request extends DecisionRequest
    */
   uniformAnswer?(view: View, request: Request, u: number): Answer;
   /**
+   * Optional, for in-place games: plays `state` on to the end with uniform random answers, exactly as
+   * the loop "for each request of `pending(state)`: `uniformAnswer(seatView(state, seat), request,
+   * u.next())`, then `apply(state, answers, random)`" would — one draw of `u` a decision in request
+   * order, the same answers, the same chance from `random` where it decides the game — but without
+   * building views or keeping records (a search's rollouts; src/search/uniform.ts `playUniform`).
+   * Afterwards the state is over and only `outcome` may be read of it (its views, records and seats'
+   * knowledge may be stale), or it may be the `into` of `clone` and `sampleState`. Returns the
+   * decisions played. Without it the search runs that loop.
+   */
+  playout?(state: State, u: RandomStream, random: RandomSource): number;
+  /**
    * An independent copy of `state`: the same game from here (same `pending`, views, answers and
    * outcome for the same answers and random source), sharing nothing writable with it. Given `into`
    * (a state this game made for the same config and player count, not the one copied), copies into

@@ -12,6 +12,7 @@
  * effect" rather than as a small one.
  */
 import type { ReportSection } from '../core/definition.js';
+import { examplesSection } from './examples-html.js';
 import { tensionSection } from './tension-html.js';
 import type { CardDescriptive, CardImpact, ImpactReport, Interval, PairedEffect, ReportGame, RunSummary, SwingShare } from './types.js';
 import { headlineMetrics, impactMetricWords, leadMetric, metricsInOrder, type MetricKey } from './impact-words.js';
@@ -1413,6 +1414,7 @@ export function renderReport(summary: RunSummary, impact: ImpactReport | null, r
     tensionSection(summary, game),
     gameSections(summary, colour, game, impact !== null),
     impact ? impactSection(summary, impact, game) : '',
+    examplesSection(summary, game),
     `<footer>goldpit ${esc(summary.version)} \u00b7 scenario ${esc(summary.scenario)} \u00b7 seed <code>${esc(summary.seed)}</code>${summary.deckId ? ` \u00b7 deck <code>${esc(summary.deckId)}</code>` : ''}. Self-contained page: no scripts, fonts or images are loaded. \u00b1 is the half-width of a 95% interval; pp = percentage points.</footer>`,
   ].join('\n');
   return htmlPage(`${summary.scenario} \u00b7 goldpit balance report`, body);

@@ -9,7 +9,8 @@ import { gameCount, LEADER_WIN_UNITS, seatWins, sharedWinGames, TENSION, withTai
 import type { Scenario } from '../sim/scenario.js';
 import { botFileFacts } from '../sim/seat-bots.js';
 import { chanceCardsOf, type AnyGameDefinition } from '../core/definition.js';
-import type { BotSummary, CardDescriptive, CurvePoint, Interval, ReportGame, RunSummary, SeatSummary, TensionSummary } from './types.js';
+import { EXTREMES, examplesOf, exampleLists, extremeOf, listIndex, smallestOf } from '../stats/examples.js';
+import type { BotSummary, CardDescriptive, CurvePoint, Interval, ReportGame, RunExamples, RunSummary, SeatSummary, TensionSummary } from './types.js';
 
 export type { RunSummary } from './types.js';
 
@@ -117,6 +118,33 @@ export function tensionSummary(agg: Aggregate, n: number, rounds: number): Tensi
     meanFinalMargin: per(t[TENSION.marginSum], won),
     zeroMarginShare: per(t[TENSION.deadHeat], won, 6),
     leaderWins,
+  };
+}
+
+/** The example games of a run (stats/examples.ts), by figure; chance cards by name. */
+export function examplesSummary(agg: Aggregate, seats: readonly string[], cardNames: readonly string[]): RunExamples {
+  const ex = agg.examples;
+  const shape = agg.shape;
+  const at = listIndex(shape);
+  const lists = exampleLists(shape);
+  const seatLists = seats.map((_, s) => examplesOf(ex, at.seat(s)));
+  const extreme = (name: (typeof EXTREMES)[number], sign = 1) => {
+    const e = extremeOf(ex, lists, EXTREMES.indexOf(name));
+    return e === null ? null : { game: e.game, value: sign * e.value || 0 };
+  };
+  return {
+    bots: Object.fromEntries([...new Set(seats)].map((bot) => [bot, smallestOf(seatLists.filter((_, s) => seats[s] === bot))])),
+    seats: seatLists,
+    endings: Object.fromEntries(shape.endings.map((e, i) => [e, examplesOf(ex, at.ending(i))])),
+    sharedWins: examplesOf(ex, at.shared),
+    comebacks: shape.checkpoints.map((after, j) => ({ after, games: examplesOf(ex, at.comeback(j)) })),
+    chanceCards: cardNames.map((card, i) => ({ card, games: examplesOf(ex, at.card(i)) })),
+    longest: extreme('longest'),
+    shortest: extreme('shortest', -1),
+    largestSpread: extreme('largestSpread'),
+    mostLeadChanges: extreme('mostLeadChanges'),
+    largestWinnerDeficit: extreme('largestWinnerDeficit'),
+    narrowestMargin: extreme('narrowestMargin', -1),
   };
 }
 
@@ -279,5 +307,6 @@ export function summarize(scenario: Scenario, played: Aggregate): RunSummary {
     perGame,
     faults,
     parameters: facts.resolved,
+    examples: examplesSummary(agg, scenario.seats, chanceCardsOf(def, scenario.config)),
   };
 }

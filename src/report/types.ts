@@ -108,6 +108,38 @@ export interface TensionSummary {
   readonly leaderWins: readonly { readonly step: number; readonly games: number; readonly share: number; readonly ci95: Interval }[];
 }
 
+/** One extreme game: its index and the value that makes it extreme (rounds, score spread, lead changes, …). */
+export interface ExtremeGame {
+  readonly game: number;
+  readonly value: number;
+}
+
+/**
+ * Example games behind the figures: per figure the smallest game indices that qualify (at most 3),
+ * per extreme the game reaching it (the smallest index among equals); the same for any worker
+ * count, batch size, shard split, resume or queue (src/stats/examples.ts).
+ */
+export interface RunExamples {
+  /** Games each bot won (a shared win included). */
+  readonly bots: Readonly<Record<string, readonly number[]>>;
+  /** Games each seat won, by seat. */
+  readonly seats: readonly (readonly number[])[];
+  /** Games ended by each ending. */
+  readonly endings: Readonly<Record<string, readonly number[]>>;
+  readonly sharedWins: readonly number[];
+  /** Per comeback checkpoint: games whose winner was not leading after that step. */
+  readonly comebacks: readonly { readonly after: number; readonly games: readonly number[] }[];
+  /** Games in which each chance card was drawn, in `chanceCards` order. */
+  readonly chanceCards: readonly { readonly card: string; readonly games: readonly number[] }[];
+  /** The longest and shortest game (steps), the largest final-score spread, the most lead changes, the winner's largest deficit, the narrowest winning margin. */
+  readonly longest: ExtremeGame | null;
+  readonly shortest: ExtremeGame | null;
+  readonly largestSpread: ExtremeGame | null;
+  readonly mostLeadChanges: ExtremeGame | null;
+  readonly largestWinnerDeficit: ExtremeGame | null;
+  readonly narrowestMargin: ExtremeGame | null;
+}
+
 /** Descriptive (correlational) facts about one event card. */
 export interface CardDescriptive {
   readonly card: string;
@@ -162,6 +194,8 @@ export interface RunSummary {
     readonly message: string;
   }[];
   readonly parameters: unknown;
+  /** Example games behind the figures (game indices, for `goldpit replay --game K`); absent in summaries of earlier goldpit versions. */
+  readonly examples?: RunExamples;
   /** With `run --precision`: the stopping rule, where the run stopped, and whether the rule was met there. */
   readonly stopping?: { readonly rule: string; readonly games: number; readonly cap: number; readonly met: boolean; readonly text: string };
 }

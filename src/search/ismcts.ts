@@ -30,7 +30,7 @@ import type { DecisionRequest, GameModule, Outcome } from '../core/game.js';
 import { mix2, Purpose, RandomSource, type RandomStream } from '../core/random.js';
 import { searchable, type SearchableModule } from './contract.js';
 import { SearchRandom } from './random.js';
-import { uniformAt } from './uniform.js';
+import { playUniform, uniformAt } from './uniform.js';
 
 export interface IsmctsOptions {
   /** Iterations per decision (the budget; default 1,000 unless the game's default says otherwise). */
@@ -292,6 +292,8 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
   private readonly botStreams: SearchRandom[] = [];
   private scoresNow: Float64Array | undefined;
   private winNow: Float64Array | undefined;
+  /** The seat this decision is searched for. */
+  private rootSeat = 0;
 
   constructor(
     private readonly module: SearchableModule<View, Request, Answer, State, Bot>,
@@ -321,7 +323,7 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
     const module = this.module;
     const legal = module.legalAnswers(view, request);
     if (legal.length === 1) return legal[0];
-    const rootSeat = request.seat;
+    const rootSeat = (this.rootSeat = request.seat);
     // The root's candidates, read now (the list may be reused by the next call).
     const rootAnswers = legal.slice();
     const players = this.players;
@@ -477,6 +479,11 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
       }
       first = false;
       module.apply(state, answers, chance);
+      if (this.rolloutBots === null && !(options.depth > 0 && this.canCut)) {
+        // A uniform rollout to the end: the game's lean playout when it has one.
+        playUniform(module, state, this.rolloutDraws, chance);
+        break;
+      }
     }
     const rewards = this.rewards;
     if (cut) this.cutRewards(state, rewards);
@@ -550,8 +557,14 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
         break;
       }
       const requests = pending.requests;
-      const answers = (this.answers[requests.length] ??= new Array<Answer>(requests.length));
-      for (let r = 0; r < requests.length; r++) {
+      const count = requests.length;
+      const answers = (this.answers[count] ??= new Array<Answer>(count));
+      // Simultaneous requests (e.g. Goldrausch's continent choice) are tree levels one after the
+      // other; at the root the root seat's comes first, so that the root's children are its answers.
+      let first = 0;
+      if (depth === 1 && count > 1) while (first < count - 1 && requests[first].seat !== this.rootSeat) first++;
+      for (let k = 0; k < count; k++) {
+        const r = first + k < count ? first + k : first + k - count;
         const request = requests[r];
         const seat = request.seat;
         const seatView = module.seatView(state, seat);
@@ -568,6 +581,11 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
         }
       }
       module.apply(state, answers, chance);
+      if (!inTree && this.rolloutBots === null && !(options.depth > 0 && this.canCut)) {
+        // A uniform rollout to the end: the game's lean playout when it has one (same draws, same game).
+        playUniform(module, state, this.draws, chance);
+        break;
+      }
     }
     const rewards = this.rewards;
     if (cut) this.cutRewards(state, rewards);

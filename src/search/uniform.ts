@@ -5,7 +5,7 @@
  */
 import type { BotFactory } from '../core/definition.js';
 import type { DecisionRequest, GameModule } from '../core/game.js';
-import type { RandomStream } from '../core/random.js';
+import type { RandomSource, RandomStream } from '../core/random.js';
 import { searchable, type SearchableModule } from './contract.js';
 
 /** The answer at a uniform position `u` ∈ [0, 1) of the legal answers (the game's O(1) form when it has one). */
@@ -18,6 +18,36 @@ export function uniformAt<View, Request extends DecisionRequest, Answer>(
   if (module.uniformAnswer !== undefined) return module.uniformAnswer(view, request, u);
   const legal = module.legalAnswers(view, request);
   return legal[Math.floor(u * legal.length)];
+}
+
+/** One answer list per request count, reused by `playUniform`'s loop (apply keeps no reference to it). */
+const ANSWERS: unknown[][] = [];
+
+/**
+ * Plays the in-place `state` on to the end with uniform random answers, one draw of `draws` a
+ * decision (`uniformAt`): the game's lean `playout` when it has one (no views, no records), else the
+ * loop over `pending`, `seatView`, `uniformAt` and `apply`. Both draw the same answers and give the
+ * same outcome. Returns the decisions played.
+ */
+export function playUniform<View, Request extends DecisionRequest, Answer, State>(
+  module: Pick<SearchableModule<View, Request, Answer, State>, 'pending' | 'seatView' | 'apply' | 'legalAnswers' | 'uniformAnswer' | 'playout'>,
+  state: State,
+  draws: RandomStream,
+  chance: RandomSource,
+): number {
+  if (module.playout !== undefined) return module.playout(state, draws, chance);
+  let decisions = 0;
+  for (;;) {
+    const pending = module.pending(state);
+    if (pending.kind === 'terminal') return decisions;
+    const requests = pending.requests;
+    const answers = (ANSWERS[requests.length] ??= new Array<unknown>(requests.length)) as Answer[];
+    for (let r = 0; r < requests.length; r++) {
+      answers[r] = uniformAt(module, module.seatView(state, requests[r].seat), requests[r], draws.next());
+      decisions++;
+    }
+    module.apply(state, answers, chance);
+  }
 }
 
 export function uniformFactory<Bot>(anyModule: GameModule<unknown, unknown, unknown, DecisionRequest, unknown, Bot>): BotFactory<Bot> {

@@ -121,8 +121,10 @@ export function parseNegligible(specs: readonly string[]): Map<string, number> {
 /** Every `--negligible` key names a metric or a unit; else a usage error listing them. */
 export function checkNegligible(negligible: ReadonlyMap<string, number>, metrics: readonly Pick<MetricInfo, 'id'>[]): void {
   for (const id of negligible.keys()) {
-    if (!['share', 'steps', 'score'].includes(id) && !metrics.some((m) => m.id === id)) {
-      throw new UsageError(`--negligible names ${id}, which is neither a metric (${metrics.map((m) => m.id).join(', ')}) nor a unit (share, steps, score)`);
+    if (!['share', 'steps', 'score', 'count'].includes(id) && !metrics.some((m) => m.id === id)) {
+      throw new UsageError(
+        `--negligible names ${id}, which is neither a metric (${metrics.map((m) => m.id).join(', ')}) nor a unit (share, steps, score, count)`,
+      );
     }
   }
 }

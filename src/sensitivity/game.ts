@@ -15,10 +15,16 @@ import type { MetricInfo } from './analysis.js';
 import type { Knob } from './knobs.js';
 import { Stopped, type PointSource } from './run.js';
 
-/** The scenario data with each knob's enclosing object written in where the file lacks it (core/tunable.ts `within`). */
-/** The sweep's tension metrics (src/stats/tension.ts), left out of the analysis for now. */
-const TENSION_FAMILIES: ReadonlySet<string> = new Set(['lead-changes', 'decisive-share', 'winner-deficit', 'final-margin']);
+/**
+ * The sweep's tension metrics (src/stats/tension.ts): analysed only when asked (`--tension`). Their
+ * per-deal range is wide against their default band (1% of the mean: a fraction of a lead change,
+ * of a gold), so a knob that changes no game stays "undecided" on them at the usual games per point
+ * (the rule-of-three bound of the deals not played is larger than the band), which would make it
+ * "undecided" overall and keep it in a Sobol `--screen` (docs/sensitivity.md).
+ */
+export const TENSION_FAMILIES: ReadonlySet<string> = new Set(['lead-changes', 'decisive-share', 'winner-deficit', 'final-margin']);
 
+/** The scenario data with each knob's enclosing object written in where the file lacks it (core/tunable.ts `within`). */
 export function withKnobObjects(file: string, data: unknown, knobs: readonly Knob[]): unknown {
   let out = data;
   for (const k of knobs) {
@@ -36,9 +42,16 @@ export interface GamePoints {
 
 /**
  * Parses the scenario of every design point (once per distinct set of values) and finds the metrics
- * they all have. A value the game refuses is an InputError naming the file, the field and the point.
+ * they all have (the tension metrics only with `tension`). A value the game refuses is an
+ * InputError naming the file, the field and the point.
  */
-export function gamePoints(file: string, data: unknown, knobs: readonly Knob[], points: readonly (readonly SweepValue[])[]): GamePoints {
+export function gamePoints(
+  file: string,
+  data: unknown,
+  knobs: readonly Knob[],
+  points: readonly (readonly SweepValue[])[],
+  options: { readonly tension?: boolean } = {},
+): GamePoints {
   const factors: Factor[] = knobs.map((k) => ({ path: k.path, values: k.values, numeric: k.numeric }));
   const memo = new Map<string, Scenario>();
   const scenarios = points.map((values) => {
@@ -54,9 +67,7 @@ export function gamePoints(file: string, data: unknown, knobs: readonly Knob[], 
   const sets = distinct.map((s) => new Set(sweepMetrics(s).map((m) => m.id)));
   const first = sweepMetrics(distinct[0]);
   const metrics = first
-    // The tension figures (sweep's lead-changes … final-margin) are not screened yet: a knob that
-    // changes no game leaves the unbounded ones without an interval.
-    .filter((m) => !TENSION_FAMILIES.has(m.family))
+    .filter((m) => options.tension === true || !TENSION_FAMILIES.has(m.family))
     .filter((m) => sets.every((set) => set.has(m.id)))
     .map((m) => {
       const s = m.seat;

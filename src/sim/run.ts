@@ -66,7 +66,7 @@ export function shapeOf(scenario: Scenario): AggregateShape {
 export function playOne(
   scenario: Scenario,
   index: number,
-  options: RunOptions & { onState?: (s: unknown) => void; config?: unknown; trace?: boolean },
+  options: RunOptions & { onState?: (s: unknown) => void; config?: unknown; trace?: boolean; module?: Scenario['definition']['module'] },
 ): PlayedGame<unknown> {
   const random = new RandomSource(options.seed, index);
   const untrusted = untrustedSeats(scenario);
@@ -79,7 +79,8 @@ export function playOne(
   const bots = scenario.bots.map((factory, seat) => factory.create(seat, random.stream(Purpose.bot + seat)));
   const watch = untrusted === null ? undefined : options.watch;
   return playGame({
-    module: scenario.definition.module,
+    // A replay page's module watches each decision (sim/replay.ts); the game's own otherwise.
+    module: options.module ?? scenario.definition.module,
     config,
     players: scenario.players,
     bots,
@@ -223,7 +224,7 @@ export function runRange(
     // The fast player's flat record goes into the aggregate as it is (no objects per game).
     const flat = playFast(fast, scenario, i, options);
     if (fast && flat) {
-      addFlatGame(agg, flat);
+      addFlatGame(agg, flat, flat.rounds, i);
       if (onGame) onGame(i, fast.gameRecord(flat));
       if (tally) tally.fast++;
       continue;

@@ -8,6 +8,7 @@
  */
 import type { FlatRecord, GameRecord } from '../core/definition.js';
 import { giniUnchecked } from './gini.js';
+import { EXTREMES, examplesSize, exampleLists, listIndex, mergeExamples, offerExample, offerExtreme } from './examples.js';
 import { emptyTension, fillLeaders, leaderScratch, tensionOf } from './tension.js';
 
 export interface AggregateShape {
@@ -100,6 +101,11 @@ export interface Aggregate {
    * `leaderWins[t * 2 + i]`.
    */
   readonly leaderWins: Float64Array;
+  /**
+   * Example games behind the figures (stats/examples.ts): the smallest qualifying game indices per
+   * figure and the game of each extreme. The last region of `data`; merged by its own rule, not summed.
+   */
+  readonly examples: Float64Array;
   /** The first fault of each seat (lowest game index), to replay it. Not numeric: kept beside `data`. */
   readonly firstFaults: (FirstFault | null)[];
 }
@@ -134,6 +140,8 @@ function layout(shape: AggregateShape) {
     leadChangeHist: shape.rounds + 1,
     decisiveHist: shape.rounds + 1,
     leaderWins: shape.rounds * 2,
+    // Last: mergeInto merges it by its own rule.
+    examples: examplesSize(shape),
   };
   let total = 0;
   for (const n of Object.values(sizes)) total += n;
@@ -175,6 +183,7 @@ export function aggregateOver(shape: AggregateShape, data?: Float64Array, firstF
     leadChangeHist: take(sizes.leadChangeHist),
     decisiveHist: take(sizes.decisiveHist),
     leaderWins: take(sizes.leaderWins),
+    examples: take(sizes.examples),
     firstFaults: firstFaults ?? new Array(shape.players).fill(null),
   };
 }
@@ -224,7 +233,7 @@ export function addGame(
   if (record.curve.length !== 0 && record.roundCounters.length !== 0 && record.roundCounters[0].length !== agg.shape.roundCounters) {
     throw new RangeError(`a record with ${record.roundCounters[0].length} round counters for an aggregate of ${agg.shape.roundCounters}`);
   }
-  addFlatGame(agg, flatRecord(record, agg.shape.endings), record.curve.length);
+  addFlatGame(agg, flatRecord(record, agg.shape.endings), record.curve.length, game);
   for (const f of faults) {
     agg.faults[f.seat]++;
     if (agg.firstFaults[f.seat] === null) agg.firstFaults[f.seat] = { seat: f.seat, game, request: f.request, reason: f.reason, message: f.message };
@@ -234,8 +243,9 @@ export function addGame(
 /**
  * Adds one game (without faults) from its flat record: every figure of the aggregate. `played` is
  * the number of rounds in the curve (the rounds played; a game may end mid-round, so it is given).
+ * `game` is its index in the run, for the example games (−1: none kept).
  */
-export function addFlatGame(agg: Aggregate, r: FlatRecord, played: number = r.rounds): void {
+export function addFlatGame(agg: Aggregate, r: FlatRecord, played: number = r.rounds, game = -1): void {
   const { players: p, rounds, maxScore } = agg.shape;
   const bins = maxScore + 1;
   agg.games[0]++;
@@ -287,7 +297,7 @@ export function addFlatGame(agg: Aggregate, r: FlatRecord, played: number = r.ro
     const counter = counters[c];
     for (let s = 0; s < p; s++) agg.counterSum[c * p + s] += counter[s];
   }
-  addGameShape(agg, r, played, winners);
+  addGameShape(agg, r, played, winners, game);
 }
 /**
  * A copy of `agg` whose curves carry every finished game's final score forward to the last round
@@ -315,12 +325,14 @@ export function withTails(agg: Aggregate): Aggregate {
   return out;
 }
 
-/** Adds `b` into `a` (same shape); first faults keep the lowest game index. Order does not matter. */
+/** Adds `b` into `a` (same shape); first faults and examples keep the lowest game indices. Order does not matter. */
 export function mergeInto(a: Aggregate, b: Aggregate): Aggregate {
   if (a.data.length !== b.data.length) throw new RangeError('cannot merge aggregates of different shapes');
   const x = a.data;
   const y = b.data;
-  for (let i = 0; i < x.length; i++) x[i] += y[i];
+  const summed = x.length - a.examples.length;
+  for (let i = 0; i < summed; i++) x[i] += y[i];
+  mergeExamples(a.examples, b.examples, exampleLists(a.shape));
   for (let s = 0; s < a.firstFaults.length; s++) {
     const f = a.firstFaults[s];
     const g = b.firstFaults[s];
@@ -401,7 +413,7 @@ const TENSION_SCRATCH = emptyTension();
  * game. Seat sets are bit masks (no arrays per round); every sum is of integers, so any order of
  * additions gives the same result.
  */
-function addGameShape(agg: Aggregate, r: FlatRecord, played: number, winners: number): void {
+function addGameShape(agg: Aggregate, r: FlatRecord, played: number, winners: number, game: number): void {
   const { players: p, rounds, roundCounters: k2 } = agg.shape;
   const k = r.winnerCount;
   const curve = r.curve;
@@ -431,15 +443,21 @@ function addGameShape(agg: Aggregate, r: FlatRecord, played: number, winners: nu
     tension[TENSION.marginSq] += t.finalMargin * t.finalMargin;
     if (t.finalMargin === 0) tension[TENSION.deadHeat]++;
   }
+  const examples = game >= 0 ? agg.examples : null;
+  const lists = examples ? listIndex(agg.shape) : null;
   // Comebacks: the winner was not among the leaders after step c, in games that went on past it.
   const checkpoints = agg.shape.checkpoints;
   for (let j = 0; j < checkpoints.length; j++) {
     const step = checkpoints[j];
     if (played > step) {
       comebacks[2 + 2 * j]++;
-      if ((winners & leaders[step]) === 0) comebacks[1 + 2 * j]++;
+      if ((winners & leaders[step]) === 0) {
+        comebacks[1 + 2 * j]++;
+        if (examples) offerExample(examples, lists!.comeback(j), game);
+      }
     }
   }
+  if (examples) addExamples(agg, examples, lists!, r, winners, game, t.leadChanges, t.winnerDeficit, t.finalMargin);
   agg.giniMicros[0] += Math.round(giniUnchecked(r.scores, p) * 1e6);
   const roundCounterSum = agg.roundCounterSum;
   const rc = r.roundCounters;
@@ -484,6 +502,40 @@ function addGameShape(agg: Aggregate, r: FlatRecord, played: number, winners: nu
       agg.cardChange[card * 6 + 3 + group]++;
     }
     agg.cardLeaderWin[card] += leaderWinUnits(leaderMask, winners, k);
+  }
+}
+
+/** The game's example entries: its winners' seats, ending, shared win, cards drawn and the extremes. */
+function addExamples(
+  agg: Aggregate,
+  examples: Float64Array,
+  lists: ReturnType<typeof listIndex>,
+  r: FlatRecord,
+  winners: number,
+  game: number,
+  leadChanges: number,
+  deficit: number,
+  margin: number,
+): void {
+  const p = agg.shape.players;
+  for (let s = 0; s < p; s++) if ((winners >> s) & 1) offerExample(examples, lists.seat(s), game);
+  offerExample(examples, lists.ending(r.ending), game);
+  if (r.winnerCount > 1) offerExample(examples, lists.shared, game);
+  for (let d = 0; d < r.cardCount; d++) offerExample(examples, lists.card(r.cards[2 * d]), game);
+  const n = exampleLists(agg.shape);
+  let max = -Infinity;
+  let min = Infinity;
+  for (let s = 0; s < p; s++) {
+    if (r.scores[s] > max) max = r.scores[s];
+    if (r.scores[s] < min) min = r.scores[s];
+  }
+  offerExtreme(examples, n, EXTREMES.indexOf('longest'), r.rounds, game);
+  offerExtreme(examples, n, EXTREMES.indexOf('shortest'), -r.rounds, game);
+  offerExtreme(examples, n, EXTREMES.indexOf('largestSpread'), max - min, game);
+  offerExtreme(examples, n, EXTREMES.indexOf('mostLeadChanges'), leadChanges, game);
+  if (winners !== 0) {
+    offerExtreme(examples, n, EXTREMES.indexOf('largestWinnerDeficit'), deficit, game);
+    offerExtreme(examples, n, EXTREMES.indexOf('narrowestMargin'), -margin, game);
   }
 }
 

@@ -91,6 +91,8 @@ describe.skipIf(SKIP_QUEUE)('a run through the queue', () => {
     const io = capture();
     expect(await runCli(['run', SCENARIO, ...args, ...viaQueue(), '--out', out], io)).toBe(0);
     expect(outputs(out)).toEqual(await localRun(args));
+    // Among them the example games (summary.json `examples`): the same indices as the local run's.
+    expect(JSON.parse(outputs(out)['summary.json']).examples.seats.flat().length).toBeGreaterThan(3);
     expect(io.stderr).toContain('10 job(s) queued');
     // Ten batches, each played exactly once, and both workers took part.
     const played = playedSince(at, 'games');

@@ -215,3 +215,37 @@ describe('the "How a game feels" section', () => {
     expect(section).toMatch(/data-chart="leader-wins"/);
   });
 });
+
+describe('the "Example games" section', () => {
+  it('links each figure to its example games, each a replay-K.html beside the report, and each figure to its section', () => {
+    const base = makeRunSummary();
+    const summary = {
+      ...base,
+      examples: {
+        bots: Object.fromEntries(base.bots.map((b, i) => [b.bot, [i, i + 4]])),
+        seats: base.seats.map((s) => [s.seat, s.seat + 10]),
+        endings: { race: [1, 2, 3], clock: [0] },
+        sharedWins: [],
+        comebacks: [{ after: 5, games: [7] }],
+        chanceCards: [{ card: 'subsidy', games: [12] }],
+        longest: { game: 40, value: 14 },
+        shortest: { game: 3, value: 6 },
+        largestSpread: null,
+        mostLeadChanges: { game: 8, value: 9 },
+        largestWinnerDeficit: { game: 9, value: 21 },
+        narrowestMargin: { game: 2, value: 0 },
+      },
+    };
+    const page = renderReport(summary, null, null, GR);
+    const section = page.slice(page.indexOf('<section id="examples">'), page.indexOf('</section>', page.indexOf('<section id="examples">')));
+    expect(section).toContain(
+      '<a href="#shape">ended by the race</a></td><td><a class="example" href="replay-1.html">game 1</a> <a class="example" href="replay-2.html">game 2</a> <a class="example" href="replay-3.html">game 3</a>',
+    );
+    expect(section).toContain('<a href="#shape">shared wins</a></td><td><span class="muted">none</span>');
+    expect(section).toContain('<a href="#tension">the most lead changes (9)</a></td><td><a class="example" href="replay-8.html">game 8</a>');
+    expect(section).toContain('the longest game (14 rounds)');
+    expect(section).not.toContain('final gold spread');
+    // Every linked figure exists on the page.
+    for (const [, id] of section.matchAll(/href="#([^"]+)"/g)) expect(page).toContain(`<section id="${id}">`);
+  });
+});

@@ -160,8 +160,9 @@ describe.each(searchableGames)('ismcts on %s', (id) => {
   it('beats uniform play clearly with a small budget (the fewest players the game allows, seats rotating)', () => {
     const players = Math.max(2, GAMES[id].module.minPlayers);
     // Under equal strength, 2 players: P(≥ 13 of 16) = 0.0106 (scipy.stats.binom.sf(12, 16, 1/2)), measured
-    // 14–16; 3 players: P(≥ 10 of 15) = 0.0085 (scipy.stats.binom.sf(9, 15, 1/3)).
-    const [n, need] = players === 2 ? [16, 13] : players === 3 ? [15, 10] : [Number.NaN, Number.NaN];
+    // 14–16; 3 players: P(≥ 10 of 15) = 0.0085 (scipy.stats.binom.sf(9, 15, 1/3)); 4 players:
+    // P(≥ 9 of 16) = 0.0075 (scipy.stats.binom.sf(8, 16, 1/4)).
+    const [n, need] = players === 2 ? [16, 13] : players === 3 ? [15, 10] : players === 4 ? [16, 9] : [Number.NaN, Number.NaN];
     let wins = 0;
     for (let g = 0; g < n; g++) {
       const seat = g % players;

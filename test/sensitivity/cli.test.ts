@@ -92,6 +92,30 @@ describe('goldpit sensitivity', () => {
     expect(page).toContain('data-chart="bars-12"');
   }, 180_000);
 
+  it('--tension adds the tension metrics as outputs; with a band for counts, a knob that changes no game shows no effect on them either', async () => {
+    const out = tmp();
+    const io = capture();
+    expect(await runCli(['sensitivity', SCENARIO, ...SMALL, '--tension', '--negligible', 'count=0.1', '--workers', '0', '--out', out], io)).toBe(0);
+    const j = json(out);
+    const tension = ['leadChanges', 'decisiveShare', 'winnerDeficit', 'finalMargin'];
+    expect(j.metrics.map((m) => m.id).slice(-4)).toEqual(tension);
+    expect(j.metrics.find((m) => m.id === 'leadChanges')!.negligible).toBe(0.1);
+    expect(j.metrics.find((m) => m.id === 'decisiveShare')!.unit).toBe('share');
+    for (const id of tension) {
+      // The knob that changes no game: exactly 0, with an interval as wide as the deals not played allow.
+      const still = j.morris!.find((r) => r.knob === 'params.setupRespawnMultiplier.6' && r.metric === id)!;
+      expect([still.muStar.estimate, still.muStar.lo, still.sigma.estimate]).toEqual([0, 0, 0]);
+      expect(still.muStar.hi).toBeGreaterThan(0);
+      expect(still.verdict).toBe('none');
+      // The rounds change every game: a real effect with a real interval.
+      const rounds = j.morris!.find((r) => r.knob === 'params.rounds' && r.metric === id)!;
+      expect(rounds.muStar.estimate).toBeGreaterThan(0);
+      expect(rounds.muStar.hi).toBeGreaterThan(rounds.muStar.estimate);
+    }
+    expect(j.knobSummaries!.find((k) => k.knob === 'params.setupRespawnMultiplier.6')!.verdict).toBe('none');
+    expect(readFileSync(join(out, 'sensitivity.csv'), 'utf8').trim().split('\n')).toHaveLength(1 + 3 * 17);
+  }, 180_000);
+
   it('prints the seat spread and race share verdicts and the knobs that do nothing', async () => {
     const io = capture();
     const out = tmp();

@@ -143,6 +143,10 @@ describe('shards', () => {
     const partials = [3, 1, 2].map((i) => join(parts, `partial-${i}-of-3.json`));
     expect(await runCli(['merge', ...partials, '--out', merged, '--quiet'], quietIo())).toBe(0);
     expect(outputs(merged)).toEqual(outputs(whole));
+    // Among them the example games (summary.json `examples`, where the report's links point).
+    const examples = (dir: string) => JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')).examples;
+    expect(examples(merged)).toEqual(examples(whole));
+    expect(examples(whole).seats.flat().length).toBeGreaterThan(3);
   });
 
   it('refuses partials that leave games out, naming the gap', async () => {

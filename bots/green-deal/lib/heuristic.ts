@@ -32,9 +32,13 @@ import type { Style } from './style.js';
 import { actionValue, CASH_VP, Estimates, incomeValue, prScoringsLeft, sustainabilityValue } from './value.js';
 
 /** `place`'s scratch: each cell's gain, marked by the placement's stamp (module-level: one thread asks one bot at a time). */
-let GAIN: number[] = [];
+let GAIN = new Float64Array(0);
 let GAIN_MARK = new Int32Array(0);
 let STAMP = 0;
+
+const BEST = 0;
+const COOPERATE = 1;
+const COMPETE = 2;
 
 export class HeuristicBot implements GreenDealBot {
   private readonly placed = [0, 0, 0, 0, 0];
@@ -45,10 +49,15 @@ export class HeuristicBot implements GreenDealBot {
   private planPos = 0;
   private planRound = -1;
 
+  /** The style's contact choice as a number (COOPERATE, COMPETE, BEST). */
+  private readonly contact: number;
+
   constructor(
     readonly name: string,
     private readonly style: Style,
-  ) {}
+  ) {
+    this.contact = style.contact === 'cooperate' ? COOPERATE : style.contact === 'compete' ? COMPETE : BEST;
+  }
 
   bid(view: GreenDealView): number {
     const want = Math.floor(view.cash(view.seat) * this.style.bidShare);
@@ -161,7 +170,7 @@ export class HeuristicBot implements GreenDealBot {
     const size = view.tileSize;
     const income = incomeValue(view);
     if (GAIN.length < view.cells) {
-      GAIN = new Array<number>(view.cells).fill(0);
+      GAIN = new Float64Array(view.cells);
       GAIN_MARK = new Int32Array(view.cells);
     }
     const stamp = ++STAMP;
@@ -169,6 +178,8 @@ export class HeuristicBot implements GreenDealBot {
     let best = -1;
     let bestGain = 0;
     const self = view.rules.selfCooperation;
+    const contact = this.contact;
+    const seeking = this.style.contactSeeking;
     const tiles = view.categoryTiles(category);
     for (let i = 0; i < tiles; i++) {
       const tile = view.categoryTileAt(category, i);
@@ -182,12 +193,8 @@ export class HeuristicBot implements GreenDealBot {
       } else {
         const competition = size > theirs ? size - theirs : -1;
         const steps =
-          this.style.contact === 'cooperate'
-            ? cooperation
-            : this.style.contact === 'compete' && competition >= 0
-              ? competition
-              : Math.max(cooperation, competition);
-        gain = steps * income + this.style.contactSeeking;
+          contact === COOPERATE ? cooperation : contact === COMPETE && competition >= 0 ? competition : cooperation > competition ? cooperation : competition;
+        gain = steps * income + seeking;
       }
       for (let k = 0; k < 4; k++) {
         const cell = view.neighbour(tile, k);
@@ -206,8 +213,8 @@ export class HeuristicBot implements GreenDealBot {
   }
 
   compete(view: GreenDealView): boolean {
-    if (this.style.contact === 'compete') return true;
-    if (this.style.contact === 'cooperate') return false;
+    if (this.contact === COMPETE) return true;
+    if (this.contact === COOPERATE) return false;
     return view.competitionSteps > view.cooperationSteps;
   }
 

@@ -8,28 +8,43 @@ import type { GreenDealView } from '../../../src/games/green-deal/view.js';
 
 export class PrModel {
   /** Others' guessed image per category (others[c · 8 + k], k < count: every category has one per seat that may score) and one's own base image. */
-  private readonly others = new Array<number>(4 * 8).fill(0);
+  private readonly others = new Float64Array(4 * 8);
   private count = 0;
-  private readonly own = [0, 0, 0, 0];
+  private readonly own = new Float64Array(4);
   private needsChip = true;
-  private vp: readonly number[] = [];
+  /** The places' VP, with 0 beyond the last paid place (so that no read checks the length). */
+  private readonly vp = new Float64Array(16);
+  private vpOf: readonly number[] | null = null;
 
   /** Reads the images before this scoring's chips from the view. */
   read(view: GreenDealView): this {
     const seat = view.seat;
-    this.needsChip = view.rules.prNeedsChip;
-    this.vp = view.components.prVp;
+    const players = view.players;
+    const needsChip = (this.needsChip = view.rules.prNeedsChip);
+    const prVp = view.components.prVp;
+    if (prVp !== this.vpOf) {
+      this.vpOf = prVp;
+      this.vp.fill(0);
+      for (let p = 0; p < prVp.length && p < this.vp.length; p++) this.vp[p] = prVp[p];
+    }
     const others = this.others;
     const own = this.own;
     let n = 0;
-    for (let s = 0; s < view.players; s++) {
+    for (let s = 0; s < players; s++) {
       if (s === seat) {
-        for (let c = 0; c < 4; c++) own[c] = view.image(s, c);
+        own[0] = view.image(s, 0);
+        own[1] = view.image(s, 1);
+        own[2] = view.image(s, 2);
+        own[3] = view.image(s, 3);
         continue;
       }
       const chips = view.prChips(s);
-      if (this.needsChip && chips === 0) continue;
-      for (let c = 0; c < 4; c++) others[c * 8 + n] = view.image(s, c) + chips / 2;
+      if (needsChip && chips === 0) continue;
+      const half = chips / 2;
+      others[n] = view.image(s, 0) + half;
+      others[8 + n] = view.image(s, 1) + half;
+      others[16 + n] = view.image(s, 2) + half;
+      others[24 + n] = view.image(s, 3) + half;
       n++;
     }
     this.count = n;
@@ -38,22 +53,21 @@ export class PrModel {
 
   /** Expected VP in category c with `mine` chips placed there. */
   worth(c: number, mine: number): number {
-    if (this.needsChip && mine === 0) return 0;
+    if (mine === 0 && this.needsChip) return 0;
     const me = this.own[c] + mine;
     const others = this.others;
-    const n = this.count;
     let better = 0;
     let tied = 0;
-    for (let k = c * 8, end = k + n; k < end; k++) {
+    for (let k = c * 8, end = k + this.count; k < end; k++) {
       const guess = others[k];
       if (guess > me) better++;
       else if (guess === me) tied++;
     }
     const vp = this.vp;
     // No tie: the one place's VP (what the sum over one place divided by 1 gives).
-    if (tied === 0) return better < vp.length ? vp[better] : 0;
+    if (tied === 0) return vp[better];
     let sum = 0;
-    for (let p = better; p <= better + tied; p++) sum += p < vp.length ? vp[p] : 0;
+    for (let p = better; p <= better + tied; p++) sum += vp[p];
     return sum / (tied + 1);
   }
 
@@ -62,8 +76,8 @@ export class PrModel {
   lastGain = 0;
 
   /** Scratch of `allocate`: per category the worth at its chips so far and with one more. */
-  private readonly now = [0, 0, 0, 0];
-  private readonly next = [0, 0, 0, 0];
+  private readonly now = new Float64Array(4);
+  private readonly next = new Float64Array(4);
 
   /**
    * Places `chips` one by one where each gains most (into placed[0…3]; ties: the first category);

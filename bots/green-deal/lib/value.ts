@@ -39,13 +39,13 @@ export function stepValue(view: GreenDealView, c: number): number {
 function stepValueWith(view: GreenDealView, c: number, prLeft: number, sustLeft: number, weakest = view.track(view.seat, view.weakest(view.seat))): number {
   const seat = view.seat;
   const pos = view.track(seat, c);
-  const length = view.components.trackLength;
-  if (pos >= length) return 0;
+  const components = view.components;
+  if (pos >= components.trackLength) return 0;
   let value = 0.35 * prLeft;
   // Steps in a weakest (or next-weakest) category move the scored stage.
   if (pos <= weakest + 1) {
     const stage = view.stage(seat, c);
-    const stages = view.components.stageAt;
+    const stages = components.stageAt;
     if (stage < stages.length) {
       const gap = stages[stage] - pos;
       const gain = view.stageVp(stage + 1) - view.stageVp(stage);
@@ -56,41 +56,40 @@ function stepValueWith(view: GreenDealView, c: number, prLeft: number, sustLeft:
 }
 
 /**
- * The estimates a decision reuses, computed once per decision (`update`): an income step, a track
- * step per category, a PR chip, the rounds and PR scorings left.
+ * The estimates of one turn plan, computed once per plan (`update`; a bot plans once a round, so
+ * nothing carries over): an income step, a track step per category, a PR chip (when first asked),
+ * the rounds and PR scorings left.
  */
 export class Estimates {
   income = 0;
   readonly step = [0, 0, 0, 0];
   roundsLeft = 0;
   private chip = 0;
-  private chipKey = -1;
+  private chipReady = false;
   prLeft = 0;
-  /** What the estimates were computed for: the round, the seat's tracks and chips (they change nothing else). */
-  private key = -1;
 
   update(view: GreenDealView): this {
     const seat = view.seat;
-    const key =
-      (((view.round * 64 + view.prChips(seat)) * 128 + view.track(seat, 0)) * 128 + view.track(seat, 1)) * 16384 +
-      view.track(seat, 2) * 128 +
-      view.track(seat, 3);
-    if (key === this.key) return this;
-    this.key = key;
-    this.prLeft = prScoringsLeft(view);
-    const sustLeft = sustainabilityScoringsLeft(view);
+    const round = view.round;
+    const components = view.components;
+    this.prLeft = scoringsLeft(round, components.prScorings);
+    const sustLeft = scoringsLeft(round, components.sustainabilityScorings);
     this.income = incomeValue(view);
     const weakest = view.track(seat, view.weakest(seat));
-    for (let c = 0; c < 4; c++) this.step[c] = stepValueWith(view, c, this.prLeft, sustLeft, weakest);
-    this.chipKey = -1;
-    this.roundsLeft = view.rounds - view.round + 1;
+    const step = this.step;
+    for (let c = 0; c < 4; c++) step[c] = stepValueWith(view, c, this.prLeft, sustLeft, weakest);
+    this.chipReady = false;
+    this.roundsLeft = view.rounds - round + 1;
     return this;
   }
 
   /** VP of one PR chip more: what it would add at the next scoring, a little less for the others' chips to come (computed when first asked). */
   chipValue(view: GreenDealView): number {
-    if (this.chipKey === this.key) return this.chip;
-    this.chipKey = this.key;
+    return this.chipReady ? this.chip : this.valueChip(view);
+  }
+
+  private valueChip(view: GreenDealView): number {
+    this.chipReady = true;
     this.chip = this.prLeft === 0 ? 0 : 0.8 * Math.max(0, PR_MODEL.read(view).allocate(view.prChips(view.seat), PLACED));
     return this.chip;
   }

@@ -93,6 +93,13 @@ export const PairOutcome = {
 export type PairOutcome = (typeof PairOutcome)[keyof typeof PairOutcome];
 
 /** §3.1's outcome table for the cards `a` and `b`. */
+/** `pairOutcome(a, b)` for every pair of codes: `PAIR_OUTCOMES[25·a + b]` (the engine resolves a pair a turn). */
+export const PAIR_OUTCOMES: Int8Array = (() => {
+  const table = new Int8Array(CARD_TYPES * CARD_TYPES);
+  for (let a = 0; a < CARD_TYPES; a++) for (let b = 0; b < CARD_TYPES; b++) table[CARD_TYPES * a + b] = pairOutcome(a, b);
+  return table;
+})();
+
 export function pairOutcome(a: number, b: number): PairOutcome {
   if (a === DYNAMITE || b === DYNAMITE) return PairOutcome.blast;
   const goldA = a < 4;

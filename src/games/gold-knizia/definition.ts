@@ -16,6 +16,7 @@ import { searchHints } from './search-hints.js';
 import { Stage, type GoldState } from './state.js';
 import type { GoldView } from './view.js';
 import { check, comebackCheckpoints, presentation, tournament } from './presentation.js';
+import { replay } from './replay.js';
 import { goldTunables } from './tunables.js';
 
 /** Games a "game" holds: the series plays one per player (§3.4). */
@@ -167,6 +168,7 @@ export const goldKniziaDefinition = {
   decisionPlace,
   fixtures: goldFixtures,
   presentation,
+  replay,
   comebackCheckpoints,
   // No ending of GOLD is a balance signal of its own: every well-played game empties the table.
   keyEnding: null,

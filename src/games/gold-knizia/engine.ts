@@ -10,11 +10,11 @@
 import { askBotWith } from '../../core/ask.js';
 import { Illegal, type AskProtocol, type GameModule, type Outcome, type Pending } from '../../core/game.js';
 import { finishingRanks } from '../../core/ranks.js';
-import { purposeKey, unitFloat, type RandomSource } from '../../core/random.js';
+import { purposeKey, unitFloat, type RandomSource, type RandomStream } from '../../core/random.js';
 import { show } from '../../core/validate.js';
 import type { GoldBot } from './bot.js';
 import { memoOnIdentity } from '../../core/memo.js';
-import { CARD_TYPES, COMPOSITION, DYNAMITE, POSITIONS, PairOutcome, RUSH_AT, cardValue, diggerCode, diggerColour, pairOutcome } from './cards.js';
+import { CARD_TYPES, COMPOSITION, DYNAMITE, PAIR_OUTCOMES, POSITIONS, PairOutcome, RUSH_AT, cardValue, diggerCode, diggerColour } from './cards.js';
 import { Counter, ENDINGS, Ending } from './metrics.js';
 import type { GoldConfig } from './params.js';
 import { sampleState, sampler } from './sample.js';
@@ -72,6 +72,7 @@ export function reset(s: GoldState, random: RandomSource): void {
   // Indexed (for…of went through the iterator protocol every game).
   const counters = s.counters;
   for (let k = 0; k < counters.length; k++) counters[k].fill(0);
+  s.lean = false;
   // GK-A9: "the most golden player" starts — a random seat.
   s.firstStartPlayer = random.int(purposes.startPlayer, 0, n);
   startGame(s, random);
@@ -191,6 +192,7 @@ export function loadTable(s: GoldState, cards: ArrayLike<number>, remembered: Ar
     layout[p] = code;
   }
   s.layouts.set(layout, s.seriesGame * POSITIONS);
+  s.lean = false;
   loadLayout(s, layout, 0);
   for (let p = 0; p < POSITIONS; p++) if (cards[p] < 0) removeCard(s, p);
   s.removedThisTurn = 0;
@@ -296,6 +298,8 @@ function removeCard(s: GoldState, p: number): void {
   const moved = s.live[last];
   s.live[k] = moved;
   s.liveAt[moved] = k;
+  s.removedThisTurn++;
+  if (s.lean) return;
   for (let slot = 0; slot < s.slots; slot++) {
     const i = slot * POSITIONS + p;
     if (s.known[i] >= 0) {
@@ -307,7 +311,6 @@ function removeCard(s: GoldState, p: number): void {
       if (s.knownOfCode[slot * CARD_TYPES + code] === left) s.unknownCodes[slot] &= ~(1 << code);
     }
   }
-  s.removedThisTurn++;
 }
 
 /** Gold card `code` goes to `seat`, face down under its entrance (others recall its value, GK-A5). */
@@ -316,7 +319,7 @@ function award(s: GoldState, seat: number, code: number, random: RandomSource): 
   s.gold[seat] += g;
   s.goldCards[seat]++;
   s.goldThisTurn += g;
-  if (s.perfect || s.publicScores) return;
+  if (s.perfect || s.publicScores || s.lean) return;
   const n = s.players;
   for (let o = 0; o < n; o++) {
     if (o === seat) continue;
@@ -332,7 +335,7 @@ function resolvePair(s: GoldState, a: number, b: number, random: RandomSource): 
   const ca = s.card[a];
   const cb = s.card[b];
   const active = s.active;
-  switch (pairOutcome(ca, cb)) {
+  switch (PAIR_OUTCOMES[CARD_TYPES * ca + cb]) {
     case PairOutcome.capture: {
       const goldAt = ca < 4 ? a : b;
       const diggerAt = ca < 4 ? b : a;
@@ -341,12 +344,14 @@ function resolvePair(s: GoldState, a: number, b: number, random: RandomSource): 
       const owner = s.owner[diggerColour(s.card[diggerAt])];
       const receiver = owner >= 0 ? owner : active;
       award(s, receiver, gold, random);
-      const counters = s.counters;
-      if (owner < 0) counters[Counter.unownedCaptures][active]++;
-      else if (owner === active) counters[Counter.ownCaptures][active]++;
-      else {
-        counters[Counter.giftsReceived][owner]++;
-        counters[Counter.giftsGiven][active]++;
+      if (!s.lean) {
+        const counters = s.counters;
+        if (owner < 0) counters[Counter.unownedCaptures][active]++;
+        else if (owner === active) counters[Counter.ownCaptures][active]++;
+        else {
+          counters[Counter.giftsReceived][owner]++;
+          counters[Counter.giftsGiven][active]++;
+        }
       }
       removeCard(s, goldAt);
       removeCard(s, diggerAt);
@@ -357,8 +362,8 @@ function resolvePair(s: GoldState, a: number, b: number, random: RandomSource): 
       removeCard(s, cardValue(ca) < cardValue(cb) ? a : b);
       return;
     case PairOutcome.blast:
-      if (ca < 4) s.counters[Counter.dynamitedGold][active] += cardValue(ca);
-      if (cb < 4) s.counters[Counter.dynamitedGold][active] += cardValue(cb);
+      if (ca < 4 && !s.lean) s.counters[Counter.dynamitedGold][active] += cardValue(ca);
+      if (cb < 4 && !s.lean) s.counters[Counter.dynamitedGold][active] += cardValue(cb);
       removeCard(s, a);
       removeCard(s, b);
       return;
@@ -389,7 +394,7 @@ export function turnCard(s: GoldState, position: number, random: RandomSource): 
       s.turnSecond[s.turn] = -1;
       if (code < 4) {
         award(s, s.active, code, random);
-        s.counters[Counter.rushGold][s.active]++;
+        if (!s.lean) s.counters[Counter.rushGold][s.active]++;
       }
       removeCard(s, position);
       endTurn(s, false, random);
@@ -399,7 +404,7 @@ export function turnCard(s: GoldState, position: number, random: RandomSource): 
     s.turnFirst[s.turn] = position;
     if (!s.blind) {
       s.firstFaceUp = true;
-      observe(s, position, random);
+      if (!s.lean) observe(s, position, random);
     }
     s.stage = Stage.second;
     return;
@@ -407,8 +412,10 @@ export function turnCard(s: GoldState, position: number, random: RandomSource): 
   // The second card (GK-A3 blind: the first is only now turned face up).
   const first = s.first;
   s.turnSecond[s.turn] = position;
-  if (s.blind) observe(s, first, random);
-  observe(s, position, random);
+  if (!s.lean) {
+    if (s.blind) observe(s, first, random);
+    observe(s, position, random);
+  }
   resolvePair(s, first, position, random);
   endTurn(s, true, random);
 }
@@ -444,13 +451,15 @@ function endTurn(s: GoldState, normal: boolean, random: RandomSource): void {
   const active = s.active;
   s.turnSeat[t] = active;
   const removed = s.removedThisTurn;
-  if (normal && removed === 0) s.counters[Counter.emptyTurns][active]++;
   s.first = -1;
   s.firstFaceUp = false;
-  if (!s.perfect) forgetting(s, random);
-  for (let seat = 0; seat < n; seat++) s.curve[t * n + seat] = s.seriesScore[seat] + s.gold[seat];
-  s.roundCounters[2 * t] = removed;
-  s.roundCounters[2 * t + 1] = s.goldThisTurn;
+  if (!s.lean) {
+    if (normal && removed === 0) s.counters[Counter.emptyTurns][active]++;
+    if (!s.perfect) forgetting(s, random);
+    for (let seat = 0; seat < n; seat++) s.curve[t * n + seat] = s.seriesScore[seat] + s.gold[seat];
+    s.roundCounters[2 * t] = removed;
+    s.roundCounters[2 * t + 1] = s.goldThisTurn;
+  }
   s.removedThisTurn = 0;
   s.goldThisTurn = 0;
   s.turn++;
@@ -640,6 +649,28 @@ export function uniformAnswer(view: GoldView, request: GoldRequest, u: number): 
   return legalAt(view, second, n, Math.floor(u * (second ? n - 1 : n)));
 }
 
+/**
+ * GameModule.playout: the rest of the game with uniform random positions in lean mode (no seat
+ * knowledge, no records): each decision the position `uniformAnswer` gives for `u.next()`.
+ */
+export function playout(s: GoldState, u: RandomStream, random: RandomSource): number {
+  s.lean = true;
+  const live = s.live;
+  let decisions = 0;
+  while (s.stage !== Stage.over) {
+    const n = s.liveCount;
+    let p: number;
+    if (s.stage === Stage.second) {
+      // legalAt: the first card's place in the list goes to the last table position.
+      p = live[Math.floor(u.next() * (n - 1))];
+      if (p === s.first) p = live[n - 1];
+    } else p = live[Math.floor(u.next() * n)];
+    turnCard(s, p, random);
+    decisions++;
+  }
+  return decisions;
+}
+
 /** The request `seat` is asked in decision `kind`, as `pending` hands it out. */
 export function requestOf(kind: number, seat: number): GoldRequest {
   return (PENDING[kind][seat] as { readonly requests: readonly GoldRequest[] }).requests[0];
@@ -669,6 +700,7 @@ export const goldKnizia = {
   fallbackAnswer: (_request, s) => fallbackPosition(s),
   legalAnswers,
   uniformAnswer,
+  playout,
   clone: cloneState,
   sampleState,
   sampler,

@@ -35,18 +35,24 @@ export class GoldState {
   /** Knowledge slots: 1 under perfect memory (every seat knows the same), else one per seat. */
   readonly slots: number;
 
+  /**
+   * Every small-integer array below is a window on one of two buffers, `bytes` (Int8) and `words`
+   * (Int32), so that `cloneState` copies them with two `set` calls (one per array cost ~25 calls).
+   */
+  readonly bytes: Int8Array;
+  readonly words: Int32Array;
   /** The shuffled layout of each game of the series: `layouts[64·game + position]`. */
   readonly layouts: Int8Array;
   /** Card code per position, −1 once it has left the table. */
-  readonly card = new Int8Array(POSITIONS);
+  readonly card: Int8Array;
   /** The positions on the table (`live[0 … liveCount)`), and each position's index in that list. */
-  readonly live = new Int8Array(POSITIONS);
-  readonly liveAt = new Int8Array(POSITIONS);
+  readonly live: Int8Array;
+  readonly liveAt: Int8Array;
   liveCount = 0;
   /** Cards of each code still on the table (public: every card that left was seen leaving). */
-  readonly left = new Int8Array(CARD_TYPES);
+  readonly left: Int8Array;
   /** Owning seat per colour, −1 = unowned (§2, GK-A7, GK-A8). */
-  readonly owner = new Int8Array(COLOURS);
+  readonly owner: Int8Array;
 
   /** This game's gold (sum of values) and gold cards per seat. */
   readonly gold: number[];
@@ -131,6 +137,13 @@ export class GoldState {
   readonly turnFirst: Int8Array;
   readonly turnSecond: Int8Array;
 
+  /**
+   * Lean mode (a search's random playout, engine.ts `playout`): the engine keeps only what the rules
+   * need to finish the game — no seat's knowledge, no curves, counters or turn log. Views of a lean
+   * state are stale; `loadTable` and `reset` end it, `cloneState` copies it.
+   */
+  lean = false;
+
   /** One read-only view per seat for the whole game (seatView returns it). */
   readonly views: readonly GoldView[];
 
@@ -149,26 +162,39 @@ export class GoldState {
     this.stalemateRule = rules.stalemate;
     this.slots = this.perfect ? 1 : players;
     const slots = this.slots;
-    this.layouts = new Int8Array(POSITIONS * this.seriesGames);
+    const games = this.seriesGames;
+    const rounds = this.maxRounds;
+    this.bytes = new Int8Array(POSITIONS * (games + 3 + 6 * slots) + CARD_TYPES * (1 + 9 * slots) + COLOURS + 2 * games + 3 * rounds);
+    this.words = new Int32Array(4 * slots + 2 * players * players + players + games);
+    let at8 = 0;
+    let at32 = 0;
+    const bytes = (n: number): Int8Array => this.bytes.subarray(at8, (at8 += n));
+    const words = (n: number): Int32Array => this.words.subarray(at32, (at32 += n));
+    this.layouts = bytes(POSITIONS * games);
+    this.card = bytes(POSITIONS);
+    this.live = bytes(POSITIONS);
+    this.liveAt = bytes(POSITIONS);
+    this.left = bytes(CARD_TYPES);
+    this.owner = bytes(COLOURS);
     this.gold = new Array<number>(players).fill(0);
     this.goldCards = new Array<number>(players).fill(0);
-    this.known = new Int8Array(POSITIONS * slots);
-    this.knownList = new Int8Array(POSITIONS * slots);
-    this.knownAt = new Int8Array(POSITIONS * slots);
-    this.knownCount = new Int32Array(slots);
-    this.unknownList = new Int8Array(POSITIONS * slots);
-    this.unknownAt = new Int8Array(POSITIONS * slots);
-    this.unknownCount = new Int32Array(slots);
-    this.knownOfCode = new Int8Array(CARD_TYPES * slots);
-    this.knownByCode = new Int8Array(8 * CARD_TYPES * slots);
-    this.knownByCodeAt = new Int8Array(POSITIONS * slots);
-    this.knownCodes = new Int32Array(slots);
-    this.unknownCodes = new Int32Array(slots);
-    this.goldSeen = new Int32Array(players * players);
-    this.goldCardsSeen = new Int32Array(players * players);
+    this.known = bytes(POSITIONS * slots);
+    this.knownList = bytes(POSITIONS * slots);
+    this.knownAt = bytes(POSITIONS * slots);
+    this.knownCount = words(slots);
+    this.unknownList = bytes(POSITIONS * slots);
+    this.unknownAt = bytes(POSITIONS * slots);
+    this.unknownCount = words(slots);
+    this.knownOfCode = bytes(CARD_TYPES * slots);
+    this.knownByCode = bytes(8 * CARD_TYPES * slots);
+    this.knownByCodeAt = bytes(POSITIONS * slots);
+    this.knownCodes = words(slots);
+    this.unknownCodes = words(slots);
+    this.goldSeen = words(players * players);
+    this.goldCardsSeen = words(players * players);
     this.recall = new Float64Array(players);
     this.forget = new Float64Array(players);
-    this.memoryDraws = new Int32Array(players);
+    this.memoryDraws = words(players);
     for (let s = 0; s < players; s++) {
       const rho = perSeat(params.recall, s);
       const phi = perSeat(params.forget, s);
@@ -179,16 +205,17 @@ export class GoldState {
     this.seriesScore = new Array<number>(players).fill(0);
     this.seriesCards = new Array<number>(players).fill(0);
     this.lastGameScore = new Array<number>(players).fill(0);
-    this.gameStartTurn = new Int32Array(this.seriesGames);
-    this.gameStartPlayer = new Int8Array(this.seriesGames);
-    this.gameEnding = new Int8Array(this.seriesGames);
+    this.gameStartTurn = words(games);
+    this.gameStartPlayer = bytes(games);
+    this.gameEnding = bytes(games);
     this.winners = new Array<number>(players).fill(0);
     this.curve = new Array<number>(this.maxRounds * players).fill(0);
     this.roundCounters = new Array<number>(this.maxRounds * 2).fill(0);
     this.counters = COUNTERS.map(() => new Array<number>(players).fill(0));
-    this.turnSeat = new Int8Array(this.maxRounds);
-    this.turnFirst = new Int8Array(this.maxRounds);
-    this.turnSecond = new Int8Array(this.maxRounds);
+    this.turnSeat = bytes(rounds);
+    this.turnFirst = bytes(rounds);
+    this.turnSecond = bytes(rounds);
+    if (at8 !== this.bytes.length || at32 !== this.words.length) throw new Error('GoldState: the buffers do not fit the arrays');
     const views: GoldView[] = [];
     for (let s = 0; s < players; s++) views.push(new GoldView(this, s));
     this.views = views;
@@ -202,40 +229,21 @@ function copyList(from: readonly number[], to: number[], n: number): void {
 
 /**
  * An independent copy of `s` (GameModule.clone): into `into` when it was made for the same config
- * and player count, else into a new state. Everything is copied except the per-turn logs past the
- * current turn (curves, turn counters, the turn log), which the engine writes before anything reads
- * them; the copy's views are its own.
+ * and player count, else into a new state. Everything is copied except the curves and turn counters
+ * past the current turn, which the engine writes before anything reads them, and the memory
+ * parameters (`recall`, `forget`: the config's); the copy's views are its own.
  */
 export function cloneState(s: GoldState, into?: GoldState): GoldState {
   const t = into !== undefined && into !== s && into.config === s.config && into.players === s.players ? into : new GoldState(s.config, s.players);
   const n = s.players;
-  t.layouts.set(s.layouts);
-  t.card.set(s.card);
-  t.live.set(s.live);
-  t.liveAt.set(s.liveAt);
+  // Every typed array but recall and forget (fixed by the config) is a window on these two.
+  t.bytes.set(s.bytes);
+  t.words.set(s.words);
   t.liveCount = s.liveCount;
-  t.left.set(s.left);
-  t.owner.set(s.owner);
   copyList(s.gold, t.gold, n);
   copyList(s.goldCards, t.goldCards, n);
-  t.known.set(s.known);
-  t.knownList.set(s.knownList);
-  t.knownAt.set(s.knownAt);
-  t.knownCount.set(s.knownCount);
-  t.unknownList.set(s.unknownList);
-  t.unknownAt.set(s.unknownAt);
-  t.unknownCount.set(s.unknownCount);
-  t.knownOfCode.set(s.knownOfCode);
-  t.knownByCode.set(s.knownByCode);
-  t.knownByCodeAt.set(s.knownByCodeAt);
-  t.knownCodes.set(s.knownCodes);
-  t.unknownCodes.set(s.unknownCodes);
   t.leftCodes = s.leftCodes;
-  t.goldSeen.set(s.goldSeen);
-  t.goldCardsSeen.set(s.goldCardsSeen);
-  t.recall.set(s.recall);
-  t.forget.set(s.forget);
-  t.memoryDraws.set(s.memoryDraws);
+  t.lean = s.lean;
   t.turn = s.turn;
   t.turnInGame = s.turnInGame;
   t.active = s.active;
@@ -254,9 +262,6 @@ export function cloneState(s: GoldState, into?: GoldState): GoldState {
   copyList(s.seriesCards, t.seriesCards, n);
   copyList(s.lastGameScore, t.lastGameScore, n);
   t.firstStartPlayer = s.firstStartPlayer;
-  t.gameStartTurn.set(s.gameStartTurn);
-  t.gameStartPlayer.set(s.gameStartPlayer);
-  t.gameEnding.set(s.gameEnding);
   t.ending = s.ending;
   copyList(s.winners, t.winners, n);
   t.winnerCount = s.winnerCount;
@@ -264,8 +269,5 @@ export function cloneState(s: GoldState, into?: GoldState): GoldState {
   copyList(s.curve, t.curve, turns * n);
   copyList(s.roundCounters, t.roundCounters, 2 * turns);
   for (let k = 0; k < s.counters.length; k++) copyList(s.counters[k], t.counters[k], n);
-  t.turnSeat.set(s.turnSeat.subarray(0, turns));
-  t.turnFirst.set(s.turnFirst.subarray(0, turns));
-  t.turnSecond.set(s.turnSecond.subarray(0, turns));
   return t;
 }

@@ -8,9 +8,11 @@ import { goldrausch } from './engine.js';
 import { fastPlayer } from './player.js';
 import { goldrauschFixtures } from './fixtures.js';
 import { check, comebackCheckpoints, presentation, tournament } from './presentation.js';
+import { replay } from './replay.js';
 import { changedRules, type GoldrauschConfig } from './params.js';
 import { COUNTERS, ROUND_COUNTERS, gameRecord } from './records.js';
 import { decisionPlace, story } from './story.js';
+import { searchHints } from './search-hints.js';
 import { goldrauschTunables } from './tunables.js';
 import { EVENT_CARD_IDS } from './types.js';
 
@@ -55,6 +57,7 @@ export const goldrauschDefinition = {
   fileParams: ['resourceDeck'],
   withBlankedCard: (config: GoldrauschConfig, card: number): GoldrauschConfig => ({ ...config, blankedCards: [eventCardsOf(config.params)[card].id] }),
   module: goldrausch,
+  search: searchHints,
   botMethods: ['chooseContinent', 'negotiate', 'commitUpgrade'],
   parseConfig: parseGoldrauschConfig,
   scenarioSections: SCENARIO_SECTIONS,
@@ -74,6 +77,7 @@ export const goldrauschDefinition = {
   decisionPlace,
   fixtures: goldrauschFixtures,
   presentation,
+  replay,
   comebackCheckpoints,
   keyEnding: 'race',
   check,

@@ -3,7 +3,7 @@
  * round's transitions on the flat state (meeting.ts phases 1–3, round.ts phases 4–6) in place;
  * `askBot` asks a bot for one decision through its seat's read-only view and checks the answer
  * against the rules, with a fault and the rules' fallback when it fails (docs/games/goldrausch.md §14).
- * `clone` gives an independent copy of a state, for search.
+ * `clone` gives an independent copy of a state, for search; search.ts the rest of the search contract.
  */
 import { describeThrown } from '../../core/errors.js';
 import type { Asked, Fault, GameModule, Outcome, Pending } from '../../core/game.js';
@@ -17,6 +17,7 @@ import { finishingRanks } from './records.js';
 import { clone } from './clone.js';
 import { type GoldrauschState, Stage } from './state.js';
 import { newGame } from './setup.js';
+import { botOf, cloneState, legalAnswers, sampler, sampleState } from './search.js';
 import type { GoldrauschView } from './view.js';
 
 export type GoldrauschRequest =
@@ -284,6 +285,12 @@ export const goldrausch: GameModule<GoldrauschConfig, GoldrauschState, Goldrausc
   seatView: (s, seat) => s.views[seat],
   askBot,
   fallbackAnswer,
+  // The search contract (search.ts: the legal answers' abstraction, the engine's copy and sampler).
+  legalAnswers,
+  clone: cloneState,
+  sampleState,
+  sampler,
+  botOf,
 };
 
 export { clone };

@@ -66,6 +66,7 @@ import {
   S_SUCCEEDED,
   S_UPGRADED,
 } from './records.js';
+import { copyState } from './clone.js';
 import { CONTINENT_FIELDS, GoldrauschState, nextSerial, ROUND_FIELDS, SEAT_FIELDS, SOURCE_PROMISE, Stage, WHEEL_CODE } from './state.js';
 import type { GoldrauschView } from './view.js';
 
@@ -101,11 +102,11 @@ function shuffleWith<T>(items: T[], random: RandomStream): T[] {
 }
 
 /**
- * The resource deck as the engine would hold it: the cards seen so far in their order, then the unseen
- * cards of the current cycle in a sampled order. A cycle is the whole deck first, then (after a
- * reshuffle, rounds > deck size) every card but the one current at the reshuffle.
+ * The resource deck as the engine would hold it: the cards seen so far in their order (`order`), then
+ * the unseen cards of the current cycle (`left`, shuffled per sample). A cycle is the whole deck
+ * first, then (after a reshuffle, rounds > deck size) every card but the one current at the reshuffle.
  */
-function resourceDeck(view: GoldrauschView, random: RandomStream) {
+function resourceDeck(view: GoldrauschView) {
   const cards = view.params.resourceDeck.cards;
   const indexOf = new Map<string, number[]>();
   cards.forEach((c, i) => indexOf.set(c.id, [...(indexOf.get(c.id) ?? []), i]));
@@ -130,26 +131,19 @@ function resourceDeck(view: GoldrauschView, random: RandomStream) {
     order.push(left[at]);
     left.splice(at, 1);
   }
-  order.push(...shuffleWith(left, random));
-  return { order, pos: seen, current: order[seen - 1], shuffles };
+  return { order, left, pos: seen, current: order[seen - 1], shuffles };
 }
 
-/** The event draw pile as slots: the deck's cards minus the discard pile and those beside the clock, shuffled. */
-function eventPile(view: GoldrauschView, random: RandomStream): number[] {
+/** The event draw pile as slots, before its shuffle: the deck's cards minus the discard pile and those beside the clock. */
+function eventPile(view: GoldrauschView): number[] {
   const ids = eventCardsOf(view.params).map((c) => c.id);
   const remaining = new Map<string, number>();
   for (const id of ids) remaining.set(id, view.params.eventDeck[id] ?? 0);
   for (let i = 0; i < view.eventDiscardCount; i++) takeCard(remaining, view.eventDiscard(i));
   for (let i = 0; i < view.besideClockCount; i++) takeCard(remaining, view.besideClock(i));
-  const pile: string[] = [];
-  for (const id of ids) for (let k = 0; k < (remaining.get(id) ?? 0); k++) pile.push(id);
-  shuffleWith(pile, random);
-  // The view says how many cards are left; a blanked deck (analysis only) can differ: trim or pad.
-  const size = view.eventDeckSize;
-  while (pile.length > size) pile.pop();
-  while (pile.length < size) pile.push('blank');
-  const blank = ids.length;
-  return pile.map((id) => (id === 'blank' ? blank : ids.indexOf(id)));
+  const pile: number[] = [];
+  for (let slot = 0; slot < ids.length; slot++) for (let k = 0; k < (remaining.get(ids[slot]) ?? 0); k++) pile.push(slot);
+  return pile;
 }
 
 function takeCard(remaining: Map<string, number>, id: string): void {
@@ -221,69 +215,167 @@ function handsOf(view: GoldrauschView, s: GoldrauschState): void {
 
 /**
  * A state consistent with `view`, hidden parts drawn from `random` (see the file comment). In phase 3
- * the state is at this seat's turn, so the engine's `pending` asks this seat.
+ * the state is at this seat's turn, so the engine's `pending` asks this seat. With `into` (a state of
+ * an earlier sample of the same view, ViewSample) the sample is written into it.
  */
 export function sampleState(view: GoldrauschView, random: RandomStream, options: SampleOptions = {}): GoldrauschState {
-  const config = configOf(view.rules, view.params);
-  const n = view.players;
-  const s = new GoldrauschState(config, n, options.detail ?? false);
-  s.game = nextSerial();
-  const deck = resourceDeck(view, random);
-  const pile = eventPile(view, random);
-  // The game as the view shows it.
-  s.round = view.round;
-  s.startPlayer = view.startPlayer;
-  s.historyLength = view.historyLength;
-  goldOf(view, s.gold);
-  let goldTotal = 0;
-  let stockTotal = 0;
-  for (let seat = 0; seat < n; seat++) goldTotal += s.gold[seat];
-  for (let c = 0; c < 3; c++) {
-    s.stock[c] = view.stock(c);
-    stockTotal += s.stock[c];
+  return new ViewSample(view, options).take(random);
+}
+
+/**
+ * `sampleState` prepared for many samples of one view (what a search draws at each decision): the
+ * view is read once into a template that holds everything the view shows; each `draw` copies it
+ * (the engine's `copyState`) and draws the hidden parts — the same draws, in the same order, as
+ * `sampleState` from the same stream.
+ */
+export class ViewSample {
+  private readonly template: GoldrauschState;
+  /** The unseen resource cards of the current cycle, and the event draw pile (slots), before their shuffles. */
+  private readonly left: readonly number[];
+  private readonly pile: readonly number[];
+  private readonly eventSize: number;
+  private readonly seen: number;
+  /** In phase 3: the seats that already spoke this tick (in that order), and the others but this seat. */
+  private readonly before: readonly number[] = [];
+  private readonly after: readonly number[] = [];
+  private readonly shuffled: number[] = [];
+  private taken = false;
+
+  constructor(
+    private readonly view: GoldrauschView,
+    private readonly options: SampleOptions = {},
+  ) {
+    const config = configOf(view.rules, view.params);
+    const n = view.players;
+    const s = (this.template = new GoldrauschState(config, n, options.detail ?? false));
+    const deck = resourceDeck(view);
+    this.left = deck.left;
+    this.pile = eventPile(view);
+    this.eventSize = view.eventDeckSize;
+    this.seen = deck.pos;
+    // The game as the view shows it.
+    s.round = view.round;
+    s.startPlayer = view.startPlayer;
+    s.historyLength = view.historyLength;
+    goldOf(view, s.gold);
+    let goldTotal = 0;
+    let stockTotal = 0;
+    for (let seat = 0; seat < n; seat++) goldTotal += s.gold[seat];
+    for (let c = 0; c < 3; c++) {
+      s.stock[c] = view.stock(c);
+      stockTotal += s.stock[c];
+    }
+    // GR-A29: the cap cuts lie beside the clock for good.
+    for (let i = 0; i < view.besideClockCount; i++) {
+      const id = view.besideClock(i);
+      if (id === 'blank') continue;
+      const effect = eventCardOf(view.params, id).effect;
+      if (effect.kind === 'cap-cut') s.capReduction += effect.amount;
+    }
+    // GR-A35: with a finite bank gold is conserved between bank, players and continents.
+    s.bank = s.finiteBank ? 270 - goldTotal - stockTotal : 0;
+    for (let i = 0; i < view.historyLength; i++) for (let seat = 0; seat < n; seat++) s.finesPaid[seat] += view.histFines(i, seat);
+    for (let i = 0; i < deck.order.length; i++) s.resourceOrder[i] = deck.order[i];
+    s.resourceLength = deck.order.length + deck.left.length;
+    s.resourcePos = deck.pos;
+    s.currentCard = deck.current;
+    s.resourceShuffles = deck.shuffles;
+    setExtract(s);
+    s.eventLength = this.eventSize;
+    s.eventPos = 0;
+    for (let i = 0; i < view.eventDiscardCount; i++) s.eventDiscard[i] = slotOf(s, view.eventDiscard(i));
+    s.discardLength = view.eventDiscardCount;
+    for (let i = 0; i < view.besideClockCount; i++) s.besideClock[i] = slotOf(s, view.besideClock(i));
+    s.besideLength = view.besideClockCount;
+    handsOf(view, s);
+    for (let seat = 0; seat < n; seat++) {
+      s.kept[seat] = view.kept(seat);
+      s.broken[seat] = view.broken(seat);
+    }
+    // The record as this seat sees it, and the standing rotation clauses (those hidden from it kept as
+    // blanks that bind nobody, so that the clauses keep the view's numbers).
+    recordOf(view, s);
+    for (let k = 0; k < view.clauseCount; k++) {
+      s.clauseRound[k] = view.clauseParties(k) === 0 ? 0 : view.clauseRound(k);
+      s.clauseParties[k] = view.clauseParties(k);
+      s.clauseUpgrader[k] = view.clauseUpgrader(k);
+      s.clauseSource[k] = sourceCode(view.clauseSource(k));
+    }
+    const clauses = view.clauseCount;
+    s.clauseCount = clauses;
+    s.stage = Stage.continent;
+    if (view.stage === 'meeting') {
+      readMeeting(view, s);
+      // This tick's order: the seats that already spoke this tick (in that order), this seat, whose
+      // turn it is, then the others in a sampled order.
+      const me = view.seat;
+      const before: number[] = [];
+      for (let k = view.messagesFrom(view.historyLength); k < view.messagesTo(view.historyLength); k++) {
+        const sender = view.messageFrom(k);
+        if (view.messageTick(k) === view.tick && sender !== me && sender >= 0 && view.messageType(k) !== MSG_GIFT && !before.includes(sender))
+          before.push(sender);
+      }
+      const after: number[] = [];
+      for (let seat = 0; seat < n; seat++) if (seat !== me && !before.includes(seat)) after.push(seat);
+      this.before = before;
+      this.after = after;
+    }
   }
-  // GR-A29: the cap cuts lie beside the clock for good.
-  for (let i = 0; i < view.besideClockCount; i++) {
-    const id = view.besideClock(i);
-    if (id === 'blank') continue;
-    const effect = eventCardOf(view.params, id).effect;
-    if (effect.kind === 'cap-cut') s.capReduction += effect.amount;
+
+  /** One more sample: into `into` when it is a state of this view's samples (same config, players and detail), else a new one. */
+  draw(random: RandomStream, into?: GoldrauschState): GoldrauschState {
+    const t = this.template;
+    const s =
+      into !== undefined && into !== t && into.config === t.config && into.players === t.players && into.detail === t.detail
+        ? copyState(into, t)
+        : copyState(new GoldrauschState(t.config, t.players, t.detail), t);
+    return this.finish(s, random);
   }
-  // GR-A35: with a finite bank gold is conserved between bank, players and continents.
-  s.bank = s.finiteBank ? 270 - goldTotal - stockTotal : 0;
-  for (let i = 0; i < view.historyLength; i++) for (let seat = 0; seat < n; seat++) s.finesPaid[seat] += view.histFines(i, seat);
-  for (let i = 0; i < deck.order.length; i++) s.resourceOrder[i] = deck.order[i];
-  s.resourceLength = deck.order.length;
-  s.resourcePos = deck.pos;
-  s.currentCard = deck.current;
-  s.resourceShuffles = deck.shuffles;
-  setExtract(s);
-  for (let i = 0; i < pile.length; i++) s.eventDeck[i] = pile[i];
-  s.eventLength = pile.length;
-  s.eventPos = 0;
-  for (let i = 0; i < view.eventDiscardCount; i++) s.eventDiscard[i] = slotOf(s, view.eventDiscard(i));
-  s.discardLength = view.eventDiscardCount;
-  for (let i = 0; i < view.besideClockCount; i++) s.besideClock[i] = slotOf(s, view.besideClock(i));
-  s.besideLength = view.besideClockCount;
-  handsOf(view, s);
-  for (let seat = 0; seat < n; seat++) {
-    s.kept[seat] = view.kept(seat);
-    s.broken[seat] = view.broken(seat);
+
+  /** The one sample of `sampleState`: the template itself, finished (no copy); the object draws no more after it. */
+  take(random: RandomStream): GoldrauschState {
+    if (this.taken) throw new Error('ViewSample.take: the template was taken already');
+    this.taken = true;
+    this.template.game = nextSerial();
+    return this.finish(this.template, random);
   }
-  // The record as this seat sees it, and the standing rotation clauses (those hidden from it kept as
-  // blanks that bind nobody, so that the clauses keep the view's numbers).
-  recordOf(view, s);
-  for (let k = 0; k < view.clauseCount; k++) {
-    s.clauseRound[k] = view.clauseParties(k) === 0 ? 0 : view.clauseRound(k);
-    s.clauseParties[k] = view.clauseParties(k);
-    s.clauseUpgrader[k] = view.clauseUpgrader(k);
-    s.clauseSource[k] = sourceCode(view.clauseSource(k));
+
+  /** The hidden parts of `s` (a copy of the template), drawn in sampleState's order. */
+  private finish(s: GoldrauschState, random: RandomStream): GoldrauschState {
+    // The unseen resource cards, then the event draw pile (trimmed or padded to the size the view
+    // says: a blanked deck, analysis only, can differ).
+    const list = this.shuffled;
+    list.length = 0;
+    for (let i = 0; i < this.left.length; i++) list.push(this.left[i]);
+    shuffleWith(list, random);
+    for (let i = 0; i < list.length; i++) s.resourceOrder[this.seen + i] = list[i];
+    list.length = 0;
+    for (let i = 0; i < this.pile.length; i++) list.push(this.pile[i]);
+    shuffleWith(list, random);
+    for (let i = 0; i < this.eventSize; i++) s.eventDeck[i] = i < list.length ? list[i] : s.blankSlot;
+    if (this.view.stage === 'meeting') this.finishMeeting(s, random);
+    return s;
   }
-  const clauses = view.clauseCount;
-  s.clauseCount = clauses;
-  s.stage = Stage.continent;
-  if (view.stage === 'meeting') sampleMeeting(view, s, random, options);
-  return s;
+
+  /**
+   * The others' laid cards, guessed in seat order, each from that seat's view as it was before it
+   * laid its card (and with full hands); this tick's order; the provisional cards.
+   */
+  private finishMeeting(s: GoldrauschState, random: RandomStream): void {
+    const view = this.view;
+    const me = view.seat;
+    const n = view.players;
+    for (let seat = 0; seat < n; seat++) {
+      if (seat === me || s.committed[seat] === 0) continue;
+      s.commits[seat] = guess(s, seat, random, this.options);
+    }
+    if (view.ownCommit !== NONE && s.commitTicks[me] === 0) s.commitTicks[me] = view.tick;
+    const after = this.after.slice();
+    shuffleWith(after, random);
+    s.order = [...this.before, me, ...after];
+    s.turn = this.before.length;
+    if (s.defaultCommitment) for (let seat = 0; seat < n; seat++) s.provisional[seat] = random.next() < 0.5 ? GREEN : RED;
+  }
 }
 
 /** A breach's or clause's source as records.ts codes it: "promise", or a proposal id such as "r3-V-1" ("" and anything else: 0). */
@@ -380,8 +472,8 @@ function recordOf(view: GoldrauschView, s: GoldrauschState): void {
   s.meetingLog = view.messagesFrom(view.historyLength);
 }
 
-/** Phase 3 as the engine holds it at this seat's turn, hidden cards sampled. */
-function sampleMeeting(view: GoldrauschView, s: GoldrauschState, random: RandomStream, options: SampleOptions): void {
+/** Phase 3 as the engine holds it at this seat's turn, but for what ViewSample draws (the others' laid colours, the tick's order, the provisional cards). */
+function readMeeting(view: GoldrauschView, s: GoldrauschState): void {
   const n = view.players;
   const me = view.seat;
   const tick = view.tick;
@@ -437,29 +529,10 @@ function sampleMeeting(view: GoldrauschView, s: GoldrauschState, random: RandomS
     if (s.passed[seat] !== 0) s.passedMask |= 1 << seat;
   }
   s.needsStale = true;
-  // This seat's card; the others' colours guessed, in seat order, each from that seat's view as it
-  // was before it laid its card (and with full hands).
+  // This seat's card; the others' are drawn (ViewSample.finishMeeting) with the order [this seat].
   s.commits[me] = view.ownCommit;
   s.order = [me];
   s.turn = 0;
-  for (let seat = 0; seat < n; seat++) {
-    if (seat === me || s.committed[seat] === 0) continue;
-    s.commits[seat] = guess(s, seat, random, options);
-  }
-  if (view.ownCommit !== NONE && s.commitTicks[me] === 0) s.commitTicks[me] = tick;
-  // This tick's order: the seats that already spoke this tick (in that order), this seat, whose turn
-  // it is, then the others in a sampled order.
-  const before: number[] = [];
-  for (let k = from; k < to; k++) {
-    const sender = view.messageFrom(k);
-    if (view.messageTick(k) === tick && sender !== me && sender >= 0 && view.messageType(k) !== MSG_GIFT && !before.includes(sender)) before.push(sender);
-  }
-  const after: number[] = [];
-  for (let seat = 0; seat < n; seat++) if (seat !== me && !before.includes(seat)) after.push(seat);
-  shuffleWith(after, random);
-  s.order = [...before, me, ...after];
-  s.turn = before.length;
-  if (s.defaultCommitment) for (let seat = 0; seat < n; seat++) s.provisional[seat] = random.next() < 0.5 ? GREEN : RED;
 }
 
 /** The colour of `seat`'s laid card, as `options.guessCommit` (or a fair coin) says. */

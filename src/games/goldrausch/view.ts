@@ -310,9 +310,11 @@ export class GoldrauschView {
   proposalClauseUpgrader(i: number, k: number): number {
     return this.#s.poolUpgrader[this.#s.propClauseStart[i] + k];
   }
-  /** Proposal i's id ("r3-V-1": round, continent letter, number in the meeting), as the story names it. */
+  /** Proposal i's id ("r3-V-1": round, continent letter, number in the meeting), as the story names it; "r3-?-1" when its continent is hidden from this seat. */
   proposalId(i: number): string {
-    return proposalId(this.#s.round, this.#propContinent[i], i);
+    // A proposal this seat may not see (private channels) shows no continent: "r3-?-2".
+    const c = this.proposalContinent(i);
+    return c === -1 ? `r${this.#s.round}-?-${i + 1}` : proposalId(this.#s.round, c, i);
   }
   /** The agreement in force on continent c: its proposal, or −1 (none, or hidden from this seat). */
   agreement(c: number): number {

@@ -12,6 +12,7 @@ import { greenDealFixtures } from './fixtures.js';
 import { COUNTERS, ENDINGS, ROUND_COUNTERS } from './metrics.js';
 import { changedRules, type GreenDealConfig, PLACEHOLDER_COMPONENTS } from './params.js';
 import { check, comebackCheckpoints, presentation, tournament } from './presentation.js';
+import { replay } from './replay.js';
 import { record } from './record.js';
 import { ALLOCATE, BID, CONTACT, type GreenDealState, INVEST, PLACE, REPAY } from './state.js';
 import type { GreenDealView } from './view.js';
@@ -93,6 +94,7 @@ export const greenDealDefinition = {
   story,
   decisionPlace,
   presentation,
+  replay,
   comebackCheckpoints,
   // No ending is a rule outcome worth following (the game always lasts its rounds; endings say how the winner was decided).
   keyEnding: null,

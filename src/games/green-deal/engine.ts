@@ -229,7 +229,7 @@ function startRound(state: GreenDealState): void {
 /** Whether seat a goes before seat b in turn order (§4 phase 1: higher bid; tie: less cash (GD-A8), less income, the coin). */
 function before(state: GreenDealState, a: number, b: number): boolean {
   if (state.bids[a] !== state.bids[b]) return state.bids[a] > state.bids[b];
-  const afterBids = state.config.rules.tieBreakCash === 'after-bids';
+  const afterBids = state.tieAfterBids;
   // Cash is still before the bids here (accounting follows the order).
   const ca = afterBids ? state.cash[a] - state.bids[a] : state.cash[a];
   const cb = afterBids ? state.cash[b] - state.bids[b] : state.cash[b];
@@ -279,7 +279,7 @@ function beginInvestment(state: GreenDealState): void {
 /** A seat's investment is over: its tile now (GD-A27 option), the next investor, or the expansion. */
 function endInvestment(state: GreenDealState): void {
   const seat = state.order[state.turn];
-  if (state.config.rules.expansion === 'after-own-investment' && state.pendingCat[seat] >= 0 && beginPlacement(state, seat)) return;
+  if (state.expandAfterOwn && state.pendingCat[seat] >= 0 && beginPlacement(state, seat)) return;
   nextInvestor(state);
 }
 
@@ -331,7 +331,7 @@ function endPlacement(state: GreenDealState): void {
   state.pendingCat[seat] = -1;
   state.placeCell = -1;
   state.placeSeat = -1;
-  if (state.config.rules.expansion === 'after-own-investment') nextInvestor(state);
+  if (state.expandAfterOwn) nextInvestor(state);
   else nextPlacement(state);
 }
 
@@ -340,7 +340,7 @@ function endRound(state: GreenDealState): void {
   const round = state.round;
   const last = round >= state.rounds;
   if (!last && state.stopAfterRound !== round) refreshDisplays(state, round + 1);
-  if (state.config.params.components.prScorings.includes(round)) {
+  if (state.tables.prScoringAt[round] === 1) {
     let mask = 0;
     for (let s = 0; s < state.players; s++) if (state.chips[s] > 0) mask |= 1 << s;
     state.placed.fill(0);
@@ -355,9 +355,9 @@ function endRound(state: GreenDealState): void {
 }
 
 function afterPr(state: GreenDealState): void {
-  const c = state.config.params.components;
   const round = state.round;
-  if (c.sustainabilityScorings.includes(round)) scoreSustainability(state, round === c.sustainabilityScorings[0]);
+  const sust = state.tables.sustScoringAt[round];
+  if (sust !== 0) scoreSustainability(state, sust === 2);
   if (round < state.rounds) {
     finishRound(state);
     return;
@@ -504,8 +504,11 @@ function finishRound(state: GreenDealState): void {
   }
   state.roundCounters[(round - 1) * RC + R_INCOME] = income;
   state.roundCounters[(round - 1) * RC + R_CASH] = cash;
-  for (let q = 1; q <= 4; q++) {
-    if (round === Math.ceil((q * state.rounds) / 5)) for (let s = 0; s < P; s++) state.counters[C_INCOME_20 + q - 1][s] = state.income[s];
+  const checkpoints = state.tables.incomeCheckpoints[round];
+  if (checkpoints !== 0) {
+    for (let q = 1; q <= 4; q++) {
+      if ((checkpoints >> (q - 1)) & 1) for (let s = 0; s < P; s++) state.counters[C_INCOME_20 + q - 1][s] = state.income[s];
+    }
   }
   if (round >= state.rounds) {
     for (let s = 0; s < P; s++) {

@@ -103,6 +103,11 @@ export interface Tables {
   /** Edge neighbours (N, E, S, W) and the 8 neighbours of each cell, wrapping around. */
   readonly n4: Int32Array;
   readonly n8: Int32Array;
+  /** By round: 1 when a PR scoring follows it; for the sustainability scorings 1, and 2 at the first one. */
+  readonly prScoringAt: Uint8Array;
+  readonly sustScoringAt: Uint8Array;
+  /** By round: the income checkpoints q (1–4, bit q − 1) taken after it: the round ⌈q · rounds / 5⌉. */
+  readonly incomeCheckpoints: Uint8Array;
 }
 
 export const T_IMMEDIATE = TIMINGS.indexOf('immediate');
@@ -187,6 +192,17 @@ export const tablesOf = memoOnIdentity((config: GreenDealConfig): Tables => {
       n8.set([at(x - 1, y - 1), at(x, y - 1), at(x + 1, y - 1), at(x + 1, y), at(x + 1, y + 1), at(x, y + 1), at(x - 1, y + 1), at(x - 1, y)], i * 8);
     }
   }
+  const prScoringAt = new Uint8Array(c.rounds + 2);
+  for (const r of c.prScorings) if (r >= 0 && r < prScoringAt.length) prScoringAt[r] = 1;
+  const sustScoringAt = new Uint8Array(c.rounds + 2);
+  for (const r of c.sustainabilityScorings) if (r >= 0 && r < sustScoringAt.length) sustScoringAt[r] = 1;
+  const firstSust = c.sustainabilityScorings[0];
+  if (firstSust !== undefined && firstSust >= 0 && firstSust < sustScoringAt.length) sustScoringAt[firstSust] = 2;
+  const incomeCheckpoints = new Uint8Array(c.rounds + 2);
+  for (let q = 1; q <= 4; q++) {
+    const r = Math.ceil((q * c.rounds) / 5);
+    if (r >= 0 && r < incomeCheckpoints.length) incomeCheckpoints[r] |= 1 << (q - 1);
+  }
   return {
     sustTypes: s.length,
     sCat: s.map((t) => t.category),
@@ -215,6 +231,9 @@ export const tablesOf = memoOnIdentity((config: GreenDealConfig): Tables => {
     cells,
     n4,
     n8,
+    prScoringAt,
+    sustScoringAt,
+    incomeCheckpoints,
   };
 });
 
@@ -250,6 +269,9 @@ export class GreenDealState {
   readonly sustLimit: number;
   readonly startCells: readonly number[];
   readonly isStart: Uint8Array;
+  /** GD-A8 `tieBreakCash: after-bids`; GD-A27 `expansion: after-own-investment`. */
+  readonly tieAfterBids: boolean;
+  readonly expandAfterOwn: boolean;
   round = 1;
   stage = BID;
   /** Seats asked in a simultaneous stage (bit s = seat s). */
@@ -418,6 +440,8 @@ export class GreenDealState {
     this.maxLoans = c.maxLoans;
     const limit = config.rules.sustainabilityLimit;
     this.sustLimit = limit === 'n-minus-1' ? players - 1 : limit;
+    this.tieAfterBids = config.rules.tieBreakCash === 'after-bids';
+    this.expandAfterOwn = config.rules.expansion === 'after-own-investment';
     this.startCells = c.startCells[players - 3].map(([x, y]) => y * c.mapWidth + x);
     this.isStart = new Uint8Array(t.cells);
     for (const cell of this.startCells) this.isStart[cell] = 1;
@@ -559,6 +583,8 @@ const SHARED = new Set([
   'sustLimit',
   'startCells',
   'isStart',
+  'tieAfterBids',
+  'expandAfterOwn',
   'script',
 ]);
 

@@ -14,6 +14,7 @@ import { myGoldMineFixtures } from './fixtures.js';
 import { COUNTERS, ENDINGS, ROUND_COUNTERS } from './metrics.js';
 import { changedRules, PLACEHOLDER_DECK_IDS, type MyGoldMineConfig } from './params.js';
 import { check, comebackCheckpoints, presentation, tournament } from './presentation.js';
+import { replay } from './replay.js';
 import { record } from './record.js';
 import { story } from './story.js';
 import { EXIT_ACTION, SWAP_TARGET, type MyGoldMineState } from './state.js';
@@ -98,6 +99,7 @@ export const myGoldMineDefinition = {
   story,
   decisionPlace,
   presentation,
+  replay,
   comebackCheckpoints,
   // The share of games whose final round Drago ended: what a dragon count changes most directly.
   keyEnding: 'dragon',

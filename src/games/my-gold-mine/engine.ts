@@ -9,7 +9,7 @@
 import { askBotWith } from '../../core/ask.js';
 import { Illegal, type AskProtocol, type DecisionRequest, type GameModule, type Outcome, type Pending } from '../../core/game.js';
 import { show } from '../../core/validate.js';
-import { purposeKey, unitFloat, type RandomSource } from '../../core/random.js';
+import { purposeKey, unitFloat, type RandomSource, type RandomStream } from '../../core/random.js';
 import type { MyGoldMineBot } from './bot.js';
 import {
   C_BANKED,
@@ -109,6 +109,7 @@ export function resetGame(state: MyGoldMineState, random: RandomSource, startSea
   state.roundCounters.fill(0);
   for (let c = 0; c < state.counters.length; c++) state.counters[c].fill(0);
   state.cardCount = 0;
+  state.lean = false;
   state.counters[C_STARTED][startSeat] = 1;
   startRound(state, startSeat);
 }
@@ -252,7 +253,7 @@ function takeDig(state: MyGoldMineState, card: number): void {
   // Records list each kind once per round it was drawn in (GameRecord.cardsDrawn): every draw
   // (~100 a game) made the aggregate's per-card statistics 13% of a run's time.
   const kind = state.tables.digKind[card];
-  if ((state.kindsDrawn & (1 << kind)) === 0) {
+  if ((state.kindsDrawn & (1 << kind)) === 0 && !state.lean) {
     state.kindsDrawn |= 1 << kind;
     const i = state.cardCount++ * 2;
     state.cards[i] = kind;
@@ -331,6 +332,7 @@ function collect(state: MyGoldMineState, d: number, gold: number, extra: number)
     state.extraGold[d] += gold;
     state.extraExtra[d] += extra;
   }
+  if (state.lean) return;
   const value = gold + extra * state.extragoldValue;
   state.counters[C_COLLECTED][s] += value;
   state.roundCounters[(state.round - 1) * RC + R_COLLECTED] += value;
@@ -356,6 +358,7 @@ function exitDwarf(state: MyGoldMineState, d: number): void {
     state.extraGold[d] = 0;
     state.extraExtra[d] = 0;
   }
+  if (state.lean) return;
   const value = state.bankedGold[d] + state.bankedExtra[d] * state.extragoldValue;
   if (state.log !== null) note(state.log, EV.exited, d, state.ladderCount, value);
   state.counters[C_EXITS][s]++;
@@ -395,6 +398,7 @@ function eliminate(state: MyGoldMineState, d: number): void {
     state.extraGold[d] = 0;
     state.extraExtra[d] = 0;
   }
+  if (state.lean) return;
   const lost = gold + extra * state.extragoldValue;
   if (state.log !== null) note(state.log, EV.eliminated, d, lost);
   state.counters[C_ELIMINATIONS][s]++;
@@ -446,7 +450,7 @@ function dragonCheck(state: MyGoldMineState): void {
     state.dragonsLeft--;
     const to = --state.drago;
     if (state.log !== null) note(state.log, EV.dragon, card, to);
-    state.roundCounters[(state.round - 1) * RC + R_DRAGON_STEPS]++;
+    if (!state.lean) state.roundCounters[(state.round - 1) * RC + R_DRAGON_STEPS]++;
     for (let d = 0; d < dwarves; d++) {
       if (state.status[d] === IN_MINE && state.pos[d] === to) eliminate(state, d);
     }
@@ -703,19 +707,24 @@ export function pending(state: MyGoldMineState): Pending<MyGoldMineRequest> {
 
 /** Applies the one answer and runs the game on to the next decision. */
 export function apply(state: MyGoldMineState, answers: readonly MyGoldMineAnswer[], _random: RandomSource): MyGoldMineState {
-  const answer = answers[0];
+  applyAnswer(state, answers[0]);
+  return state;
+}
+
+/** `apply` of one answer (the playout's step: no answer list). */
+function applyAnswer(state: MyGoldMineState, answer: MyGoldMineAnswer): void {
   const d = state.actor;
   const s = state.owner(d);
   let done = true;
   if (state.log !== null) note(state.log, EV.decision, state.stage, d, answer);
   switch (state.stage) {
     case TURN:
-      state.roundCounters[(state.round - 1) * RC + R_TURNS]++;
+      if (!state.lean) state.roundCounters[(state.round - 1) * RC + R_TURNS]++;
       if (answer === DIG && top(state) >= 0) {
-        state.counters[C_DIGS][s]++;
+        if (!state.lean) state.counters[C_DIGS][s]++;
         digTurn(state, d);
       } else {
-        state.counters[C_EXIT_DRAWS][s]++;
+        if (!state.lean) state.counters[C_EXIT_DRAWS][s]++;
         done = exitTurn(state);
       }
       break;
@@ -735,7 +744,6 @@ export function apply(state: MyGoldMineState, answers: readonly MyGoldMineAnswer
       throw new RangeError('apply on a finished game');
   }
   if (done) endTurn(state);
-  return state;
 }
 
 export function outcome(state: MyGoldMineState): Outcome {
@@ -805,6 +813,36 @@ export function uniformAnswer(view: MyGoldMineView, request: MyGoldMineRequest, 
   return list[Math.floor(u * list.length)];
 }
 
+/**
+ * GameModule.playout: the rest of the game with uniform random answers, each the one
+ * `uniformAnswer` gives for `u.next()`, without views or answer lists.
+ */
+export function playout(state: MyGoldMineState, u: RandomStream, _random: RandomSource): number {
+  state.lean = true;
+  let decisions = 0;
+  while (state.stage !== OVER) {
+    const x = u.next();
+    let answer: number;
+    if (state.stage === TURN) {
+      // The view's topCard: −1 past the deck (or an unknown card of a fixture's deck).
+      answer = state.digPos < state.dig.length && state.dig[state.digPos] >= 0 && x < 0.5 ? DIG : DRAW_EXIT;
+    } else if (state.stage === EXIT_ACTION) answer = x < 0.5 ? 0 : 1;
+    else {
+      const d = state.actor;
+      answer = swapCandidate(state, d, Math.floor(x * swapCandidates(state, d)));
+    }
+    applyAnswer(state, answer);
+    decisions++;
+  }
+  return decisions;
+}
+
+/** The `k`-th dwarf (in dwarf order) dwarf `d` may swap with: legalAnswers' D3 list at `k`. */
+function swapCandidate(state: MyGoldMineState, d: number, k: number): number {
+  for (let q = 0; q < state.dwarves; q++) if (canSwap(state, d, q) && k-- === 0) return q;
+  return -1;
+}
+
 /** A My Gold Mine bot whose every decision is `decide(view, request)`. */
 export function botOf(name: string, decide: (view: MyGoldMineView, request: MyGoldMineRequest) => MyGoldMineAnswer): MyGoldMineBot {
   const ask = (view: MyGoldMineView, kind: number) => decide(view, requestOf(kind, view.seat));
@@ -836,6 +874,7 @@ export const myGoldMine = {
   trace,
   legalAnswers,
   uniformAnswer,
+  playout,
   clone: cloneState,
   sampleState,
   sampler,

@@ -61,6 +61,7 @@ function loadView(view: MyGoldMineView, into: MyGoldMineState | undefined): MyGo
   const t = state.tables;
   state.script = null;
   state.log = null;
+  state.lean = false;
   state.round = view.round;
   state.stopAfterRound = 0;
   state.startSeat = view.startSeat;

@@ -227,6 +227,11 @@ export class MyGoldMineState {
    * copy of the state for search (clone) must not carry it: its playouts are not the game's moves.
    */
   log: number[] | null = null;
+  /**
+   * Lean mode (a search's random playout, engine.ts `playout`): no records per move (counters, round
+   * counters, the cards drawn); `resetGame` and `loadView` (sample.ts) end it, `cloneState` copies it.
+   */
+  lean = false;
   /** Scores before round 1 (all 0: nuggets and gold start at nothing). */
   readonly initialScores: number[];
   /** One read-only view per seat (made by the engine's setup). */
@@ -356,6 +361,7 @@ export function cloneState(state: MyGoldMineState, into?: MyGoldMineState): MyGo
   t.scriptReshuffles = state.scriptReshuffles;
   // A replay's move log is the game's own story, not the copy's (its playouts are no moves of the game).
   t.log = null;
+  t.lean = state.lean;
   copyList(state.initialScores, t.initialScores);
   return t;
 }

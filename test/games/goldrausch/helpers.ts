@@ -168,3 +168,71 @@ export function logOf(s: GoldrauschState) {
     return { tick: s.log[at], from: s.log[at + 1], type: s.log[at + 2], continent: s.log[at + 3], a: s.log[at + 4], b: s.log[at + 5] };
   });
 }
+
+/**
+ * Every getter of a seat view as plain data (the search contract's test: a sampled state must show
+ * the seat exactly this): viewSnapshot's reads, and the rules, the meeting's proposals with their
+ * clauses and this seat's rejections, the clause plans, and every field of every recorded round.
+ */
+export function fullView(v: import('../../../src/games/goldrausch/view.js').GoldrauschView): unknown {
+  const n = v.players;
+  const seats = (f: (seat: number) => unknown) => Array.from({ length: n }, (_, seat) => f(seat));
+  const cs = (f: (c: number) => unknown) => [0, 1, 2].map(f);
+  const rounds = Array.from({ length: v.historyLength }, (_, i) => ({
+    round: v.histRound(i),
+    start: v.histStartPlayer(i),
+    cards: [v.histResourceCard(i), v.histNextResourceCard(i), v.histWheel(i), v.histEvent(i)],
+    seats: seats((s) => [
+      v.histLocation(i, s),
+      v.histFinalLocation(i, s),
+      v.histCommit(i, s),
+      v.histCommitTick(i, s),
+      v.histFinalCard(i, s),
+      v.histUpgraded(i, s),
+      v.histSucceeded(i, s),
+      v.histPayout(i, s),
+      v.histFines(i, s),
+      v.histEventGold(i, s),
+      v.histGoldBefore(i, s),
+      v.histGoldAfter(i, s),
+      v.histBound(i, s),
+      v.histBreachVictims(i, s),
+      v.histBreachSource(i, s),
+    ]),
+    continents: cs((c) => [
+      v.histStockBefore(i, c),
+      v.histStockAfterProfit(i, c),
+      v.histStockAfter(i, c),
+      v.histExtract(i, c),
+      v.histRespawned(i, c),
+      v.histCollision(i, c),
+      v.histDisaster(i, c),
+      v.histAgreement(i, c),
+      v.histAgreementParties(i, c),
+      v.histAgreementUpgrader(i, c),
+    ]),
+    proposals: Array.from({ length: v.histProposalCount(i) }, (_, p) => [
+      v.histProposalContinent(i, p),
+      v.histProposalUpgrader(i, p),
+      Array.from({ length: v.histProposalClauseCount(i, p) }, (_, k) => [v.histProposalClauseRound(i, p, k), v.histProposalClauseUpgrader(i, p, k)]),
+    ]),
+  }));
+  return {
+    snapshot: JSON.parse(viewSnapshot(v)),
+    game: [v.rules, v.rounds, v.ticks, v.messagesPerTick, v.fine, v.winThreshold, v.winThresholdStrict],
+    disaster: cs((c) => v.disaster(c)),
+    meeting:
+      v.stage === 'meeting'
+        ? {
+            ownCommit: v.ownCommit,
+            proposals: Array.from({ length: v.proposalCount }, (_, i) => [
+              v.proposalId(i),
+              v.hasRejected(i),
+              Array.from({ length: v.proposalClauseCount(i) }, (_, k) => [v.proposalClauseRound(i, k), v.proposalClauseUpgrader(i, k)]),
+            ]),
+            clausePlans: seats((s) => v.clausePlan(s)),
+          }
+        : null,
+    rounds,
+  };
+}
