@@ -182,7 +182,7 @@ describe.each(searchableGames)('ismcts on %s', (id) => {
     expect(game(id, names, 2).outcome).toEqual(a.outcome);
     // Against uniform, seats rotating; the same bounds as above (under equal strength P ≤ 0.011).
     const players = Math.max(2, GAMES[id].module.minPlayers);
-    const [n, need] = players === 2 ? [16, 13] : players === 3 ? [15, 10] : [Number.NaN, Number.NaN];
+    const [n, need] = players === 2 ? [16, 13] : players === 3 ? [15, 10] : players === 4 ? [16, 9] : [Number.NaN, Number.NaN];
     let wins = 0;
     for (let g = 0; g < n; g++) {
       const seat = g % players;
