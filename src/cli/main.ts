@@ -19,7 +19,7 @@ import { Progress } from '../sim/progress.js';
 import type { QueueExecutor } from '../sim/queue/coordinator.js';
 import { playOne, type Engine } from '../sim/run.js';
 import { openScenario } from '../sim/scenario.js';
-import { commandReplayHtml, writeExampleReplays } from './replay.js';
+import { commandReplayExamples, commandReplayHtml, writeExampleReplays } from './replay.js';
 import { botLimitOptions, botLimitsOf, checkWatchable, hangLine } from './bot-limits.js';
 import { CHECK_DEFAULTS } from '../check/compare.js';
 import { mergePartials, parseShard, partialOf, shardRange } from '../sim/shard.js';
@@ -315,8 +315,14 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
       ex('replay', (y) =>
         y
           .positional('scenario', { type: 'string', demandOption: true })
-          .option('game', { type: 'number', demandOption: true, describe: 'game index K (0-based)' })
+          .option('game', { type: 'number', describe: 'game index K (0-based)' })
           .option('seed', { type: 'string', describe: "run seed (default: the scenario's)" })
+          .option('examples', {
+            type: 'boolean',
+            default: false,
+            describe:
+              "instead of --game: write the replay page of every example game of the scenario's run report, beside it (--out: the report's folder, default reports/<scenario name>/)",
+          })
           .option('html', {
             type: 'boolean',
             default: false,
@@ -330,7 +336,13 @@ export async function runCli(givenArgv: readonly string[], io: Io = processIo): 
           .option('json', { type: 'boolean', default: false, describe: 'print the game as JSON: its story (lines), final scores, winners and faults' }),
       ),
       async (args) => {
-        code = await commandReplay(io, args.scenario, args.game, args.seed, { json: args.json, table: args.table, html: args.html, out: args.out });
+        code = await commandReplay(io, args.scenario, args.game, args.seed, {
+          json: args.json,
+          table: args.table,
+          html: args.html,
+          out: args.out,
+          examples: args.examples,
+        });
       },
     )
     .command(
@@ -579,6 +591,7 @@ async function commandRun(io: Io, path: string, args: RunArgs): Promise<number> 
     ...(summary.changedCards ? { changedCards: summary.changedCards } : {}),
     ...(summary.botFiles ? { botFiles: summary.botFiles } : {}),
     ...timedBotsOf(scenario.bots),
+    ...(args.replays ? { replays: true } : {}),
   };
   const files = writeRunOutputs(out, summary, reportGameOf(scenario.definition), run);
   if (args.replays) files.push(...writeExampleReplays(scenario, summary, seed, out));
@@ -657,6 +670,17 @@ function otherGamesFiles(io: Io, out: string, written: readonly string[], quiet:
   );
   if (removed.length > 0 && !quiet)
     io.err(`goldpit: removed ${removed.join(', ')} of an earlier run of another game from ${out} (this run does not write them)\n`);
+  // Replay pages of an earlier run: its example games are not this run's (the report links replay-K.html).
+  const pages = removeOtherGamesFiles(
+    out,
+    written,
+    readdirSync(out).filter((f) => /^replay-\d+\.html$/.test(f)),
+  );
+  if (pages.length > 0 && !quiet) {
+    io.err(
+      `goldpit: removed ${pages.length} replay page${pages.length === 1 ? '' : 's'} of an earlier run from ${out} (${pages.length === 1 ? 'it shows' : 'they show'} that run's games; this run's: --replays, or goldpit replay <scenario> --examples)\n`,
+    );
+  }
 }
 
 /** Which engine played a run's games, for its closing line. */
@@ -814,11 +838,17 @@ function mergeGamesCsv(partialFiles: readonly string[], target: string): { writt
 async function commandReplay(
   io: Io,
   path: string,
-  game: number,
+  game: number | undefined,
   seedArg: string | undefined,
-  opts: { json?: boolean; table?: string; html?: boolean; out?: string },
+  opts: { json?: boolean; table?: string; html?: boolean; out?: string; examples?: boolean },
 ): Promise<number> {
-  const { json = false, table, html = false, out } = opts;
+  const { json = false, table, html = false, out, examples = false } = opts;
+  if (examples) {
+    if (game !== undefined) throw new UsageError('--game and --examples exclude each other: one game, or every example game of the report');
+    if (json) throw new UsageError('--examples writes replay pages: leave --json out');
+    return commandReplayExamples(io, path, await openScenario(path, { table }), seedArg, out);
+  }
+  if (game === undefined) throw new UsageError('give --game K (one game) or --examples (every example game of the run report)');
   if (out !== undefined && !html) throw new UsageError('--out names the replay page: give it with --html');
   if (html && json) throw new UsageError('--html and --json are two different outputs: give one of them');
   const scenario = await openScenario(path, { table });

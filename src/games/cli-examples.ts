@@ -38,7 +38,11 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
     ['$0 check scenarios/baseline.json --baseline baselines/baseline.json', 'has a change moved the balance? (exit 0 PASS, 1 FAIL, 3 INCONCLUSIVE)'],
     ['$0 check scenarios/baseline.json --baseline baselines/baseline.json --until-decided --markdown', 'in CI: play until decided'],
   ],
-  replay: [['$0 replay scenarios/baseline.json --game 17', 'the story of game 17 of the run, turn by turn']],
+  replay: [
+    ['$0 replay scenarios/baseline.json --game 17', 'the story of game 17 of the run, turn by turn'],
+    ['$0 replay scenarios/baseline.json --game 17 --html', 'its replay page: step through it in the browser'],
+    ['$0 replay scenarios/baseline.json --examples', "the replay pages of the report's example games, beside it"],
+  ],
   verify: [['$0 verify fixtures/', 'every round fixture of every game']],
   tournament: [
     ['$0 tournament --game gold-knizia', 'rate every built-in bot of GOLD (Knizia)'],

@@ -1,9 +1,11 @@
 /**
  * The report's "Example games" section: for each figure, the games behind it (summary.json's
  * `examples`), each a link to that game's replay page (`replay-K.html` beside the report, which
- * `goldpit replay <scenario> --game K --html` writes). Plain links: the report stays script-free.
+ * `goldpit replay <scenario> --examples`, `run --replays` or `replay --game K --html` writes). Plain
+ * links: the report stays script-free.
  */
 import { esc, table } from './html.js';
+import type { RunFacts } from './html.js';
 import type { ExtremeGame, ReportGame, RunSummary } from './types.js';
 
 /** The file name of game K's replay page, beside the report (cli: `goldpit replay --html`). */
@@ -32,7 +34,7 @@ export function exampleGames(summary: RunSummary): number[] {
 }
 
 /** The section, or '' for a summary without examples. */
-export function examplesSection(summary: RunSummary, game: ReportGame): string {
+export function examplesSection(summary: RunSummary, game: ReportGame, run: RunFacts | null = null): string {
   const ex = summary.examples;
   if (!ex) return '';
   const step = game.step.one;
@@ -59,7 +61,11 @@ export function examplesSection(summary: RunSummary, game: ReportGame): string {
   extreme('tension', (e) => `the narrowest winning margin (${e.value} ${score})`, ex.narrowestMargin);
   return `<section id="examples">
 <h2>Example games</h2>
-<p class="explain">The games behind the figures: for each, the first games of the run that show it (the smallest game indices, the same however the run was split). Each link opens that game's replay page beside this report: <code>goldpit run --replays</code> writes them all, <code>goldpit replay &lt;scenario&gt; --game K --html</code> one; <code>goldpit replay &lt;scenario&gt; --game K</code> prints its story.</p>
+<p class="explain">The games behind the figures: for each, the first games of the run that show it (the smallest game indices, the same however the run was split). Each link opens that game's replay page, at its start, beside this report${
+    run?.replays
+      ? ' (written with it).'
+      : `, once written: <code>goldpit replay &lt;scenario.json&gt; --examples</code> writes all ${exampleGames(summary).length} of them here without playing the run again (<code>--out</code> this folder if it is not the default), <code>goldpit run --replays</code> with the run.`
+  } <code>goldpit replay &lt;scenario.json&gt; --game K</code> prints a game's story.</p>
 ${table(['figure', 'example games'], rows, { cls: 'compact' })}
 </section>`;
 }

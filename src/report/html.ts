@@ -1369,6 +1369,8 @@ export interface RunFacts {
    * the machine's speed and load, so the same command can give other results. Absent: none.
    */
   readonly timedBots?: readonly string[];
+  /** The replay pages of the example games were written with the report (`run --replays`). */
+  readonly replays?: boolean;
 }
 
 /** The warning a page shows for a run with bots that decide by the clock (RunFacts.timedBots), or ''. */
@@ -1414,7 +1416,7 @@ export function renderReport(summary: RunSummary, impact: ImpactReport | null, r
     tensionSection(summary, game),
     gameSections(summary, colour, game, impact !== null),
     impact ? impactSection(summary, impact, game) : '',
-    examplesSection(summary, game),
+    examplesSection(summary, game, run),
     `<footer>goldpit ${esc(summary.version)} \u00b7 scenario ${esc(summary.scenario)} \u00b7 seed <code>${esc(summary.seed)}</code>${summary.deckId ? ` \u00b7 deck <code>${esc(summary.deckId)}</code>` : ''}. Self-contained page: no scripts, fonts or images are loaded. \u00b1 is the half-width of a 95% interval; pp = percentage points.</footer>`,
   ].join('\n');
   return htmlPage(`${summary.scenario} \u00b7 goldpit balance report`, body);

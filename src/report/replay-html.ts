@@ -77,6 +77,23 @@ export function scoreAt(record: ReplayedGame['record'], step: number): readonly 
   return record.curve[Math.min(step, record.curve.length) - 1];
 }
 
+/** The strip's legend, one entry per seat, in rows that fit the page (`legend` advances 21 + 6.6 px a character + 18 an entry). */
+function legendRows(facts: ReplayFacts): { label: string; colour: string }[][] {
+  const rows: { label: string; colour: string }[][] = [[]];
+  let used = 0;
+  facts.seats.forEach((bot, s) => {
+    const item = { label: `seat ${s} ${bot}`, colour: seatColour(s) };
+    const w = 21 + 6.6 * item.label.length + 18;
+    if (used + w > WIDTH - 90 && rows[rows.length - 1].length > 0) {
+      rows.push([]);
+      used = 0;
+    }
+    rows[rows.length - 1].push(item);
+    used += w;
+  });
+  return rows;
+}
+
 /** The score strip: each seat's score after every step (the game's record), and the marker of the moment shown. */
 function scoreStrip(
   game: ReplayedGame,
@@ -92,13 +109,7 @@ function scoreStrip(
   const y = niceAxis(Math.min(0, ...rows.flat()), Math.max(1, ...rows.flat()), 4);
   const ys = linear(y.domain, [frame.py + frame.h, frame.py]);
   const out = [svgOpen('score-strip', WIDTH, frame.py + frame.h + 44, `${presentation.score} of each seat after every ${presentation.step.one}`)];
-  out.push(
-    legend(
-      facts.seats.map((bot, s) => ({ label: `seat ${s} ${bot}`, colour: seatColour(s) })),
-      60,
-      14,
-    ),
-  );
+  for (const [r, row] of legendRows(facts).entries()) out.push(legend(row, 60, 14 + 16 * r));
   out.push(yAxis(y.ticks, ys, 60, WIDTH - 30, (v) => String(v), presentation.score, frame.py + frame.h / 2));
   out.push(
     xAxis(
@@ -130,7 +141,8 @@ function scoreStrip(
 export function renderReplay(game: ReplayedGame, presentation: GamePresentation, facts: ReplayFacts): string {
   const { record, frames } = game;
   const steps = record.curve.length;
-  const stripFrame = { py: 40, h: 150 };
+  // The strip's top: below its legend's rows.
+  const stripFrame = { py: 24 + 16 * legendRows(facts).length, h: 150 };
   const x = linear([0, Math.max(1, steps)], [60, WIDTH - 30]);
   const o = record.outcome;
   const seatName = (s: number) => `seat ${s} (${facts.seats[s] ?? '?'})`;

@@ -52,9 +52,8 @@ const SCORES: number[] = [0, 0, 0];
  * (upgrade 1/2; presence 1/3 everywhere), so a seat's scores depend only on the params (fine, wheel),
  * the player count, its seat, the start player, its country hand, and the extraction and stock of
  * the three continents — the same in most games' first round (the first resource card decides
- * extraction and stock). Measured on the baseline: 99.6% of round-1 score calls repeat an earlier
- * game's inputs, and from round 2 on hardly any (21% in round 2, ~1% in round 3), so only round 1 is
- * remembered. The key packs those inputs into one exact integer below 2^53 when they are small
+ * extraction and stock). Nearly every round-1 call repeats an earlier game's inputs and later rounds'
+ * calls rarely do (docs/performance-log.md, "the round-1 score memo"), so only round 1 is remembered. The key packs those inputs into one exact integer below 2^53 when they are small
  * whole numbers (else nothing is remembered); the map is emptied when the parameters (`paramsKey`) change or
  * it grows past FIRST_ROUND_MAX. A hit returns the very numbers the computation returned.
  */

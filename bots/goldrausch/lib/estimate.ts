@@ -202,9 +202,8 @@ export function upgradeValue(e: number, stock: number, fine: number, disaster: n
 
   // Up to SMALL_MAX rivals present (every seat of a 4-player game): the same program unrolled into
   // straight-line code (./upgrade-small.ts, bit-identical), under the conditions in which dropping its
-  // zero tests is exact. Measured per call on the shared 2-core machine, same process, interleaved:
-  // 3 rivals 160–290 ns → 65–95 ns; over 250,531 calls recorded from 2,000 baseline games the mean
-  // went from ~250 to ~160 ns (the fast path pays ~13 ns more for filling AP/AU/BP/BU).
+  // zero tests is exact: a call with three rivals costs about a third of the loop program's
+  // (docs/performance-log.md, "the unrolled upgrade value").
   if (unrolled === true && nAhead + nBehind <= S_MAX && probabilities && e >= 0 && e < Infinity && stock - stock === 0) {
     small[S_X] = e;
     small[S_X + 1] = stock;
@@ -217,7 +216,7 @@ export function upgradeValue(e: number, stock: number, fine: number, disaster: n
 
   // The loop program (more than SMALL_MAX rivals present, e.g. 5–6 players). The scratch arrays are
   // read into locals (a module-level `let` is reloaded on every access), and only the cells the programs
-  // can reach are cleared: the triangle ua + ra ≤ nAhead and ub ≤ nBehind (~225 → ~165 ns per call).
+  // can reach are cleared: the triangle ua + ra ≤ nAhead and ub ≤ nBehind.
   const side = nAhead + 1;
   if (joint.length < side * side) joint = new Float64Array(side * side);
   if (behind.length < nBehind + 1) behind = new Float64Array(nBehind + 1);

@@ -4,7 +4,7 @@
  * part of it they use); the fast player passes a `GameDraws`, the same numbers with each stream's
  * key hashed once a game instead of once a draw.
  */
-import { purposeKey, unitFloat } from '../../core/random.js';
+import { purposeKey, type RandomSource, RandomStream, unitFloat } from '../../core/random.js';
 
 /** What the rules draw: `RandomSource.int` and `float`. */
 export interface Draws {
@@ -46,14 +46,29 @@ export function shuffleList(draws: Draws, list: number[], length: number, purpos
   }
 }
 
-/** A seat's own random stream: `RandomStream` of core/random.ts with the purpose's hash computed once (the same numbers). */
-export class SeatRandom {
-  key = 0;
-  counter = 0;
-  next(): number {
-    return unitFloat(this.key, this.counter++);
+/**
+ * A seat's own random stream for the fast player: `RandomStream` of core/random.ts (the game's
+ * source behind it, for `sourceOf`) with the purpose's share of the hash computed once per game
+ * instead of once per draw — the same numbers in the same order.
+ */
+export class SeatStream extends RandomStream {
+  readonly #key: number;
+  #counter = 0;
+
+  constructor(source: RandomSource, purpose: number) {
+    super(source, purpose);
+    this.#key = purposeKey(source.gameKey, purpose);
   }
-  int(n: number): number {
-    return Math.floor(unitFloat(this.key, this.counter++) * n);
+
+  override next(): number {
+    return unitFloat(this.#key, this.#counter++);
+  }
+
+  override int(n: number): number {
+    return Math.floor(unitFloat(this.#key, this.#counter++) * n);
+  }
+
+  override pick<T>(items: readonly T[]): T {
+    return items[this.int(items.length)];
   }
 }

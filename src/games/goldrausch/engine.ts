@@ -8,16 +8,16 @@
 import { describeThrown } from '../../core/errors.js';
 import type { Asked, Fault, GameModule, Outcome, Pending } from '../../core/game.js';
 import { show } from '../../core/validate.js';
-import { GREEN, MSG_ALL, MSG_GIFT, MSG_PROPOSE, NONE, RED, type GoldrauschBot, type Message } from './bot.js';
+import { GREEN, MSG_ALL, MSG_GIFT, MSG_PROPOSE, NONE, RED, newMessage, type GoldrauschBot, type Message } from './bot.js';
 import type { Draws } from './draws.js';
-import { mayLayCard, messageFault, playTurn, revealContinents } from './meeting.js';
+import { MESSAGE_OK, mayLayCard, messageCheck, messageFault, playTurn, revealContinents } from './meeting.js';
 import type { GoldrauschConfig } from './params.js';
 import { Purpose } from './purposes.js';
 import { finishingRanks } from './records.js';
 import { clone } from './clone.js';
-import { type GoldrauschState, Stage } from './state.js';
+import { type GoldrauschState, Stage, type TurnFault } from './state.js';
 import { newGame } from './setup.js';
-import { botOf, cloneState, legalAnswers, sampler, sampleState } from './search.js';
+import { botOf, cloneState, legalAnswers, sampler, sampleState, uniformAnswer } from './search.js';
 import type { GoldrauschView } from './view.js';
 
 export type GoldrauschRequest =
@@ -44,6 +44,8 @@ const MIGRATION = 'docs/bots-and-tournaments.md#migrating-a-bot-written-for-the-
 const TERMINAL: Pending<GoldrauschRequest> = Object.freeze({ kind: 'terminal' });
 const CONTINENT_PENDING: Pending<GoldrauschRequest>[] = [];
 const TURN_PENDING: Pending<GoldrauschRequest>[][] = [];
+/** A continent request per seat (what `fallbackAnswer` reads of it: the kind and the seat). */
+const CONTINENT_REQUESTS: readonly GoldrauschRequest[] = [0, 1, 2, 3, 4, 5].map((seat) => Object.freeze({ kind: 'continent' as const, seat }));
 
 export function pending(s: GoldrauschState): Pending<GoldrauschRequest> {
   if (s.stage === Stage.over) return TERMINAL;
@@ -165,30 +167,61 @@ function continentFault(c: unknown): string {
 }
 
 export function askBot(bot: GoldrauschBot, request: GoldrauschRequest, view: GoldrauschView, s: GoldrauschState, random: Draws): Asked<GoldrauschAnswer> {
-  const seat = request.seat;
-  if (request.kind === 'continent') {
-    let c: unknown;
-    try {
-      c = bot.chooseContinent(view);
-    } catch (e) {
-      return { answer: fallbackAnswer(request, s, random), fault: threw(e) };
-    }
-    if (!holdsCountry(s, seat, c)) return { answer: fallbackAnswer(request, s, random), fault: illegal(continentFault(c)) };
-    let provisional = NONE;
-    if (s.defaultCommitment) {
-      // GR-A9: the phase-1 card; a bot without provisionalUpgrade lays red.
-      try {
-        const p: unknown = bot.provisionalUpgrade ? bot.provisionalUpgrade(view) : RED;
-        if (p === GREEN || p === RED) provisional = p;
-      } catch {
-        provisional = NONE;
-      }
-    }
-    return CONTINENT_ASKED[c][provisional];
-  }
+  if (request.kind === 'continent') return askContinent(bot, request.seat, view, s, random);
+  const card = askTurn(bot, request.seat, view, s);
+  // The answers most turns give are shared; the others are the state's own, rewritten every turn.
+  const count = s.turnCount;
+  if (card !== ASK_FAULT && count === 0 && s.turnIdleUntil === 0) return QUIET_ASKED[card];
+  const answer = s.turnAnswer;
+  const list = count === 0 ? NO_MESSAGES : legalList(s, count);
+  if (list !== s.turnMessages) for (let k = 0; k < count; k++) (list as Message[])[k] = s.turnMessages[k];
+  answer.messages = list;
+  answer.commit = s.turnCommit;
+  answer.idleUntil = s.turnIdleUntil;
+  answer.idleWake = s.turnIdleWake;
+  s.turnAsked.fault = s.turnFault;
+  return s.turnAsked;
+}
 
-  // A meeting turn: the messages (checked in order against the rules), then (if the seat may) its card.
-  let fault: Omit<Fault, 'seat' | 'request' | 'decision'> | undefined;
+/**
+ * Phase 1: `seat`'s continent card (and, with phase1UpgradeCard default-commitment, its provisional
+ * upgrade card), checked against its hand; a throw or a card not in hand is a fault with the rules'
+ * fallback. `askBot` for a continent request, and the fast player's ask (player.ts).
+ */
+export function askContinent(bot: GoldrauschBot, seat: number, view: GoldrauschView, s: GoldrauschState, random: Draws): Asked<GoldrauschAnswer> {
+  let c: unknown;
+  try {
+    c = bot.chooseContinent(view);
+  } catch (e) {
+    return { answer: fallbackAnswer(CONTINENT_REQUESTS[seat], s, random), fault: threw(e) };
+  }
+  if (!holdsCountry(s, seat, c)) return { answer: fallbackAnswer(CONTINENT_REQUESTS[seat], s, random), fault: illegal(continentFault(c)) };
+  let provisional = NONE;
+  if (s.defaultCommitment) {
+    // GR-A9: the phase-1 card; a bot without provisionalUpgrade lays red.
+    try {
+      const p: unknown = bot.provisionalUpgrade ? bot.provisionalUpgrade(view) : RED;
+      if (p === GREEN || p === RED) provisional = p;
+    } catch {
+      provisional = NONE;
+    }
+  }
+  return CONTINENT_ASKED[c][provisional];
+}
+
+/** `askTurn`'s answer for a turn with a fault. */
+export const ASK_FAULT = -1;
+
+/**
+ * A meeting turn of `seat` (the seat whose turn it is): its messages, checked in order against the
+ * rules (an illegal one is dropped, the legal ones kept), then (if the seat may) its card, and with
+ * neither its idle promise. Returns the card (NONE, GREEN or RED), or ASK_FAULT when something went
+ * wrong (the first fault in `s.turnFault`); the legal messages, the card and the idle promise are in
+ * the state's `turn…` fields, rewritten every turn (apply a turn before asking the next). `askBot`
+ * for a meeting-turn request, and the fast player's ask (player.ts).
+ */
+export function askTurn(bot: GoldrauschBot, seat: number, view: GoldrauschView, s: GoldrauschState): number {
+  let fault: TurnFault | undefined;
   const out = s.outbox;
   out.open();
   let returned: unknown;
@@ -199,33 +232,33 @@ export function askBot(bot: GoldrauschBot, request: GoldrauschRequest, view: Gol
   } finally {
     out.close();
   }
-  if (Array.isArray(returned)) {
-    fault ??= illegal(`negotiate returned an array: messages are written into the outbox now (out.propose(…), out.accept(…), out.pass(), …; see ${MIGRATION})`);
-  }
-  const answer = s.turnAnswer;
-  const asked = s.turnAsked;
-  const legal = answer.messages;
-  legal.length = 0;
-  if (fault === undefined) {
+  if (returned !== undefined && Array.isArray(returned)) fault ??= illegal(ARRAY_RETURNED);
+  const count = out.count;
+  let legal = 0;
+  s.turnMessages = out.messages;
+  if (fault === undefined && count > 0) {
     const limit = s.messagesPerTick;
+    const list = out.messages;
     let gold = s.gold[seat];
     let proposals = s.proposalCount;
-    for (let k = 0; k < out.count; k++) {
-      if (legal.length >= limit) {
+    for (let k = 0; k < count; k++) {
+      const m = list[k];
+      if (legal >= limit) {
         fault ??= illegal(`sent ${out.calls} messages in one tick; at most ${limit} allowed`);
         break;
       }
-      const m = out.message(k);
-      const why = messageFault(s, seat, m, gold, proposals);
-      if (why !== null) {
-        fault ??= illegal(why);
+      if (messageCheck(s, seat, m, gold, proposals) !== MESSAGE_OK) {
+        fault ??= illegal(messageFault(s, seat, m, gold, proposals) ?? '');
         continue;
       }
-      legal.push(m);
+      // Dropped messages before it: the legal ones go into a list of the state's (rare; a fault).
+      if (legal < k) keepLegal(s, legal, m);
+      legal++;
       if (m.type === MSG_PROPOSE) proposals++;
       else if (m.type === MSG_GIFT) gold -= m.amount;
     }
   }
+  s.turnCount = legal;
   let commit = NONE;
   if (mayLayCard(s, seat)) {
     try {
@@ -233,17 +266,14 @@ export function askBot(bot: GoldrauschBot, request: GoldrauschRequest, view: Gol
       if (c === GREEN || c === RED) {
         if (holdsUpgrade(s, seat, c)) commit = c;
         else fault ??= illegal(`commitUpgrade laid a ${c === GREEN ? 'green' : 'red'} card the seat does not hold`);
-      } else if (c !== NONE) {
-        const old = c === 'green' || c === 'red' || c === null;
-        fault ??= illegal(`commitUpgrade returned ${show(c)}${old ? ` — a card is a number now (GREEN 1, RED 2, NONE 0 to wait; see ${MIGRATION})` : ''}`);
-      }
+      } else if (c !== NONE) fault ??= illegal(cardFault(c));
     } catch (e) {
       fault ??= threw(e);
     }
   }
   let idleUntil = 0;
   let idleWake = MSG_ALL;
-  if (out.count === 0 && commit === NONE && fault === undefined && bot.idleUntil !== undefined) {
+  if (count === 0 && commit === NONE && fault === undefined && bot.idleUntil !== undefined) {
     try {
       const t = bot.idleUntil(view);
       if (Number.isInteger(t) && t > s.tick) idleUntil = t;
@@ -254,12 +284,47 @@ export function askBot(bot: GoldrauschBot, request: GoldrauschRequest, view: Gol
       idleUntil = 0;
     }
   }
-  if (legal.length === 0 && idleUntil === 0 && fault === undefined) return QUIET_ASKED[commit];
-  answer.commit = commit;
-  answer.idleUntil = idleUntil;
-  answer.idleWake = idleWake;
-  asked.fault = fault;
-  return asked;
+  s.turnCommit = commit;
+  s.turnIdleUntil = idleUntil;
+  s.turnIdleWake = idleWake;
+  s.turnFault = fault;
+  return fault === undefined ? commit : ASK_FAULT;
+}
+
+/** The most messages an outbox keeps of one turn (bot.ts `Outbox`). */
+const OUTBOX_KEEPS = 64;
+
+const ARRAY_RETURNED = `negotiate returned an array: messages are written into the outbox now (out.propose(…), out.accept(…), out.pass(), …; see ${MIGRATION})`;
+
+/**
+ * Message `m` as the turn's legal message number `k`, after an illegal one was dropped: the legal
+ * messages so far move into a list of the state's (`legalLists`), so the outbox's list stays as the
+ * bot wrote it.
+ */
+function keepLegal(s: GoldrauschState, k: number, m: Message): void {
+  const scratch = legalList(s, OUTBOX_KEEPS);
+  if (s.turnMessages !== scratch) {
+    for (let i = 0; i < k; i++) scratch[i] = s.turnMessages[i];
+    s.turnMessages = scratch;
+  }
+  scratch[k] = m;
+}
+
+/** The state's list of exactly `k` messages (state.ts `legalLists`), made the first time. */
+function legalList(s: GoldrauschState, k: number): Message[] {
+  const lists = s.legalLists;
+  while (lists.length <= k) {
+    const list: Message[] = [];
+    for (let i = 0; i < lists.length; i++) list.push(newMessage());
+    lists.push(list);
+  }
+  return lists[k];
+}
+
+/** A card answer the old view's bots gave (a name, null): the fault says what changed. */
+function cardFault(c: unknown): string {
+  const old = c === 'green' || c === 'red' || c === null;
+  return `commitUpgrade returned ${show(c)}${old ? ` — a card is a number now (GREEN 1, RED 2, NONE 0 to wait; see ${MIGRATION})` : ''}`;
 }
 
 /** The rules' handling of a failed decision: a random continent card in hand (referee stream); no message and no card. */
@@ -287,6 +352,7 @@ export const goldrausch: GameModule<GoldrauschConfig, GoldrauschState, Goldrausc
   fallbackAnswer,
   // The search contract (search.ts: the legal answers' abstraction, the engine's copy and sampler).
   legalAnswers,
+  uniformAnswer,
   clone: cloneState,
   sampleState,
   sampler,

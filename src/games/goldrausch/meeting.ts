@@ -392,47 +392,104 @@ function shown(x: unknown): string {
   return typeof x === 'string' ? JSON.stringify(x) : String(x);
 }
 
+// What `messageCheck` finds wrong with a message (`messageFault` words it).
+export const MESSAGE_OK = 0;
+const BAD_MALFORMED = 1;
+const BAD_CONTINENT = 2;
+const BAD_SCOPE = 3;
+const BAD_UPGRADER = 4;
+const BAD_CLAUSE_ROUND = 5;
+const BAD_CLAUSE_UPGRADER = 6;
+const BAD_REF = 7;
+const BAD_REF_SCOPE = 8;
+const BAD_ACTION = 9;
+const BAD_PROMISE_REF = 10;
+const BAD_NO_GIFTS = 11;
+const BAD_RECIPIENT = 12;
+const BAD_AMOUNT = 13;
+const BAD_TYPE = 14;
+
 /**
- * Why `from` may not send `m` now (§15.2, GR-A11, GR-A12), or null when it may. `gold` is the
- * sender's gold and `proposals` the meeting's proposal count as its earlier messages of this turn
- * left them (a turn's messages are checked before any is sent).
+ * Whether `from` may send `m` now (§15.2, GR-A11, GR-A12): MESSAGE_OK, or a code of what is wrong
+ * (`messageFault` says it in words). `gold` is the sender's gold and `proposals` the meeting's
+ * proposal count as its earlier messages of this turn left them (a turn's messages are checked
+ * before any is sent). Numbers only, so the check of every message stays small; the words are put
+ * together only for a fault.
+ */
+export function messageCheck(s: GoldrauschState, from: number, m: Message, gold: number, proposals: number): number {
+  if (m.malformed !== null) return BAD_MALFORMED;
+  const own = s.locations[from];
+  const type = m.type;
+  if (type === MSG_ACCEPT || type === MSG_REJECT) {
+    const ref = m.ref;
+    if (!isProposal(ref, proposals)) return BAD_REF;
+    return !s.table && s.propContinent[ref] !== own ? BAD_REF_SCOPE : MESSAGE_OK;
+  }
+  if (type === MSG_PASS) return MESSAGE_OK;
+  if (type === MSG_PROPOSE) {
+    const c = m.continent === -1 ? own : m.continent;
+    if (!(c === 0 || c === 1 || c === 2)) return BAD_CONTINENT;
+    if (!s.table && c !== own) return BAD_SCOPE;
+    if (m.upgrader !== NOBODY && !isSeatOn(s, m.upgrader, c)) return BAD_UPGRADER;
+    for (let k = 0; k < m.clauseCount; k++) {
+      const round = m.clauseRounds[k];
+      if (!Number.isInteger(round) || round <= s.round) return BAD_CLAUSE_ROUND;
+      const u = m.clauseUpgraders[k];
+      if (u !== NOBODY && !isSeatOn(s, u, c)) return BAD_CLAUSE_UPGRADER;
+    }
+    return MESSAGE_OK;
+  }
+  if (type === MSG_PROMISE) {
+    if (m.action !== GREEN && m.action !== RED) return BAD_ACTION;
+    return m.ref !== -1 && !isProposal(m.ref, proposals) ? BAD_PROMISE_REF : MESSAGE_OK;
+  }
+  if (type === MSG_GIFT) {
+    if (!s.gifts) return BAD_NO_GIFTS;
+    if (!isSeat(s, m.to) || m.to === from) return BAD_RECIPIENT;
+    return !Number.isInteger(m.amount) || m.amount <= 0 || m.amount > gold ? BAD_AMOUNT : MESSAGE_OK;
+  }
+  return BAD_TYPE;
+}
+
+/**
+ * Why `from` may not send `m` now (§15.2, GR-A11, GR-A12), or null when it may (`messageCheck` in
+ * words; the same arguments).
  */
 export function messageFault(s: GoldrauschState, from: number, m: Message, gold: number, proposals: number): string | null {
-  if (m.malformed !== null) return m.malformed;
-  const own = s.locations[from];
-  switch (m.type) {
-    case MSG_PROPOSE: {
-      const c = m.continent === -1 ? own : m.continent;
-      if (!(c === 0 || c === 1 || c === 2)) return `PROPOSE names unknown continent ${shown(m.continent)}`;
-      if (!s.table && c !== own) return 'PROPOSE about a continent the sender is not on (GR-A11)';
-      if (m.upgrader !== NOBODY && !isSeatOn(s, m.upgrader, c)) return `PROPOSE names upgrader ${shown(m.upgrader)}, who is not on that continent`;
-      for (let k = 0; k < m.clauseCount; k++) {
-        const round = m.clauseRounds[k];
-        if (!Number.isInteger(round) || round <= s.round) return 'a PROPOSE next clause needs a later round';
-        const u = m.clauseUpgraders[k];
-        if (u !== NOBODY && !isSeatOn(s, u, c)) return 'a PROPOSE next clause names an upgrader who is not a party';
-      }
-      return null;
-    }
-    case MSG_ACCEPT:
-    case MSG_REJECT: {
-      const name = m.type === MSG_ACCEPT ? 'ACCEPT' : 'REJECT';
-      if (!isProposal(m.ref, proposals)) return `${name} refers to unknown proposal ${shown(m.ref)}`;
-      if (!s.table && s.propContinent[m.ref] !== own) return `${name} about a continent the sender is not on (GR-A11)`;
-      return null;
-    }
-    case MSG_PROMISE:
-      if (m.action !== GREEN && m.action !== RED) return 'PROMISE needs action GREEN or RED';
-      if (m.ref !== -1 && !isProposal(m.ref, proposals)) return `PROMISE refers to unknown proposal ${shown(m.ref)}`;
-      return null;
-    case MSG_PASS:
-      return null;
-    case MSG_GIFT:
-      if (!s.gifts) return 'GIFT is not allowed (allowGoldGifts is false, GR-A12)';
-      if (!isSeat(s, m.to) || m.to === from) return 'GIFT needs another seat as recipient';
-      if (!Number.isInteger(m.amount) || m.amount <= 0 || m.amount > gold)
-        return `GIFT amount ${shown(m.amount)} must be a positive integer up to the sender's gold`;
-      return null;
+  const code = messageCheck(s, from, m, gold, proposals);
+  return code === MESSAGE_OK ? null : faultText(code, m);
+}
+
+/** A `messageCheck` code of message `m` in words. */
+function faultText(code: number, m: Message): string {
+  const name = m.type === MSG_ACCEPT ? 'ACCEPT' : 'REJECT';
+  switch (code) {
+    case BAD_MALFORMED:
+      return m.malformed ?? 'malformed';
+    case BAD_CONTINENT:
+      return `PROPOSE names unknown continent ${shown(m.continent)}`;
+    case BAD_SCOPE:
+      return 'PROPOSE about a continent the sender is not on (GR-A11)';
+    case BAD_UPGRADER:
+      return `PROPOSE names upgrader ${shown(m.upgrader)}, who is not on that continent`;
+    case BAD_CLAUSE_ROUND:
+      return 'a PROPOSE next clause needs a later round';
+    case BAD_CLAUSE_UPGRADER:
+      return 'a PROPOSE next clause names an upgrader who is not a party';
+    case BAD_REF:
+      return `${name} refers to unknown proposal ${shown(m.ref)}`;
+    case BAD_REF_SCOPE:
+      return `${name} about a continent the sender is not on (GR-A11)`;
+    case BAD_ACTION:
+      return 'PROMISE needs action GREEN or RED';
+    case BAD_PROMISE_REF:
+      return `PROMISE refers to unknown proposal ${shown(m.ref)}`;
+    case BAD_NO_GIFTS:
+      return 'GIFT is not allowed (allowGoldGifts is false, GR-A12)';
+    case BAD_RECIPIENT:
+      return 'GIFT needs another seat as recipient';
+    case BAD_AMOUNT:
+      return `GIFT amount ${shown(m.amount)} must be a positive integer up to the sender's gold`;
   }
   return `unknown message type ${shown(m.type)}`;
 }

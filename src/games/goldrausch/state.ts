@@ -24,10 +24,16 @@ import { MSG_ALL, NOBODY, NONE, Outbox, type Message } from './bot.js';
 /** A meeting turn's answer as the engine's `askBot` writes it (engine.ts `GoldrauschAnswer`). */
 export interface TurnAnswer {
   kind: 'meeting-turn';
-  readonly messages: Message[];
+  /** One of the state's `legalLists` (reused: read it before the next decision is asked). */
+  messages: readonly Message[];
   commit: number;
   idleUntil: number;
   idleWake: number;
+}
+/** What went wrong in a decision (core/game.ts `Fault` without its seat and request). */
+export interface TurnFault {
+  readonly reason: 'threw' | 'illegal' | 'timeout' | 'hung';
+  readonly message: string;
 }
 import { eventCardsOf } from './cards.js';
 import type { GameParams, GoldrauschConfig, RulesOptions } from './params.js';
@@ -255,11 +261,27 @@ export class GoldrauschState {
   readonly views: readonly GoldrauschView[];
   readonly outbox = new Outbox();
   /**
+   * The last meeting turn asked (engine.ts `askTurn`): its legal messages are `turnMessages[0 …
+   * turnCount)` (the outbox's own list, or one of `legalLists` when some were dropped), then its
+   * card, idle promise and fault. Rewritten by every turn asked: apply a turn before asking the next.
+   */
+  turnMessages: readonly Message[] = [];
+  turnCount = 0;
+  turnCommit = NONE;
+  turnIdleUntil = 0;
+  turnIdleWake = MSG_ALL;
+  turnFault: TurnFault | undefined = undefined;
+  /**
    * The engine's answer of a meeting turn with messages or an idle promise (engine.ts `askBot`),
    * rewritten by every such decision: a driver applies it before it asks the next.
    */
   readonly turnAnswer: TurnAnswer = { kind: 'meeting-turn', messages: [], commit: NONE, idleUntil: 0, idleWake: MSG_ALL };
-  readonly turnAsked: { answer: TurnAnswer; fault?: { readonly reason: 'threw' | 'illegal' | 'timeout' | 'hung'; readonly message: string } } = {
+  /**
+   * Lists of exactly k messages (`legalLists[k]`), made when first needed and rewritten by every
+   * answer with k legal messages: `turnAnswer.messages` is one of them.
+   */
+  readonly legalLists: Message[][] = [];
+  readonly turnAsked: { answer: TurnAnswer; fault?: TurnFault } = {
     answer: this.turnAnswer,
     fault: undefined,
   };

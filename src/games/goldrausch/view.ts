@@ -53,7 +53,7 @@ import {
   proposalId,
   type RoundRows,
 } from './records.js';
-import { Stage, type GoldrauschState } from './state.js';
+import { SEAT_FIELDS, Stage, type GoldrauschState } from './state.js';
 import type { WheelField } from './types.js';
 import { WHEEL_FIELDS } from './types.js';
 
@@ -94,6 +94,17 @@ export class GoldrauschView {
   readonly #agreementUpgrader: readonly number[];
   readonly #hidden: boolean;
   readonly #private: boolean;
+  // What never changes within a state, held here: a read is one load from the view.
+  readonly #players: number;
+  readonly #rounds: number;
+  readonly #ticks: number;
+  readonly #messagesPerTick: number;
+  readonly #fine: number;
+  readonly #winThreshold: number;
+  readonly #strict: boolean;
+  readonly #paramsKey: number;
+  /** The record's seat rows (records.ts), read by the history most bots count. */
+  readonly #seatRows: Int32Array;
 
   constructor(state: GoldrauschState, seat: number) {
     this.seat = seat;
@@ -123,12 +134,21 @@ export class GoldrauschView {
     this.#agreementUpgrader = s.agreementUpgrader;
     this.#hidden = s.goldHidden;
     this.#private = s.privateChannels;
+    this.#players = s.players;
+    this.#rounds = s.rounds;
+    this.#ticks = s.ticks;
+    this.#messagesPerTick = s.messagesPerTick;
+    this.#fine = s.fine;
+    this.#winThreshold = s.winThreshold;
+    this.#strict = s.strict;
+    this.#paramsKey = s.paramsKey;
+    this.#seatRows = s.seatRows;
   }
 
   // --- the game and its rules ----------------------------------------------------------------------
 
   get players(): number {
-    return this.#s.players;
+    return this.#players;
   }
   /** The rules options in force (frozen). */
   get rules(): RulesOptions {
@@ -140,25 +160,25 @@ export class GoldrauschView {
   }
   /** params.rounds: the clock. */
   get rounds(): number {
-    return this.#s.rounds;
+    return this.#rounds;
   }
   /** params.negotiationTicks: the meeting's ticks. */
   get ticks(): number {
-    return this.#s.ticks;
+    return this.#ticks;
   }
   get messagesPerTick(): number {
-    return this.#s.messagesPerTick;
+    return this.#messagesPerTick;
   }
   /** params.fine: a collision's fine. */
   get fine(): number {
-    return this.#s.fine;
+    return this.#fine;
   }
   get winThreshold(): number {
-    return this.#s.winThreshold;
+    return this.#winThreshold;
   }
   /** GR-A5: true = a seat needs more than winThreshold to win. */
   get winThresholdStrict(): boolean {
-    return this.#s.strict;
+    return this.#strict;
   }
   /** A number that changes with every game and whenever a GIFT moves gold: a key for per-game memos. */
   get game(): number {
@@ -166,7 +186,7 @@ export class GoldrauschView {
   }
   /** A number per parameters: a key for memos that depend on them. */
   get paramsKey(): number {
-    return this.#s.paramsKey;
+    return this.#paramsKey;
   }
   /** The current round, 1-based. */
   get round(): number {
@@ -454,14 +474,14 @@ export class GoldrauschView {
   }
   /** Where `seat`'s pawn stood after phase 2, and in phase 5 (after #24/#25 moved it). */
   histLocation(i: number, seat: number): number {
-    return this.#h.seat(i, seat, S_LOCATION);
+    return this.#seatRows[(i * this.#players + seat) * SEAT_FIELDS + S_LOCATION];
   }
   histFinalLocation(i: number, seat: number): number {
     return this.#h.seat(i, seat, S_FINAL_LOCATION);
   }
   /** The card `seat` laid in phase 3 (NONE: none by the deadline), before events moved it, and the tick it laid it. */
   histCommit(i: number, seat: number): number {
-    return this.#h.seat(i, seat, S_COMMIT);
+    return this.#seatRows[(i * this.#players + seat) * SEAT_FIELDS + S_COMMIT];
   }
   histCommitTick(i: number, seat: number): number {
     return this.#h.seat(i, seat, S_COMMIT_TICK);
@@ -476,7 +496,7 @@ export class GoldrauschView {
   }
   /** Whether `seat` was the sole, paid-double upgrader. */
   histSucceeded(i: number, seat: number): boolean {
-    return this.#h.seat(i, seat, S_SUCCEEDED) !== 0;
+    return this.#seatRows[(i * this.#players + seat) * SEAT_FIELDS + S_SUCCEEDED] !== 0;
   }
   histPayout(i: number, seat: number): number {
     return this.#h.seat(i, seat, S_PAYOUT);
@@ -501,11 +521,11 @@ export class GoldrauschView {
   }
   /** −1 if `seat` broke no obligation in round i; else the mask of the seats it let down. */
   histBreachVictims(i: number, seat: number): number {
-    return this.#h.seat(i, seat, S_BREACH_VICTIMS);
+    return this.#seatRows[(i * this.#players + seat) * SEAT_FIELDS + S_BREACH_VICTIMS];
   }
   /** What `seat` broke in round i: the agreement's (or rotation clause's source's) id, "promise", or "" for none. */
   histBreachSource(i: number, seat: number): string {
-    return this.#h.seat(i, seat, S_BREACH_VICTIMS) === -1 ? '' : this.#h.sourceName(this.#h.seat(i, seat, S_BREACH_SOURCE));
+    return this.#seatRows[(i * this.#players + seat) * SEAT_FIELDS + S_BREACH_VICTIMS] === -1 ? '' : this.#h.sourceName(this.#h.seat(i, seat, S_BREACH_SOURCE));
   }
   /** Continent c's stock when phase 4 began, after phase 5 and after phase 6; its extraction; what phase 6 respawned. */
   histStockBefore(i: number, c: number): number {
