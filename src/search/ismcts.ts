@@ -519,6 +519,7 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
     win.set(out);
     normalisedScores(now, out);
     for (let s = 0; s < out.length; s++) out[s] = 0.5 * win[s] + 0.5 * out[s];
+  }
 
   /** The answer of `answers` with the key of `answer` (the answer itself if none has it). */
   private rootAnswer(view: View, request: Request, answers: readonly Answer[], answer: Answer): Answer {
