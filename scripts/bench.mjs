@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { record } from '../dist/src/games/goldrausch/definition.js';
+import { gameRecord as record } from '../dist/src/games/goldrausch/records.js';
 import { Purpose, RandomSource } from '../dist/src/core/random.js';
 import { StatePlayer as FastKernel } from '../dist/src/games/goldrausch/player.js';
 import { readsNoDetail } from '../dist/src/games/goldrausch/bot.js';

@@ -314,10 +314,13 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
     this.sampleOf = sampler !== undefined ? sampler(view) : (random, into) => module.sampleState(view, random, into);
     // The anchor (the prior's answer), asked before the iterations: on a fresh sample, which they
     // then play to the end (a finished state is no state to ask a bot at).
-    const anchor =
+    const asked =
       this.options.anchor !== Infinity && this.priorBots !== null
         ? this.priorAnswer(view, request, (this.sample = this.sampleOf(this.draws, this.sample)))
         : undefined;
+    // As the root's own answer with the same key: a game may write its next answer into the object
+    // the bot's was given in (Goldrausch's askBot), and the iterations ask the bots again.
+    const anchor = asked === undefined ? undefined : this.rootAnswer(view, request, rootAnswers, asked);
     const root = new Node(null, players);
     const { iterations, ms } = this.options;
     const deadline = ms === null ? Infinity : performance.now() + ms;
@@ -351,6 +354,13 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
       if (child !== undefined && child.visits > 0 && bestMean - child.rewards[rootSeat] / child.visits <= this.options.anchor) return anchor;
     }
     return best;
+  }
+
+  /** The answer of `answers` with the key of `answer` (the answer itself if none has it). */
+  private rootAnswer(view: View, request: Request, answers: readonly Answer[], answer: Answer): Answer {
+    const key = this.keyOf(view, request, answer);
+    for (const a of answers) if (this.keyOf(view, request, a) === key) return a;
+    return answer;
   }
 
   private makeBots(seed: number): void {

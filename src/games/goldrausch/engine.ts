@@ -17,7 +17,7 @@ import { finishingRanks } from './records.js';
 import { clone } from './clone.js';
 import { type GoldrauschState, Stage, type TurnFault } from './state.js';
 import { newGame } from './setup.js';
-import { botOf, cloneState, legalAnswers, sampler, sampleState } from './search.js';
+import { botOf, cloneState, legalAnswers, sampler, sampleState, uniformAnswer } from './search.js';
 import type { GoldrauschView } from './view.js';
 
 export type GoldrauschRequest =
@@ -352,6 +352,7 @@ export const goldrausch: GameModule<GoldrauschConfig, GoldrauschState, Goldrausc
   fallbackAnswer,
   // The search contract (search.ts: the legal answers' abstraction, the engine's copy and sampler).
   legalAnswers,
+  uniformAnswer,
   clone: cloneState,
   sampleState,
   sampler,

@@ -102,55 +102,170 @@ function turnAnswer(kind: number, payload: number, commit: number): GoldrauschAn
 // --- legal answers ----------------------------------------------------------------------------------
 
 const LIST: GoldrauschAnswer[] = [];
-/** The cards a meeting turn may lay, and how many (reused). */
-const CARDS: number[] = [NONE, GREEN, RED];
 
-/** The legal answers of `request` from `view` (the abstraction above), in a fixed order. The list is reused by the next call. */
+/**
+ * What a meeting turn of `view`'s seat may say and lay (the abstraction above), counted: the cards
+ * (`cards[0 … cardCount)`), the seats it may propose (`proposable`, bit u + 1 for seat u, bit 0 for
+ * NOBODY), how many proposals it may accept and reject, and whether it may talk at all. One pass
+ * over the view for legalAnswers and uniformAnswer alike.
+ */
+class TurnOptions {
+  readonly cards: number[] = [NONE, GREEN, RED];
+  cardCount = 1;
+  /** 0: no message at all (messagesPerTick 0); 1: none or PASS; 2: talk too. */
+  talk = 0;
+  continent = 0;
+  proposable = 0;
+  proposeCount = 0;
+  acceptCount = 0;
+  rejectCount = 0;
+  promiseRef = -1;
+
+  read(view: GoldrauschView): void {
+    const cards = this.cards;
+    let count = 1;
+    if (view.ownCommit === NONE || view.rules.commitRevisable) {
+      if (view.upgradeHand(GREEN) > 0) cards[count++] = GREEN;
+      if (view.upgradeHand(RED) > 0) cards[count++] = RED;
+    }
+    this.cardCount = count;
+    this.proposeCount = this.acceptCount = this.rejectCount = 0;
+    if (view.messagesPerTick < 1) {
+      this.talk = 0;
+      return;
+    }
+    const me = view.seat;
+    const c = view.location(me);
+    const n = view.players;
+    let on = 0;
+    for (let seat = 0; seat < n; seat++) if (view.location(seat) === c) on |= 1 << seat;
+    if ((on & ~(1 << me)) === 0) {
+      this.talk = 1;
+      return;
+    }
+    this.talk = 2;
+    this.continent = c;
+    const proposals = view.proposalCount;
+    const bit = 1 << me;
+    let proposed = 0; // bit u + 1: it proposed u (u = NOBODY: bit 0)
+    let accept = 0;
+    let reject = 0;
+    for (let i = 0; i < proposals; i++) {
+      if (view.proposalContinent(i) !== c) continue;
+      if (view.proposalProposer(i) === me) proposed |= 1 << (view.proposalUpgrader(i) + 1);
+      if ((view.proposalAccepted(i) & bit) !== 0) continue;
+      accept++;
+      if (!view.hasRejected(i)) reject++;
+    }
+    const proposable = ((on << 1) | 1) & ~proposed;
+    this.proposable = proposable;
+    this.proposeCount = popcount(proposable);
+    this.acceptCount = accept;
+    this.rejectCount = reject;
+    this.promiseRef = (view.agreementParties(c) & bit) !== 0 ? view.agreement(c) : -1;
+  }
+
+  /** How many messages (none included) the seat may choose from. */
+  get messageCount(): number {
+    return this.talk === 0 ? 1 : this.talk === 1 ? 2 : 4 + this.proposeCount + this.acceptCount + this.rejectCount;
+  }
+}
+
+const OPTIONS = new TurnOptions();
+
+function popcount(mask: number): number {
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  return n;
+}
+
+/** The continent answers of `view`'s seat, in continent order. */
+function continentAnswers(view: GoldrauschView, list: GoldrauschAnswer[]): void {
+  const provisional = view.rules.phase1UpgradeCard === 'default-commitment';
+  for (let c = 0; c < 3; c++) {
+    if (view.countryHand(c) === 0) continue;
+    if (provisional) list.push(CONTINENT_ANSWERS[c][GREEN], CONTINENT_ANSWERS[c][RED]);
+    else list.push(CONTINENT_ANSWERS[c][NONE]);
+  }
+}
+
+/**
+ * The legal answers of `request` from `view` (the abstraction above), in a fixed order: message by
+ * message (none, PASS, PROPOSE seats in seat order then NOBODY, ACCEPTs, REJECTs in proposal order,
+ * PROMISE green, PROMISE red), each with every card (none, green, red). The list is reused by the next call.
+ */
 export function legalAnswers(view: GoldrauschView, request: GoldrauschRequest): readonly GoldrauschAnswer[] {
   const list = LIST;
   list.length = 0;
   if (request.kind === 'continent') {
-    const provisional = view.rules.phase1UpgradeCard === 'default-commitment';
-    for (let c = 0; c < 3; c++) {
-      if (view.countryHand(c) === 0) continue;
-      if (provisional) list.push(CONTINENT_ANSWERS[c][GREEN], CONTINENT_ANSWERS[c][RED]);
-      else list.push(CONTINENT_ANSWERS[c][NONE]);
-    }
+    continentAnswers(view, list);
     return list;
   }
-  const cards = CARDS;
-  let count = 1;
-  if (view.ownCommit === NONE || view.rules.commitRevisable) {
-    if (view.upgradeHand(GREEN) > 0) cards[count++] = GREEN;
-    if (view.upgradeHand(RED) > 0) cards[count++] = RED;
+  const o = OPTIONS;
+  o.read(view);
+  const m = o.messageCount;
+  for (let k = 0; k < m; k++) {
+    const kind = messageAt(view, o, k);
+    for (let j = 0; j < o.cardCount; j++) list.push(turnAnswer(kind, payload, o.cards[j]));
   }
-  const add = (kind: number, payload: number) => {
-    for (let k = 0; k < count; k++) list.push(turnAnswer(kind, payload, cards[k]));
-  };
-  add(M_NONE, -1);
-  if (view.messagesPerTick < 1) return list;
-  add(M_PASS, -1);
-  const me = view.seat;
-  const c = view.location(me);
-  const n = view.players;
-  let on = 0;
-  for (let seat = 0; seat < n; seat++) if (view.location(seat) === c) on |= 1 << seat;
-  if ((on & ~(1 << me)) === 0) return list;
-  // PROPOSE: every seat on the continent, then NOBODY, unless this seat proposed it already.
-  const proposals = view.proposalCount;
-  let proposed = 0; // bit u + 1: it proposed u (u = NOBODY: bit 0)
-  for (let i = 0; i < proposals; i++) {
-    if (view.proposalProposer(i) === me && view.proposalContinent(i) === c) proposed |= 1 << (view.proposalUpgrader(i) + 1);
-  }
-  for (let u = 0; u < n; u++) if ((on & (1 << u)) !== 0 && (proposed & (1 << (u + 1))) === 0) add(M_PROPOSE, u);
-  if ((proposed & 1) === 0) add(M_PROPOSE, NOBODY);
-  const bit = 1 << me;
-  for (let i = 0; i < proposals; i++) if (view.proposalContinent(i) === c && (view.proposalAccepted(i) & bit) === 0) add(M_ACCEPT, i);
-  for (let i = 0; i < proposals; i++) if (view.proposalContinent(i) === c && (view.proposalAccepted(i) & bit) === 0 && !view.hasRejected(i)) add(M_REJECT, i);
-  const ref = (view.agreementParties(c) & bit) !== 0 ? view.agreement(c) : -1;
-  add(M_PROMISE_GREEN, ref);
-  add(M_PROMISE_RED, ref);
   return list;
+}
+
+/** `legalAnswers(view, request)[⌊u · length⌋]` without building the list (a rollout's uniform answer). */
+export function uniformAnswer(view: GoldrauschView, request: GoldrauschRequest, u: number): GoldrauschAnswer {
+  if (request.kind === 'continent') {
+    const list = LIST;
+    list.length = 0;
+    continentAnswers(view, list);
+    return list[Math.floor(u * list.length)];
+  }
+  const o = OPTIONS;
+  o.read(view);
+  const k = Math.floor(u * o.messageCount * o.cardCount);
+  const kind = messageAt(view, o, Math.floor(k / o.cardCount));
+  return turnAnswer(kind, payload, o.cards[k % o.cardCount]);
+}
+
+/** The payload of the message messageAt found last (a seat, NOBODY, a proposal or −1). */
+let payload = -1;
+
+/** The kind of the k-th message of the list (legalAnswers' order); its payload in `payload`. */
+function messageAt(view: GoldrauschView, o: TurnOptions, k: number): number {
+  payload = -1;
+  if (k === 0) return M_NONE;
+  if (k === 1) return M_PASS;
+  k -= 2;
+  if (k < o.proposeCount) {
+    // The k-th proposable seat in seat order, NOBODY (bit 0) last.
+    const seats = o.proposable >>> 1;
+    for (let u = 0; u < 31; u++) {
+      if ((seats & (1 << u)) === 0) continue;
+      if (k-- === 0) {
+        payload = u;
+        return M_PROPOSE;
+      }
+    }
+    payload = NOBODY;
+    return M_PROPOSE;
+  }
+  k -= o.proposeCount;
+  if (k < o.acceptCount + o.rejectCount) {
+    const reject = k >= o.acceptCount;
+    if (reject) k -= o.acceptCount;
+    const c = o.continent;
+    const bit = 1 << view.seat;
+    for (let i = 0; ; i++) {
+      if (view.proposalContinent(i) !== c || (view.proposalAccepted(i) & bit) !== 0) continue;
+      if (reject && view.hasRejected(i)) continue;
+      if (k-- === 0) {
+        payload = i;
+        return reject ? M_REJECT : M_ACCEPT;
+      }
+    }
+  }
+  k -= o.acceptCount + o.rejectCount;
+  payload = o.promiseRef;
+  return k === 0 ? M_PROMISE_GREEN : M_PROMISE_RED;
 }
 
 // --- the bot of a policy ----------------------------------------------------------------------------

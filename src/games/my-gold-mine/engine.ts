@@ -151,9 +151,7 @@ export function startRound(state: MyGoldMineState, startSeat: number): void {
   state.ladderCount = 0;
   state.eliminatedCount = 0;
   // Decks back in their canonical order (so a round's shuffle depends on its own draws only).
-  const dig = state.dig;
-  const canon = t.digCanon;
-  for (let i = 0; i < canon.length; i++) dig[i] = canon[i];
+  state.dig.set(t.digCanon);
   state.digPos = 0;
   state.dragonsLeft = 0;
   for (let k = 0; k < t.digTypes; k++) {
@@ -165,7 +163,7 @@ export function startRound(state: MyGoldMineState, startSeat: number): void {
   const exit = state.exitDeck;
   const exitCanon = t.exitCanon;
   const script = state.script;
-  if (script === null) for (let i = 0; i < exitCanon.length; i++) exit[i] = exitCanon[i];
+  if (script === null) exit.set(exitCanon);
   // A fixture's exit deck: the listed top cards, the rest unknown (drawing one is an error).
   else for (let i = 0; i < exitCanon.length; i++) exit[i] = i < script.exit.length ? script.exit[i] : -1;
   state.exitPos = 0;
@@ -313,7 +311,7 @@ function reshuffleExits(state: MyGoldMineState): void {
   if (order.length !== n || count.some((c) => c !== 0)) {
     const names = (list: readonly number[]) => list.map((k) => state.config.params.exitDeck.types[k].id).join(', ');
     throw new ScriptError(
-      `exitReshuffles[${state.scriptReshuffles - 1}]: expected an order of the ${n} discarded cards (${names(deck.slice(0, n))}), got ${order.length}: ${names(order)}`,
+      `exitReshuffles[${state.scriptReshuffles - 1}]: expected an order of the ${n} discarded cards (${names(Array.from(deck.subarray(0, n)))}), got ${order.length}: ${names(order)}`,
     );
   }
   for (let i = 0; i < n; i++) deck[i] = order[i];
@@ -592,7 +590,7 @@ function endTurn(state: MyGoldMineState): void {
   }
   const n = state.dwarves;
   let d = state.actor;
-  do d = (d + 1) % n;
+  do d = d + 1 === n ? 0 : d + 1;
   while (state.status[d] !== IN_MINE);
   state.actor = d;
 }
@@ -671,18 +669,23 @@ function ahead(state: MyGoldMineState, t: number, s: number, rungT: number, rung
   return rungS === 0 || rungT < rungS;
 }
 
+/** Scratch of `finalScoring`: each seat's best rung. */
+const RUNGS = new Int32Array(6);
+
 /** §4 final scoring: exited dwarves' gold plus nuggets; winners and finishing positions. */
 function finalScoring(state: MyGoldMineState): void {
   const P = state.players;
   const round = state.round;
   for (let s = 0; s < P; s++) state.scores[s] = state.nuggets[s];
   for (let d = 0; d < state.dwarves; d++) if (state.status[d] === EXITED) state.scores[state.owner(d)] += state.roundGold[d];
-  // Up to 6 seats: rungs on the stack of small loops, no allocation.
+  // Each seat's best rung once (up to 6 seats: a module-level scratch list, no allocation).
+  const rungs = RUNGS;
+  for (let s = 0; s < P; s++) rungs[s] = bestRung(state, s);
   let winnerCount = 0;
   for (let s = 0; s < P; s++) {
-    const rs = bestRung(state, s);
+    const rs = rungs[s];
     let rank = 0;
-    for (let t = 0; t < P; t++) if (t !== s && ahead(state, t, s, bestRung(state, t), rs)) rank++;
+    for (let t = 0; t < P; t++) if (t !== s && ahead(state, t, s, rungs[t], rs)) rank++;
     state.ranks[s] = rank;
     if (rank === 0) state.winners[winnerCount++] = s;
     state.curve[(round - 1) * P + s] = state.scores[s];

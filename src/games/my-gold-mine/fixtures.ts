@@ -255,13 +255,15 @@ export function compareFixture(fixture: MgmFixture, result: FixtureResult): stri
   for (let d = 0; d < dwarves; d++) places.push(s.status[d] === EXITED ? 'exit' : s.status[d] === ELIMINATED ? 'eliminated' : s.pos[d]);
   if (e.positions && !same(e.positions, places)) diffs.push(`positions expected ${list(e.positions)} got ${list(places)}`);
   if (e.drago !== undefined && e.drago !== s.drago) diffs.push(`drago expected ${e.drago} got ${s.drago}`);
-  const ladder = s.ladder.slice(0, s.ladderCount);
+  const ladder = Array.from(s.ladder.subarray(0, s.ladderCount));
   if (e.ladder && !same(e.ladder, ladder)) diffs.push(`ladder expected ${list(e.ladder)} got ${list(ladder)}`);
-  const out = s.eliminated.slice(0, s.eliminatedCount);
+  const out = Array.from(s.eliminated.subarray(0, s.eliminatedCount));
   if (e.eliminated && !same(e.eliminated, out)) diffs.push(`eliminated expected ${list(e.eliminated)} got ${list(out)}`);
   const over = s.stage === OVER;
-  if (e.gold && !same(e.gold, s.roundGold)) diffs.push(`gold expected ${list(e.gold)} got ${over ? list(s.roundGold) : '(round not scored)'}`);
-  if (e.nuggets && !same(e.nuggets, s.nuggets)) diffs.push(`nuggets expected ${list(e.nuggets)} got ${list(s.nuggets)}`);
+  const gold = Array.from(s.roundGold);
+  const nuggets = Array.from(s.nuggets);
+  if (e.gold && !same(e.gold, gold)) diffs.push(`gold expected ${list(e.gold)} got ${over ? list(gold) : '(round not scored)'}`);
+  if (e.nuggets && !same(e.nuggets, nuggets)) diffs.push(`nuggets expected ${list(e.nuggets)} got ${list(nuggets)}`);
   if (e.roundWinner !== undefined) {
     const got = over ? (s.roundWinner < 0 ? null : s.roundWinner) : '(round not scored)';
     if (got !== e.roundWinner) diffs.push(`roundWinner expected ${e.roundWinner} got ${got}`);

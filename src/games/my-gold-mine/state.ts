@@ -53,14 +53,14 @@ export interface Tables {
   readonly digMove: readonly number[];
   readonly digDragon: readonly boolean[];
   readonly digCount: readonly number[];
-  /** The digging deck in a canonical order (types), copied at the start of every round. */
-  readonly digCanon: readonly number[];
+  /** The digging deck in a canonical order (types), copied at the start of every round (typed: one `set`). */
+  readonly digCanon: Int32Array;
   readonly exitTypes: number;
   /** First and second action per exit type (−1 = none). */
   readonly exitA: readonly number[];
   readonly exitB: readonly number[];
   readonly exitCount: readonly number[];
-  readonly exitCanon: readonly number[];
+  readonly exitCanon: Int32Array;
 }
 
 export const tablesOf = memoOnIdentity((config: MyGoldMineConfig): Tables => {
@@ -108,12 +108,12 @@ export const tablesOf = memoOnIdentity((config: MyGoldMineConfig): Tables => {
     digMove: move,
     digDragon: kinds.map((k) => k === 'dragon'),
     digCount: count,
-    digCanon,
+    digCanon: Int32Array.from(digCanon),
     exitTypes: exit.length,
     exitA: exit.map((t) => code(t.actions[0])),
     exitB: exit.map((t) => code(t.actions[1])),
     exitCount: exit.map((t) => t.count),
-    exitCanon,
+    exitCanon: Int32Array.from(exitCanon),
   };
 });
 
@@ -153,37 +153,42 @@ export class MyGoldMineState {
   stopAfterRound = 0;
 
   drago = DRAGO_START;
-  readonly pos: number[];
-  readonly status: number[];
+  /**
+   * The per-dwarf, per-seat and deck arrays below are windows on this one buffer, so that
+   * `cloneState` copies them with one `set` (the records' arrays stay plain lists).
+   */
+  readonly words: Int32Array;
+  readonly pos: Int32Array;
+  readonly status: Int32Array;
   inMine = 0;
   /** Dwarves in the order they reached the exit (the ladder, topmost rung first). */
-  readonly ladder: number[];
+  readonly ladder: Int32Array;
   ladderCount = 0;
   /** 1-based rung per dwarf, 0 = not on the ladder. */
-  readonly rung: number[];
+  readonly rung: Int32Array;
   /** Dwarves in the order they were eliminated this round. */
-  readonly eliminated: number[];
+  readonly eliminated: Int32Array;
   eliminatedCount = 0;
 
   /** The seat's pile: every dwarf of the seat collects onto it until one of them exits (§7). */
-  readonly teamGold: number[];
-  readonly teamExtra: number[];
-  readonly teamOpen: number[];
+  readonly teamGold: Int32Array;
+  readonly teamExtra: Int32Array;
+  readonly teamOpen: Int32Array;
   /** §7 extra pile: what a dwarf collects after its team pile was banked by its partner. */
-  readonly extraGold: number[];
-  readonly extraExtra: number[];
-  readonly bankedGold: number[];
-  readonly bankedExtra: number[];
+  readonly extraGold: Int32Array;
+  readonly extraExtra: Int32Array;
+  readonly bankedGold: Int32Array;
+  readonly bankedExtra: Int32Array;
   /** Gold each dwarf scored this round (banked gold + Extragold), set at round end. */
-  readonly roundGold: number[];
-  readonly nuggets: number[];
+  readonly roundGold: Int32Array;
+  readonly nuggets: Int32Array;
 
   // The digging deck: `dig[digPos]` is the face-up top card; cards below it are fixed lazily (a
   // Fisher–Yates step when a card becomes the top), which is the same distribution as a full shuffle
   // and costs only the cards that are actually reached.
-  readonly dig: number[];
+  readonly dig: Int32Array;
   digPos = 0;
-  readonly digLeft: number[];
+  readonly digLeft: Int32Array;
   dragonsLeft = 0;
   digDraws = 0;
   digKey = 0;
@@ -191,13 +196,13 @@ export class MyGoldMineState {
   kindsDrawn = 0;
 
   // The exit deck: face-down cards exitDeck[exitPos … exitEnd), the face-up discard pile beside it.
-  readonly exitDeck: number[];
+  readonly exitDeck: Int32Array;
   exitPos = 0;
   exitEnd = 0;
-  readonly discard: number[];
+  readonly discard: Int32Array;
   discardCount = 0;
   /** Face-down exit cards per type (countable: total − discard − kept − drawn). */
-  readonly exitInDeck: number[];
+  readonly exitInDeck: Int32Array;
   exitDraws = 0;
   exitShuffles = 0;
   exitKey = 0;
@@ -249,26 +254,32 @@ export class MyGoldMineState {
     this.swapOwnDwarf = config.rules.swapOwnDwarf;
     this.extragoldValue = config.params.extragoldValue;
     const d = (this.dwarves = players * this.perSeat);
-    this.pos = zeros(d);
-    this.status = zeros(d);
-    this.ladder = zeros(d);
-    this.rung = zeros(d);
-    this.eliminated = zeros(d);
-    this.teamGold = zeros(players);
-    this.teamExtra = zeros(players);
-    this.teamOpen = zeros(players);
-    this.extraGold = zeros(d);
-    this.extraExtra = zeros(d);
-    this.bankedGold = zeros(d);
-    this.bankedExtra = zeros(d);
-    this.roundGold = zeros(d);
-    this.nuggets = zeros(players);
     const t = this.tables;
-    this.dig = t.digCanon.slice();
-    this.digLeft = zeros(t.digTypes);
-    this.exitDeck = t.exitCanon.slice();
-    this.discard = zeros(t.exitCanon.length);
-    this.exitInDeck = zeros(t.exitTypes);
+    this.words = new Int32Array(10 * d + 4 * players + t.digTypes + t.digCanon.length + 2 * t.exitCanon.length + t.exitTypes);
+    let at = 0;
+    const words = (n: number): Int32Array => this.words.subarray(at, (at += n));
+    this.pos = words(d);
+    this.status = words(d);
+    this.ladder = words(d);
+    this.rung = words(d);
+    this.eliminated = words(d);
+    this.teamGold = words(players);
+    this.teamExtra = words(players);
+    this.teamOpen = words(players);
+    this.extraGold = words(d);
+    this.extraExtra = words(d);
+    this.bankedGold = words(d);
+    this.bankedExtra = words(d);
+    this.roundGold = words(d);
+    this.nuggets = words(players);
+    this.dig = words(t.digCanon.length);
+    this.dig.set(t.digCanon);
+    this.digLeft = words(t.digTypes);
+    this.exitDeck = words(t.exitCanon.length);
+    this.exitDeck.set(t.exitCanon);
+    this.discard = words(t.exitCanon.length);
+    this.exitInDeck = words(t.exitTypes);
+    if (at !== this.words.length) throw new Error('MyGoldMineState: the buffer does not fit the arrays');
     this.scores = zeros(players);
     this.ranks = zeros(players);
     this.winners = zeros(players);
@@ -311,36 +322,19 @@ export function cloneState(state: MyGoldMineState, into?: MyGoldMineState): MyGo
   t.startSeat = state.startSeat;
   t.stopAfterRound = state.stopAfterRound;
   t.drago = state.drago;
-  copyList(state.pos, t.pos);
-  copyList(state.status, t.status);
+  // The dwarves', seats' and decks' arrays: windows on one buffer.
+  t.words.set(state.words);
   t.inMine = state.inMine;
-  copyList(state.ladder, t.ladder);
   t.ladderCount = state.ladderCount;
-  copyList(state.rung, t.rung);
-  copyList(state.eliminated, t.eliminated);
   t.eliminatedCount = state.eliminatedCount;
-  copyList(state.teamGold, t.teamGold);
-  copyList(state.teamExtra, t.teamExtra);
-  copyList(state.teamOpen, t.teamOpen);
-  copyList(state.extraGold, t.extraGold);
-  copyList(state.extraExtra, t.extraExtra);
-  copyList(state.bankedGold, t.bankedGold);
-  copyList(state.bankedExtra, t.bankedExtra);
-  copyList(state.roundGold, t.roundGold);
-  copyList(state.nuggets, t.nuggets);
-  copyList(state.dig, t.dig);
   t.digPos = state.digPos;
-  copyList(state.digLeft, t.digLeft);
   t.dragonsLeft = state.dragonsLeft;
   t.digDraws = state.digDraws;
   t.digKey = state.digKey;
   t.kindsDrawn = state.kindsDrawn;
-  copyList(state.exitDeck, t.exitDeck);
   t.exitPos = state.exitPos;
   t.exitEnd = state.exitEnd;
-  copyList(state.discard, t.discard);
   t.discardCount = state.discardCount;
-  copyList(state.exitInDeck, t.exitInDeck);
   t.exitDraws = state.exitDraws;
   t.exitShuffles = state.exitShuffles;
   t.exitKey = state.exitKey;
