@@ -37,6 +37,12 @@ export interface SearchHints<State = unknown, View = unknown, Request extends De
   outcomeKey?(view: View, request: Request): number;
   /** Each seat's expected reward in [0, 1] from a position that is not over (an evaluation-cut rollout, `depth`). */
   evaluate?(state: State, out: Float64Array): void;
+  /**
+   * Each seat's score so far in a position that is not over (what it would score if the game ended
+   * here): `reward=margin` and `reward=score` at an evaluation cut read it as they read a finished
+   * game's scores.
+   */
+  scores?(state: State, out: Float64Array): void;
 }
 
 /** The compact, game-agnostic record of one finished game (what aggregation needs, nothing more). */

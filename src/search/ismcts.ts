@@ -75,6 +75,18 @@ export interface IsmctsOptions {
    * plays: `tree=1` is flat Monte Carlo with UCB over the root's answers.
    */
   readonly tree: number;
+  /**
+   * Flat Monte Carlo over the root's answers on common worlds (1) instead of a tree (0): each round
+   * draws one determinization and plays it out once with every answer still in the race, with the
+   * same chance, rollout draws and rollout bots' streams, so the answers are compared on the same
+   * luck (common random numbers). Every playout counts as one iteration.
+   */
+  readonly paired: boolean;
+  /**
+   * With `paired`: an answer leaves the race once its paired difference to the leader is below 0 by
+   * more than this many standard errors (after 8 worlds; the prior's answer stays); Infinity: none.
+   */
+  readonly prune: number;
 }
 
 export const ISMCTS_DEFAULTS: IsmctsOptions = Object.freeze({
@@ -91,10 +103,12 @@ export const ISMCTS_DEFAULTS: IsmctsOptions = Object.freeze({
   outcomes: true,
   tree: 0,
   anchor: Infinity,
+  paired: false,
+  prune: Infinity,
 });
 
 /** The option keys in the order a canonical name lists them. */
-const KEYS = ['iterations', 'ms', 'c', 'rollout', 'reward', 'prior', 'bias', 'anchor', 'fpu', 'tree', 'depth', 'merge', 'outcomes'] as const;
+const KEYS = ['iterations', 'ms', 'c', 'rollout', 'reward', 'prior', 'bias', 'anchor', 'fpu', 'tree', 'paired', 'prune', 'depth', 'merge', 'outcomes'] as const;
 type Key = (typeof KEYS)[number];
 
 /** Reads `iterations=400:rollout=greedy` (keys in any order) over `base`; throws a RangeError naming the problem. */
@@ -149,16 +163,18 @@ export function parseIsmctsOptions(
         break;
       case 'merge':
       case 'outcomes':
+      case 'paired':
         if (value !== '0' && value !== '1') throw new RangeError(`ismcts: ${key} must be 0 or 1, got "${value}"`);
         out[key] = value === '1';
         break;
       case 'anchor':
+      case 'prune':
         if (value === 'inf') {
-          out.anchor = Infinity;
+          out[key] = Infinity;
           break;
         }
-        if (!(Number.isFinite(num) && num >= 0)) throw new RangeError(`ismcts: anchor must be inf or a number ≥ 0, got "${value}"`);
-        out.anchor = num;
+        if (!(Number.isFinite(num) && num >= 0)) throw new RangeError(`ismcts: ${key} must be inf or a number ≥ 0, got "${value}"`);
+        out[key] = num;
         break;
       case 'fpu':
         if (value === 'inf') {
@@ -270,6 +286,12 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
   /** The search's own draws (determinizations, expansions, uniform rollouts), reseeded from the bot's stream each decision. */
   private readonly draws = new SearchRandom();
   private priorBots: Bot[] | null = null;
+  /** `paired`: the copy of a world a playout plays on, the rollouts' draws and the rollout bots' streams, reseeded per world. */
+  private copy: State | undefined;
+  private readonly rolloutDraws = new SearchRandom();
+  private readonly botStreams: SearchRandom[] = [];
+  private scoresNow: Float64Array | undefined;
+  private winNow: Float64Array | undefined;
   /** The seat this decision is searched for. */
   private rootSeat = 0;
 
@@ -321,9 +343,10 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
     // As the root's own answer with the same key: a game may write its next answer into the object
     // the bot's was given in (Goldrausch's askBot), and the iterations ask the bots again.
     const anchor = asked === undefined ? undefined : this.rootAnswer(view, request, rootAnswers, asked);
-    const root = new Node(null, players);
     const { iterations, ms } = this.options;
     const deadline = ms === null ? Infinity : performance.now() + ms;
+    if (this.options.paired) return this.decidePaired(view, request, rootAnswers, seed, anchor, deadline);
+    const root = new Node(null, players);
     for (let it = 0; ; it++) {
       if (ms === null ? it >= iterations : (it & 15) === 0 && (performance.now() >= deadline || it >= iterations * 1000)) break;
       this.chance.rekey(seed, it);
@@ -356,6 +379,148 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
     return best;
   }
 
+  /**
+   * `paired`: flat Monte Carlo over the root's answers (one per answer key) on common worlds. Each
+   * round samples one world and plays it out with every answer still in the race, each playout on
+   * a copy of the world with the same chance, rollout draws and rollout bots' streams (rekeyed per
+   * world). An answer leaves the race when it is worse than the leader with significance (`prune`
+   * standard errors of the paired difference over the worlds so far); the round loop ends when the
+   * budget of playouts is spent or one answer is left. The answer with the best mean wins (ties: the
+   * legal order), unless the prior's answer (`anchor`) is within `anchor` of it.
+   */
+  private decidePaired(view: View, request: Request, rootAnswers: readonly Answer[], seed: number, anchor: Answer | undefined, deadline: number): Answer {
+    const module = this.module;
+    const rootSeat = request.seat;
+    const { iterations, ms, prune } = this.options;
+    // The candidates: the first answer of each key, in the legal order.
+    const answers: Answer[] = [];
+    const seen = this.seen;
+    seen.clear();
+    for (const answer of rootAnswers) if (seen.add(this.keyOf(view, request, answer))) answers.push(answer);
+    const k = answers.length;
+    if (k === 1) return answers[0];
+    let anchorIndex = -1;
+    if (anchor !== undefined) {
+      const key = this.keyOf(view, request, anchor);
+      anchorIndex = answers.findIndex((a) => this.keyOf(view, request, a) === key);
+    }
+    /** Each candidate's value in each world: values[i][w]. */
+    const values: number[][] = answers.map(() => []);
+    const alive: number[] = answers.map((_, i) => i);
+    const sums = new Float64Array(k);
+    let played = 0;
+    let world = 0;
+    const timeUp = () => (ms === null ? played >= iterations : performance.now() >= deadline || played >= iterations * 1000);
+    while (!timeUp() && alive.length > 1) {
+      const base = (this.sample = this.sampleOf(this.draws, this.sample));
+      const worldSeed = mix2(seed >>> 0, world);
+      for (const i of alive) {
+        const state = (this.copy = module.clone(base, this.copy));
+        this.chance.rekey(seed, world);
+        this.rolloutDraws.reseed(worldSeed);
+        const streams = this.botStreams;
+        for (let s = 0; s < streams.length; s++) streams[s].reseed(mix2(worldSeed, s + 1));
+        const value = this.playout(state, rootSeat, answers[i], this.chance);
+        values[i].push(value);
+        sums[i] += value;
+        played++;
+      }
+      world++;
+      if (prune !== Infinity && world >= 8) this.prunePaired(alive, values, sums, world, anchorIndex, prune);
+    }
+    // The best mean among the answers still in the race (ties: the earlier answer).
+    let best = alive[0];
+    for (const i of alive) if (sums[i] > sums[best]) best = i;
+    if (anchorIndex >= 0 && anchorIndex !== best && world > 0 && (sums[best] - sums[anchorIndex]) / world <= this.options.anchor) return answers[anchorIndex];
+    return answers[best];
+  }
+
+  /** Drops from `alive` every answer worse than the leader by more than `z` standard errors of the paired difference (never the anchor). */
+  private prunePaired(alive: number[], values: number[][], sums: Float64Array, worlds: number, anchorIndex: number, z: number): void {
+    let leader = alive[0];
+    for (const i of alive) if (sums[i] > sums[leader]) leader = i;
+    const lead = values[leader];
+    for (let a = alive.length - 1; a >= 0; a--) {
+      const i = alive[a];
+      if (i === leader || i === anchorIndex) continue;
+      const mean = (sums[i] - sums[leader]) / worlds;
+      const v = values[i];
+      let ss = 0;
+      for (let w = 0; w < worlds; w++) {
+        const d = v[w] - lead[w] - mean;
+        ss += d * d;
+      }
+      const se = Math.sqrt(ss / (worlds - 1) / worlds);
+      if (mean + z * se < 0) alive.splice(a, 1);
+    }
+  }
+
+  /** Plays `state` (at the root's decision) to the end or the depth cut, the root seat answering `answer` first; the root seat's reward. */
+  private playout(state: State, rootSeat: number, answer: Answer, chance: RandomSource): number {
+    const module = this.module;
+    const options = this.options;
+    let first = true;
+    let decisions = 0;
+    let cut = false;
+    for (;;) {
+      const pending = module.pending(state);
+      if (pending.kind === 'terminal') break;
+      if (options.depth > 0 && decisions >= options.depth && this.canCut) {
+        cut = true;
+        break;
+      }
+      const requests = pending.requests;
+      const answers = (this.answers[requests.length] ??= new Array<Answer>(requests.length));
+      for (let r = 0; r < requests.length; r++) {
+        const request = requests[r];
+        if (first && request.seat === rootSeat) {
+          answers[r] = answer;
+          continue;
+        }
+        answers[r] = this.rolloutAnswer(module.seatView(state, request.seat), request, state, chance, this.rolloutDraws);
+        decisions++;
+      }
+      first = false;
+      module.apply(state, answers, chance);
+      if (this.rolloutBots === null && !(options.depth > 0 && this.canCut)) {
+        // A uniform rollout to the end: the game's lean playout when it has one.
+        playUniform(module, state, this.rolloutDraws, chance);
+        break;
+      }
+    }
+    const rewards = this.rewards;
+    if (cut) this.cutRewards(state, rewards);
+    else rewardsOf(module.outcome(state), options.reward, rewards);
+    return rewards[rootSeat];
+  }
+
+  /** Whether a rollout can be cut by the game's knowledge (an evaluation, or the scores so far for `margin`/`score`). */
+  private get canCut(): boolean {
+    return this.hints.evaluate !== undefined || (this.options.reward !== 'win' && this.hints.scores !== undefined);
+  }
+
+  /** Each seat's reward at a cut: the evaluation (win), the margin of the scores so far (margin), half each (score). */
+  private cutRewards(state: State, out: Float64Array): void {
+    const { evaluate, scores } = this.hints;
+    const reward = this.options.reward;
+    if (reward === 'win' || scores === undefined) {
+      evaluate!(state, out);
+      return;
+    }
+    const now = (this.scoresNow ??= new Float64Array(out.length));
+    scores(state, now);
+    if (reward === 'margin' || evaluate === undefined) {
+      if (reward === 'margin') marginRewards(now, out);
+      else normalisedScores(now, out);
+      return;
+    }
+    evaluate(state, out);
+    const win = (this.winNow ??= new Float64Array(out.length));
+    win.set(out);
+    normalisedScores(now, out);
+    for (let s = 0; s < out.length; s++) out[s] = 0.5 * win[s] + 0.5 * out[s];
+  }
+
   /** The answer of `answers` with the key of `answer` (the answer itself if none has it). */
   private rootAnswer(view: View, request: Request, answers: readonly Answer[], answer: Answer): Answer {
     const key = this.keyOf(view, request, answer);
@@ -365,7 +530,14 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
 
   private makeBots(seed: number): void {
     const source = new RandomSource(seed, -1);
-    if (this.rolloutFactory !== null) {
+    if (this.rolloutFactory !== null && this.options.paired) {
+      // Streams reseeded per world (common random numbers across the root's answers).
+      this.rolloutBots = [];
+      for (let s = 0; s < this.players; s++) {
+        this.botStreams[s] ??= new SearchRandom();
+        this.rolloutBots.push(this.rolloutFactory.create(s, this.botStreams[s]));
+      }
+    } else if (this.rolloutFactory !== null) {
       this.rolloutBots = [];
       for (let s = 0; s < this.players; s++) this.rolloutBots.push(this.rolloutFactory.create(s, source.stream(Purpose.bot + s)));
     }
@@ -390,7 +562,7 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
     for (;;) {
       const pending = module.pending(state);
       if (pending.kind === 'terminal') break;
-      if (!inTree && options.depth > 0 && decisions >= options.depth && this.hints.evaluate !== undefined) {
+      if (!inTree && options.depth > 0 && decisions >= options.depth && this.canCut) {
         cut = true;
         break;
       }
@@ -414,19 +586,19 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
           path[depth++] = node;
           answers[r] = this.stepAnswer as Answer;
         } else {
-          answers[r] = this.rolloutAnswer(seatView, request, state, chance);
+          answers[r] = this.rolloutAnswer(seatView, request, state, chance, this.draws);
           decisions++;
         }
       }
       module.apply(state, answers, chance);
-      if (!inTree && this.rolloutBots === null && !(options.depth > 0 && this.hints.evaluate !== undefined)) {
+      if (!inTree && this.rolloutBots === null && !(options.depth > 0 && this.canCut)) {
         // A uniform rollout to the end: the game's lean playout when it has one (same draws, same game).
         playUniform(module, state, this.draws, chance);
         break;
       }
     }
     const rewards = this.rewards;
-    if (cut) this.hints.evaluate!(state, rewards);
+    if (cut) this.cutRewards(state, rewards);
     else rewardsOf(module.outcome(state), options.reward, rewards);
     for (let i = 0; i < depth; i++) {
       const n = path[i];
@@ -508,9 +680,9 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
     return this.module.askBot(this.priorBots![request.seat], request, view, state, PRIOR_REFEREE).answer;
   }
 
-  private rolloutAnswer(view: View, request: Request, state: State, chance: RandomSource): Answer {
+  private rolloutAnswer(view: View, request: Request, state: State, chance: RandomSource, draws: SearchRandom): Answer {
     const bots = this.rolloutBots;
-    if (bots === null) return uniformAt(this.module, view, request, this.draws.next());
+    if (bots === null) return uniformAt(this.module, view, request, draws.next());
     return this.module.askBot(bots[request.seat], request, view, state, chance).answer;
   }
 }
@@ -543,7 +715,7 @@ export function rewardsOf(outcome: Outcome, kind: IsmctsOptions['reward'], out: 
  * Each seat's score minus the best other seat's, scaled to [0, 1]: 0.5 + margin / (2 · spread),
  * the spread being the highest score minus the lowest (at least 1).
  */
-function marginRewards(scores: readonly number[], out: Float64Array): void {
+function marginRewards(scores: ArrayLike<number>, out: Float64Array): void {
   let lo = Infinity;
   let hi = -Infinity;
   let second = -Infinity;
@@ -560,6 +732,17 @@ function marginRewards(scores: readonly number[], out: Float64Array): void {
     const best = scores[s] === hi ? second : hi;
     out[s] = 0.5 + (scores[s] - best) / (2 * spread);
   }
+}
+
+/** Each seat's score scaled between the lowest (0) and the highest (1); all 0.5 when they are equal. */
+function normalisedScores(scores: ArrayLike<number>, out: Float64Array): void {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let s = 0; s < scores.length; s++) {
+    if (scores[s] < lo) lo = scores[s];
+    if (scores[s] > hi) hi = scores[s];
+  }
+  for (let s = 0; s < scores.length; s++) out[s] = hi > lo ? (scores[s] - lo) / (hi - lo) : 0.5;
 }
 
 /** What an `ismcts` factory needs of its game. */

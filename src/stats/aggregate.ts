@@ -8,7 +8,7 @@
  */
 import type { FlatRecord, GameRecord } from '../core/definition.js';
 import { giniUnchecked } from './gini.js';
-import { EXTREMES, examplesSize, exampleLists, listIndex, mergeExamples, offerExample, offerExtreme } from './examples.js';
+import { EXTREMES, examplesSize, exampleLists, listIndex, mergeExamples, offerExample, offerExtreme, type ListIndex } from './examples.js';
 import { emptyTension, fillLeaders, leaderScratch, tensionOf } from './tension.js';
 
 export interface AggregateShape {
@@ -506,10 +506,18 @@ function addGameShape(agg: Aggregate, r: FlatRecord, played: number, winners: nu
 }
 
 /** The game's example entries: its winners' seats, ending, shared win, cards drawn and the extremes. */
+// The extremes' positions (examples.ts EXTREMES), looked up once.
+const X_LONGEST = EXTREMES.indexOf('longest');
+const X_SHORTEST = EXTREMES.indexOf('shortest');
+const X_SPREAD = EXTREMES.indexOf('largestSpread');
+const X_LEAD_CHANGES = EXTREMES.indexOf('mostLeadChanges');
+const X_DEFICIT = EXTREMES.indexOf('largestWinnerDeficit');
+const X_MARGIN = EXTREMES.indexOf('narrowestMargin');
+
 function addExamples(
   agg: Aggregate,
   examples: Float64Array,
-  lists: ReturnType<typeof listIndex>,
+  lists: ListIndex,
   r: FlatRecord,
   winners: number,
   game: number,
@@ -529,13 +537,13 @@ function addExamples(
     if (r.scores[s] > max) max = r.scores[s];
     if (r.scores[s] < min) min = r.scores[s];
   }
-  offerExtreme(examples, n, EXTREMES.indexOf('longest'), r.rounds, game);
-  offerExtreme(examples, n, EXTREMES.indexOf('shortest'), -r.rounds, game);
-  offerExtreme(examples, n, EXTREMES.indexOf('largestSpread'), max - min, game);
-  offerExtreme(examples, n, EXTREMES.indexOf('mostLeadChanges'), leadChanges, game);
+  offerExtreme(examples, n, X_LONGEST, r.rounds, game);
+  offerExtreme(examples, n, X_SHORTEST, -r.rounds, game);
+  offerExtreme(examples, n, X_SPREAD, max - min, game);
+  offerExtreme(examples, n, X_LEAD_CHANGES, leadChanges, game);
   if (winners !== 0) {
-    offerExtreme(examples, n, EXTREMES.indexOf('largestWinnerDeficit'), deficit, game);
-    offerExtreme(examples, n, EXTREMES.indexOf('narrowestMargin'), -margin, game);
+    offerExtreme(examples, n, X_DEFICIT, deficit, game);
+    offerExtreme(examples, n, X_MARGIN, -margin, game);
   }
 }
 

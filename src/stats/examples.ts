@@ -30,8 +30,17 @@ export function examplesSize(shape: AggregateShape): number {
   return exampleLists(shape) * EXAMPLES_PER_FIGURE + 2 * EXTREMES.length;
 }
 
-/** List offsets (in lists) of each figure. */
-export function listIndex(shape: AggregateShape) {
+/** List offsets (in lists) of each figure; one object per shape, made once (it is read for every game). */
+export function listIndex(shape: AggregateShape): ListIndex {
+  let index = LIST_INDEX.get(shape);
+  if (index === undefined) LIST_INDEX.set(shape, (index = makeListIndex(shape)));
+  return index;
+}
+
+export type ListIndex = ReturnType<typeof makeListIndex>;
+const LIST_INDEX = new WeakMap<AggregateShape, ListIndex>();
+
+function makeListIndex(shape: AggregateShape) {
   const p = shape.players;
   const e = shape.endings.length;
   const c = shape.checkpoints.length;
@@ -48,6 +57,9 @@ export function listIndex(shape: AggregateShape) {
 export function offerExample(ex: Float64Array, list: number, game: number): void {
   const at = list * EXAMPLES_PER_FIGURE;
   const v = game + 1;
+  // A full list whose last index is not above it keeps what it has (most offers of a run: games come in ascending order).
+  const last = ex[at + EXAMPLES_PER_FIGURE - 1];
+  if (last !== 0 && v >= last) return;
   for (let k = 0; k < EXAMPLES_PER_FIGURE; k++) {
     const cur = ex[at + k];
     if (cur === v) return;

@@ -29,10 +29,16 @@
 
 /** Seats with the highest of the scores list[at … at + n), as a bit mask (bit s = seat s; seats < 31). */
 export function leadersOf(list: ArrayLike<number>, at: number, n: number): number {
+  // One pass: a higher score starts the set afresh, an equal one joins it.
   let best = -Infinity;
-  for (let s = 0; s < n; s++) if (list[at + s] > best) best = list[at + s];
   let mask = 0;
-  for (let s = 0; s < n; s++) if (list[at + s] === best) mask |= 1 << s;
+  for (let s = 0; s < n; s++) {
+    const v = list[at + s];
+    if (v > best) {
+      best = v;
+      mask = 1 << s;
+    } else if (v === best) mask |= 1 << s;
+  }
   return mask;
 }
 

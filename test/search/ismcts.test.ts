@@ -39,6 +39,8 @@ describe('ismcts options in the bot name', () => {
       outcomes: true,
       tree: 0,
       anchor: Infinity,
+      paired: false,
+      prune: Infinity,
     });
     expect(ismctsName(given)).toBe('ismcts:iterations=400:c=0.5:rollout=greedy:reward=score:prior=greedy:bias=2:depth=8:merge=0');
     const more = parseIsmctsOptions('fpu=-0.1:outcomes=0', ISMCTS_DEFAULTS, []);
@@ -50,6 +52,10 @@ describe('ismcts options in the bot name', () => {
     expect(ismctsName(more.given)).toBe('ismcts:fpu=-0.1:outcomes=0');
     expect(ismctsName({})).toBe('ismcts');
     expect(parseIsmctsOptions('ms=20', ISMCTS_DEFAULTS, []).options.ms).toBe(20);
+    const paired = parseIsmctsOptions('prune=2:paired=1:depth=8', ISMCTS_DEFAULTS, []);
+    expect([paired.options.paired, paired.options.prune]).toEqual([true, 2]);
+    expect(ismctsName(paired.given)).toBe('ismcts:paired=1:prune=2:depth=8');
+    expect(parseIsmctsOptions('prune=inf', ISMCTS_DEFAULTS, []).options.prune).toBe(Infinity);
   });
 
   it('refuses unknown options, bad values and unknown bots, saying what is expected', () => {
@@ -67,6 +73,8 @@ describe('ismcts options in the bot name', () => {
     expect(bad('outcomes=2')).toThrow(/outcomes must be 0 or 1/);
     expect(bad('tree=-1')).toThrow(/tree must be a whole number ≥ 0/);
     expect(bad('anchor=-0.1')).toThrow(/anchor must be inf or a number ≥ 0/);
+    expect(bad('paired=yes')).toThrow(/paired must be 0 or 1, got "yes"/);
+    expect(bad('prune=-2')).toThrow(/prune must be inf or a number ≥ 0/);
   });
 
   it.each(searchableGames)('%s: one factory per configuration, however spelt; bad names are not built-in bots', (id) => {
@@ -161,6 +169,26 @@ describe.each(searchableGames)('ismcts on %s', (id) => {
       const seat = g % players;
       const names = Array.from({ length: players }, (_, s) => (s === seat ? 'ismcts:iterations=40:rollout=uniform:prior=none:tree=0:reward=win' : 'uniform'));
       const { outcome } = game(id, names, g, 'ismcts-strength');
+      if (outcome.winners.includes(seat)) wins += 1 / outcome.winners.length;
+    }
+    expect(wins).toBeGreaterThanOrEqual(need);
+  });
+
+  it('paired (flat, common worlds, pruning): legal answers only, the same game again, and clearly stronger than uniform', () => {
+    const h = GAMES[id].tournament.checkBotOpponents[0];
+    const paired = `ismcts:iterations=60:rollout=${h}:prior=${h}:anchor=0.02:paired=1:prune=1:depth=6:reward=margin`;
+    const names = [paired, 'uniform', 'ismcts:iterations=40:paired=1:reward=score', 'ismcts:iterations=40:paired=1'];
+    const a = game(id, names, 2);
+    expect(a.faults).toEqual([]);
+    expect(game(id, names, 2).outcome).toEqual(a.outcome);
+    // Against uniform, seats rotating; the same bounds as above (under equal strength P ≤ 0.011).
+    const players = Math.max(2, GAMES[id].module.minPlayers);
+    const [n, need] = players === 2 ? [16, 13] : players === 3 ? [15, 10] : players === 4 ? [16, 9] : [Number.NaN, Number.NaN];
+    let wins = 0;
+    for (let g = 0; g < n; g++) {
+      const seat = g % players;
+      const table = Array.from({ length: players }, (_, s) => (s === seat ? 'ismcts:iterations=40:paired=1:prune=2' : 'uniform'));
+      const { outcome } = game(id, table, g, 'ismcts-paired');
       if (outcome.winners.includes(seat)) wins += 1 / outcome.winners.length;
     }
     expect(wins).toBeGreaterThanOrEqual(need);

@@ -50,9 +50,18 @@ export function evaluate(s: GoldState, out: Float64Array): void {
   for (let t = 0; t < n; t++) out[t] /= sum;
 }
 
+/** Each seat's total so far (the series and this game's gold): what `reward=margin` reads at an evaluation cut. */
+export function scores(s: GoldState, out: Float64Array): void {
+  const over = s.stage === Stage.over;
+  for (let t = 0; t < s.players; t++) out[t] = s.seriesScore[t] + (over ? 0 : s.gold[t]);
+}
+
 export const searchHints: SearchHints<GoldState, GoldView, GoldRequest, GoldAnswer> = {
-  ismcts: '',
+  // Flat Monte Carlo on common worlds, greedy's rollouts cut after 8 decisions (4 turns) and scored by
+  // the margin of the totals, greedy's answer kept unless another beats it by 2% of the scale.
+  ismcts: 'iterations=8000:rollout=greedy:prior=greedy:paired=1:prune=2:anchor=0.02:depth=8:reward=margin',
   answerKey,
   outcomeKey,
   evaluate,
+  scores,
 };

@@ -15,7 +15,7 @@ import type { GoldrauschConfig } from './params.js';
 import { Purpose } from './purposes.js';
 import { finishingRanks } from './records.js';
 import { clone } from './clone.js';
-import { type GoldrauschState, Stage, type TurnFault } from './state.js';
+import { type GoldrauschState, Stage } from './state.js';
 import { newGame } from './setup.js';
 import { botOf, cloneState, legalAnswers, sampler, sampleState, uniformAnswer } from './search.js';
 import type { GoldrauschView } from './view.js';
@@ -32,6 +32,21 @@ export type GoldrauschRequest =
 export type GoldrauschAnswer =
   | { readonly kind: 'continent'; readonly continent: number; readonly provisional: number }
   | { readonly kind: 'meeting-turn'; readonly messages: readonly Message[]; readonly commit: number; readonly idleUntil: number; readonly idleWake: number };
+
+/** A meeting turn's answer as the engine's `askBot` writes it (engine.ts `GoldrauschAnswer`). */
+export interface TurnAnswer {
+  kind: 'meeting-turn';
+  /** One of the state's `legalLists` (reused: read it before the next decision is asked). */
+  messages: readonly Message[];
+  commit: number;
+  idleUntil: number;
+  idleWake: number;
+}
+/** What went wrong in a decision (core/game.ts `Fault` without its seat and request). */
+export interface TurnFault {
+  readonly reason: 'threw' | 'illegal' | 'timeout' | 'hung';
+  readonly message: string;
+}
 
 const NO_MESSAGES: readonly Message[] = [];
 

@@ -21,20 +21,7 @@ import { memoOnIdentity } from '../../core/memo.js';
 import { deepFreeze } from '../../core/readonly.js';
 import { MSG_ALL, NOBODY, NONE, Outbox, type Message } from './bot.js';
 
-/** A meeting turn's answer as the engine's `askBot` writes it (engine.ts `GoldrauschAnswer`). */
-export interface TurnAnswer {
-  kind: 'meeting-turn';
-  /** One of the state's `legalLists` (reused: read it before the next decision is asked). */
-  messages: readonly Message[];
-  commit: number;
-  idleUntil: number;
-  idleWake: number;
-}
-/** What went wrong in a decision (core/game.ts `Fault` without its seat and request). */
-export interface TurnFault {
-  readonly reason: 'threw' | 'illegal' | 'timeout' | 'hung';
-  readonly message: string;
-}
+import type { TurnAnswer, TurnFault } from './engine.js';
 import { eventCardsOf } from './cards.js';
 import type { GameParams, GoldrauschConfig, RulesOptions } from './params.js';
 import { COUNTERS, RoundRows } from './records.js';

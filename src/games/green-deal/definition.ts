@@ -14,6 +14,7 @@ import { changedRules, type GreenDealConfig, PLACEHOLDER_COMPONENTS } from './pa
 import { check, comebackCheckpoints, presentation, tournament } from './presentation.js';
 import { replay } from './replay.js';
 import { record } from './record.js';
+import { searchHints } from './search-hints.js';
 import { ALLOCATE, BID, CONTACT, type GreenDealState, INVEST, PLACE, REPAY } from './state.js';
 import type { GreenDealView } from './view.js';
 import { story } from './story.js';
@@ -101,4 +102,5 @@ export const greenDealDefinition = {
   check,
   tournament,
   fixtures: greenDealFixtures,
+  search: searchHints,
 } satisfies Omit<GameDefinition<GreenDealConfig, GreenDealState, GreenDealView, GreenDealRequest, GreenDealAnswer, GreenDealBot>, 'builtinBots'>;
