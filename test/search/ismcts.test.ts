@@ -187,7 +187,9 @@ describe.each(searchableGames)('ismcts on %s', (id) => {
     let wins = 0;
     for (let g = 0; g < n; g++) {
       const seat = g % players;
-      const table = Array.from({ length: players }, (_, s) => (s === seat ? 'ismcts:iterations=40:paired=1:prune=2' : 'uniform'));
+      // (Goldrausch's default rollouts model every rival as betrayer: against uniform seats, uniform ones.)
+      const plain = id === 'goldrausch' ? ':rollout=uniform:prior=none:tree=0:reward=win' : '';
+      const table = Array.from({ length: players }, (_, s) => (s === seat ? `ismcts:iterations=40:paired=1:prune=2${plain}` : 'uniform'));
       const { outcome } = game(id, table, g, 'ismcts-paired');
       if (outcome.winners.includes(seat)) wins += 1 / outcome.winners.length;
     }
