@@ -8,8 +8,10 @@
 //    it has one); the human-readable line also gives the generic loop's figure (pending, seatView,
 //    uniformAnswer, apply at every decision) for comparison;
 //  - cloneNs: ns per clone of the opening state into a reused state (cloneFreshNs: into a new one);
-//  - ismctsIterationsPerSecond: the game's default `ismcts` (its iterations per decision), iterations
-//    per CPU-second of decisions at the opening state.
+//  - ismctsIterationsPerSecond: the game's default `ismcts`, the iterations it ran (tree iterations, or
+//    `paired`'s playouts, counted by the search: a search that prunes down to one answer stops before
+//    its budget) per CPU-second of decisions at the first decision from the opening (on a uniform
+//    game) at which it searches.
 // Each figure is the median of R runs of about S CPU-seconds, each run of each game in a process of
 // its own (as a run's worker plays one game: sharing a process, the games' code paths slowed each
 // other by up to 1.8×), alternating between the games so a change in the machine's load hits all
@@ -24,8 +26,9 @@ import { builtinBot } from '../dist/src/core/bots.js';
 import { Purpose, RandomSource } from '../dist/src/core/random.js';
 import { GAMES } from '../dist/src/games/registry.js';
 import { isSearchable } from '../dist/src/search/contract.js';
+import { ismctsCounter } from '../dist/src/search/ismcts.js';
 import { SearchRandom } from '../dist/src/search/random.js';
-import { playUniform } from '../dist/src/search/uniform.js';
+import { playUniform, uniformAt } from '../dist/src/search/uniform.js';
 import { loadScenario } from '../dist/src/sim/scenario.js';
 import { threadTimes } from '../dist/src/sim/timing.js';
 
@@ -96,10 +99,30 @@ function setupGame(id) {
   // The default ismcts at the opening state: one bot, asked the opening decision again and again.
   const factory = builtinBot(def, 'ismcts');
   const iterations = Number(/iterations=(\d+)/.exec(def.search?.ismcts ?? '')?.[1] ?? 1000);
-  const pending = module.pending(opening);
-  const request = pending.requests[0];
-  const bot = factory.create(request.seat, random.stream(Purpose.bot + request.seat));
-  const ask = () => module.askBot(bot, request, module.seatView(opening, request.seat), opening, random);
+  // The first decision of a uniform game from the opening at which the search searches (GOLD's
+  // opening decision, for one, is settled without an iteration): ask there.
+  const at = module.clone(opening);
+  const walk = new SearchRandom(2);
+  let askState = null;
+  let request = null;
+  let bot = null;
+  for (let guard = 0; askState === null && guard < 1000; guard++) {
+    const pending = module.pending(at);
+    if (pending.kind === 'terminal') throw new Error(`${id}: no decision searched in a whole game`);
+    const requests = pending.requests;
+    const r = requests[0];
+    const b = factory.create(r.seat, random.stream(Purpose.bot + r.seat));
+    const before = ismctsCounter.iterations;
+    module.askBot(b, r, module.seatView(at, r.seat), module.clone(at), random);
+    if (ismctsCounter.iterations > before) [askState, request, bot] = [at, r, b];
+    else
+      module.apply(
+        at,
+        requests.map((q) => uniformAt(module, module.seatView(at, q.seat), q, walk.next())),
+        chance,
+      );
+  }
+  const ask = () => module.askBot(bot, request, module.seatView(askState, request.seat), askState, random);
   return { id, playout, loopPlayout, lean: module.playout !== undefined, cloneInto, cloneFresh, ask, iterations, decisionsSoFar: () => decisions };
 }
 
@@ -120,7 +143,10 @@ if (values.child) {
   const decisionsPerPlayout = (g.decisionsSoFar() - before) / n;
   const [c, cns] = timed(g.cloneInto, 5000);
   const [f, fns] = timed(g.cloneFresh, 1000);
+  // Iterations the searches ran (a search may stop before its budget), not decisions × budget.
+  const ran = ismctsCounter.iterations;
   const [d, dns] = timed(g.ask, 1);
+  const iterationsRun = ismctsCounter.iterations - ran;
   // The generic loop last: its module object would otherwise make the search's call sites polymorphic.
   let loop = null;
   if (g.lean) {
@@ -134,7 +160,8 @@ if (values.child) {
       loop,
       clone: cns / c,
       cloneFresh: fns / f,
-      iterations: ((d * g.iterations) / dns) * 1e9,
+      iterations: (iterationsRun / dns) * 1e9,
+      iterationsPerAsk: iterationsRun / d,
       decisionsPerPlayout,
       iterationsPerDecision: g.iterations,
     }),
@@ -160,12 +187,13 @@ for (const id of ids) {
   const pick = (k) => median(s.map((x) => x[k]));
   out[id] = { playoutsPerSecond: Math.round(pick('playouts')), cloneNs: Math.round(pick('clone')), ismctsIterationsPerSecond: Math.round(pick('iterations')) };
   const its = s[0].iterationsPerDecision;
+  const ran = median(s.map((x) => x.iterationsPerAsk));
   const range = (k) =>
     `${Math.round(Math.min(...s.map((x) => x[k]))).toLocaleString('en')}–${Math.round(Math.max(...s.map((x) => x[k]))).toLocaleString('en')}`;
   log(
     `  ${id.padEnd(14)} ${out[id].playoutsPerSecond.toLocaleString('en')} playouts/CPU-s (${range('playouts')}; ${s[0].decisionsPerPlayout.toFixed(1)} decisions a playout; ` +
       `${s[0].loop === null ? 'no lean playout: the generic loop' : `the generic loop ${Math.round(pick('loop')).toLocaleString('en')}`}), ` +
-      `clone ${out[id].cloneNs} ns (into a new state ${Math.round(pick('cloneFresh'))} ns), default ismcts ${out[id].ismctsIterationsPerSecond.toLocaleString('en')} iterations/CPU-s (${range('iterations')}; ${its} a decision: ${((its / out[id].ismctsIterationsPerSecond) * 1e3).toFixed(1)} ms)\n`,
+      `clone ${out[id].cloneNs} ns (into a new state ${Math.round(pick('cloneFresh'))} ns), default ismcts ${out[id].ismctsIterationsPerSecond.toLocaleString('en')} iterations/CPU-s (${range('iterations')}; a budget of ${its} a decision, ${Math.round(ran).toLocaleString('en')} run: ${((ran / out[id].ismctsIterationsPerSecond) * 1e3).toFixed(1)} ms)\n`,
   );
 }
 log(`${new Date().toISOString()} done; load average ${loadavg()[0].toFixed(2)} (start ${loadStart.toFixed(2)})\n`);

@@ -264,6 +264,13 @@ class KeySet {
   }
 }
 
+/**
+ * Iterations run by every search of this thread so far (tree iterations, or playouts of `paired`):
+ * what a benchmark divides by CPU time, since a search may stop before its budget (`paired`'s
+ * pruning down to one answer, a forced decision). Counting only; no decision reads it.
+ */
+export const ismctsCounter = { iterations: 0 };
+
 /** One seat's search: scratch states and buffers reused by every decision of its game. */
 class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
   private sample: State | undefined;
@@ -351,6 +358,7 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
       if (ms === null ? it >= iterations : (it & 15) === 0 && (performance.now() >= deadline || it >= iterations * 1000)) break;
       this.chance.rekey(seed, it);
       this.iterate(root, this.chance);
+      ismctsCounter.iterations++;
     }
     // The most visited child of the root seat (ties: the higher mean, then the legal order).
     const children = root.childrenOf(this.slotOf(view, request));
@@ -424,6 +432,7 @@ class IsmctsSearch<State, View, Request extends DecisionRequest, Answer, Bot> {
         values[i].push(value);
         sums[i] += value;
         played++;
+        ismctsCounter.iterations++;
       }
       world++;
       if (prune !== Infinity && world >= 8) this.prunePaired(alive, values, sums, world, anchorIndex, prune);
