@@ -17,6 +17,7 @@ import { finishingRanks } from './records.js';
 import { clone } from './clone.js';
 import { type GoldrauschState, Stage } from './state.js';
 import { newGame } from './setup.js';
+import { playout } from './playout.js';
 import { botOf, cloneState, legalAnswers, sampler, sampleState, uniformAnswer } from './search.js';
 import type { GoldrauschView } from './view.js';
 
@@ -410,6 +411,7 @@ export const goldrausch: GameModule<GoldrauschConfig, GoldrauschState, Goldrausc
   // The search contract (search.ts: the legal answers' abstraction, the engine's copy and sampler).
   legalAnswers,
   uniformAnswer,
+  playout,
   clone: cloneState,
   sampleState,
   sampler,
