@@ -17,6 +17,7 @@ function copyList(to: number[], from: readonly number[]): void {
 export function copyState(to: GoldrauschState, from: GoldrauschState): GoldrauschState {
   if (to.config !== from.config || to.players !== from.players) throw new RangeError('copyState: the two states are of different configs or player counts');
   to.game = nextSerial();
+  to.lean = false;
   to.round = from.round;
   to.stage = from.stage;
   to.startPlayer = from.startPlayer;

@@ -262,7 +262,7 @@ export const LOG_B = 5;
  * seats on that continent; a GIFT wakes every idle seat (it may change what a seat wants).
  */
 function announce(s: GoldrauschState, from: number, type: number, about: number, a: number, b: number): void {
-  if (s.detail) {
+  if (s.detail && !s.lean) {
     const at = LOG_FIELDS * s.logLength++;
     let log = s.log;
     if (at + LOG_FIELDS > log.length) log = growLog(s);

@@ -213,12 +213,27 @@ export function legalAnswers(view: GoldrauschView, request: GoldrauschRequest): 
 
 /** `legalAnswers(view, request)[⌊u · length⌋]` without building the list (a rollout's uniform answer). */
 export function uniformAnswer(view: GoldrauschView, request: GoldrauschRequest, u: number): GoldrauschAnswer {
-  if (request.kind === 'continent') {
-    const list = LIST;
-    list.length = 0;
-    continentAnswers(view, list);
-    return list[Math.floor(u * list.length)];
+  return request.kind === 'continent' ? continentAt(view, u) : turnAt(view, u);
+}
+
+/** The continent answer at uniform position `u` of `continentAnswers`' list, without the list. */
+export function continentAt(view: GoldrauschView, u: number): GoldrauschAnswer {
+  const provisional = view.rules.phase1UpgradeCard === 'default-commitment';
+  let held = 0;
+  for (let c = 0; c < 3; c++) if (view.countryHand(c) !== 0) held++;
+  let k = Math.floor(u * (provisional ? 2 * held : held));
+  for (let c = 0; c < 3; c++) {
+    if (view.countryHand(c) === 0) continue;
+    if (!provisional) {
+      if (k-- === 0) return CONTINENT_ANSWERS[c][NONE];
+    } else if (k < 2) return CONTINENT_ANSWERS[c][k === 0 ? GREEN : RED];
+    else k -= 2;
   }
+  throw new RangeError(`seat ${view.seat} holds no country card`);
+}
+
+/** The meeting-turn answer at uniform position `u` of `legalAnswers`' list, without the list. */
+export function turnAt(view: GoldrauschView, u: number): GoldrauschAnswer {
   const o = OPTIONS;
   o.read(view);
   const k = Math.floor(u * o.messageCount * o.cardCount);

@@ -186,6 +186,12 @@ export class GoldrauschState {
    * game record's counters: the same game, without the story's detail.
    */
   readonly detail: boolean;
+  /**
+   * Lean mode (a search's random playout, playout.ts): the engine keeps no record at all — no meeting
+   * log, no round rows, counters or score curve — only what the rules need to finish the game. Set by
+   * `playout`, cleared by `startGame` and `copyState`; a lean state's views and records are stale.
+   */
+  lean = false;
   readonly players: number;
   readonly rounds: number;
   /** params.negotiationTicks. */

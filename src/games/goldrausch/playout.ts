@@ -1,0 +1,41 @@
+/**
+ * GameModule.playout for Goldrausch (core/game.ts): the rest of a game with uniform random answers
+ * from the legal answers' abstraction (search.ts), in lean mode (state.ts `lean`: no meeting log, no
+ * round rows, counters or curve). It plays exactly the game the generic loop plays — "for each
+ * request of `pending`: `uniformAnswer(seatView(state, seat), request, u.next())`, then `apply`" —
+ * one draw of `u` a decision in request order: each answer is the one `uniformAnswer` gives from the
+ * seat's view, and it goes straight to the meeting's transition (meeting.ts `revealContinents`,
+ * `playTurn`) without `apply`'s check (an answer of the abstraction is legal) and without a request.
+ */
+import type { RandomStream } from '../../core/random.js';
+import { MSG_ALL } from './bot.js';
+import type { Draws } from './draws.js';
+import { playTurn, revealContinents } from './meeting.js';
+import { continentAt, turnAt } from './search.js';
+import { type GoldrauschState, Stage } from './state.js';
+
+export function playout(s: GoldrauschState, u: RandomStream, random: Draws): number {
+  s.lean = true;
+  const n = s.players;
+  const views = s.views;
+  let decisions = 0;
+  for (;;) {
+    const stage = s.stage;
+    if (stage === Stage.meeting) {
+      const a = turnAt(views[s.order[s.turn]], u.next());
+      if (a.kind !== 'meeting-turn') throw new RangeError('playout: a continent answer in the meeting');
+      playTurn(s, a.messages, a.messages.length, a.commit, 0, MSG_ALL, random);
+      decisions++;
+    } else if (stage === Stage.continent) {
+      // Phase 1: every seat's card, in seat order (the order of `pending`'s requests).
+      for (let seat = 0; seat < n; seat++) {
+        const a = continentAt(views[seat], u.next());
+        if (a.kind !== 'continent') throw new RangeError('playout: a meeting answer in phase 1');
+        s.choices[seat] = a.continent;
+        s.provisional[seat] = a.provisional;
+      }
+      decisions += n;
+      revealContinents(s, random);
+    } else return decisions;
+  }
+}
