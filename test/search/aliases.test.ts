@@ -22,6 +22,9 @@ const CASES = [
 describe('search aliases', () => {
   it('keep the retired names: GOLD search, My Gold Mine search and search-8', () => {
     expect(CASES.map((c) => `${c.game} ${c.alias}`)).toEqual(['gold-knizia search', 'my-gold-mine search', 'my-gold-mine search-8']);
+    // Listed where the bots they replace were: after the game's own bots, before the generic agents.
+    expect(Object.keys(GAMES['gold-knizia'].builtinBots)).toEqual(['random', 'greedy', 'spoiler', 'cautious', 'search', 'uniform', 'ismcts']);
+    expect(Object.keys(GAMES['my-gold-mine'].builtinBots).slice(-4)).toEqual(['search', 'search-8', 'uniform', 'ismcts']);
   });
 
   it.each(CASES)('$game $alias: a built-in bot of that name in the default tournament field, described as its configuration', ({ game, alias, spec }) => {
