@@ -131,7 +131,7 @@ describe('Green Deal contract', () => {
     let decision = 0;
     for (const config of OPTION_SETS.slice(0, 2)) {
       eachDecision(config, 4, 3, (state) => {
-        if (decision++ % 7 !== 0) return;
+        if (decision++ % 13 !== 0) return;
         // One copy at a time: reading a view may fill the state's lazily built lists (the legal cells).
         for (const into of [undefined, dirty]) {
           const copy = clone(state, into);
@@ -157,7 +157,7 @@ describe('Green Deal contract', () => {
         checked++;
       });
     }
-    expect(checked).toBeGreaterThan(100);
+    expect(checked).toBeGreaterThan(20);
   });
   it("samples states that agree with the seat's view at every decision, and vary the hands and piles it cannot see", () => {
     let decisions = 0;
