@@ -7,15 +7,33 @@
  * seat's view, and it goes straight to the meeting's transition (meeting.ts `revealContinents`,
  * `playTurn`) without `apply`'s check (an answer of the abstraction is legal) and without a request.
  */
-import type { RandomStream } from '../../core/random.js';
+import { RandomSource, type RandomStream } from '../../core/random.js';
 import { MSG_ALL } from './bot.js';
-import type { Draws } from './draws.js';
+import { type Draws, GameDraws } from './draws.js';
 import { playTurn, revealContinents } from './meeting.js';
 import { continentAt, turnAt } from './search.js';
 import { type GoldrauschState, Stage } from './state.js';
 
-export function playout(s: GoldrauschState, u: RandomStream, random: Draws): number {
+/** The chance of the last playout's source, its streams' keys hashed once (draws.ts `GameDraws`). */
+const CHANCE = new GameDraws();
+let chanceKey: number | undefined;
+
+/**
+ * The rules' draws of `random` (the same numbers): a plain `RandomSource`'s through `GameDraws`, which
+ * hashes each stream's key once a game instead of once a draw; any other source as it is.
+ */
+function drawsOf(random: RandomSource): Draws {
+  if (random.int !== RandomSource.prototype.int || random.float !== RandomSource.prototype.float) return random;
+  if (chanceKey !== random.gameKey) {
+    CHANCE.newGame(random.gameKey);
+    chanceKey = random.gameKey;
+  }
+  return CHANCE;
+}
+
+export function playout(s: GoldrauschState, u: RandomStream, source: RandomSource): number {
   s.lean = true;
+  const random = drawsOf(source);
   const n = s.players;
   const views = s.views;
   let decisions = 0;
