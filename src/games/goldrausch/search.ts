@@ -62,7 +62,11 @@ export const M_PROMISE_GREEN = 5;
 export const M_PROMISE_RED = 6;
 export const KINDS = 8;
 
-const CONTINENT_ANSWERS: readonly (readonly GoldrauschAnswer[])[] = [0, 1, 2].map((continent) =>
+/** The two kinds of answer (engine.ts `GoldrauschAnswer`). */
+type ContinentAnswer = Extract<GoldrauschAnswer, { kind: 'continent' }>;
+type TurnAnswer = Extract<GoldrauschAnswer, { kind: 'meeting-turn' }>;
+
+const CONTINENT_ANSWERS: readonly (readonly ContinentAnswer[])[] = [0, 1, 2].map((continent) =>
   [NONE, GREEN, RED].map((provisional) => Object.freeze({ kind: 'continent' as const, continent, provisional })),
 );
 const NO_MESSAGES: readonly Message[] = Object.freeze([]);
@@ -70,7 +74,7 @@ const NO_MESSAGES: readonly Message[] = Object.freeze([]);
  * Meeting answers by code (message code · 3 + card), made on first use; a packed list (grown with
  * `undefined` up to a new code, so a far code never turns it into a slow dictionary).
  */
-const TURN_ANSWERS: (GoldrauschAnswer | undefined)[] = [];
+const TURN_ANSWERS: (TurnAnswer | undefined)[] = [];
 
 function messageOf(kind: number, payload: number): Message {
   const m = newMessage();
@@ -92,13 +96,13 @@ function messageOf(kind: number, payload: number): Message {
 }
 
 /** The shared answer of message `kind` with `payload` (a seat, NOBODY, a proposal or −1) and card `commit`. */
-function turnAnswer(kind: number, payload: number, commit: number): GoldrauschAnswer {
+function turnAnswer(kind: number, payload: number, commit: number): TurnAnswer {
   const code = (kind + KINDS * (payload + 1)) * 3 + commit;
   const a = code < TURN_ANSWERS.length ? TURN_ANSWERS[code] : undefined;
   return a ?? newTurnAnswer(kind, payload, commit, code);
 }
 
-function newTurnAnswer(kind: number, payload: number, commit: number, code: number): GoldrauschAnswer {
+function newTurnAnswer(kind: number, payload: number, commit: number, code: number): TurnAnswer {
   while (TURN_ANSWERS.length <= code) TURN_ANSWERS.push(undefined);
   const messages = kind === M_NONE ? NO_MESSAGES : Object.freeze([messageOf(kind, payload)]);
   const a = Object.freeze({ kind: 'meeting-turn' as const, messages, commit, idleUntil: 0, idleWake: MSG_ALL });
@@ -231,7 +235,7 @@ export function uniformAnswer(view: GoldrauschView, request: GoldrauschRequest, 
 }
 
 /** The continent answer at uniform position `u` of `continentAnswers`' list, without the list. */
-export function continentAt(view: GoldrauschView, u: number): GoldrauschAnswer {
+export function continentAt(view: GoldrauschView, u: number): ContinentAnswer {
   const provisional = view.rules.phase1UpgradeCard === 'default-commitment';
   let held = 0;
   for (let c = 0; c < 3; c++) if (view.countryHand(c) !== 0) held++;
@@ -247,13 +251,15 @@ export function continentAt(view: GoldrauschView, u: number): GoldrauschAnswer {
 }
 
 /** The meeting-turn answer at uniform position `u` of `legalAnswers`' list, without the list. */
-export function turnAt(view: GoldrauschView, u: number): GoldrauschAnswer {
+export function turnAt(view: GoldrauschView, u: number): TurnAnswer {
   const o = OPTIONS;
   o.read(view);
-  const cardCount = o.cardCount;
-  const k = Math.floor(u * o.messageCount * cardCount);
-  const kind = messageAt(o, Math.floor(k / cardCount));
-  return turnAnswer(kind, payload, o.cards[k % cardCount]);
+  const cards = o.cardCount;
+  // Answer k is message ⌊k / cards⌋ with card k mod cards (1–3 cards: no division).
+  const k = Math.floor(u * (o.messageCount * cards));
+  if (cards === 1) return turnAnswer(messageAt(o, k), payload, NONE);
+  const message = cards === 2 ? k >>> 1 : Math.floor(k / 3);
+  return turnAnswer(messageAt(o, message), payload, o.cards[k - message * cards]);
 }
 
 /** The payload of the message messageAt found last (a seat, NOBODY, a proposal or −1). */
