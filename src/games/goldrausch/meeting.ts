@@ -89,7 +89,7 @@ export function revealContinents(s: GoldrauschState, draws: Draws): void {
     s.agreementParties[c] = 0;
     s.agreementUpgrader[c] = NOBODY;
   }
-  s.bindingCount = s.clauseCount === 0 ? 0 : findBindingClauses(s);
+  s.bindingCount = s.clauseCount === 0 || s.lean ? 0 : findBindingClauses(s);
   s.stage = Stage.meeting;
   s.tick = 1;
   s.order = tickOrder(s, 1, draws);
