@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // goldpit throughput benchmark: `npm run bench [-- --games N --runs R --batch-size B --json --million --engine auto|reference --other-games N]`.
-// After Goldrausch's runs it measures GOLD's, My Gold Mine's and Green Deal's 4-player heuristic line-ups (--other-games N games a run; 0 skips them).
+// After Goldrausch's runs it measures GOLD's, My Gold Mine's and Green Deal's 4-player heuristic line-ups (--other-games N games a run; 0 skips them),
+// each with its split into engine, bots and aggregation (answer tapes: the same games replayed without the bots' work).
 // `npm run bench -- --queue …`: the job queue against the local pool instead (scripts/bench-queue.mjs).
 // `npm run bench -- --sweep …`: a sweep of P points against one run of as many games (scripts/bench-sweep.mjs).
 // `npm run bench -- --playouts [--json]`: random playouts, clones and ISMCTS iterations per CPU-second (scripts/bench-playouts.mjs).
@@ -24,7 +25,7 @@ import { playGame } from '../dist/src/sim/play.js';
 import { clock, threadTimes } from '../dist/src/sim/timing.js';
 import { addFlatGame, addGame, emptyAggregate } from '../dist/src/stats/aggregate.js';
 import { fastPlayerOf, runRange, shapeOf } from '../dist/src/sim/run.js';
-import { recordTapes } from './tape-bots.mjs';
+import { recordAnswerTapes, recordTapes } from './tape-bots.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -331,6 +332,51 @@ if (fastPlayerOf(scenario) !== null) result.split = kernelSplit(Math.min(games, 
  * (runRange, aggregation included; median of R runs after a warm-up) and on a pool of 1 worker and
  * of all workers (wall clock, as `goldpit run` plays them).
  */
+/**
+ * Where a game of a line-up's time goes in this thread (CPU time, medians of R runs, aggregation
+ * included as in runRange): the games are played once with the bots recording every answer
+ * (tape-bots.mjs `recordAnswerTapes`), then timed with the bots, with tape bots that return the
+ * recorded answers (the very same games: an array read per decision), and with the tape bots without
+ * aggregation. Engine = the last (the fast player's loop with the asks and answer checks included),
+ * aggregation = the tape run less it, bots = the real run less the tape run.
+ */
+function answerSplit(s, n) {
+  const tapes = recordAnswerTapes(s, n, 'bench-split');
+  const real = s.definition.fastPlayer(s.config, s.players, s.bots);
+  const replay = s.definition.fastPlayer(s.config, s.players, tapes.replay);
+  const shape = shapeOf(s);
+  const cpuNs = () => threadTimes()?.[0] ?? clock() * 1e6;
+  const time = (player, aggregate) => {
+    tapes.rewind();
+    const agg = aggregate ? emptyAggregate(shape) : null;
+    const t0 = cpuNs();
+    for (let g = 0; g < n; g++) {
+      const flat = player.play('bench-split', g);
+      if (flat === null) throw new Error(`${s.name}: game ${g} of the split left the fast player`);
+      if (agg !== null) addFlatGame(agg, flat, flat.rounds, g);
+    }
+    const ns = (cpuNs() - t0) / n;
+    if (player === replay && !tapes.consumed()) throw new Error(`${s.name}: the replay did not read every recorded answer`);
+    return ns;
+  };
+  // Warm-up of all three (JIT), then R rounds of them.
+  time(real, true);
+  time(replay, true);
+  time(replay, false);
+  const rows = [];
+  for (let r = 0; r < runs; r++) rows.push({ real: time(real, true), tape: time(replay, true), engine: time(replay, false) });
+  const m = (f) => Math.max(0, Math.round(median(rows.map(f))));
+  return {
+    games: n,
+    nsPerGame: m((r) => r.real),
+    engineNs: m((r) => r.engine),
+    botsNs: m((r) => r.real - r.tape),
+    aggregationNs: m((r) => r.tape - r.engine),
+    botCallsPerGame: Math.round(tapes.calls / n),
+    method: 'answer tapes',
+  };
+}
+
 async function otherGame(file, n) {
   const s = loadScenario(file);
   runRange(s, 0, Math.min(n, 5000), { seed: 'warm-up' });
@@ -358,6 +404,7 @@ async function otherGame(file, n) {
     lineup: s.seats,
     games: n,
     inThreadPerCpuSecond: median(inThread),
+    split: answerSplit(s, Math.min(n, 5000)),
     oneWorker: await pooled(1),
     allWorkers: await pooled(cores),
   };
@@ -433,6 +480,7 @@ if (values.json) {
     console.log(
       `  in one thread: ${f(g.inThreadPerCpuSecond)} games per CPU-second (${(1e6 / g.inThreadPerCpuSecond).toFixed(1)} µs a game, aggregation included)`,
     );
+    console.log(line('per game, in one thread:', g.split));
     console.log(`  1 worker: ${f(g.oneWorker)} games/s; ${cores} workers: ${f(g.allWorkers)} games/s (wall clock, pool start included)`);
   }
   console.log(`\nfinished ${result.finishedAt}`);

@@ -5,8 +5,9 @@
 // once with OPPONENT in every seat; the paired difference per deal is NAME's mean win share over the
 // seats minus OPPONENT's in the same seats on the same deals (common random numbers: the deal, the
 // chance and the other seats' streams are the same). Prints the win shares, the paired difference
-// with its 95% interval (Student t over deals), and NAME's thinking time per decision (CPU of the
-// worker threads, so the machine's other load counts less). Used to tune `ismcts` (docs/bots-and-tournaments.md).
+// with its 95% interval (Student t over deals), NAME's thinking time per decision and per game (CPU
+// of the worker threads, so the machine's other load counts less), and the faults recorded (a
+// faulting bot plays the game's fallback answers: a figure with faults measures something else). Used to tune `ismcts` (docs/bots-and-tournaments.md).
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -57,6 +58,8 @@ if (isMainThread) {
   const half = (t * sd) / Math.sqrt(n);
   const cpuMs = results.reduce((s, r) => s + r.cpuMs, 0);
   const decisions = results.reduce((s, r) => s + r.decisions, 0);
+  const faults = results.reduce((s, r) => s + r.faults, 0);
+  const botFaults = results.reduce((s, r) => s + r.botFaults, 0);
   const out = {
     game: values.game,
     bot: values.bot,
@@ -69,6 +72,9 @@ if (isMainThread) {
     diff: mean,
     ci: [mean - half, mean + half],
     msPerDecision: cpuMs / decisions,
+    msPerGame: cpuMs / (n * Number(values.players)),
+    faults,
+    botFaults,
     started,
     finished: new Date().toISOString(),
     load: [load, loadavg()[0]],
@@ -78,7 +84,7 @@ if (isMainThread) {
     console.log(
       `${out.started} ${out.game} ${out.players}p, ${n} deals × ${out.players} seats (seed ${out.seed}): ${out.bot} vs ${out.vs}: win share ${(100 * share).toFixed(1)}% ` +
         `(${out.vs} in the same seats ${(100 * base).toFixed(1)}%), paired difference ${(100 * mean).toFixed(1)} pp (95%: ${(100 * (mean - half)).toFixed(1)} to ${(100 * (mean + half)).toFixed(1)}); ` +
-        `${out.msPerDecision.toFixed(2)} ms CPU a decision of ${out.bot}; load ${load.toFixed(1)}→${loadavg()[0].toFixed(1)}, done ${out.finished}`,
+        `${out.msPerDecision.toFixed(2)} ms CPU a decision of ${out.bot} (${out.msPerGame.toFixed(1)} ms a game); faults ${faults} (${botFaults} of ${out.bot}); load ${load.toFixed(1)}→${loadavg()[0].toFixed(1)}, done ${out.finished}`,
     );
 } else {
   const { builtinBot } = await import('../dist/src/core/bots.js');
@@ -95,24 +101,37 @@ if (isMainThread) {
   if (!candidate || !opponent) throw new Error(`unknown bot ${candidate ? vs : bot} for ${game}`);
   let cpuNs = 0;
   let decisions = 0;
+  let faults = 0;
+  let botFaults = 0;
   /** Win share of each seat in one game with `factories`; the candidate seat's decisions timed. */
   const play = (deal, factories, timedSeat) => {
     const random = new RandomSource(seed, deal);
     const bots = factories.map((f, s) => {
       const b = f.create(s, random.stream(Purpose.bot + s));
       if (s !== timedSeat) return b;
-      const w = { name: b.name };
-      for (const m of def.botMethods)
-        w[m] = (view) => {
-          const t0 = threadTimes()[0];
-          const a = b[m](view);
-          cpuNs += threadTimes()[0] - t0;
-          decisions++;
-          return a;
-        };
-      return w;
+      // The timed seat: the bot itself behind a proxy that times its decision methods with every
+      // argument (Goldrausch's negotiate also takes the outbox) and passes everything else through.
+      const timed = new Set(def.botMethods);
+      return new Proxy(b, {
+        get(target, key) {
+          const v = Reflect.get(target, key, target);
+          if (typeof v !== 'function') return v;
+          if (!timed.has(key)) return v.bind(target);
+          return (...args) => {
+            const t0 = threadTimes()[0];
+            const a = v.apply(target, args);
+            cpuNs += threadTimes()[0] - t0;
+            decisions++;
+            return a;
+          };
+        },
+      });
     });
-    const { outcome } = playGame({ module: def.module, config, players: P, bots, random });
+    const { outcome, faults: gameFaults } = playGame({ module: def.module, config, players: P, bots, random });
+    for (const f of gameFaults) {
+      faults++;
+      if (f.seat === timedSeat) botFaults++;
+    }
     return (s) => (outcome.winners.includes(s) ? 1 / outcome.winners.length : 0);
   };
   const diffs = [];
@@ -139,5 +158,5 @@ if (isMainThread) {
     share += mine / P;
     base += theirs / P;
   }
-  parentPort.postMessage({ diffs, share, base, cpuMs: cpuNs / 1e6, decisions });
+  parentPort.postMessage({ diffs, share, base, cpuMs: cpuNs / 1e6, decisions, faults, botFaults });
 }

@@ -133,3 +133,64 @@ export class TapeBot {
     return this.tape[this.at++];
   }
 }
+
+/** The decision methods of a bot: every function-valued property, its own and its classes' (not the constructor). */
+function methodNames(bot) {
+  const names = new Set();
+  for (let o = bot; o !== null && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
+    for (const key of Object.getOwnPropertyNames(o)) if (key !== 'constructor' && typeof bot[key] === 'function') names.add(key);
+  }
+  return [...names];
+}
+
+/**
+ * Answer tapes for the games whose bots answer by their return value alone (GOLD, My Gold Mine,
+ * Green Deal): plays games 0…games−1 of `seed` on the scenario's fast player with its bots, every
+ * returned answer recorded per seat (a returned list copied: bots may reuse theirs). `replay` are
+ * factories of bots that return those answers in the same order, so a fast player built with them
+ * replays the very same games without the bots' work; `rewind()` before each replay, `consumed()`
+ * says whether the last replay read every tape to its end.
+ */
+export function recordAnswerTapes(scenario, games, seed) {
+  const seats = scenario.players;
+  const tapes = Array.from({ length: seats }, () => []);
+  const at = new Array(seats).fill(0);
+  const methods = new Array(seats).fill(null);
+  const recording = scenario.bots.map((factory, seat) => ({
+    name: factory.name,
+    description: factory.description,
+    create(s, random) {
+      const bot = factory.create(s, random);
+      const out = { name: bot.name };
+      methods[seat] ??= methodNames(bot);
+      for (const key of methods[seat]) {
+        out[key] = (...args) => {
+          const answer = bot[key](...args);
+          tapes[seat].push(Array.isArray(answer) ? answer.slice() : answer);
+          return answer;
+        };
+      }
+      return out;
+    },
+  }));
+  const recorder = scenario.definition.fastPlayer(scenario.config, seats, recording);
+  if (recorder === null) throw new Error(`${scenario.name}: no fast player for this line-up`);
+  for (let g = 0; g < games; g++) if (recorder.play(seed, g) === null) throw new Error(`${scenario.name}: game ${g} left the fast player`);
+  const replay = scenario.bots.map((factory, seat) => ({
+    name: factory.name,
+    description: 'replays recorded answers',
+    create() {
+      const tape = tapes[seat];
+      const answer = () => tape[at[seat]++];
+      const out = { name: 'tape' };
+      for (const key of methods[seat]) out[key] = answer;
+      return out;
+    },
+  }));
+  return {
+    replay,
+    calls: tapes.reduce((n, t) => n + t.length, 0),
+    rewind: () => at.fill(0),
+    consumed: () => tapes.every((t, s) => at[s] === t.length),
+  };
+}

@@ -8,7 +8,7 @@
  */
 import type { FlatRecord, GameRecord } from '../core/definition.js';
 import { giniUnchecked } from './gini.js';
-import { EXTREMES, examplesSize, exampleLists, listIndex, mergeExamples, offerExample, offerExtreme, type ListIndex } from './examples.js';
+import { EXTREMES, examplesSize, exampleLists, listIndex, listsBound, listsChanged, mergeExamples, offerExample, offerExtreme } from './examples.js';
 import { emptyTension, fillLeaders, leaderScratch, tensionOf } from './tension.js';
 
 export interface AggregateShape {
@@ -443,21 +443,20 @@ function addGameShape(agg: Aggregate, r: FlatRecord, played: number, winners: nu
     tension[TENSION.marginSq] += t.finalMargin * t.finalMargin;
     if (t.finalMargin === 0) tension[TENSION.deadHeat]++;
   }
-  const examples = game >= 0 ? agg.examples : null;
-  const lists = examples ? listIndex(agg.shape) : null;
   // Comebacks: the winner was not among the leaders after step c, in games that went on past it.
   const checkpoints = agg.shape.checkpoints;
+  let comebackSteps = 0; // bit j: a comeback after checkpoint j (for the example games)
   for (let j = 0; j < checkpoints.length; j++) {
     const step = checkpoints[j];
     if (played > step) {
       comebacks[2 + 2 * j]++;
       if ((winners & leaders[step]) === 0) {
         comebacks[1 + 2 * j]++;
-        if (examples) offerExample(examples, lists!.comeback(j), game);
+        comebackSteps |= 1 << j;
       }
     }
   }
-  if (examples) addExamples(agg, examples, lists!, r, winners, game, t.leadChanges, t.winnerDeficit, t.finalMargin);
+  if (game >= 0) addExamples(agg, r, winners, game, comebackSteps, t.leadChanges, t.winnerDeficit, t.finalMargin);
   agg.giniMicros[0] += Math.round(giniUnchecked(r.scores, p) * 1e6);
   const roundCounterSum = agg.roundCounterSum;
   const rc = r.roundCounters;
@@ -516,21 +515,27 @@ const X_MARGIN = EXTREMES.indexOf('narrowestMargin');
 
 function addExamples(
   agg: Aggregate,
-  examples: Float64Array,
-  lists: ListIndex,
   r: FlatRecord,
   winners: number,
   game: number,
+  comebackSteps: number,
   leadChanges: number,
   deficit: number,
   margin: number,
 ): void {
+  const examples = agg.examples;
   const p = agg.shape.players;
-  for (let s = 0; s < p; s++) if ((winners >> s) & 1) offerExample(examples, lists.seat(s), game);
-  offerExample(examples, lists.ending(r.ending), game);
-  if (r.winnerCount > 1) offerExample(examples, lists.shared, game);
-  for (let d = 0; d < r.cardCount; d++) offerExample(examples, lists.card(r.cards[2 * d]), game);
   const n = exampleLists(agg.shape);
+  // Most games of a run come after every list is full of smaller indices: then only the extremes can change.
+  if (!(game + 1 >= listsBound(examples, n))) {
+    const lists = listIndex(agg.shape);
+    for (let j = 0; comebackSteps >>> j !== 0; j++) if ((comebackSteps >>> j) & 1) offerExample(examples, lists.comeback(j), game);
+    for (let s = 0; s < p; s++) if ((winners >> s) & 1) offerExample(examples, lists.seat(s), game);
+    offerExample(examples, lists.ending(r.ending), game);
+    if (r.winnerCount > 1) offerExample(examples, lists.shared, game);
+    for (let d = 0; d < r.cardCount; d++) offerExample(examples, lists.card(r.cards[2 * d]), game);
+    listsChanged(examples, n);
+  }
   let max = -Infinity;
   let min = Infinity;
   for (let s = 0; s < p; s++) {

@@ -84,8 +84,38 @@ export function offerExtreme(ex: Float64Array, lists: number, e: number, value: 
   }
 }
 
+/**
+ * The lists' bound of region `ex` (`lists` lists): a game index + 1 at or above it enters no list —
+ * every list is full and ends at or below it — or Infinity while some list has room. Remembered for
+ * one region (a thread adds its games to one aggregate at a time) and recomputed after any offer
+ * that may have changed a list (`listsChanged`) or a merge into it.
+ */
+export function listsBound(ex: Float64Array, lists: number): number {
+  if (BOUND_OF !== ex) listsChanged(ex, lists);
+  return BOUND;
+}
+
+/** Recomputes `listsBound` of `ex` after its lists were offered games. */
+export function listsChanged(ex: Float64Array, lists: number): void {
+  let bound = 0;
+  for (let l = 0; l < lists; l++) {
+    const last = ex[l * EXAMPLES_PER_FIGURE + EXAMPLES_PER_FIGURE - 1];
+    if (last === 0) {
+      bound = Infinity;
+      break;
+    }
+    if (last > bound) bound = last;
+  }
+  BOUND_OF = ex;
+  BOUND = bound;
+}
+
+let BOUND_OF: Float64Array | null = null;
+let BOUND = Infinity;
+
 /** Merges region `b` into region `a` (same shape): order-independent. */
 export function mergeExamples(a: Float64Array, b: Float64Array, lists: number): void {
+  if (BOUND_OF === a) BOUND_OF = null;
   for (let l = 0; l < lists; l++) {
     for (let k = 0; k < EXAMPLES_PER_FIGURE; k++) {
       const v = b[l * EXAMPLES_PER_FIGURE + k];

@@ -17,6 +17,7 @@ import { finishingRanks } from './records.js';
 import { clone } from './clone.js';
 import { type GoldrauschState, Stage } from './state.js';
 import { newGame } from './setup.js';
+import { playout } from './playout.js';
 import { botOf, cloneState, legalAnswers, sampler, sampleState, uniformAnswer } from './search.js';
 import type { GoldrauschView } from './view.js';
 
@@ -231,11 +232,13 @@ export const ASK_FAULT = -1;
  * A meeting turn of `seat` (the seat whose turn it is): its messages, checked in order against the
  * rules (an illegal one is dropped, the legal ones kept), then (if the seat may) its card, and with
  * neither its idle promise. Returns the card (NONE, GREEN or RED), or ASK_FAULT when something went
- * wrong (the first fault in `s.turnFault`); the legal messages, the card and the idle promise are in
- * the state's `turn…` fields, rewritten every turn (apply a turn before asking the next). `askBot`
- * for a meeting-turn request, and the fast player's ask (player.ts).
+ * wrong. With `play` (the fast player: its draws), a turn without a fault is played at once
+ * (meeting.ts `playTurn`) and nothing else is written; else — or when a fault — the first fault is in
+ * `s.turnFault` and the legal messages, the card and the idle promise in the state's `turn…` fields,
+ * rewritten every turn (apply a turn before asking the next). `askBot` for a meeting-turn request
+ * (without `play`), and the fast player's ask (player.ts).
  */
-export function askTurn(bot: GoldrauschBot, seat: number, view: GoldrauschView, s: GoldrauschState): number {
+export function askTurn(bot: GoldrauschBot, seat: number, view: GoldrauschView, s: GoldrauschState, play: Draws | null = null): number {
   let fault: TurnFault | undefined;
   const out = s.outbox;
   out.open();
@@ -244,36 +247,21 @@ export function askTurn(bot: GoldrauschBot, seat: number, view: GoldrauschView, 
     returned = bot.negotiate(view, out);
   } catch (e) {
     fault = threw(e);
-  } finally {
-    out.close();
   }
+  out.close();
   if (returned !== undefined && Array.isArray(returned)) fault ??= illegal(ARRAY_RETURNED);
   const count = out.count;
+  let list = out.messages;
   let legal = 0;
-  s.turnMessages = out.messages;
+  // (A turn whose negotiate threw keeps none of its messages.)
   if (fault === undefined && count > 0) {
-    const limit = s.messagesPerTick;
-    const list = out.messages;
-    let gold = s.gold[seat];
-    let proposals = s.proposalCount;
-    for (let k = 0; k < count; k++) {
-      const m = list[k];
-      if (legal >= limit) {
-        fault ??= illegal(`sent ${out.calls} messages in one tick; at most ${limit} allowed`);
-        break;
-      }
-      if (messageCheck(s, seat, m, gold, proposals) !== MESSAGE_OK) {
-        fault ??= illegal(messageFault(s, seat, m, gold, proposals) ?? '');
-        continue;
-      }
-      // Dropped messages before it: the legal ones go into a list of the state's (rare; a fault).
-      if (legal < k) keepLegal(s, legal, m);
-      legal++;
-      if (m.type === MSG_PROPOSE) proposals++;
-      else if (m.type === MSG_GIFT) gold -= m.amount;
+    if (allLegal(s, seat, list, count)) legal = count;
+    else {
+      fault = dropIllegal(s, seat, out);
+      legal = s.turnCount;
+      list = s.turnMessages;
     }
   }
-  s.turnCount = legal;
   let commit = NONE;
   if (mayLayCard(s, seat)) {
     try {
@@ -299,11 +287,66 @@ export function askTurn(bot: GoldrauschBot, seat: number, view: GoldrauschView, 
       idleUntil = 0;
     }
   }
+  if (play !== null && fault === undefined) {
+    playTurn(s, list, legal, commit, idleUntil, idleWake, play);
+    return commit;
+  }
+  s.turnMessages = list;
+  s.turnCount = legal;
   s.turnCommit = commit;
   s.turnIdleUntil = idleUntil;
   s.turnIdleWake = idleWake;
   s.turnFault = fault;
   return fault === undefined ? commit : ASK_FAULT;
+}
+
+/** Whether all `count` messages of `list` may be sent by `seat` in this turn, in order (the usual case). */
+function allLegal(s: GoldrauschState, seat: number, list: readonly Message[], count: number): boolean {
+  if (count > s.messagesPerTick) return false;
+  let gold = s.gold[seat];
+  let proposals = s.proposalCount;
+  for (let k = 0; k < count; k++) {
+    const m = list[k];
+    if (messageCheck(s, seat, m, gold, proposals) !== MESSAGE_OK) return false;
+    if (m.type === MSG_PROPOSE) proposals++;
+    else if (m.type === MSG_GIFT) gold -= m.amount;
+  }
+  return true;
+}
+
+/**
+ * A turn with an illegal message or too many (`allLegal` false): checks the outbox's messages in
+ * order, drops the illegal ones and the ones over the limit, and returns the first fault; the legal
+ * messages are `s.turnMessages[0 … s.turnCount)`.
+ */
+function dropIllegal(s: GoldrauschState, seat: number, out: GoldrauschState['outbox']): TurnFault {
+  let fault: TurnFault | undefined;
+  const count = out.count;
+  const limit = s.messagesPerTick;
+  const list = out.messages;
+  s.turnMessages = list;
+  let legal = 0;
+  let gold = s.gold[seat];
+  let proposals = s.proposalCount;
+  for (let k = 0; k < count; k++) {
+    const m = list[k];
+    if (legal >= limit) {
+      fault ??= illegal(`sent ${out.calls} messages in one tick; at most ${limit} allowed`);
+      break;
+    }
+    if (messageCheck(s, seat, m, gold, proposals) !== MESSAGE_OK) {
+      fault ??= illegal(messageFault(s, seat, m, gold, proposals) ?? '');
+      continue;
+    }
+    // Dropped messages before it: the legal ones go into a list of the state's.
+    if (legal < k) keepLegal(s, legal, m);
+    legal++;
+    if (m.type === MSG_PROPOSE) proposals++;
+    else if (m.type === MSG_GIFT) gold -= m.amount;
+  }
+  s.turnCount = legal;
+  // (allLegal found something wrong, so there is a fault.)
+  return fault ?? illegal('an illegal message');
 }
 
 /** The most messages an outbox keeps of one turn (bot.ts `Outbox`). */
@@ -368,6 +411,7 @@ export const goldrausch: GameModule<GoldrauschConfig, GoldrauschState, Goldrausc
   // The search contract (search.ts: the legal answers' abstraction, the engine's copy and sampler).
   legalAnswers,
   uniformAnswer,
+  playout,
   clone: cloneState,
   sampleState,
   sampler,

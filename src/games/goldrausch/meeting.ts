@@ -89,7 +89,7 @@ export function revealContinents(s: GoldrauschState, draws: Draws): void {
     s.agreementParties[c] = 0;
     s.agreementUpgrader[c] = NOBODY;
   }
-  s.bindingCount = s.clauseCount === 0 ? 0 : findBindingClauses(s);
+  s.bindingCount = s.clauseCount === 0 || s.lean ? 0 : findBindingClauses(s);
   s.stage = Stage.meeting;
   s.tick = 1;
   s.order = tickOrder(s, 1, draws);
@@ -262,7 +262,7 @@ export const LOG_B = 5;
  * seats on that continent; a GIFT wakes every idle seat (it may change what a seat wants).
  */
 function announce(s: GoldrauschState, from: number, type: number, about: number, a: number, b: number): void {
-  if (s.detail) {
+  if (s.detail && !s.lean) {
     const at = LOG_FIELDS * s.logLength++;
     let log = s.log;
     if (at + LOG_FIELDS > log.length) log = growLog(s);

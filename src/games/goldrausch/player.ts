@@ -15,7 +15,7 @@ import { Purpose, RandomSource } from '../../core/random.js';
 import { needsDetail, type GoldrauschBot } from './bot.js';
 import { ASK_FAULT, askContinent, askTurn, type GoldrauschAnswer } from './engine.js';
 import { GameDraws, SeatStream } from './draws.js';
-import { playTurn, revealContinents } from './meeting.js';
+import { revealContinents } from './meeting.js';
 import type { GoldrauschConfig } from './params.js';
 import { flatRecord, gameRecordOf, stateRecord, type StateRecord } from './records.js';
 import { startGame } from './setup.js';
@@ -110,10 +110,9 @@ export class StatePlayer implements FastPlayer {
   private turn(): boolean {
     const s = this.state;
     const seat = s.order[s.turn];
-    const card = askTurn(this.bots[seat], seat, s.views[seat], s);
-    if (card === ASK_FAULT) return this.handBack(s.turnFault?.message ?? 'a fault');
-    playTurn(s, s.turnMessages, s.turnCount, card, s.turnIdleUntil, s.turnIdleWake, this.draws);
-    return true;
+    // askTurn plays a turn without a fault itself.
+    if (askTurn(this.bots[seat], seat, s.views[seat], s, this.draws) !== ASK_FAULT) return true;
+    return this.handBack(s.turnFault?.message ?? 'a fault');
   }
 
   /** Hands the game back (a fault: the generic driver plays the game and records it). */

@@ -54,8 +54,9 @@ export function resolveRound(s: GoldrauschState, draws: Draws): void {
   const r = round - 1;
   openResolution(s);
   // The game record's initial scores: the gold round 1's profit starts from (a GIFT in its meeting moved it).
-  if (r === 0) for (let seat = 0; seat < n; seat++) s.initialGold[seat] = s.gold[seat];
-  if (s.detail) openRound(s, r);
+  const lean = s.lean;
+  if (r === 0 && !lean) for (let seat = 0; seat < n; seat++) s.initialGold[seat] = s.gold[seat];
+  if (s.detail && !lean) openRound(s, r);
 
   // Phase 4: the wheel, and on an exclamation mark the event card (which may end the game, GR-A6).
   const wheel = spinWheel(s, draws);
@@ -63,8 +64,9 @@ export function resolveRound(s: GoldrauschState, draws: Draws): void {
   let over = s.winnerCount > 0;
   // Phase 5: profit.
   if (!over) over = resolveProfit(s);
-  checkObligations(s);
-  if (s.detail) afterProfit(s, r);
+  // The obligations and rotation clauses only tell the bots who kept their word: no lean playout reads them.
+  if (!lean) checkObligations(s);
+  if (s.detail && !lean) afterProfit(s, r);
 
   // Phase 6: climate change (GR-A3: no card is revealed after the final round).
   const lastRound = round >= s.rounds;
@@ -77,9 +79,11 @@ export function resolveRound(s: GoldrauschState, draws: Draws): void {
     over = true;
     ending = 1;
   }
-  recordRound(s, r, wheel, event);
+  // Lean mode (a search's playout): no record, only how many rounds are over.
+  if (lean) s.historyLength = round;
+  else recordRound(s, r, wheel, event);
   if (s.keepCards) passCards(s);
-  nextClauses(s);
+  if (!lean) nextClauses(s);
   s.bindingCount = 0;
   if (over) {
     s.stage = Stage.over;

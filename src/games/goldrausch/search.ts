@@ -62,12 +62,19 @@ export const M_PROMISE_GREEN = 5;
 export const M_PROMISE_RED = 6;
 export const KINDS = 8;
 
-const CONTINENT_ANSWERS: readonly (readonly GoldrauschAnswer[])[] = [0, 1, 2].map((continent) =>
+/** The two kinds of answer (engine.ts `GoldrauschAnswer`). */
+type ContinentAnswer = Extract<GoldrauschAnswer, { kind: 'continent' }>;
+type TurnAnswer = Extract<GoldrauschAnswer, { kind: 'meeting-turn' }>;
+
+const CONTINENT_ANSWERS: readonly (readonly ContinentAnswer[])[] = [0, 1, 2].map((continent) =>
   [NONE, GREEN, RED].map((provisional) => Object.freeze({ kind: 'continent' as const, continent, provisional })),
 );
 const NO_MESSAGES: readonly Message[] = Object.freeze([]);
-/** Meeting answers by code (message code · 3 + card), made on first use. */
-const TURN_ANSWERS: GoldrauschAnswer[] = [];
+/**
+ * Meeting answers by code (message code · 3 + card), made on first use; a packed list (grown with
+ * `undefined` up to a new code, so a far code never turns it into a slow dictionary).
+ */
+const TURN_ANSWERS: (TurnAnswer | undefined)[] = [];
 
 function messageOf(kind: number, payload: number): Message {
   const m = newMessage();
@@ -89,37 +96,48 @@ function messageOf(kind: number, payload: number): Message {
 }
 
 /** The shared answer of message `kind` with `payload` (a seat, NOBODY, a proposal or −1) and card `commit`. */
-function turnAnswer(kind: number, payload: number, commit: number): GoldrauschAnswer {
+function turnAnswer(kind: number, payload: number, commit: number): TurnAnswer {
   const code = (kind + KINDS * (payload + 1)) * 3 + commit;
-  let a = TURN_ANSWERS[code];
-  if (a === undefined) {
-    const messages = kind === M_NONE ? NO_MESSAGES : Object.freeze([messageOf(kind, payload)]);
-    a = TURN_ANSWERS[code] = Object.freeze({ kind: 'meeting-turn' as const, messages, commit, idleUntil: 0, idleWake: MSG_ALL });
-  }
+  const a = code < TURN_ANSWERS.length ? TURN_ANSWERS[code] : undefined;
+  return a ?? newTurnAnswer(kind, payload, commit, code);
+}
+
+function newTurnAnswer(kind: number, payload: number, commit: number, code: number): TurnAnswer {
+  while (TURN_ANSWERS.length <= code) TURN_ANSWERS.push(undefined);
+  const messages = kind === M_NONE ? NO_MESSAGES : Object.freeze([messageOf(kind, payload)]);
+  const a = Object.freeze({ kind: 'meeting-turn' as const, messages, commit, idleUntil: 0, idleWake: MSG_ALL });
+  TURN_ANSWERS[code] = a;
   return a;
 }
 
 // --- legal answers ----------------------------------------------------------------------------------
 
-const LIST: GoldrauschAnswer[] = [];
+/**
+ * legalAnswers' lists, one for each kind of request (its length set once a call: a list cleared and
+ * grown again was reallocated every time).
+ */
+const CONTINENT_LIST: GoldrauschAnswer[] = [];
+const TURN_LIST: GoldrauschAnswer[] = [];
 
 /**
- * What a meeting turn of `view`'s seat may say and lay (the abstraction above), counted: the cards
- * (`cards[0 … cardCount)`), the seats it may propose (`proposable`, bit u + 1 for seat u, bit 0 for
- * NOBODY), how many proposals it may accept and reject, and whether it may talk at all. One pass
- * over the view for legalAnswers and uniformAnswer alike.
+ * What a meeting turn of `view`'s seat may say and lay (the abstraction above), from one pass over
+ * the view: the cards (`cards[0 … cardCount)`), the seats it may propose (`proposable`, bit u + 1 for
+ * seat u, bit 0 for NOBODY), the proposals it may accept (`accepts[0 … acceptCount)`) and reject
+ * (`rejects[0 … rejectCount)`) in proposal order, the agreement it may promise about, and how many
+ * messages (none included) it may choose from. For legalAnswers and uniformAnswer alike.
  */
 class TurnOptions {
   readonly cards: number[] = [NONE, GREEN, RED];
   cardCount = 1;
-  /** 0: no message at all (messagesPerTick 0); 1: none or PASS; 2: talk too. */
-  talk = 0;
-  continent = 0;
   proposable = 0;
   proposeCount = 0;
+  readonly accepts: number[] = [];
+  readonly rejects: number[] = [];
   acceptCount = 0;
   rejectCount = 0;
   promiseRef = -1;
+  /** 1: no message at all (messagesPerTick 0); 2: none or PASS; else 4 + proposals, accepts and rejects. */
+  messageCount = 1;
 
   read(view: GoldrauschView): void {
     const cards = this.cards;
@@ -129,9 +147,8 @@ class TurnOptions {
       if (view.upgradeHand(RED) > 0) cards[count++] = RED;
     }
     this.cardCount = count;
-    this.proposeCount = this.acceptCount = this.rejectCount = 0;
     if (view.messagesPerTick < 1) {
-      this.talk = 0;
+      this.messageCount = 1;
       return;
     }
     const me = view.seat;
@@ -139,14 +156,14 @@ class TurnOptions {
     const n = view.players;
     let on = 0;
     for (let seat = 0; seat < n; seat++) if (view.location(seat) === c) on |= 1 << seat;
-    if ((on & ~(1 << me)) === 0) {
-      this.talk = 1;
+    const bit = 1 << me;
+    if ((on & ~bit) === 0) {
+      this.messageCount = 2;
       return;
     }
-    this.talk = 2;
-    this.continent = c;
     const proposals = view.proposalCount;
-    const bit = 1 << me;
+    const accepts = this.accepts;
+    const rejects = this.rejects;
     let proposed = 0; // bit u + 1: it proposed u (u = NOBODY: bit 0)
     let accept = 0;
     let reject = 0;
@@ -154,20 +171,17 @@ class TurnOptions {
       if (view.proposalContinent(i) !== c) continue;
       if (view.proposalProposer(i) === me) proposed |= 1 << (view.proposalUpgrader(i) + 1);
       if ((view.proposalAccepted(i) & bit) !== 0) continue;
-      accept++;
-      if (!view.hasRejected(i)) reject++;
+      accepts[accept++] = i;
+      if (!view.hasRejected(i)) rejects[reject++] = i;
     }
     const proposable = ((on << 1) | 1) & ~proposed;
+    const proposeCount = popcount(proposable);
     this.proposable = proposable;
-    this.proposeCount = popcount(proposable);
+    this.proposeCount = proposeCount;
     this.acceptCount = accept;
     this.rejectCount = reject;
     this.promiseRef = (view.agreementParties(c) & bit) !== 0 ? view.agreement(c) : -1;
-  }
-
-  /** How many messages (none included) the seat may choose from. */
-  get messageCount(): number {
-    return this.talk === 0 ? 1 : this.talk === 1 ? 2 : 4 + this.proposeCount + this.acceptCount + this.rejectCount;
+    this.messageCount = 4 + proposeCount + accept + reject;
   }
 }
 
@@ -179,14 +193,17 @@ function popcount(mask: number): number {
   return n;
 }
 
-/** The continent answers of `view`'s seat, in continent order. */
-function continentAnswers(view: GoldrauschView, list: GoldrauschAnswer[]): void {
+/** The continent answers of `view`'s seat, in continent order, from `list[at]` on; returns the new length. */
+function continentAnswers(view: GoldrauschView, list: GoldrauschAnswer[], at: number): number {
   const provisional = view.rules.phase1UpgradeCard === 'default-commitment';
   for (let c = 0; c < 3; c++) {
     if (view.countryHand(c) === 0) continue;
-    if (provisional) list.push(CONTINENT_ANSWERS[c][GREEN], CONTINENT_ANSWERS[c][RED]);
-    else list.push(CONTINENT_ANSWERS[c][NONE]);
+    if (provisional) {
+      list[at++] = CONTINENT_ANSWERS[c][GREEN];
+      list[at++] = CONTINENT_ANSWERS[c][RED];
+    } else list[at++] = CONTINENT_ANSWERS[c][NONE];
   }
+  return at;
 }
 
 /**
@@ -195,42 +212,61 @@ function continentAnswers(view: GoldrauschView, list: GoldrauschAnswer[]): void 
  * PROMISE green, PROMISE red), each with every card (none, green, red). The list is reused by the next call.
  */
 export function legalAnswers(view: GoldrauschView, request: GoldrauschRequest): readonly GoldrauschAnswer[] {
-  const list = LIST;
-  list.length = 0;
-  if (request.kind === 'continent') {
-    continentAnswers(view, list);
-    return list;
+  const continent = request.kind === 'continent';
+  const list = continent ? CONTINENT_LIST : TURN_LIST;
+  let length = 0;
+  if (continent) length = continentAnswers(view, list, 0);
+  else {
+    const o = OPTIONS;
+    o.read(view);
+    const m = o.messageCount;
+    for (let k = 0; k < m; k++) {
+      const kind = messageAt(o, k);
+      for (let j = 0; j < o.cardCount; j++) list[length++] = turnAnswer(kind, payload, o.cards[j]);
+    }
   }
-  const o = OPTIONS;
-  o.read(view);
-  const m = o.messageCount;
-  for (let k = 0; k < m; k++) {
-    const kind = messageAt(view, o, k);
-    for (let j = 0; j < o.cardCount; j++) list.push(turnAnswer(kind, payload, o.cards[j]));
-  }
+  list.length = length;
   return list;
 }
 
 /** `legalAnswers(view, request)[⌊u · length⌋]` without building the list (a rollout's uniform answer). */
 export function uniformAnswer(view: GoldrauschView, request: GoldrauschRequest, u: number): GoldrauschAnswer {
-  if (request.kind === 'continent') {
-    const list = LIST;
-    list.length = 0;
-    continentAnswers(view, list);
-    return list[Math.floor(u * list.length)];
+  return request.kind === 'continent' ? continentAt(view, u) : turnAt(view, u);
+}
+
+/** The continent answer at uniform position `u` of `continentAnswers`' list, without the list. */
+export function continentAt(view: GoldrauschView, u: number): ContinentAnswer {
+  const provisional = view.rules.phase1UpgradeCard === 'default-commitment';
+  let held = 0;
+  for (let c = 0; c < 3; c++) if (view.countryHand(c) !== 0) held++;
+  let k = Math.floor(u * (provisional ? 2 * held : held));
+  for (let c = 0; c < 3; c++) {
+    if (view.countryHand(c) === 0) continue;
+    if (!provisional) {
+      if (k-- === 0) return CONTINENT_ANSWERS[c][NONE];
+    } else if (k < 2) return CONTINENT_ANSWERS[c][k === 0 ? GREEN : RED];
+    else k -= 2;
   }
+  throw new RangeError(`seat ${view.seat} holds no country card`);
+}
+
+/** The meeting-turn answer at uniform position `u` of `legalAnswers`' list, without the list. */
+export function turnAt(view: GoldrauschView, u: number): TurnAnswer {
   const o = OPTIONS;
   o.read(view);
-  const k = Math.floor(u * o.messageCount * o.cardCount);
-  const kind = messageAt(view, o, Math.floor(k / o.cardCount));
-  return turnAnswer(kind, payload, o.cards[k % o.cardCount]);
+  const cards = o.cardCount;
+  // Answer k is message ⌊k / cards⌋ with card k mod cards (1–3 cards: no division).
+  const k = Math.floor(u * (o.messageCount * cards));
+  if (cards === 1) return turnAnswer(messageAt(o, k), payload, NONE);
+  const message = cards === 2 ? k >>> 1 : Math.floor(k / 3);
+  return turnAnswer(messageAt(o, message), payload, o.cards[k - message * cards]);
 }
 
 /** The payload of the message messageAt found last (a seat, NOBODY, a proposal or −1). */
 let payload = -1;
 
 /** The kind of the k-th message of the list (legalAnswers' order); its payload in `payload`. */
-function messageAt(view: GoldrauschView, o: TurnOptions, k: number): number {
+function messageAt(o: TurnOptions, k: number): number {
   payload = -1;
   if (k === 0) return M_NONE;
   if (k === 1) return M_PASS;
@@ -249,21 +285,16 @@ function messageAt(view: GoldrauschView, o: TurnOptions, k: number): number {
     return M_PROPOSE;
   }
   k -= o.proposeCount;
-  if (k < o.acceptCount + o.rejectCount) {
-    const reject = k >= o.acceptCount;
-    if (reject) k -= o.acceptCount;
-    const c = o.continent;
-    const bit = 1 << view.seat;
-    for (let i = 0; ; i++) {
-      if (view.proposalContinent(i) !== c || (view.proposalAccepted(i) & bit) !== 0) continue;
-      if (reject && view.hasRejected(i)) continue;
-      if (k-- === 0) {
-        payload = i;
-        return reject ? M_REJECT : M_ACCEPT;
-      }
-    }
+  if (k < o.acceptCount) {
+    payload = o.accepts[k];
+    return M_ACCEPT;
   }
-  k -= o.acceptCount + o.rejectCount;
+  k -= o.acceptCount;
+  if (k < o.rejectCount) {
+    payload = o.rejects[k];
+    return M_REJECT;
+  }
+  k -= o.rejectCount;
   payload = o.promiseRef;
   return k === 0 ? M_PROMISE_GREEN : M_PROMISE_RED;
 }

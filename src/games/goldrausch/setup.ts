@@ -12,6 +12,7 @@ import { GoldrauschState, nextSerial, Stage } from './state.js';
 export function startGame(s: GoldrauschState, draws: Draws): void {
   const n = s.players;
   s.game = nextSerial();
+  s.lean = false;
   const order = s.resourceOrder;
   for (let i = 0; i < s.cardCount; i++) order[i] = i;
   s.resourceLength = s.cardCount;

@@ -801,13 +801,23 @@ export function fallbackAnswer(request: MyGoldMineRequest, state: MyGoldMineStat
  * card; D2 both actions (D2 is asked only when both can be carried out); D3 every dwarf it may swap
  * with, in dwarf order.
  */
-export function legalAnswers(view: MyGoldMineView, request: MyGoldMineRequest): MyGoldMineAnswer[] {
-  if (request.kind === 'turn') return view.topCard >= 0 ? [DIG, DRAW_EXIT] : [DRAW_EXIT];
-  if (request.kind === 'exit-action') return [0, 1];
-  const out: number[] = [];
-  for (let d = 0; d < view.dwarves; d++) if (view.canSwapWith(d)) out.push(d);
+export function legalAnswers(view: MyGoldMineView, request: MyGoldMineRequest): readonly MyGoldMineAnswer[] {
+  if (request.kind === 'turn') return view.topCard >= 0 ? DIG_OR_EXIT : EXIT_ONLY;
+  if (request.kind === 'exit-action') return EXIT_ACTIONS_LEGAL;
+  const dwarves = view.dwarves;
+  let count = 0;
+  for (let d = 0; d < dwarves; d++) if (view.canSwapWith(d)) count++;
+  // One list per length, reused by every call (the contract lets the next call reuse it), as GOLD's.
+  const out = (SWAP_LISTS[count] ??= new Array<number>(count).fill(0));
+  let k = 0;
+  for (let d = 0; d < dwarves; d++) if (view.canSwapWith(d)) out[k++] = d;
   return out;
 }
+/** The lists `legalAnswers` hands out: the fixed ones frozen, the swap targets one list per length. */
+const DIG_OR_EXIT: readonly MyGoldMineAnswer[] = Object.freeze([DIG, DRAW_EXIT]);
+const EXIT_ONLY: readonly MyGoldMineAnswer[] = Object.freeze([DRAW_EXIT]);
+const EXIT_ACTIONS_LEGAL: readonly MyGoldMineAnswer[] = Object.freeze([0, 1]);
+const SWAP_LISTS: number[][] = [];
 
 export function uniformAnswer(view: MyGoldMineView, request: MyGoldMineRequest, u: number): MyGoldMineAnswer {
   if (request.kind === 'turn') return view.topCard >= 0 ? (u < 0.5 ? DIG : DRAW_EXIT) : DRAW_EXIT;

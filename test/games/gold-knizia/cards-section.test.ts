@@ -57,7 +57,7 @@ describe("GOLD's cards section", () => {
     expect(parse(RICH).configHash).not.toBe(parse(undefined).configHash);
   });
 
-  it('lets the search bot determinize a changed layout (its copies hold the same counts)', () => {
+  it('lets `search` (an ismcts alias) sample a changed layout: its samples hold the same counts, no fault', () => {
     const sc = parse(RICH, ['search', 'greedy']);
     for (let i = 0; i < 2; i++) {
       const played = playOne(sc, i, { seed: 'search', engine: 'reference' });
