@@ -40,7 +40,8 @@ export function playout(s: GoldrauschState, u: RandomStream, source: RandomSourc
   for (;;) {
     const stage = s.stage;
     if (stage === Stage.meeting) {
-      const a = turnAt(views[s.order[s.turn]], u.next());
+      const seat = s.order[s.turn];
+      const a = turnAt(views[seat], u.next(), s.onContinent[s.locations[seat]]);
       playTurn(s, a.messages, a.messages.length, a.commit, 0, MSG_ALL, random);
       decisions++;
     } else if (stage === Stage.continent) {

@@ -338,6 +338,12 @@ export class GoldrauschState {
   // ——— Phase 3, the meeting (§15) ———
   /** Where every pawn stands after phase 2. */
   readonly locations: Int32Array;
+  /**
+   * The seats standing on each continent after phase 2, as masks (meeting.ts `standOn`: set with the
+   * pawns, by the engine and the sampler; a state written by hand may leave them stale, so only the
+   * lean playout reads them).
+   */
+  readonly onContinent: Int32Array;
   /** The phase-1 card of each seat (GR-A9 default-commitment; NONE otherwise). */
   readonly provisional: Int32Array;
   /** The card each seat laid (NONE: none yet), 1 once it has laid one (public), the tick it laid its first. */
@@ -537,7 +543,7 @@ export class GoldrauschState {
     // `copyState` copies them all at once.
     const events = t.eventBase.length;
     const rows = this.rounds * n * SEAT_FIELDS + this.rounds * 3 * CONTINENT_FIELDS + this.rounds * ROUND_FIELDS;
-    const ints = (this.ints = new Int32Array(11 * n + 5 * 3 + 5 * n + 3 * events + rows));
+    const ints = (this.ints = new Int32Array(11 * n + 6 * 3 + 5 * n + 3 * events + rows));
     let at = 0;
     const part = (length: number, v: number): Int32Array => {
       const list = ints.subarray(at, (at += length));
@@ -549,6 +555,7 @@ export class GoldrauschState {
     this.kept = part(n, 0);
     this.broken = part(n, 0);
     this.locations = part(n, 0);
+    this.onContinent = part(3, 0);
     this.provisional = part(n, NONE);
     this.commits = part(n, NONE);
     this.committed = part(n, 0);
