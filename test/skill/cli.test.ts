@@ -94,7 +94,7 @@ describe('goldpit skill', () => {
   });
 
   it("takes the game's own ladder budgets for its default ismcts, the generic ones otherwise", () => {
-    // Every game's own budgets ascend, and GOLD's and Goldrausch's are their measured 4× steps (docs/bots-and-tournaments.md).
+    // Every game's own budgets ascend, and each game's are its measured 4× steps (docs/bots-and-tournaments.md).
     for (const g of Object.values(GAMES)) {
       const own = g.search?.ladder;
       if (own === undefined) continue;
@@ -104,6 +104,8 @@ describe('goldpit skill', () => {
     }
     expect(defaultBudgets(GAMES['gold-knizia'], 'ismcts')).toEqual([25, 100, 400]);
     expect(defaultBudgets(GAMES.goldrausch, 'ismcts')).toEqual([62, 250]);
+    expect(defaultBudgets(GAMES['green-deal'], 'ismcts')).toEqual([75, 300]);
+    expect(defaultBudgets(GAMES['my-gold-mine'], 'ismcts')).toEqual([100, 400]);
     // Another agent (a bot file, or ismcts configured otherwise) does not inherit them.
     expect(defaultBudgets(GAMES['gold-knizia'], 'ismcts:rollout=uniform')).toEqual(DEFAULT_BUDGETS);
     expect(defaultBudgets(GAMES['gold-knizia'], './my-search.ts')).toEqual(DEFAULT_BUDGETS);
