@@ -13,51 +13,12 @@ import type { RandomStream } from '../../core/random.js';
 import { END_KINDS, PERMANENT_KINDS } from './components.js';
 import type { GreenDealAnswer, GreenDealRequest } from './engine.js';
 import { allocationAt, clearGame, packAllocation, preparePlacement, putTileAt } from './rules.js';
-import {
-  ACTION,
-  ALLOCATE,
-  BID,
-  BUY_PR,
-  CONTACT,
-  DIVIDEND,
-  DONE,
-  END_TURN,
-  GreenDealState,
-  INVEST,
-  K_END,
-  LOAN_SLOTS,
-  MODS,
-  NC,
-  PLACE,
-  PLAY_CARD,
-  REPAY,
-  REPAY_LOANS,
-  SUSTAINABILITY,
-  T_END,
-  TAKE_LOAN,
-  TAX_CASH,
-  TAX_CHIP,
-  tablesOf,
-} from './state.js';
+import { ALLOCATE, BID, CONTACT, DONE, END_TURN, GreenDealState, INVEST, K_END, LOAN_SLOTS, MODS, NC, PLACE, REPAY, T_END, tablesOf } from './state.js';
 import { GreenDealView } from './view.js';
 
 /** The legal investment steps of the view's seat, written into `out` (reused); returns their number. */
 export function legalInvestments(view: GreenDealView, out: number[]): number {
-  let n = 0;
-  const add = (code: number) => {
-    if (view.canInvest(code)) out[n++] = code;
-  };
-  add(DONE);
-  for (let c = 0; c < NC; c++) add(SUSTAINABILITY + c);
-  for (let slot = 0; slot < view.actionSlots; slot++) add(ACTION + slot);
-  add(TAX_CHIP);
-  add(TAX_CASH);
-  add(BUY_PR);
-  add(DIVIDEND);
-  for (let i = 0; i < view.loanPileSize; i++) add(TAKE_LOAN + i);
-  for (let mask = 1; mask < 1 << LOAN_SLOTS; mask++) add(REPAY_LOANS + mask);
-  for (let type = 0; type < view.actionTypes; type++) if (view.handCount(type) > 0) add(PLAY_CARD + type);
-  return n;
+  return view.investSteps(out);
 }
 
 const range = (n: number): number[] => Array.from({ length: n + 1 }, (_, i) => i);

@@ -87,6 +87,7 @@ import {
 } from './state.js';
 import { GreenDealView } from './view.js';
 import { botAnswer, clone, legalAnswers, sampleState, uniformAnswer } from './contract.js';
+import { playout } from './playout.js';
 
 export type GreenDealRequestKind = 'bid' | 'invest' | 'place' | 'contact' | 'allocate' | 'repay';
 /** A request; `stage` is its kind as the engine's stage number (state.ts BID … REPAY). */
@@ -788,6 +789,7 @@ export const greenDeal = {
   fallbackAnswer,
   legalAnswers,
   uniformAnswer,
+  playout,
   clone,
   sampleState,
   botOf,

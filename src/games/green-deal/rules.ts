@@ -176,6 +176,66 @@ export function canInvest(state: GreenDealState, seat: number, code: number): bo
   return false;
 }
 
+/**
+ * The legal investment steps of `seat` (the seat in turn, in the INVEST stage), written into `out`
+ * in code order (DONE first, then sustainability cards by category, action cards by slot, Tax
+ * Refund as chip then cash, PR, dividend, loans by pile index, repayments by slot mask, hand cards by
+ * type); returns their number. The same steps as `canInvest` over every code (a test holds them
+ * equal), with each group's conditions read once: rollouts list the steps at every investment.
+ */
+export function investSteps(state: GreenDealState, seat: number, out: number[]): number {
+  const c = state.config.params.components;
+  const cash = state.cash[seat];
+  const cardPart = state.cardPart;
+  const loanPart = state.loanPart;
+  let n = 0;
+  out[n++] = DONE;
+  if (cardPart === 0 && combination(state, 1, loanPart)) {
+    const discount = state.mods[seat * MODS + M_CARD_DISCOUNT];
+    for (let k = 0; k < NC; k++) {
+      const type = state.sDisplay[k];
+      if (type < 0) continue;
+      const cost = state.tables.sCost[type] - discount;
+      if (cash >= (cost > 0 ? cost : 0)) out[n++] = SUSTAINABILITY + k;
+    }
+  }
+  if (cardPart === 0 && combination(state, 2, loanPart)) {
+    const display = state.aDisplay;
+    for (let slot = 0; slot < display.length; slot++) {
+      const type = display[slot];
+      if (type >= 0 && cash >= state.tables.aCost[type]) out[n++] = ACTION + slot;
+    }
+  }
+  if (cardPart === 0 && combination(state, 3, loanPart) && cash >= c.taxRefundCost) {
+    if (c.taxRefundChips > 0 && state.prSupply > 0) out[n++] = TAX_CHIP;
+    out[n++] = TAX_CASH;
+  }
+  if (!state.boughtPr && state.prSupply > 0 && cash >= prPrice(state, seat)) out[n++] = BUY_PR;
+  const income = state.income[seat];
+  const pay = state.tables.divPay[income];
+  if (!state.paidDividend && (pay > 0 || state.tables.divVp[income] > 0) && cash >= pay) out[n++] = DIVIDEND;
+  if (!(state.loanCount[seat] >= state.maxLoans || loanPart !== 0 || state.repaid)) {
+    if (state.loanPileSize > 0 && combination(state, cardPart, 1)) out[n++] = TAKE_LOAN;
+    if (combination(state, cardPart, 2)) for (let i = 1; i < state.loanPileSize && i < MAX_LOAN_PILE; i++) out[n++] = TAKE_LOAN + i;
+  }
+  if (state.config.rules.repayAsExtra ? !state.repaid && !state.tookLoan : loanPart === 0 && combination(state, cardPart, 3)) {
+    for (let mask = 1; mask < 1 << LOAN_SLOTS; mask++) {
+      let cost = 0;
+      for (let k = 0; k < LOAN_SLOTS && cost >= 0; k++) {
+        if ((mask >> k) & 1) {
+          const a = state.loans[seat * LOAN_SLOTS + k];
+          cost = a === 0 ? -1 : cost + repayment(state, seat, a);
+        }
+      }
+      if (cost >= 0 && cost <= cash) out[n++] = REPAY_LOANS + mask;
+    }
+  }
+  const A = state.tables.actionTypes;
+  const hand = state.hand;
+  for (let type = 0; type < A; type++) if (hand[seat * A + type] > 0) out[n++] = PLAY_CARD + type;
+  return n;
+}
+
 /** Carries out a legal investment step other than DONE. */
 export function invest(state: GreenDealState, seat: number, code: number): void {
   const c = state.config.params.components;

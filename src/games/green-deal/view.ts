@@ -17,6 +17,7 @@ import {
   allocationAt,
   canInvest,
   canPlace,
+  investSteps,
   chipsToAllocate,
   legalCellAt,
   legalCellCount,
@@ -181,6 +182,14 @@ export class GreenDealView {
   canInvest(code: number): boolean {
     const s = this.#s;
     return s.stage === INVEST && s.order[s.turn] === this.#seat && canInvest(s, this.#seat, code);
+  }
+  /**
+   * Every step `canInvest` allows now, written into `out` in code order (DONE first; none when it is
+   * not this seat's investment); returns their number. `out` is the caller's, reused as it likes.
+   */
+  investSteps(out: number[]): number {
+    const s = this.#s;
+    return s.stage === INVEST && s.order[s.turn] === this.#seat ? investSteps(s, this.#seat, out) : 0;
   }
   /** The turn's card part so far: 0 none, 1 sustainability card, 2 action card, 3 Tax Refund. */
   get cardPart(): number {

@@ -9,6 +9,7 @@ import type { GreenDealBot } from '../../../src/games/green-deal/bot.js';
 import { clone, legalAnswers, sampleState } from '../../../src/games/green-deal/contract.js';
 import { apply, askBot, botOf as answeringBot, type GreenDealRequest, greenDeal, pending } from '../../../src/games/green-deal/engine.js';
 import { DEFAULT_CONFIG } from '../../../src/games/green-deal/params.js';
+import { canInvest, investSteps } from '../../../src/games/green-deal/rules.js';
 import { record } from '../../../src/games/green-deal/record.js';
 import { DONE, END_TURN, OVER, type GreenDealState } from '../../../src/games/green-deal/state.js';
 import { factories, OPTION_SETS, playGeneric, signature } from './helpers.js';
@@ -159,6 +160,25 @@ describe('Green Deal contract', () => {
     }
     expect(checked).toBeGreaterThan(20);
   });
+  it('investSteps lists exactly the steps canInvest allows, in code order', () => {
+    let checked = 0;
+    for (const config of OPTION_SETS) {
+      for (let i = 0; i < 2; i++) {
+        eachDecision(config, 4, 20 + i, (state, request) => {
+          if (request.kind !== 'invest') return;
+          const want: number[] = [];
+          for (let code = 0; code < END_TURN; code++) if (canInvest(state, request.seat, code)) want.push(code);
+          const got: number[] = [];
+          got.length = investSteps(state, request.seat, got);
+          expect(got).toEqual(want);
+          for (let seat = 0; seat < 4; seat++) expect(state.views[seat].investSteps([])).toBe(seat === request.seat ? want.length : 0);
+          checked++;
+        });
+      }
+    }
+    expect(checked).toBeGreaterThan(200);
+  });
+
   it("samples states that agree with the seat's view at every decision, and vary the hands and piles it cannot see", () => {
     let decisions = 0;
     let varied = 0;
