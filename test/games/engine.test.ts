@@ -26,7 +26,7 @@ describe('setup (§3)', () => {
       [6, [10, 20, 30]],
     ] as const) {
       const s = setup(config, players, new RandomSource('x', 1));
-      expect(s.stock).toEqual(expected); // 6p: 12, 21, 36 capped at 10, 20, 30 (GR-A38)
+      expect(Array.from(s.stock)).toEqual(expected); // 6p: 12, 21, 36 capped at 10, 20, 30 (GR-A38)
       expect(s.gold).toEqual(new Array(players).fill(5));
       expect(s.startPlayer).toBeGreaterThanOrEqual(0);
       expect(s.startPlayer).toBeLessThan(players);
@@ -37,8 +37,7 @@ describe('setup (§3)', () => {
     const s = setup({ rules: DEFAULT_RULES, params: DEFAULT_PARAMS }, 4, new RandomSource('x', 7));
     expect([...s.resourceOrder].sort((a, b) => a - b)).toEqual([...Array(20).keys()]);
     expect(
-      s.eventDeck
-        .slice(0, s.eventLength)
+      Array.from(s.eventDeck.subarray(0, s.eventLength))
         .map((slot) => s.eventIds[slot])
         .sort(),
     ).toEqual([...EVENT_CARD_IDS].sort());

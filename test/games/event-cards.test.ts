@@ -75,7 +75,7 @@ describe('event cards as data: changed numbers', () => {
     const cards = EVENT_CARDS.map((c) => (c.id === 'barren-land' ? changed('barren-land', { kind: 'cap-cut', amount: 5 }) : c));
     const final = play(configWith(cards, 'barren-land', { rounds: 2 }));
     expect(final.capReduction).toBe(5);
-    expect(final.besideClock.slice(0, final.besideLength).map((slot) => final.eventIds[slot])).toEqual(['barren-land']);
+    expect(Array.from(final.besideClock.subarray(0, final.besideLength)).map((slot) => final.eventIds[slot])).toEqual(['barren-land']);
   });
 
   it("takes the vulture's own losses from the richest, the poorest and the rest", () => {
@@ -131,7 +131,7 @@ describe('event cards as data: new cards of the shared kinds', () => {
     expect(historyOf(final).map((r) => r.event)).toEqual(['short-subsidy', 'short-subsidy']);
     expect(roundOf(final, 0).eventGold).toEqual([1, 1, 1, 1]);
     expect(final.besideLength).toBe(0);
-    expect(final.eventDiscard.slice(0, final.discardLength).map((slot) => final.eventIds[slot])).toEqual(['short-subsidy']);
+    expect(Array.from(final.eventDiscard.subarray(0, final.discardLength)).map((slot) => final.eventIds[slot])).toEqual(['short-subsidy']);
   });
 });
 

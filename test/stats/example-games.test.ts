@@ -10,7 +10,7 @@ import { chanceCardsOf } from '../../src/core/definition.js';
 import { runParallel } from '../../src/sim/parallel.js';
 import { runRange } from '../../src/sim/run.js';
 import { loadScenario } from '../../src/sim/scenario.js';
-import { aggregateFromJson, aggregateToJson, emptyAggregate, mergeInto } from '../../src/stats/aggregate.js';
+import { addGame, aggregateFromJson, aggregateToJson, emptyAggregate, mergeInto } from '../../src/stats/aggregate.js';
 import { EXAMPLES_PER_FIGURE, offerExample, offerExtreme } from '../../src/stats/examples.js';
 
 const scenario = loadScenario('scenarios/baseline.json');
@@ -77,6 +77,20 @@ describe('example games = a direct search over the games', () => {
 });
 
 describe('example games are the same however the run is split', () => {
+  it("games added one by one in any order, to two aggregates in turn (the lists' bound is kept per aggregate)", () => {
+    // Descending into one aggregate, ascending into another, alternating (each addition switches the
+    // aggregate whose bound is remembered), and a merge into the second half-way.
+    const down = emptyAggregate(whole.shape);
+    const up = emptyAggregate(whole.shape);
+    for (let k = 0; k < N; k++) {
+      addGame(down, N - 1 - k, records[N - 1 - k], []);
+      if (k === N / 2) mergeInto(up, runRange(scenario, 200, 210, { seed }));
+      if (k < 200 || k >= 210) addGame(up, k, records[k], []);
+    }
+    expect(summaryOf(down)).toEqual(summaryOf(whole));
+    expect(summaryOf(up)).toEqual(summaryOf(whole));
+    expect(Array.from(up.data)).toEqual(Array.from(whole.data));
+  });
   it('batches merged in any order, and through the JSON of shard partials', () => {
     const expected = summaryOf(whole);
     const cuts = [0, 7, 50, 51, 130, N];

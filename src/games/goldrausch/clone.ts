@@ -11,13 +11,16 @@ function copyList(to: number[], from: readonly number[]): void {
 
 /**
  * `to` made the same game as `from` (both of one config and player count): every number of the game,
- * the meeting and the record; the working lists of a round's resolution are not copied (a transition
+ * the meeting and the record (the fixed-size lists in one copy of the state's buffer, the lists that
+ * grow one by one); the working lists of a round's resolution are not copied (a transition
  * fills them before it reads them). The bots' per-game memos see a new game (`game`).
  */
 export function copyState(to: GoldrauschState, from: GoldrauschState): GoldrauschState {
   if (to.config !== from.config || to.players !== from.players) throw new RangeError('copyState: the two states are of different configs or player counts');
   to.game = nextSerial();
   to.lean = false;
+  // Every fixed-size list of the game and its record (state.ts `ints`) at once.
+  to.ints.set(from.ints);
   to.round = from.round;
   to.stage = from.stage;
   to.startPlayer = from.startPlayer;
@@ -27,31 +30,19 @@ export function copyState(to: GoldrauschState, from: GoldrauschState): Goldrausc
   to.order = from.order;
   to.proposalCount = from.proposalCount;
   copyList(to.gold, from.gold);
-  copyList(to.stock, from.stock);
-  copyList(to.extract, from.extract);
   to.capReduction = from.capReduction;
   to.bank = from.bank;
-  copyList(to.finesPaid, from.finesPaid);
   to.tieBreaks = from.tieBreaks;
   copyList(to.resourceOrder, from.resourceOrder);
   to.resourceLength = from.resourceLength;
   to.resourcePos = from.resourcePos;
   to.currentCard = from.currentCard;
   to.resourceShuffles = from.resourceShuffles;
-  copyList(to.eventDeck, from.eventDeck);
   to.eventLength = from.eventLength;
   to.eventPos = from.eventPos;
-  copyList(to.eventDiscard, from.eventDiscard);
   to.discardLength = from.discardLength;
-  copyList(to.besideClock, from.besideClock);
   to.besideLength = from.besideLength;
   to.eventShuffles = from.eventShuffles;
-  for (let seat = 0; seat < from.players; seat++) {
-    copyList(to.countryHands[seat], from.countryHands[seat]);
-    copyList(to.upgradeHands[seat], from.upgradeHands[seat]);
-  }
-  copyList(to.kept, from.kept);
-  copyList(to.broken, from.broken);
   to.clauseCount = from.clauseCount;
   copyList(to.clauseRound, from.clauseRound);
   copyList(to.clauseParties, from.clauseParties);
@@ -60,13 +51,6 @@ export function copyState(to: GoldrauschState, from: GoldrauschState): Goldrausc
   copyList(to.winners, from.winners);
   to.winnerCount = from.winnerCount;
   to.ending = from.ending;
-  copyList(to.locations, from.locations);
-  copyList(to.provisional, from.provisional);
-  copyList(to.commits, from.commits);
-  copyList(to.committed, from.committed);
-  copyList(to.commitTicks, from.commitTicks);
-  copyList(to.passed, from.passed);
-  copyList(to.promises, from.promises);
   to.laidMask = from.laidMask;
   to.passedMask = from.passedMask;
   to.needs = from.needs;
@@ -97,23 +81,19 @@ export function copyState(to: GoldrauschState, from: GoldrauschState): Goldrausc
   to.archivePoolLength = from.archivePoolLength;
   copyList(to.archivePoolRound, from.archivePoolRound);
   copyList(to.archivePoolUpgrader, from.archivePoolUpgrader);
-  copyList(to.agreementProposal, from.agreementProposal);
-  copyList(to.agreementParties, from.agreementParties);
-  copyList(to.agreementUpgrader, from.agreementUpgrader);
   to.logLength = from.logLength;
   to.meetingLog = from.meetingLog;
   if (to.log.length < from.log.length) to.log = new Int32Array(from.log.length);
-  to.log.set(from.log.subarray(0, Math.min(from.log.length, 6 * from.logLength)));
-  to.seatRows.set(from.seatRows);
-  to.continentRows.set(from.continentRows);
-  to.roundRows.set(from.roundRows);
+  // The log's entries (a loop: a subarray to copy from would be one more object a copy).
+  const log = to.log;
+  const fromLog = from.log;
+  for (let i = 0, end = Math.min(fromLog.length, 6 * from.logLength); i < end; i++) log[i] = fromLog[i];
   copyList(to.curve, from.curve);
   copyList(to.initialGold, from.initialGold);
   for (let k = 0; k < from.counters.length; k++) copyList(to.counters[k], from.counters[k]);
   copyList(to.roundCounters, from.roundCounters);
   copyList(to.cardsDrawnList, from.cardsDrawnList);
   to.cardsDrawn = from.cardsDrawn;
-  copyList(to.choices, from.choices);
   return to;
 }
 

@@ -37,7 +37,7 @@ export class GameDraws implements Draws {
  * `RandomSource.shuffle` of `list[0 … length)` in place: draw j is `int(purpose, base + j, j + 1)`,
  * Fisher–Yates from the end (the same numbers in the same order as the source's own shuffle).
  */
-export function shuffleList(draws: Draws, list: number[], length: number, purpose: number, base: number): void {
+export function shuffleList(draws: Draws, list: number[] | Int32Array, length: number, purpose: number, base: number): void {
   for (let i = length - 1; i > 0; i--) {
     const j = draws.int(purpose, base + i, i + 1);
     const tmp = list[i];

@@ -153,7 +153,7 @@ export function playFixture(fixture: RoundFixture): FixtureResult {
       );
   } else applyWheel(s, WHEEL_CODE[fixture.wheel], random);
   if (s.winnerCount === 0) resolveProfit(s);
-  return { gold: s.gold.slice(), stock: s.stock.slice(), winner: s.winners.slice(0, s.winnerCount) };
+  return { gold: s.gold.slice(), stock: Array.from(s.stock), winner: s.winners.slice(0, s.winnerCount) };
 }
 
 /** Compares a result with the fixture's expectations; returns the differences (empty = pass). */

@@ -24,10 +24,19 @@ export function popcount(mask: number): number {
 
 /** The seats standing on continent c after phase 2, as a mask. */
 export function seatsOn(s: GoldrauschState, c: number): number {
+  // A lean playout's state was made by the engine: its masks are kept (`standOn`).
+  if (s.lean) return s.onContinent[c];
   const locations = s.locations;
   let on = 0;
   for (let seat = 0; seat < s.players; seat++) if (locations[seat] === c) on |= 1 << seat;
   return on;
+}
+
+/** The masks of the seats on each continent (state.ts `onContinent`), from where the pawns stand. */
+export function standOn(s: GoldrauschState): void {
+  const on = s.onContinent;
+  on[0] = on[1] = on[2] = 0;
+  for (let seat = 0; seat < s.players; seat++) on[s.locations[seat]] |= 1 << seat;
 }
 
 /**
@@ -77,6 +86,7 @@ export function revealContinents(s: GoldrauschState, draws: Draws): void {
     s.idleUntil[seat] = 0;
     s.idleWake[seat] = MSG_ALL;
   }
+  standOn(s);
   s.laidMask = 0;
   s.passedMask = 0;
   s.needsStale = true;
@@ -89,7 +99,7 @@ export function revealContinents(s: GoldrauschState, draws: Draws): void {
     s.agreementParties[c] = 0;
     s.agreementUpgrader[c] = NOBODY;
   }
-  s.bindingCount = s.clauseCount === 0 ? 0 : findBindingClauses(s);
+  s.bindingCount = s.clauseCount === 0 || s.lean ? 0 : findBindingClauses(s);
   s.stage = Stage.meeting;
   s.tick = 1;
   s.order = tickOrder(s, 1, draws);
@@ -123,12 +133,11 @@ export function needsMask(s: GoldrauschState): number {
   const all = (1 << n) - 1;
   if (s.revisable) return all & ~(laid & passed);
   const locations = s.locations;
+  // Bit arithmetic without branches (who laid and who passed is unpredictable to the processor).
   let open = 0; // bit c: some seat on continent c has laid no card
-  for (let seat = 0; seat < n; seat++) if ((laid & (1 << seat)) === 0) open |= 1 << locations[seat];
+  for (let seat = 0; seat < n; seat++) open |= (((laid >>> seat) & 1) ^ 1) << locations[seat];
   let mask = all & ~laid;
-  for (let seat = 0; seat < n; seat++) {
-    if ((passed & (1 << seat)) === 0 && (open & (1 << locations[seat])) !== 0) mask |= 1 << seat;
-  }
+  for (let seat = 0; seat < n; seat++) mask |= ((((passed >>> seat) & 1) ^ 1) & (open >>> locations[seat])) << seat;
   return mask;
 }
 

@@ -115,7 +115,7 @@ function dealText(upgrader: number, clauses: readonly { readonly round: number; 
  * Who hears a message about continent `about` (−1: a GIFT, at the table): with table-wide talk
  * everybody; otherwise the other seats on that continent (`at`: where each pawn stands).
  */
-function audience(s: GoldrauschState, from: number, about: number, at: readonly number[]): string {
+function audience(s: GoldrauschState, from: number, about: number, at: ArrayLike<number>): string {
   if (s.table || about < 0) return 'to the table';
   const others: number[] = [];
   for (let seat = 0; seat < s.players; seat++) if (seat !== from && at[seat] === about) others.push(seat);
@@ -126,7 +126,7 @@ function audience(s: GoldrauschState, from: number, about: number, at: readonly 
  * Log entry k of the meeting of round `round` (1-based) in words: who said what to whom.
  * `proposal(p)` reads that meeting's proposal p; `at` is where each pawn stood in it.
  */
-function logText(s: GoldrauschState, k: number, proposal: (p: number) => Proposal, at: readonly number[], names: readonly string[]): string {
+function logText(s: GoldrauschState, k: number, proposal: (p: number) => Proposal, at: ArrayLike<number>, names: readonly string[]): string {
   const h = s.rows;
   const from = h.logField(k, LOG_FROM);
   const who = seatOf(names, from);
@@ -161,7 +161,7 @@ function messageList(
   start: number,
   end: number,
   proposal: (p: number) => Proposal,
-  at: readonly number[],
+  at: ArrayLike<number>,
   names: readonly string[],
 ): string {
   if (start === end) return '<p class="muted">Nobody has spoken yet.</p>';
@@ -200,7 +200,7 @@ function agreementText(
 }
 
 /** The three continents and the pawns on them (`at`: where each pawn stands, or null while the seats choose). */
-function continentsSvg(s: GoldrauschState, stage: string, at: readonly number[] | null, names: readonly string[]): string {
+function continentsSvg(s: GoldrauschState, stage: string, at: ArrayLike<number> | null, names: readonly string[]): string {
   const fills = ['#bcd7f5', '#f7c8c8', '#c9ecc4'];
   const meeting = s.stage === Stage.meeting;
   const out: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" width="660" height="154" font-size="13" role="img" aria-label="the three continents">`];

@@ -64,7 +64,8 @@ export function resolveRound(s: GoldrauschState, draws: Draws): void {
   let over = s.winnerCount > 0;
   // Phase 5: profit.
   if (!over) over = resolveProfit(s);
-  checkObligations(s);
+  // The obligations and rotation clauses only tell the bots who kept their word: no lean playout reads them.
+  if (!lean) checkObligations(s);
   if (s.detail && !lean) afterProfit(s, r);
 
   // Phase 6: climate change (GR-A3: no card is revealed after the final round).
@@ -82,7 +83,7 @@ export function resolveRound(s: GoldrauschState, draws: Draws): void {
   if (lean) s.historyLength = round;
   else recordRound(s, r, wheel, event);
   if (s.keepCards) passCards(s);
-  nextClauses(s);
+  if (!lean) nextClauses(s);
   s.bindingCount = 0;
   if (over) {
     s.stage = Stage.over;

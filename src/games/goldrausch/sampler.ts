@@ -28,7 +28,7 @@ import type { RandomStream } from '../../core/random.js';
 import { GREEN, MSG_COMMITTED, MSG_GIFT, MSG_PROMISE, NONE, RED } from './bot.js';
 import { eventCardOf, eventCardsOf } from './cards.js';
 import { setExtract } from './climate.js';
-import { findBindingClauses, LOG_A, LOG_B, LOG_CONTINENT, LOG_FIELDS, LOG_FROM, LOG_TICK, LOG_TYPE } from './meeting.js';
+import { findBindingClauses, standOn, LOG_A, LOG_B, LOG_CONTINENT, LOG_FIELDS, LOG_FROM, LOG_TICK, LOG_TYPE } from './meeting.js';
 import type { GameParams, GoldrauschConfig, RulesOptions } from './params.js';
 import {
   C_AGREEMENT,
@@ -491,6 +491,7 @@ function readMeeting(view: GoldrauschView, s: GoldrauschState): void {
     s.idleWake[seat] = 0;
     s.provisional[seat] = NONE;
   }
+  standOn(s);
   s.promised = 0;
   // The promises (each seat's latest PROMISE) and commit ticks (its COMMITTED message) this seat can read.
   const from = view.messagesFrom(view.historyLength);

@@ -62,12 +62,24 @@ export const M_PROMISE_GREEN = 5;
 export const M_PROMISE_RED = 6;
 export const KINDS = 8;
 
-const CONTINENT_ANSWERS: readonly (readonly GoldrauschAnswer[])[] = [0, 1, 2].map((continent) =>
+/** The two kinds of answer (engine.ts `GoldrauschAnswer`). */
+type ContinentAnswer = Extract<GoldrauschAnswer, { kind: 'continent' }>;
+type TurnAnswer = Extract<GoldrauschAnswer, { kind: 'meeting-turn' }>;
+
+const CONTINENT_ANSWERS: readonly (readonly ContinentAnswer[])[] = [0, 1, 2].map((continent) =>
   [NONE, GREEN, RED].map((provisional) => Object.freeze({ kind: 'continent' as const, continent, provisional })),
 );
 const NO_MESSAGES: readonly Message[] = Object.freeze([]);
-/** Meeting answers by code (message code · 3 + card), made on first use. */
-const TURN_ANSWERS: GoldrauschAnswer[] = [];
+/**
+ * Meeting answers by code — a message's code (`messageCode`) · 3 + its card — made on first use, in a
+ * packed list (grown with `undefined` up to a new code, so a far code never turns it into a slow dictionary).
+ */
+const TURN_ANSWERS: (TurnAnswer | undefined)[] = [];
+
+/** A message of the abstraction as one number: its kind, and its payload (a seat, NOBODY, a proposal or −1). */
+function messageCode(kind: number, payload: number): number {
+  return kind + KINDS * (payload + 1);
+}
 
 function messageOf(kind: number, payload: number): Message {
   const m = newMessage();
@@ -88,105 +100,131 @@ function messageOf(kind: number, payload: number): Message {
   return Object.freeze(m);
 }
 
-/** The shared answer of message `kind` with `payload` (a seat, NOBODY, a proposal or −1) and card `commit`. */
-function turnAnswer(kind: number, payload: number, commit: number): GoldrauschAnswer {
-  const code = (kind + KINDS * (payload + 1)) * 3 + commit;
-  let a = TURN_ANSWERS[code];
-  if (a === undefined) {
-    const messages = kind === M_NONE ? NO_MESSAGES : Object.freeze([messageOf(kind, payload)]);
-    a = TURN_ANSWERS[code] = Object.freeze({ kind: 'meeting-turn' as const, messages, commit, idleUntil: 0, idleWake: MSG_ALL });
-  }
+/** The shared answer of the message with code `message` (`messageCode`) and card `commit`. */
+function turnAnswer(message: number, commit: number): TurnAnswer {
+  const code = message * 3 + commit;
+  const a = code < TURN_ANSWERS.length ? TURN_ANSWERS[code] : undefined;
+  return a ?? newTurnAnswer(message, commit, code);
+}
+
+function newTurnAnswer(message: number, commit: number, code: number): TurnAnswer {
+  while (TURN_ANSWERS.length <= code) TURN_ANSWERS.push(undefined);
+  const kind = message % KINDS;
+  const payload = (message - kind) / KINDS - 1;
+  const messages = kind === M_NONE ? NO_MESSAGES : Object.freeze([messageOf(kind, payload)]);
+  const a = Object.freeze({ kind: 'meeting-turn' as const, messages, commit, idleUntil: 0, idleWake: MSG_ALL });
+  TURN_ANSWERS[code] = a;
   return a;
 }
 
 // --- legal answers ----------------------------------------------------------------------------------
 
-const LIST: GoldrauschAnswer[] = [];
+/**
+ * legalAnswers' lists, one for each kind of request (its length set once a call: a list cleared and
+ * grown again was reallocated every time).
+ */
+const CONTINENT_LIST: GoldrauschAnswer[] = [];
+const TURN_LIST: GoldrauschAnswer[] = [];
 
 /**
- * What a meeting turn of `view`'s seat may say and lay (the abstraction above), counted: the cards
- * (`cards[0 … cardCount)`), the seats it may propose (`proposable`, bit u + 1 for seat u, bit 0 for
- * NOBODY), how many proposals it may accept and reject, and whether it may talk at all. One pass
- * over the view for legalAnswers and uniformAnswer alike.
+ * What a meeting turn of `view`'s seat may say and lay (the abstraction above), from one pass over
+ * the view: the cards (`cards[0 … cardCount)`) and the messages as codes (`messages[0 …
+ * messageCount)`, `messageCode`) in legalAnswers' order. For legalAnswers and uniformAnswer alike.
+ *
+ * Written without branches on what it reads where it can (a bit or a count from a comparison, a
+ * list entry written always and kept by advancing the length): in a random playout the hands, the
+ * pawns and the proposals are as unpredictable to the processor's branch predictor as to anybody,
+ * and each mispredicted branch costs more than the whole comparison.
  */
 class TurnOptions {
   readonly cards: number[] = [NONE, GREEN, RED];
   cardCount = 1;
-  /** 0: no message at all (messagesPerTick 0); 1: none or PASS; 2: talk too. */
-  talk = 0;
-  continent = 0;
-  proposable = 0;
-  proposeCount = 0;
-  acceptCount = 0;
-  rejectCount = 0;
-  promiseRef = -1;
+  readonly messages: number[] = [M_NONE, M_PASS];
+  messageCount = 1;
+  /** The proposals the seat may accept and reject, in proposal order (scratch of `read`). */
+  private readonly accepts: number[] = [];
+  private readonly rejects: number[] = [];
 
-  read(view: GoldrauschView): void {
+  /** `on`: the seats on the seat's continent, as a mask (`seatsHere`). */
+  read(view: GoldrauschView, on: number): void {
     const cards = this.cards;
     let count = 1;
     if (view.ownCommit === NONE || view.rules.commitRevisable) {
-      if (view.upgradeHand(GREEN) > 0) cards[count++] = GREEN;
-      if (view.upgradeHand(RED) > 0) cards[count++] = RED;
+      cards[count] = GREEN;
+      count += view.upgradeHand(GREEN) > 0 ? 1 : 0;
+      cards[count] = RED;
+      count += view.upgradeHand(RED) > 0 ? 1 : 0;
     }
     this.cardCount = count;
-    this.proposeCount = this.acceptCount = this.rejectCount = 0;
+    const messages = this.messages;
+    messages[0] = M_NONE;
     if (view.messagesPerTick < 1) {
-      this.talk = 0;
+      this.messageCount = 1;
       return;
     }
+    messages[1] = M_PASS;
     const me = view.seat;
     const c = view.location(me);
     const n = view.players;
-    let on = 0;
-    for (let seat = 0; seat < n; seat++) if (view.location(seat) === c) on |= 1 << seat;
-    if ((on & ~(1 << me)) === 0) {
-      this.talk = 1;
+    const bit = 1 << me;
+    if ((on & ~bit) === 0) {
+      this.messageCount = 2;
       return;
     }
-    this.talk = 2;
-    this.continent = c;
     const proposals = view.proposalCount;
-    const bit = 1 << me;
+    const accepts = this.accepts;
+    const rejects = this.rejects;
     let proposed = 0; // bit u + 1: it proposed u (u = NOBODY: bit 0)
     let accept = 0;
     let reject = 0;
     for (let i = 0; i < proposals; i++) {
-      if (view.proposalContinent(i) !== c) continue;
-      if (view.proposalProposer(i) === me) proposed |= 1 << (view.proposalUpgrader(i) + 1);
-      if ((view.proposalAccepted(i) & bit) !== 0) continue;
-      accept++;
-      if (!view.hasRejected(i)) reject++;
+      const here = view.proposalContinent(i) === c ? 1 : 0;
+      proposed |= (view.proposalProposer(i) === me ? here : 0) << (view.proposalUpgrader(i) + 1);
+      const open = (view.proposalAccepted(i) & bit) === 0 ? here : 0;
+      accepts[accept] = i;
+      accept += open;
+      rejects[reject] = i;
+      reject += view.hasRejected(i) ? 0 : open;
     }
+    // PROPOSE each seat on the continent it has not proposed, in seat order, then NOBODY.
     const proposable = ((on << 1) | 1) & ~proposed;
-    this.proposable = proposable;
-    this.proposeCount = popcount(proposable);
-    this.acceptCount = accept;
-    this.rejectCount = reject;
-    this.promiseRef = (view.agreementParties(c) & bit) !== 0 ? view.agreement(c) : -1;
-  }
-
-  /** How many messages (none included) the seat may choose from. */
-  get messageCount(): number {
-    return this.talk === 0 ? 1 : this.talk === 1 ? 2 : 4 + this.proposeCount + this.acceptCount + this.rejectCount;
+    let length = 2;
+    for (let u = 0; u < n; u++) {
+      messages[length] = messageCode(M_PROPOSE, u);
+      length += (proposable >>> (u + 1)) & 1;
+    }
+    messages[length] = messageCode(M_PROPOSE, NOBODY);
+    length += proposable & 1;
+    for (let k = 0; k < accept; k++) messages[length++] = messageCode(M_ACCEPT, accepts[k]);
+    for (let k = 0; k < reject; k++) messages[length++] = messageCode(M_REJECT, rejects[k]);
+    const promiseRef = (view.agreementParties(c) & bit) !== 0 ? view.agreement(c) : -1;
+    messages[length++] = messageCode(M_PROMISE_GREEN, promiseRef);
+    messages[length++] = messageCode(M_PROMISE_RED, promiseRef);
+    this.messageCount = length;
   }
 }
 
 const OPTIONS = new TurnOptions();
 
-function popcount(mask: number): number {
-  let n = 0;
-  for (let m = mask; m !== 0; m &= m - 1) n++;
-  return n;
+/** The seats standing on the continent of `view`'s seat, as a mask. */
+function seatsHere(view: GoldrauschView): number {
+  const c = view.location(view.seat);
+  let on = 0;
+  for (let seat = 0; seat < view.players; seat++) on |= (view.location(seat) === c ? 1 : 0) << seat;
+  return on;
 }
 
-/** The continent answers of `view`'s seat, in continent order. */
-function continentAnswers(view: GoldrauschView, list: GoldrauschAnswer[]): void {
+/** The continent answers of `view`'s seat, in continent order, from `list[at]` on; returns the new length. */
+function continentAnswers(view: GoldrauschView, list: GoldrauschAnswer[], at: number): number {
   const provisional = view.rules.phase1UpgradeCard === 'default-commitment';
   for (let c = 0; c < 3; c++) {
     if (view.countryHand(c) === 0) continue;
-    if (provisional) list.push(CONTINENT_ANSWERS[c][GREEN], CONTINENT_ANSWERS[c][RED]);
-    else list.push(CONTINENT_ANSWERS[c][NONE]);
+    if (provisional) {
+      list[at++] = CONTINENT_ANSWERS[c][GREEN];
+      list[at++] = CONTINENT_ANSWERS[c][RED];
+    } else list[at++] = CONTINENT_ANSWERS[c][NONE];
   }
+  return at;
 }
 
 /**
@@ -195,19 +233,16 @@ function continentAnswers(view: GoldrauschView, list: GoldrauschAnswer[]): void 
  * PROMISE green, PROMISE red), each with every card (none, green, red). The list is reused by the next call.
  */
 export function legalAnswers(view: GoldrauschView, request: GoldrauschRequest): readonly GoldrauschAnswer[] {
-  const list = LIST;
-  list.length = 0;
-  if (request.kind === 'continent') {
-    continentAnswers(view, list);
-    return list;
+  const continent = request.kind === 'continent';
+  const list = continent ? CONTINENT_LIST : TURN_LIST;
+  let length = 0;
+  if (continent) length = continentAnswers(view, list, 0);
+  else {
+    const o = OPTIONS;
+    o.read(view, seatsHere(view));
+    for (let k = 0; k < o.messageCount; k++) for (let j = 0; j < o.cardCount; j++) list[length++] = turnAnswer(o.messages[k], o.cards[j]);
   }
-  const o = OPTIONS;
-  o.read(view);
-  const m = o.messageCount;
-  for (let k = 0; k < m; k++) {
-    const kind = messageAt(view, o, k);
-    for (let j = 0; j < o.cardCount; j++) list.push(turnAnswer(kind, payload, o.cards[j]));
-  }
+  list.length = length;
   return list;
 }
 
@@ -216,71 +251,34 @@ export function uniformAnswer(view: GoldrauschView, request: GoldrauschRequest, 
   return request.kind === 'continent' ? continentAt(view, u) : turnAt(view, u);
 }
 
-/** The continent answer at uniform position `u` of `continentAnswers`' list, without the list. */
-export function continentAt(view: GoldrauschView, u: number): GoldrauschAnswer {
-  const provisional = view.rules.phase1UpgradeCard === 'default-commitment';
-  let held = 0;
-  for (let c = 0; c < 3; c++) if (view.countryHand(c) !== 0) held++;
-  let k = Math.floor(u * (provisional ? 2 * held : held));
-  for (let c = 0; c < 3; c++) {
-    if (view.countryHand(c) === 0) continue;
-    if (!provisional) {
-      if (k-- === 0) return CONTINENT_ANSWERS[c][NONE];
-    } else if (k < 2) return CONTINENT_ANSWERS[c][k === 0 ? GREEN : RED];
-    else k -= 2;
-  }
-  throw new RangeError(`seat ${view.seat} holds no country card`);
+/** The number of continents in a hand's mask (bit c: a card of continent c), and the k-th of them (`KTH[mask · 3 + k]`). */
+const HELD = [0, 1, 1, 2, 1, 2, 2, 3];
+const KTH = [-1, -1, -1, 0, -1, -1, 1, -1, -1, 0, 1, -1, 2, -1, -1, 0, 2, -1, 1, 2, -1, 0, 1, 2];
+
+/** The continent answer at uniform position `u` of `continentAnswers`' list, without the list (or a branch on the hand). */
+export function continentAt(view: GoldrauschView, u: number): ContinentAnswer {
+  const mask = (view.countryHand(0) !== 0 ? 1 : 0) | (view.countryHand(1) !== 0 ? 2 : 0) | (view.countryHand(2) !== 0 ? 4 : 0);
+  const held = HELD[mask];
+  if (held === 0) throw new RangeError(`seat ${view.seat} holds no country card`);
+  if (view.rules.phase1UpgradeCard !== 'default-commitment') return CONTINENT_ANSWERS[KTH[mask * 3 + Math.floor(u * held)]][NONE];
+  // Each card with GREEN, then with RED.
+  const k = Math.floor(u * (2 * held));
+  return CONTINENT_ANSWERS[KTH[mask * 3 + (k >>> 1)]][(k & 1) === 0 ? GREEN : RED];
 }
 
-/** The meeting-turn answer at uniform position `u` of `legalAnswers`' list, without the list. */
-export function turnAt(view: GoldrauschView, u: number): GoldrauschAnswer {
+/**
+ * The meeting-turn answer at uniform position `u` of `legalAnswers`' list, without the list. `on`:
+ * the seats on the seat's continent (the lean playout passes the state's mask, state.ts `onContinent`).
+ */
+export function turnAt(view: GoldrauschView, u: number, on = seatsHere(view)): TurnAnswer {
   const o = OPTIONS;
-  o.read(view);
-  const k = Math.floor(u * o.messageCount * o.cardCount);
-  const kind = messageAt(view, o, Math.floor(k / o.cardCount));
-  return turnAnswer(kind, payload, o.cards[k % o.cardCount]);
-}
-
-/** The payload of the message messageAt found last (a seat, NOBODY, a proposal or −1). */
-let payload = -1;
-
-/** The kind of the k-th message of the list (legalAnswers' order); its payload in `payload`. */
-function messageAt(view: GoldrauschView, o: TurnOptions, k: number): number {
-  payload = -1;
-  if (k === 0) return M_NONE;
-  if (k === 1) return M_PASS;
-  k -= 2;
-  if (k < o.proposeCount) {
-    // The k-th proposable seat in seat order, NOBODY (bit 0) last.
-    const seats = o.proposable >>> 1;
-    for (let u = 0; u < 31; u++) {
-      if ((seats & (1 << u)) === 0) continue;
-      if (k-- === 0) {
-        payload = u;
-        return M_PROPOSE;
-      }
-    }
-    payload = NOBODY;
-    return M_PROPOSE;
-  }
-  k -= o.proposeCount;
-  if (k < o.acceptCount + o.rejectCount) {
-    const reject = k >= o.acceptCount;
-    if (reject) k -= o.acceptCount;
-    const c = o.continent;
-    const bit = 1 << view.seat;
-    for (let i = 0; ; i++) {
-      if (view.proposalContinent(i) !== c || (view.proposalAccepted(i) & bit) !== 0) continue;
-      if (reject && view.hasRejected(i)) continue;
-      if (k-- === 0) {
-        payload = i;
-        return reject ? M_REJECT : M_ACCEPT;
-      }
-    }
-  }
-  k -= o.acceptCount + o.rejectCount;
-  payload = o.promiseRef;
-  return k === 0 ? M_PROMISE_GREEN : M_PROMISE_RED;
+  o.read(view, on);
+  const cards = o.cardCount;
+  // Answer k is message ⌊k / cards⌋ with card k mod cards (1–3 cards: no division).
+  const k = Math.floor(u * (o.messageCount * cards));
+  if (cards === 1) return turnAnswer(o.messages[k], NONE);
+  const message = cards === 2 ? k >>> 1 : Math.floor(k / 3);
+  return turnAnswer(o.messages[message], o.cards[k - message * cards]);
 }
 
 // --- the bot of a policy ----------------------------------------------------------------------------

@@ -188,8 +188,9 @@ export class GoldrauschState {
   readonly detail: boolean;
   /**
    * Lean mode (a search's random playout, playout.ts): the engine keeps no record at all — no meeting
-   * log, no round rows, counters or score curve — only what the rules need to finish the game. Set by
-   * `playout`, cleared by `startGame` and `copyState`; a lean state's views and records are stale.
+   * log, no round rows, counters or score curve — and no obligations, ledgers or rotation clauses
+   * (only the bots read who kept their word): only what decides the game. Set by `playout`, cleared
+   * by `startGame` and `copyState`; a lean state's views and records are stale.
    */
   lean = false;
   readonly players: number;
@@ -280,15 +281,22 @@ export class GoldrauschState {
   };
   readonly rows: RoundRows;
 
+  /**
+   * One buffer for the fixed-size lists below typed `Int32Array` (each a part of it, `subarray`): the
+   * hands, decks, pawns, cards, ledgers and agreements, and the record's rows. A copy of a state
+   * (clone.ts `copyState`) copies them all at once.
+   */
+  readonly ints: Int32Array;
+
   // ——— The game ———
   readonly gold: number[];
-  readonly stock: number[] = [0, 0, 0];
+  readonly stock: Int32Array;
   /** Extraction of the current resource card per continent. */
-  readonly extract: number[] = [0, 0, 0];
+  readonly extract: Int32Array;
   capReduction = 0;
   /** Gold in the bank (below 0 with an unlimited bank: then only bookkeeping). */
   bank = 0;
-  readonly finesPaid: number[];
+  readonly finesPaid: Int32Array;
   /** Counter of the tie-break stream. */
   tieBreaks = 0;
   /** The resource deck's order (card indices; longer after a reshuffle), the next position and the current card. */
@@ -298,20 +306,20 @@ export class GoldrauschState {
   currentCard = 0;
   resourceShuffles = 0;
   /** The event draw pile (`eventDeck[eventPos … eventLength)`), the discard pile and the cards beside the clock, as slots. */
-  readonly eventDeck: number[];
+  readonly eventDeck: Int32Array;
   eventLength = 0;
   eventPos = 0;
-  readonly eventDiscard: number[];
+  readonly eventDiscard: Int32Array;
   discardLength = 0;
-  readonly besideClock: number[];
+  readonly besideClock: Int32Array;
   besideLength = 0;
   eventShuffles = 0;
   /** Hands: country cards per continent, upgrade cards [green, red] (standard unless passed cards are kept, GR-A32). */
-  readonly countryHands: number[][];
-  readonly upgradeHands: number[][];
+  readonly countryHands: Int32Array[];
+  readonly upgradeHands: Int32Array[];
   /** The public reputation ledger (§15.3). */
-  readonly kept: number[];
-  readonly broken: number[];
+  readonly kept: Int32Array;
+  readonly broken: Int32Array;
   /**
    * Standing rotation clauses (§15.2 `next`), in the order they were agreed: the round each binds,
    * its parties (mask), its upgrader (a seat or NOBODY), and its source (records.ts `proposalCode` of
@@ -329,17 +337,23 @@ export class GoldrauschState {
 
   // ——— Phase 3, the meeting (§15) ———
   /** Where every pawn stands after phase 2. */
-  readonly locations: number[];
+  readonly locations: Int32Array;
+  /**
+   * The seats standing on each continent after phase 2, as masks (meeting.ts `standOn`: set with the
+   * pawns, by the engine and the sampler; a state written by hand may leave them stale, so only the
+   * lean playout reads them).
+   */
+  readonly onContinent: Int32Array;
   /** The phase-1 card of each seat (GR-A9 default-commitment; NONE otherwise). */
-  readonly provisional: number[];
+  readonly provisional: Int32Array;
   /** The card each seat laid (NONE: none yet), 1 once it has laid one (public), the tick it laid its first. */
-  readonly commits: number[];
-  readonly committed: number[];
-  readonly commitTicks: number[];
+  readonly commits: Int32Array;
+  readonly committed: Int32Array;
+  readonly commitTicks: Int32Array;
   /** 1 once the seat sent PASS. */
-  readonly passed: number[];
+  readonly passed: Int32Array;
   /** Each seat's latest PROMISE: NONE, GREEN or RED. */
-  readonly promises: number[];
+  readonly promises: Int32Array;
   /** The seats that laid a card and that passed, as masks. */
   laidMask = 0;
   passedMask = 0;
@@ -385,9 +399,9 @@ export class GoldrauschState {
   readonly archivePoolRound: number[] = [];
   readonly archivePoolUpgrader: number[] = [];
   /** Per continent: the agreement in force (its proposal's local index, −1 none), its parties (mask) and upgrader. */
-  readonly agreementProposal: number[] = [-1, -1, -1];
-  readonly agreementParties: number[] = [0, 0, 0];
-  readonly agreementUpgrader: number[] = [NOBODY, NOBODY, NOBODY];
+  readonly agreementProposal: Int32Array;
+  readonly agreementParties: Int32Array;
+  readonly agreementUpgrader: Int32Array;
   /**
    * The meeting log, game-wide: entry k at `log[6k …]` (meeting.ts LOG_*): tick, sender, type,
    * continent (−1: a GIFT) and two payloads — PROPOSE the proposal's local index; ACCEPT/REJECT the
@@ -447,7 +461,7 @@ export class GoldrauschState {
   cardsDrawn = 0;
 
   // ——— Scratch of the rules (filled and read within one step; not part of the game) ———
-  readonly choices: number[];
+  readonly choices: Int32Array;
   readonly scratch: number[];
   readonly movedCards: number[];
   readonly movedFrom: number[];
@@ -525,33 +539,62 @@ export class GoldrauschState {
     this.paramsKey = serialOf(params);
     this.frozen = frozenOf(config);
 
+    // The fixed-size lists of the game and the record's rows are parts of one buffer (`ints`):
+    // `copyState` copies them all at once.
+    const events = t.eventBase.length;
+    const rows = this.rounds * n * SEAT_FIELDS + this.rounds * 3 * CONTINENT_FIELDS + this.rounds * ROUND_FIELDS;
+    const ints = (this.ints = new Int32Array(11 * n + 6 * 3 + 5 * n + 3 * events + rows));
+    let at = 0;
+    const part = (length: number, v: number): Int32Array => {
+      const list = ints.subarray(at, (at += length));
+      list.fill(v);
+      return list;
+    };
     const seats = (v: number) => packed(n, v);
-    this.gold = seats(0);
-    this.finesPaid = seats(0);
-    this.resourceOrder = packed(this.cardCount, 0);
-    this.eventDeck = packed(t.eventBase.length, 0);
-    this.eventDiscard = packed(t.eventBase.length, 0);
-    this.besideClock = packed(t.eventBase.length, 0);
+    this.finesPaid = part(n, 0);
+    this.kept = part(n, 0);
+    this.broken = part(n, 0);
+    this.locations = part(n, 0);
+    this.onContinent = part(3, 0);
+    this.provisional = part(n, NONE);
+    this.commits = part(n, NONE);
+    this.committed = part(n, 0);
+    this.commitTicks = part(n, 0);
+    this.passed = part(n, 0);
+    this.promises = part(n, NONE);
+    this.choices = part(n, 0);
+    this.stock = part(3, 0);
+    this.extract = part(3, 0);
+    this.agreementProposal = part(3, -1);
+    this.agreementParties = part(3, 0);
+    this.agreementUpgrader = part(3, NOBODY);
     this.countryHands = [];
     this.upgradeHands = [];
     for (let s = 0; s < n; s++) {
-      this.countryHands.push([1, 1, 1]);
-      this.upgradeHands.push([1, 1]);
+      this.countryHands.push(part(3, 1));
+      this.upgradeHands.push(part(2, 1));
     }
-    this.kept = seats(0);
-    this.broken = seats(0);
+    this.eventDeck = part(events, 0);
+    this.eventDiscard = part(events, 0);
+    this.besideClock = part(events, 0);
+    this.seatRows = part(this.rounds * n * SEAT_FIELDS, 0);
+    this.continentRows = part(this.rounds * 3 * CONTINENT_FIELDS, 0);
+    this.roundRows = part(this.rounds * ROUND_FIELDS, 0);
+    if (at !== ints.length) throw new Error(`GoldrauschState: ${at} of ${ints.length} numbers laid out`);
+    // The game record's lists (records.ts `flatRecord` hands them out as they are), the resource
+    // deck (longer after a reshuffle), a bot's idle promises and what grows: lists of their own.
+    this.gold = seats(0);
+    this.winners = seats(0);
+    this.initialGold = seats(0);
+    this.curve = packed(this.rounds * n, 0);
+    this.counters = COUNTERS.map(() => seats(0));
+    this.roundCounters = packed(3 * this.rounds, 0);
+    this.cardsDrawnList = packed(2 * this.rounds, 0);
+    this.resourceOrder = packed(this.cardCount, 0);
     this.clauseRound = [];
     this.clauseParties = [];
     this.clauseUpgrader = [];
     this.clauseSource = [];
-    this.winners = seats(0);
-    this.locations = seats(0);
-    this.provisional = seats(NONE);
-    this.commits = seats(NONE);
-    this.committed = seats(0);
-    this.commitTicks = seats(0);
-    this.passed = seats(0);
-    this.promises = seats(NONE);
     this.idleUntil = seats(0);
     this.idleWake = seats(MSG_ALL);
     this.binding = [];
@@ -578,15 +621,6 @@ export class GoldrauschState {
     this.breachSource = seats(0);
     this.breachVictims = seats(-1);
     this.exempt = seats(0);
-    this.seatRows = new Int32Array(this.rounds * n * SEAT_FIELDS);
-    this.continentRows = new Int32Array(this.rounds * 3 * CONTINENT_FIELDS);
-    this.roundRows = new Int32Array(this.rounds * ROUND_FIELDS);
-    this.curve = packed(this.rounds * n, 0);
-    this.initialGold = seats(0);
-    this.counters = COUNTERS.map(() => seats(0));
-    this.roundCounters = packed(3 * this.rounds, 0);
-    this.cardsDrawnList = packed(2 * this.rounds, 0);
-    this.choices = seats(0);
     this.scratch = packed(Math.max(n, this.cardCount), 0);
     this.movedCards = seats(0);
     this.movedFrom = seats(0);

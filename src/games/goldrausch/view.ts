@@ -71,27 +71,27 @@ export class GoldrauschView {
   readonly #h: RoundRows;
   // The state's lists this view reads, held here (never replaced): a read does not go through the
   // state object, whose fields lie on many cache lines.
-  readonly #stock: readonly number[];
-  readonly #extract: readonly number[];
+  readonly #stock: Int32Array;
+  readonly #extract: Int32Array;
   readonly #gold: readonly number[];
-  readonly #country: readonly number[];
-  readonly #upgrade: readonly number[];
-  readonly #kept: readonly number[];
-  readonly #broken: readonly number[];
-  readonly #locations: readonly number[];
-  readonly #committed: readonly number[];
-  readonly #passed: readonly number[];
-  readonly #commits: readonly number[];
-  readonly #promises: readonly number[];
+  readonly #country: Int32Array;
+  readonly #upgrade: Int32Array;
+  readonly #kept: Int32Array;
+  readonly #broken: Int32Array;
+  readonly #locations: Int32Array;
+  readonly #committed: Int32Array;
+  readonly #passed: Int32Array;
+  readonly #commits: Int32Array;
+  readonly #promises: Int32Array;
   readonly #disaster: readonly number[];
   readonly #propContinent: readonly number[];
   readonly #propProposer: readonly number[];
   readonly #propUpgrader: readonly number[];
   readonly #propAccepted: readonly number[];
   readonly #propRejected: readonly number[];
-  readonly #agreementProposal: readonly number[];
-  readonly #agreementParties: readonly number[];
-  readonly #agreementUpgrader: readonly number[];
+  readonly #agreementProposal: Int32Array;
+  readonly #agreementParties: Int32Array;
+  readonly #agreementUpgrader: Int32Array;
   readonly #hidden: boolean;
   readonly #private: boolean;
   // What never changes within a state, held here: a read is one load from the view.

@@ -117,7 +117,7 @@ describe('passCards (GR-A32 keep)', () => {
     }
     s.cardFromMoved = true;
     passCards(s);
-    return { country: s.countryHands.map((h) => h.slice()), upgrade: s.upgradeHands.map((h) => h.slice()) };
+    return { country: s.countryHands.map((h) => Array.from(h)), upgrade: s.upgradeHands.map((h) => Array.from(h)) };
   }
 
   it('moves country cards to where the pawns ended, and upgrade cards to whoever now has them', () => {

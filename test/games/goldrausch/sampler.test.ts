@@ -108,8 +108,8 @@ describe('sampleState (information-set sampling from a seat view)', () => {
           state.resourceOrder.slice(0, state.resourceLength).sort((x, y) => x - y),
         );
         // Event pile: same multiset of cards as the true remaining pile.
-        const pile = det.eventDeck.slice(det.eventPos, det.eventLength);
-        expect(count(pile)).toEqual(count(state.eventDeck.slice(state.eventPos, state.eventLength)));
+        const pile = Array.from(det.eventDeck.subarray(det.eventPos, det.eventLength));
+        expect(count(pile)).toEqual(count(Array.from(state.eventDeck.subarray(state.eventPos, state.eventLength))));
         // Every card of the event deck is in exactly one place.
         const all = count(
           [...pile, ...det.eventDiscard.slice(0, det.discardLength), ...det.besideClock.slice(0, det.besideLength)].map((slot) => det.eventIds[slot]),
