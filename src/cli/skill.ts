@@ -29,8 +29,17 @@ export const SKILL_CHECKPOINT = '.skill-checkpoint.json';
 
 /** The search agent whose budgets form the ladder's top (a built-in of every game, once it has one). */
 export const DEFAULT_SEARCH = 'ismcts';
-/** Default budgets (iterations): b, 2b, 4b. */
+/** Default budgets (iterations) of a search agent whose game names none (`SearchHints.ladder`): b, 2b, 4b. */
 export const DEFAULT_BUDGETS: readonly number[] = [100, 200, 400];
+
+/**
+ * The ladder's default budgets of `search` in `definition`: the game's own for its default `ismcts`
+ * (`SearchHints.ladder`, where 4× the budget was measured to beat 1×), else DEFAULT_BUDGETS.
+ */
+export function defaultBudgets(definition: AnyGameDefinition, search: string): readonly number[] {
+  const own = search === DEFAULT_SEARCH ? definition.search?.ladder : undefined;
+  return own !== undefined && own.length > 0 ? own : DEFAULT_BUDGETS;
+}
 /** Default deals: every table plays them, each in every seat rotation (20 is the least that gives intervals). */
 export const DEFAULT_SKILL_DEALS = 20;
 
@@ -48,7 +57,7 @@ export function skillOptions<T>(y: Argv<T>) {
     .option('search', { type: 'string', default: DEFAULT_SEARCH, describe: 'the search agent whose --budgets are added as tiers (BOT:iterations=N)' })
     .option('budgets', {
       type: 'string',
-      describe: `comma-separated iteration budgets of --search, e.g. 100,200,400 (default: ${DEFAULT_BUDGETS.join(',')} when the game has it; "none": no search tiers)`,
+      describe: `comma-separated iteration budgets of --search, e.g. 100,200,400 (default: the game's own for ismcts, where 4× the budget was measured to gain, GOLD 25,100,400, My Gold Mine 100,400, Green Deal 75,300, Goldrausch 62,250; else ${DEFAULT_BUDGETS.join(',')}; "none": no search tiers)`,
     })
     .option('deals', {
       type: 'number',
@@ -156,7 +165,7 @@ export async function skillPlan(args: SkillArgs) {
       `--budgets: ${scenario.game} has no search agent "${args.search}" to give them to (its built-in bots are ${builtinBotNames(definition).join(', ')}); drop --budgets, or name the agent with --search`,
     );
   }
-  const budgets = parseBudgets(args.budgets, hasSearch ? DEFAULT_BUDGETS : []);
+  const budgets = parseBudgets(args.budgets, hasSearch ? defaultBudgets(definition, args.search) : []);
   const items = [...named, ...budgets.map((b) => budgetTier(args.search, b))];
   if (items.length < 2)
     throw new UsageError(`a ladder needs at least two tiers, got ${items.length} (${items.join(', ') || 'none'}); name more with --tiers or --budgets`);

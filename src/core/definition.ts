@@ -25,6 +25,12 @@ export interface SearchHints<State = unknown, View = unknown, Request extends De
   /** The options of the game's default `ismcts` (the strongest configuration measured within ~50 ms a decision). */
   readonly ismcts?: string;
   /**
+   * The skill ladder's default budgets of that `ismcts` (iterations, ascending): where more budget
+   * was measured to buy skill (4× beating 1× with significance), so a default ladder has a gradient
+   * to see. Absent: the ladder's generic budgets.
+   */
+  readonly ladder?: readonly number[];
+  /**
    * A key per answer that merges answers the seat cannot tell apart (e.g. two face-down cards it has
    * never seen): the tree keeps one child per key, played as the first legal answer with that key.
    */

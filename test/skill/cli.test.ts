@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
-import { defaultTiers, parseBudgets } from '../../src/cli/skill.js';
+import { DEFAULT_BUDGETS, defaultBudgets, defaultTiers, parseBudgets } from '../../src/cli/skill.js';
 import { GAMES } from '../../src/games/registry.js';
 import type { SkillJson } from '../../src/skill/types.js';
 import { capture } from '../helpers/io.js';
@@ -91,5 +91,23 @@ describe('goldpit skill', () => {
     expect(parseBudgets('400,100,200', [])).toEqual([100, 200, 400]);
     expect(parseBudgets(undefined, [1, 2])).toEqual([1, 2]);
     expect(parseBudgets('none', [1, 2])).toEqual([]);
+  });
+
+  it("takes the game's own ladder budgets for its default ismcts, the generic ones otherwise", () => {
+    // Every game's own budgets ascend, and each game's are its measured 4× steps (docs/bots-and-tournaments.md).
+    for (const g of Object.values(GAMES)) {
+      const own = g.search?.ladder;
+      if (own === undefined) continue;
+      expect(own.length).toBeGreaterThanOrEqual(2);
+      expect([...own].sort((a, b) => a - b)).toEqual([...own]);
+      expect(defaultBudgets(g, 'ismcts')).toEqual(own);
+    }
+    expect(defaultBudgets(GAMES['gold-knizia'], 'ismcts')).toEqual([25, 100, 400]);
+    expect(defaultBudgets(GAMES.goldrausch, 'ismcts')).toEqual([62, 250]);
+    expect(defaultBudgets(GAMES['green-deal'], 'ismcts')).toEqual([75, 300]);
+    expect(defaultBudgets(GAMES['my-gold-mine'], 'ismcts')).toEqual([100, 400]);
+    // Another agent (a bot file, or ismcts configured otherwise) does not inherit them.
+    expect(defaultBudgets(GAMES['gold-knizia'], 'ismcts:rollout=uniform')).toEqual(DEFAULT_BUDGETS);
+    expect(defaultBudgets(GAMES['gold-knizia'], './my-search.ts')).toEqual(DEFAULT_BUDGETS);
   });
 });

@@ -60,6 +60,9 @@ export const searchHints: SearchHints<GoldState, GoldView, GoldRequest, GoldAnsw
   // Flat Monte Carlo on common worlds, greedy's rollouts cut after 8 decisions (4 turns) and scored by
   // the margin of the totals, greedy's answer kept unless another beats it by 2% of the scale.
   ismcts: 'iterations=8000:rollout=greedy:prior=greedy:paired=1:prune=2:anchor=0.02:depth=8:reward=margin',
+  // The skill ladder's budgets in 4× steps: 100 beats 25 and 400 beats 100 with significance; from
+  // ~250 on, 4× the budget no longer gains (docs/bots-and-tournaments.md, skill depth).
+  ladder: [25, 100, 400],
   answerKey,
   outcomeKey,
   evaluate,

@@ -124,8 +124,11 @@ export function resetGame(state: GreenDealState, gameKey: number): void {
   state.coinKey = purposeKey(gameKey, Purpose.tieBreak);
   clearGame(state);
   const c = state.config.params.components;
-  for (let i = 0; i < c.loanPile.length; i++) state.loanPile[i] = c.loanPile[i];
-  if (c.shuffleLoans) shuffleInPlace(state.loanPile, c.loanPile.length, purposeKey(gameKey, GD_PURPOSE.loanPile), 0);
+  if (c.shuffleLoans) {
+    const pile = c.loanPile.slice();
+    shuffleInPlace(pile, pile.length, purposeKey(gameKey, GD_PURPOSE.loanPile), 0);
+    state.loanPile.set(pile);
+  } else state.loanPile.set(c.loanPile);
   dealDisplays(state);
   startRound(state);
 }

@@ -490,7 +490,8 @@ export function compareFixture(fixture: GdFixture, result: FixtureResult): strin
   const e = fixture.expect;
   const P = s.players;
   const seats = (f: (seat: number) => number) => Array.from({ length: P }, (_, seat) => f(seat));
-  const check = (name: string, want: readonly number[] | undefined, got: readonly number[]) => {
+  const check = (name: string, want: readonly number[] | undefined, state: ArrayLike<number>) => {
+    const got = Array.from(state);
     if (want !== undefined && !same(want, got)) diffs.push(`${name} expected ${list(want)} got ${list(got)}`);
   };
   check('order', e.order, s.order.slice(0, P));

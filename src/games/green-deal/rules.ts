@@ -724,6 +724,11 @@ export function clearGame(state: GreenDealState): void {
     const list = zeroed[i];
     for (let j = 0; j < list.length; j++) list[j] = 0;
   }
+  const lists = state.zeroedLists;
+  for (let i = 0; i < lists.length; i++) {
+    const list = lists[i];
+    for (let j = 0; j < list.length; j++) list[j] = 0;
+  }
   const pendingCat = state.pendingCat;
   for (let s = 0; s < pendingCat.length; s++) pendingCat[s] = -1;
   for (let k = 0; k < NC; k++) {

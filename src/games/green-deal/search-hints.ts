@@ -11,4 +11,6 @@ export const searchHints: SearchHints<GreenDealState, GreenDealView, GreenDealRe
   // Flat Monte Carlo on common worlds, greedy's rollouts to the end of the game scored by the VP
   // margin, greedy's answer kept unless another beats it by 2% of the scale.
   ismcts: 'iterations=300:rollout=greedy:prior=greedy:paired=1:prune=2:anchor=0.02:reward=margin',
+  // The skill ladder's budgets: 300 iterations beat 75 with significance (docs/bots-and-tournaments.md, skill depth).
+  ladder: [75, 300],
 };

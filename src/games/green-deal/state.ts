@@ -1,6 +1,7 @@
 /**
  * The flat state of one Green Deal game (ARCHITECTURE "one engine per game"): small-integer arrays
- * sized once per game and written in place by the engine; nothing is allocated per move. Bots never
+ * sized once per game, windows on one buffer, written in place by the engine; nothing is allocated
+ * per move. Bots never
  * see this object, only a `GreenDealView` over it. `copyFrom` makes a state an independent copy of
  * another (the contract's `clone`).
  */
@@ -278,41 +279,41 @@ export class GreenDealState {
   askMask = 0;
 
   // Per seat.
-  readonly cash: number[];
-  readonly income: number[];
-  readonly vp: number[];
+  readonly cash: Int32Array;
+  readonly income: Int32Array;
+  readonly vp: Int32Array;
   /** track[seat · 4 + category]. */
-  readonly track: number[];
-  readonly chips: number[];
+  readonly track: Int32Array;
+  readonly chips: Int32Array;
   /** loans[seat · 3 + slot]: the loan's amount, 0 = no loan in the slot. */
-  readonly loans: number[];
-  readonly loanCount: number[];
+  readonly loans: Int32Array;
+  readonly loanCount: Int32Array;
   /** hand[seat · actionTypes + type]: hand cards (hidden from the others). */
-  readonly hand: number[];
-  readonly handSize: number[];
+  readonly hand: Int32Array;
+  readonly handSize: Int32Array;
   /** owned[seat · actionTypes + type]: action cards face up in front of the seat (public): bought immediate, permanent and end cards, hand cards played. */
-  readonly owned: number[];
+  readonly owned: Int32Array;
   /** mods[seat · MODS + modifier]: permanent modifiers (M_*). */
-  readonly mods: number[];
+  readonly mods: Int32Array;
   /** imageBonus[seat · 4 + category]: permanent `image` effects. */
-  readonly imageBonus: number[];
+  readonly imageBonus: Int32Array;
   /** permanentImage[seat · 4 + category]: chips placed at earlier scorings (GD-A18b option). */
-  readonly permImage: number[];
+  readonly permImage: Int32Array;
   /** endVp[seat · 3 + k]: end-vp, per tile, per cooperation (END_KINDS order). */
-  readonly endVp: number[];
+  readonly endVp: Int32Array;
   /** sustOwned[seat · sustTypes + type]: sustainability cards in front of the seat (public). */
-  readonly sustOwned: number[];
-  readonly tiles: number[];
-  readonly cooperations: number[];
+  readonly sustOwned: Int32Array;
+  readonly tiles: Int32Array;
+  readonly cooperations: Int32Array;
   /** This round's revealed bids (the auction's; public after the reveal). */
-  readonly bids: number[];
+  readonly bids: Int32Array;
   /** Turn order of the round: order[0] first. */
-  readonly order: number[];
+  readonly order: Int32Array;
   /** The seat whose investment or placement is asked (index into order). */
   turn = 0;
   /** The category and size of the tile each seat still places this round (−1: none). */
-  readonly pendingCat: number[];
-  readonly pendingSize: number[];
+  readonly pendingCat: Int32Array;
+  readonly pendingSize: Int32Array;
   sustBuyers = 0;
 
   // The investment turn of order[turn] (GD-A1 combinations, once-a-round extras).
@@ -328,27 +329,27 @@ export class GreenDealState {
 
   // Piles and displays. A pile is fixed lazily: pile[pos] is drawn by a Fisher–Yates step when it is
   // revealed — the same distribution as a full shuffle, paying only for the cards revealed.
-  readonly sPile: number[][];
-  readonly sPos: number[];
-  readonly sLen: number[];
-  readonly sDiscard: number[][];
-  readonly sDiscardCount: number[];
-  readonly sDraws: number[];
+  readonly sPile: Int32Array[];
+  readonly sPos: Int32Array;
+  readonly sLen: Int32Array;
+  readonly sDiscard: Int32Array[];
+  readonly sDiscardCount: Int32Array;
+  readonly sDraws: Int32Array;
   /** The display card and the visible top of the pile per category (−1: none). */
-  readonly sDisplay: number[];
-  readonly sPreview: number[];
-  readonly aPile: number[];
+  readonly sDisplay: Int32Array;
+  readonly sPreview: Int32Array;
+  readonly aPile: Int32Array;
   aPos = 0;
   aLen = 0;
   aDraws = 0;
-  readonly aDiscard: number[];
+  readonly aDiscard: Int32Array;
   aDiscardCount = 0;
-  readonly aDisplay: number[];
-  readonly aPreview: number[];
-  readonly loanPile: number[];
+  readonly aDisplay: Int32Array;
+  readonly aPreview: Int32Array;
+  readonly loanPile: Int32Array;
   loanPileSize = 0;
   prSupply = 0;
-  readonly sKeys: number[];
+  readonly sKeys: Uint32Array;
   aKey = 0;
   /** The auction's coin (GD-A8's last tie-break): draw `round · 8 + seat` of this key. */
   coinKey = 0;
@@ -361,7 +362,7 @@ export class GreenDealState {
   readonly seatTiles: Int16Array;
   /** categoryTiles[category · cells + i]: the cell of the category's i-th tile (i < categoryTileCount[category]). */
   readonly categoryTiles: Int16Array;
-  readonly categoryTileCount: number[];
+  readonly categoryTileCount: Int32Array;
   /** Seats without a tile (GD-A11 blocks start positions while one has none). */
   seatsWithoutTile = 0;
   /** The placement: cell of the new tile, the contact being resolved (0–3: N, E, S, W). */
@@ -378,7 +379,7 @@ export class GreenDealState {
    * last one moving into its place); frontierAt[seat · cells + cell] = its index, −1 = not in it.
    */
   readonly frontier: Int16Array;
-  readonly frontierCount: number[];
+  readonly frontierCount: Int32Array;
   readonly frontierAt: Int16Array;
   /**
    * The placement being asked (rules.ts `preparePlacement`): its seat, mode (0 a free start
@@ -393,9 +394,9 @@ export class GreenDealState {
   listed = false;
 
   // PR allocation answers (placed[seat · 5 + c], c = 4 the centre).
-  readonly placed: number[];
+  readonly placed: Int32Array;
   /** D6: the cash each seat pays towards its loans. */
-  readonly repayments: number[];
+  readonly repayments: Int32Array;
 
   // Results.
   readonly scores: number[];
@@ -409,7 +410,7 @@ export class GreenDealState {
   /** Action card types revealed: pairs (type, round), each type once per round. */
   readonly cards: number[];
   cardCount = 0;
-  readonly lastReveal: number[];
+  readonly lastReveal: Int32Array;
   readonly initialScores: number[];
   /** The game's random key (the story replays the game from it and the decision log). */
   gameKey = 0;
@@ -422,8 +423,11 @@ export class GreenDealState {
   /** Analysis only (fixtures): stop after this round even if it is not the last. */
   stopAfterRound = 0;
   script: PileScript | null = null;
-  /** The per-game lists a new game clears to 0 (engine.ts `clearGame`). */
-  readonly zeroed: number[][];
+  /** The per-game arrays and lists a new game clears to 0 (rules.ts `clearGame`). */
+  readonly zeroed: Int32Array[];
+  readonly zeroedLists: number[][];
+  /** The buffer under every array the rules write (bytes; `copyFrom` copies it whole). */
+  readonly raw: Uint8Array;
   /** One read-only view per seat (made by the engine's setup). */
   readonly views: GreenDealView[] = [];
 
@@ -447,64 +451,105 @@ export class GreenDealState {
     for (const cell of this.startCells) this.isStart[cell] = 1;
     const P = players;
     const A = t.actionTypes;
-    this.cash = zeros(P);
-    this.income = zeros(P);
-    this.vp = zeros(P);
-    this.track = zeros(P * NC);
-    this.chips = zeros(P);
-    this.loans = zeros(P * LOAN_SLOTS);
-    this.loanCount = zeros(P);
-    this.hand = zeros(P * A);
-    this.handSize = zeros(P);
-    this.owned = zeros(P * A);
-    this.mods = zeros(P * MODS);
-    this.imageBonus = zeros(P * NC);
-    this.permImage = zeros(P * NC);
-    this.endVp = zeros(P * END_KINDS.length);
-    this.sustOwned = zeros(P * t.sustTypes);
-    this.tiles = zeros(P);
-    this.cooperations = zeros(P);
-    this.bids = zeros(P);
-    this.order = zeros(P);
-    this.pendingCat = zeros(P);
-    this.pendingSize = zeros(P);
-    this.sPile = t.sCanon.map((list) => list.slice());
-    this.sPos = zeros(NC);
-    this.sLen = zeros(NC);
-    this.sDiscard = t.sCanon.map((list) => zeros(list.length));
-    this.sDiscardCount = zeros(NC);
-    this.sDraws = zeros(NC);
-    this.sDisplay = zeros(NC);
-    this.sPreview = zeros(NC);
-    this.aPile = t.aCanon.slice();
-    this.aDiscard = zeros(t.aCanon.length);
-    this.aDisplay = zeros(c.actionAvailable);
-    this.aPreview = zeros(c.actionPreview);
-    this.loanPile = zeros(c.loanPile.length);
-    this.sKeys = zeros(NC);
-    this.owner = new Int8Array(t.cells);
-    this.cellCat = new Int8Array(t.cells);
-    this.cellSize = new Int16Array(t.cells);
-    this.seatTiles = new Int16Array(P * t.cells);
-    this.categoryTiles = new Int16Array(NC * t.cells);
-    this.categoryTileCount = zeros(NC);
-    this.legalCells = new Int16Array(t.cells);
-    this.placedCells = new Int16Array(t.cells);
-    this.adj = new Int16Array(P * t.cells);
-    this.frontier = new Int16Array(P * t.cells);
-    this.frontierCount = zeros(P);
-    this.frontierAt = new Int16Array(P * t.cells).fill(-1);
-    this.placed = zeros(P * 5);
-    this.repayments = zeros(P);
+    const S = t.sCanon.reduce((n, list) => n + list.length, 0);
+    const cards = t.aCanon.length;
+    const cells = t.cells;
+    // Every array the rules write during a game is a window on one buffer (32-bit words, then
+    // 16-bit map lists, then bytes): a clone is one `set` of it and the scalars (copyFrom).
+    const n32 =
+      P * (14 + 3 * NC + LOAN_SLOTS + 2 * A + MODS + END_KINDS.length + t.sustTypes + 5) +
+      8 * NC +
+      2 * S +
+      2 * cards +
+      c.actionAvailable +
+      c.actionPreview +
+      c.loanPile.length +
+      A;
+    const n16 = cells * (3 + 4 * P + NC);
+    const buffer = new ArrayBuffer(4 * n32 + 2 * n16 + 2 * cells);
+    this.raw = new Uint8Array(buffer);
+    let at = 0;
+    const words = (n: number): Int32Array => {
+      const a = new Int32Array(buffer, at, n);
+      at += 4 * n;
+      return a;
+    };
+    const shorts = (n: number): Int16Array => {
+      const a = new Int16Array(buffer, at, n);
+      at += 2 * n;
+      return a;
+    };
+    const bytes = (n: number): Int8Array => {
+      const a = new Int8Array(buffer, at, n);
+      at += n;
+      return a;
+    };
+    this.cash = words(P);
+    this.income = words(P);
+    this.vp = words(P);
+    this.track = words(P * NC);
+    this.chips = words(P);
+    this.loans = words(P * LOAN_SLOTS);
+    this.loanCount = words(P);
+    this.hand = words(P * A);
+    this.handSize = words(P);
+    this.owned = words(P * A);
+    this.mods = words(P * MODS);
+    this.imageBonus = words(P * NC);
+    this.permImage = words(P * NC);
+    this.endVp = words(P * END_KINDS.length);
+    this.sustOwned = words(P * t.sustTypes);
+    this.tiles = words(P);
+    this.cooperations = words(P);
+    this.bids = words(P);
+    this.order = words(P);
+    this.pendingCat = words(P);
+    this.pendingSize = words(P);
+    this.sPile = t.sCanon.map((list) => {
+      const pile = words(list.length);
+      pile.set(list);
+      return pile;
+    });
+    this.sPos = words(NC);
+    this.sLen = words(NC);
+    this.sDiscard = t.sCanon.map((list) => words(list.length));
+    this.sDiscardCount = words(NC);
+    this.sDraws = words(NC);
+    this.sDisplay = words(NC);
+    this.sPreview = words(NC);
+    this.aPile = words(cards);
+    this.aPile.set(t.aCanon);
+    this.aDiscard = words(cards);
+    this.aDisplay = words(c.actionAvailable);
+    this.aPreview = words(c.actionPreview);
+    this.loanPile = words(c.loanPile.length);
+    this.categoryTileCount = words(NC);
+    this.frontierCount = words(P);
+    this.placed = words(P * 5);
+    this.repayments = words(P);
+    this.lastReveal = words(A);
+    this.sKeys = new Uint32Array(buffer, at, NC);
+    at += 4 * NC;
+    this.cellSize = shorts(cells);
+    this.seatTiles = shorts(P * cells);
+    this.categoryTiles = shorts(NC * cells);
+    this.legalCells = shorts(cells);
+    this.placedCells = shorts(cells);
+    this.adj = shorts(P * cells);
+    this.frontier = shorts(P * cells);
+    this.frontierAt = shorts(P * cells).fill(-1);
+    this.owner = bytes(cells);
+    this.cellCat = bytes(cells);
+    if (at !== buffer.byteLength) throw new Error(`GreenDealState: the arrays take ${at} bytes of a buffer of ${buffer.byteLength}`);
+    // The game's facts for its record (plain lists, as the records' readers take them).
     this.scores = zeros(P);
     this.ranks = zeros(P);
     this.winners = zeros(P);
+    this.initialScores = zeros(P);
     this.curve = zeros(this.rounds * P);
     this.roundCounters = zeros(this.rounds * ROUND_COUNTERS.length);
     this.counters = COUNTERS.map(() => zeros(P));
-    this.cards = zeros(2 * (t.aCanon.length * 2 + (this.rounds + 1) * (c.actionAvailable + c.actionPreview)));
-    this.lastReveal = zeros(A);
-    this.initialScores = zeros(P);
+    this.cards = zeros(2 * (cards * 2 + (this.rounds + 1) * (c.actionAvailable + c.actionPreview)));
     this.zeroed = [
       this.vp,
       this.track,
@@ -522,39 +567,68 @@ export class GreenDealState {
       this.tiles,
       this.cooperations,
       this.bids,
-      this.scores,
-      this.ranks,
-      this.winners,
-      this.curve,
-      this.roundCounters,
       this.lastReveal,
       this.sPos,
       this.sDiscardCount,
       this.sDraws,
       this.categoryTileCount,
       this.frontierCount,
-      ...this.counters,
     ];
+    this.zeroedLists = [this.scores, this.ranks, this.winners, this.curve, this.roundCounters, ...this.counters];
   }
 
-  /** Makes this state an independent copy of `src` (same config and players): every array copied, nothing shared that is written. */
+  /**
+   * Makes this state an independent copy of `src` (same config and players): the buffer of every
+   * array the rules write, each scalar, and the record's lists; nothing shared that is written. The
+   * drawn-cards list is copied up to its end (the engine appends to it). A copy keeps no decision
+   * log (a search's copies are never told as a story) and its own fixture script.
+   */
   copyFrom(src: GreenDealState): this {
     if (src.config !== this.config || src.players !== this.players) throw new RangeError('copyFrom: a state of another config or player count');
-    const self = this as unknown as Record<string, unknown>;
-    const from = src as unknown as Record<string, unknown>;
-    for (const key of Object.keys(this)) {
-      if (SHARED.has(key)) continue;
-      const mine = self[key];
-      const theirs = from[key];
-      if (Array.isArray(mine)) {
-        if (Array.isArray(mine[0])) (mine as number[][]).forEach((row, i) => copyInto(row, (theirs as number[][])[i]));
-        else copyInto(mine as number[], theirs as number[]);
-      } else if (ArrayBuffer.isView(mine)) (mine as Int32Array).set(theirs as Int32Array);
-      else self[key] = theirs;
-    }
-    // A copy keeps no decision log (a search's copies are never told as a story).
+    if (src === this) return this;
+    this.raw.set(src.raw);
+    this.round = src.round;
+    this.stage = src.stage;
+    this.askMask = src.askMask;
+    this.turn = src.turn;
+    this.sustBuyers = src.sustBuyers;
+    this.cardPart = src.cardPart;
+    this.loanPart = src.loanPart;
+    this.boughtPr = src.boughtPr;
+    this.paidDividend = src.paidDividend;
+    this.tookLoan = src.tookLoan;
+    this.repaid = src.repaid;
+    this.aPos = src.aPos;
+    this.aLen = src.aLen;
+    this.aDraws = src.aDraws;
+    this.aDiscardCount = src.aDiscardCount;
+    this.loanPileSize = src.loanPileSize;
+    this.prSupply = src.prSupply;
+    this.aKey = src.aKey;
+    this.coinKey = src.coinKey;
+    this.seatsWithoutTile = src.seatsWithoutTile;
+    this.placeCell = src.placeCell;
+    this.contactK = src.contactK;
+    this.placedCount = src.placedCount;
+    this.placeSeat = src.placeSeat;
+    this.placeMode = src.placeMode;
+    this.legalCount = src.legalCount;
+    this.listed = src.listed;
+    this.winnerCount = src.winnerCount;
+    this.ending = src.ending;
+    this.cardCount = src.cardCount;
+    this.gameKey = src.gameKey;
+    this.stopAfterRound = src.stopAfterRound;
     this.log = null;
     this.logLength = 0;
+    copyList(this.scores, src.scores, src.scores.length);
+    copyList(this.ranks, src.ranks, src.ranks.length);
+    copyList(this.winners, src.winners, src.winners.length);
+    copyList(this.initialScores, src.initialScores, src.initialScores.length);
+    copyList(this.curve, src.curve, src.curve.length);
+    copyList(this.roundCounters, src.roundCounters, src.roundCounters.length);
+    for (let k = 0; k < src.counters.length; k++) copyList(this.counters[k], src.counters[k], src.counters[k].length);
+    copyList(this.cards, src.cards, 2 * src.cardCount);
     return this;
   }
 
@@ -568,29 +642,9 @@ export class GreenDealState {
   }
 }
 
-/** Fields a copy shares with its source: read-only per config, or its own (views). */
-const SHARED = new Set([
-  'zeroed',
-  'log',
-  'views',
-  'tables',
-  'config',
-  'players',
-  'rounds',
-  'incomeMax',
-  'trackLength',
-  'maxLoans',
-  'sustLimit',
-  'startCells',
-  'isStart',
-  'tieAfterBids',
-  'expandAfterOwn',
-  'script',
-]);
-
-function copyInto(to: number[], from: readonly number[]): void {
-  if (to.length !== from.length) to.length = from.length;
-  for (let i = 0; i < from.length; i++) to[i] = from[i];
+/** The first `n` entries of `from` into `to`. */
+function copyList(to: number[], from: readonly number[], n: number): void {
+  for (let i = 0; i < n; i++) to[i] = from[i];
 }
 
 /** Whether an effect's category is "weakest" (steps effects). */

@@ -43,7 +43,7 @@ interface Figures {
   chips: number[];
 }
 
-const figures = (s: GreenDealState): Figures => ({ cash: s.cash.slice(), income: s.income.slice(), vp: s.vp.slice(), chips: s.chips.slice() });
+const figures = (s: GreenDealState): Figures => ({ cash: Array.from(s.cash), income: Array.from(s.income), vp: Array.from(s.vp), chips: Array.from(s.chips) });
 
 /** "cash 12→8, VP 3→5" for the figures of `seat` that changed. */
 function changes(before: Figures, after: GreenDealState, seat: number): string {
@@ -132,7 +132,7 @@ export function story(final: GreenDealState, names: readonly string[], faults: r
     let line = '';
     if (stage === BID) {
       apply(s, answers);
-      const bids = s.bids.slice();
+      const bids = Array.from(s.bids);
       line = `  Bids ${bids.map((b, k) => `seat ${k} ${b}`).join(', ')} → turn order ${s.order.join(', ')}; after bids and income cash ${s.cash.join('/')}`;
     } else if (stage === INVEST) {
       const code = answers[0] >= END_TURN ? answers[0] - END_TURN : answers[0];

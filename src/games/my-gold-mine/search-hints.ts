@@ -18,5 +18,7 @@ export function outcomeKey(view: MyGoldMineView, request: MyGoldMineRequest): nu
 
 export const searchHints: SearchHints<MyGoldMineState, MyGoldMineView, MyGoldMineRequest, MyGoldMineAnswer> = {
   ismcts: '',
+  // The skill ladder's budgets: 400 iterations beat 100 with significance (docs/bots-and-tournaments.md, skill depth).
+  ladder: [100, 400],
   outcomeKey,
 };

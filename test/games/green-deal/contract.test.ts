@@ -120,6 +120,45 @@ describe('Green Deal contract', () => {
     expect(start.round).toBe(5);
   });
 
+  it('clone copies every field of the state (into a fresh state and into one of another game) and shares no array it writes', () => {
+    // Fields a copy keeps its own: the views (over the copy), the decision log (none) and the fixture script.
+    const own = new Set(['views', 'log', 'logLength', 'script']);
+    // Read-only per config and player count: the same object in both.
+    const shared = new Set(['config', 'tables']);
+    const cards = (s: GreenDealState) => s.cards.slice(0, 2 * s.cardCount);
+    let dirty: GreenDealState | undefined;
+    let checked = 0;
+    let decision = 0;
+    for (const config of OPTION_SETS.slice(0, 2)) {
+      eachDecision(config, 4, 3, (state) => {
+        if (decision++ % 13 !== 0) return;
+        // One copy at a time: reading a view may fill the state's lazily built lists (the legal cells).
+        for (const into of [undefined, dirty]) {
+          const copy = clone(state, into);
+          for (const key of Object.keys(state) as (keyof GreenDealState)[]) {
+            if (own.has(key)) continue;
+            const mine = copy[key];
+            const theirs = state[key];
+            if (shared.has(key)) expect(mine, key).toBe(theirs);
+            else if (key === 'cards') expect(cards(copy)).toEqual(cards(state));
+            else if (key === 'raw' || key === 'zeroed' || key === 'zeroedLists') continue;
+            else {
+              expect(mine, key).toEqual(theirs);
+              if (typeof theirs === 'object' && theirs !== null) expect(mine, key).not.toBe(theirs);
+            }
+          }
+          expect(copy.raw).toEqual(state.raw);
+          expect(copy.raw.buffer).not.toBe(state.raw.buffer);
+          expect(copy.log).toBeNull();
+          expect(copy.views.map((v) => v.seat)).toEqual([0, 1, 2, 3]);
+          for (const view of copy.views) expect(signature(view)).toEqual(signature(state.views[view.seat]));
+        }
+        dirty = clone(state);
+        checked++;
+      });
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
   it("samples states that agree with the seat's view at every decision, and vary the hands and piles it cannot see", () => {
     let decisions = 0;
     let varied = 0;
