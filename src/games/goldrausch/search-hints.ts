@@ -39,8 +39,8 @@ export function answerKey(_view: GoldrauschView, _request: GoldrauschRequest, an
 
 export const searchHints: SearchHints<GoldrauschState, GoldrauschView, GoldrauschRequest, GoldrauschAnswer> = {
   // Rollouts by betrayer (the best heuristic), its answer expanded first, flat over the root's
-  // answers, scored by margin: +11.8 pp (+3.7 to +19.9) against betrayer over 50 deals at ~9 ms a
-  // decision, where uniform rollouts were +4.0 pp (−5.6 to +13.5) (docs/bots-and-tournaments.md).
+  // answers, scored by margin (its figures against betrayer: docs/bots-and-tournaments.md, where the
+  // runs made with the strength script's old timing wrapper are marked void).
   ismcts: 'rollout=betrayer:prior=betrayer:tree=1:reward=margin',
   // The skill ladder's budgets: 250 iterations beat 62 with significance (docs/bots-and-tournaments.md, skill depth).
   ladder: [62, 250],
