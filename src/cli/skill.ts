@@ -57,7 +57,7 @@ export function skillOptions<T>(y: Argv<T>) {
     .option('search', { type: 'string', default: DEFAULT_SEARCH, describe: 'the search agent whose --budgets are added as tiers (BOT:iterations=N)' })
     .option('budgets', {
       type: 'string',
-      describe: `comma-separated iteration budgets of --search, e.g. 100,200,400 (default: the game's own for ismcts, where 4× the budget was measured to gain, GOLD 25,100,400, My Gold Mine 100,400, Green Deal 75,300, Goldrausch 62,250; else ${DEFAULT_BUDGETS.join(',')}; "none": no search tiers)`,
+      describe: `comma-separated iteration budgets of --search, e.g. 100,200,400 (default: the game's own for ismcts, where 4× the budget was measured to gain — docs/skill.md lists them per game; else ${DEFAULT_BUDGETS.join(',')}; "none": no search tiers)`,
     })
     .option('deals', {
       type: 'number',
