@@ -42,10 +42,27 @@ export async function commandNewBot(
       `new-bot: "${name}" is the name of a built-in ${definition.presentation.title} bot; results keep bots by name, so a bot file needs its own (e.g. my-${name}${args.from === undefined ? `, or \`--from ${name}\` to start from its code` : ''})`,
     );
   }
-  if (args.from !== undefined && !builtins.includes(args.from)) {
-    throw new UsageError(
-      `new-bot: --from must name a built-in ${definition.presentation.title} bot (${builtins.join(', ')}), got ${JSON.stringify(args.from)}`,
-    );
+  // The bots made by the game's own files: the ones a copy can start from (not core's search agents).
+  const copyable = builtins.filter((b) => definition.builtinBots[b].searchAgent === undefined);
+  if (args.from !== undefined) {
+    const family = args.from.includes(':') ? args.from.slice(0, args.from.indexOf(':')) : null;
+    const agent = Object.hasOwn(definition.builtinBots, args.from)
+      ? definition.builtinBots[args.from].searchAgent
+      : family !== null && Object.hasOwn(definition.botFamilies ?? {}, family)
+        ? args.from
+        : undefined;
+    if (agent !== undefined) {
+      const what = agent === args.from ? `goldpit's generic search agent` : `a fixed name for goldpit's generic search agent configured as ${agent}`;
+      throw new UsageError(
+        `new-bot --from ${args.from}: ${args.from} is ${what} (src/search/), made for every game by core, not a ${definition.presentation.title} bot file to copy. ` +
+          `Seat it by its name in a scenario's seats or a tournament's --bots (docs/bots-and-tournaments.md, "uniform and ismcts"); ` +
+          `to start a bot file from code, --from one of ${copyable.join(', ')}`,
+      );
+    }
+    if (!builtins.includes(args.from))
+      throw new UsageError(
+        `new-bot: --from must name a built-in ${definition.presentation.title} bot made by its own code (${copyable.join(', ')}), got ${JSON.stringify(args.from)}`,
+      );
   }
   const file = resolve(args.out ?? `${name}.ts`);
   if (!file.endsWith('.ts')) throw new UsageError(`new-bot: --out must name a .ts file, got ${args.out}`);

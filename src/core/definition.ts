@@ -18,6 +18,12 @@ export interface BotFactory<Bot> {
   readonly timed?: boolean;
   /** True for a bot that thinks tens of milliseconds a decision: not in a tournament's default field. */
   readonly costly?: boolean;
+  /**
+   * Set on the generic search agents (src/search/: `uniform`, `ismcts`, a game's search aliases): the
+   * configuration the name stands for (`uniform`, `ismcts:…`). They are made by core's search, not by
+   * a file of the game's bots, so `new-bot --from` cannot copy them.
+   */
+  readonly searchAgent?: string;
 }
 
 /** Game knowledge a game may offer the search (GameDefinition.search). Each is measured before it is a default. */

@@ -22,21 +22,30 @@ export function withSearchAgents<D extends AnyGameDefinition>(definition: D, ali
   }
   const bots: Record<string, BotFactory<unknown>> = { ...definition.builtinBots };
   const game = { module: definition.module, builtinBots: bots, search: definition.search };
-  bots.uniform = uniformFactory(definition.module);
-  bots.ismcts = { ...ismctsFactory(game, ''), costly: true };
+  bots.uniform = { ...uniformFactory(definition.module), searchAgent: 'uniform' };
+  bots.ismcts = { ...ismctsFactory(game, ''), costly: true, searchAgent: 'ismcts' };
   // The aliases right after the game's own bots (where the bots they replace were), then the generic agents.
   const listed: Record<string, BotFactory<unknown>> = { ...definition.builtinBots };
   for (const [name, spec] of Object.entries(aliases)) {
     if (Object.hasOwn(bots, name)) throw new Error(`${definition.module.id}: the search alias ${name} is already a bot's name`);
     if (spec !== 'ismcts' && !spec.startsWith('ismcts:')) throw new Error(`${definition.module.id}: the search alias ${name} must name ismcts:…, got ${spec}`);
     const factory = ismctsFactory(game, spec.slice('ismcts:'.length));
-    listed[name] = { name, description: `${factory.name} under a fixed name: ${factory.description}`, timed: factory.timed, create: factory.create };
+    listed[name] = {
+      name,
+      description: `${factory.name} under a fixed name: ${factory.description}`,
+      timed: factory.timed,
+      create: factory.create,
+      searchAgent: spec,
+    };
   }
   listed.uniform = bots.uniform;
   listed.ismcts = bots.ismcts;
   return {
     ...definition,
     builtinBots: listed,
-    botFamilies: { ...definition.botFamilies, ismcts: (options: string) => ({ ...ismctsFactory(game, options), costly: true }) },
+    botFamilies: {
+      ...definition.botFamilies,
+      ismcts: (options: string) => ({ ...ismctsFactory(game, options), costly: true, searchAgent: `ismcts:${options}` }),
+    },
   };
 }

@@ -214,7 +214,7 @@ describe.each(Object.keys(GAMES))('bot files in seats on %s', (game) => {
 describe.each(Object.keys(GAMES))('new-bot --from: every built-in heuristic bot of %s', (game) => {
   const shipped = loadScenario(scenarioOf(game));
   // The game's own heuristic bots (bots/<game>/): not its search bots, nor core's generic agents (uniform, ismcts).
-  const heuristic = Object.keys(GAMES[game].builtinBots).filter((b) => !b.startsWith('search') && b !== 'uniform' && b !== 'ismcts');
+  const heuristic = Object.keys(GAMES[game].builtinBots).filter((b) => !b.startsWith('search') && GAMES[game].builtinBots[b].searchAgent === undefined);
   it(`the copy type-checks as it is written, its goldpit/… imports resolved (check-bot's check)`, async () => {
     const file = join(tmp(), 'copy.ts');
     expect(await runCli(['new-bot', 'copy', '--game', game, '--from', shipped.seats[0], '--out', file], capture())).toBe(0);
@@ -248,7 +248,26 @@ describe('new-bot', () => {
     expect(io.stderr).toContain('"greedy" is the name of a built-in GOLD (Knizia) bot; results keep bots by name, so a bot file needs its own (e.g. my-greedy');
     io = capture();
     expect(await runCli(['new-bot', 'mine', '--game', 'gold-knizia', '--from', 'gredy', '--out', join(dir, 'mine.ts')], io)).toBe(2);
-    expect(io.stderr).toMatch(/--from must name a built-in GOLD \(Knizia\) bot \(random, greedy, spoiler, cautious, search.*\), got "gredy"/);
+    expect(io.stderr).toContain('--from must name a built-in GOLD (Knizia) bot made by its own code (random, greedy, spoiler, cautious), got "gredy"');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it.each([
+    ['gold-knizia', 'ismcts', "ismcts is goldpit's generic search agent"],
+    ['gold-knizia', 'uniform', "uniform is goldpit's generic search agent"],
+    ['gold-knizia', 'search', "search is a fixed name for goldpit's generic search agent configured as ismcts:iterations=250:"],
+    ['goldrausch', 'ismcts:iterations=10', "ismcts:iterations=10 is goldpit's generic search agent"],
+    ['my-gold-mine', 'search-8', "search-8 is a fixed name for goldpit's generic search agent configured as ismcts:iterations=10"],
+  ])('%s --from %s: says it is a search agent to seat by name, and which bots a copy can start from', async (game, from, said) => {
+    const dir = tmp();
+    const io = capture();
+    expect(await runCli(['new-bot', 'mine', '--game', game, '--from', from, '--out', join(dir, 'mine.ts')], io)).toBe(2);
+    expect(io.stderr).toContain(said);
+    expect(io.stderr).toContain('Seat it by its name');
+    const copyable = Object.keys(GAMES[game].builtinBots).filter((b) => GAMES[game].builtinBots[b].searchAgent === undefined);
+    expect(copyable.length).toBeGreaterThan(1);
+    expect(io.stderr).toContain(`--from one of ${copyable.join(', ')}`);
+    expect(io.stderr).not.toMatch(/--from one of .*ismcts/);
     expect(readdirSync(dir)).toEqual([]);
   });
 });

@@ -667,7 +667,7 @@ function allocationOf(state: GreenDealState, seat: number, v: unknown): number {
 }
 
 /** The bot method of each stage's request (the stage number rides on the request: no string compares). */
-function callBot(bot: GreenDealBot, request: GreenDealRequest, view: GreenDealView): unknown {
+export function callBot(bot: GreenDealBot, request: GreenDealRequest, view: GreenDealView): unknown {
   switch (request.stage) {
     case INVEST:
       return bot.invest(view);
@@ -685,7 +685,7 @@ function callBot(bot: GreenDealBot, request: GreenDealRequest, view: GreenDealVi
 }
 
 /** What a bot's returned value means, or why it is refused (core/ask.ts asks, records, falls back). */
-function acceptAnswer(value: unknown, request: GreenDealRequest, state: GreenDealState): GreenDealAnswer | Illegal {
+export function acceptAnswer(value: unknown, request: GreenDealRequest, state: GreenDealState): GreenDealAnswer | Illegal {
   const seat = request.seat;
   switch (request.stage) {
     case INVEST:

@@ -611,33 +611,36 @@ export function putTile(state: GreenDealState, seat: number, cell: number): void
 /** A tile of `seat` on `cell` (a placement, or a position set up by a fixture or a sampled state); the frontiers follow. */
 export function putTileAt(state: GreenDealState, seat: number, cell: number, category: number, size: number): void {
   const cells = state.tables.cells;
-  if (state.tiles[seat] === 0) state.seatsWithoutTile--;
-  state.seatTiles[seat * cells + state.tiles[seat]] = cell;
-  state.categoryTiles[category * cells + state.categoryTileCount[category]++] = cell;
+  const { tiles, owner, frontier, frontierAt, frontierCount, adj } = state;
+  const own = tiles[seat];
+  if (own === 0) state.seatsWithoutTile--;
+  state.seatTiles[seat * cells + own] = cell;
+  tiles[seat] = own + 1;
+  const inCategory = state.categoryTileCount[category]++;
+  state.categoryTiles[category * cells + inCategory] = cell;
   state.placedCells[state.placedCount++] = cell;
-  state.owner[cell] = seat;
+  owner[cell] = seat;
   state.cellCat[cell] = category;
   state.cellSize[cell] = size;
-  state.tiles[seat]++;
   // The cell leaves every frontier (the last cell of a frontier moves into its place).
-  for (let t = 0; t < state.players; t++) {
-    const at = t * cells;
-    const i = state.frontierAt[at + cell];
+  for (let t = 0, at = 0; t < state.players; t++, at += cells) {
+    const i = frontierAt[at + cell];
     if (i < 0) continue;
-    const last = state.frontier[at + --state.frontierCount[t]];
-    state.frontier[at + i] = last;
-    state.frontierAt[at + last] = i;
-    state.frontierAt[at + cell] = -1;
+    const last = frontier[at + --frontierCount[t]];
+    frontier[at + i] = last;
+    frontierAt[at + last] = i;
+    frontierAt[at + cell] = -1;
   }
   // Its free neighbours join the seat's frontier.
   const n8 = state.tables.n8;
   const at = seat * cells;
-  for (let k = 0; k < 8; k++) {
-    const nb = n8[cell * 8 + k];
-    state.adj[at + nb]++;
-    if (state.owner[nb] < 0 && state.frontierAt[at + nb] < 0) {
-      state.frontierAt[at + nb] = state.frontierCount[seat];
-      state.frontier[at + state.frontierCount[seat]++] = nb;
+  for (let k = cell * 8, end = k + 8; k < end; k++) {
+    const nb = n8[k];
+    adj[at + nb]++;
+    if (owner[nb] < 0 && frontierAt[at + nb] < 0) {
+      const n = frontierCount[seat]++;
+      frontierAt[at + nb] = n;
+      frontier[at + n] = nb;
     }
   }
 }
@@ -778,12 +781,24 @@ export function clearGame(state: GreenDealState): void {
     state.cash[s] = c.startCash[P - 3];
     state.income[s] = c.startIncome[P - 3];
   }
-  // Plain loops: `fill` is a call into the runtime, dearer than these short lists' loops.
-  const zeroed = state.zeroed;
-  for (let i = 0; i < zeroed.length; i++) {
-    const list = zeroed[i];
-    for (let j = 0; j < list.length; j++) list[j] = 0;
+  // The map first (it reads the frontiers' counts): only the cells this game used — the placed
+  // tiles, their neighbours' counts, the frontiers' entries — are not as the constructor left them.
+  const cells = t.cells;
+  const n8 = t.n8;
+  const { owner, cellCat, cellSize, adj, placedCells, frontier, frontierAt, frontierCount } = state;
+  for (let i = 0; i < state.placedCount; i++) {
+    const cell = placedCells[i];
+    const at = owner[cell] * cells;
+    owner[cell] = -1;
+    cellCat[cell] = -1;
+    cellSize[cell] = 0;
+    for (let k = 0; k < 8; k++) adj[at + n8[cell * 8 + k]] = 0;
   }
+  for (let s = 0; s < P; s++) {
+    const at = s * cells;
+    for (let i = 0; i < frontierCount[s]; i++) frontierAt[at + frontier[at + i]] = -1;
+  }
+  state.zeroWords.fill(0);
   const lists = state.zeroedLists;
   for (let i = 0; i < lists.length; i++) {
     const list = lists[i];
@@ -804,13 +819,8 @@ export function clearGame(state: GreenDealState): void {
   state.aDiscardCount = 0;
   state.loanPileSize = c.loanPile.length;
   state.prSupply = c.prSupply[P - 3];
-  state.owner.fill(-1);
-  state.cellCat.fill(-1);
-  state.cellSize.fill(0);
   state.placeSeat = -1;
   state.placedCount = 0;
-  state.adj.fill(0);
-  state.frontierAt.fill(-1);
   state.seatsWithoutTile = P;
   state.cardCount = 0;
   state.winnerCount = 0;

@@ -423,8 +423,9 @@ export class GreenDealState {
   /** Analysis only (fixtures): stop after this round even if it is not the last. */
   stopAfterRound = 0;
   script: PileScript | null = null;
-  /** The per-game arrays and lists a new game clears to 0 (rules.ts `clearGame`). */
-  readonly zeroed: Int32Array[];
+  /** The per-game arrays a new game clears to 0, one run of the buffer's words (rules.ts `clearGame`). */
+  readonly zeroWords: Int32Array;
+  /** The per-game lists a new game clears to 0. */
   readonly zeroedLists: number[][];
   /** The buffer under every array the rules write (bytes; `copyFrom` copies it whole). */
   readonly raw: Uint8Array;
@@ -484,8 +485,7 @@ export class GreenDealState {
       at += n;
       return a;
     };
-    this.cash = words(P);
-    this.income = words(P);
+    // First the arrays a new game clears to 0, one run of words (`zeroWords`, one fill).
     this.vp = words(P);
     this.track = words(P * NC);
     this.chips = words(P);
@@ -502,6 +502,15 @@ export class GreenDealState {
     this.tiles = words(P);
     this.cooperations = words(P);
     this.bids = words(P);
+    this.lastReveal = words(A);
+    this.sPos = words(NC);
+    this.sDiscardCount = words(NC);
+    this.sDraws = words(NC);
+    this.categoryTileCount = words(NC);
+    this.frontierCount = words(P);
+    this.zeroWords = new Int32Array(buffer, 0, at / 4);
+    this.cash = words(P);
+    this.income = words(P);
     this.order = words(P);
     this.pendingCat = words(P);
     this.pendingSize = words(P);
@@ -510,11 +519,8 @@ export class GreenDealState {
       pile.set(list);
       return pile;
     });
-    this.sPos = words(NC);
     this.sLen = words(NC);
     this.sDiscard = t.sCanon.map((list) => words(list.length));
-    this.sDiscardCount = words(NC);
-    this.sDraws = words(NC);
     this.sDisplay = words(NC);
     this.sPreview = words(NC);
     this.aPile = words(cards);
@@ -523,11 +529,8 @@ export class GreenDealState {
     this.aDisplay = words(c.actionAvailable);
     this.aPreview = words(c.actionPreview);
     this.loanPile = words(c.loanPile.length);
-    this.categoryTileCount = words(NC);
-    this.frontierCount = words(P);
     this.placed = words(P * 5);
     this.repayments = words(P);
-    this.lastReveal = words(A);
     this.sKeys = new Uint32Array(buffer, at, NC);
     at += 4 * NC;
     this.cellSize = shorts(cells);
@@ -538,8 +541,9 @@ export class GreenDealState {
     this.adj = shorts(P * cells);
     this.frontier = shorts(P * cells);
     this.frontierAt = shorts(P * cells).fill(-1);
-    this.owner = bytes(cells);
-    this.cellCat = bytes(cells);
+    // An empty map (clearGame clears only the cells a game used: it relies on this start).
+    this.owner = bytes(cells).fill(-1);
+    this.cellCat = bytes(cells).fill(-1);
     if (at !== buffer.byteLength) throw new Error(`GreenDealState: the arrays take ${at} bytes of a buffer of ${buffer.byteLength}`);
     // The game's facts for its record (plain lists, as the records' readers take them).
     this.scores = zeros(P);
@@ -550,30 +554,6 @@ export class GreenDealState {
     this.roundCounters = zeros(this.rounds * ROUND_COUNTERS.length);
     this.counters = COUNTERS.map(() => zeros(P));
     this.cards = zeros(2 * (cards * 2 + (this.rounds + 1) * (c.actionAvailable + c.actionPreview)));
-    this.zeroed = [
-      this.vp,
-      this.track,
-      this.chips,
-      this.loans,
-      this.loanCount,
-      this.hand,
-      this.handSize,
-      this.owned,
-      this.mods,
-      this.imageBonus,
-      this.permImage,
-      this.endVp,
-      this.sustOwned,
-      this.tiles,
-      this.cooperations,
-      this.bids,
-      this.lastReveal,
-      this.sPos,
-      this.sDiscardCount,
-      this.sDraws,
-      this.categoryTileCount,
-      this.frontierCount,
-    ];
     this.zeroedLists = [this.scores, this.ranks, this.winners, this.curve, this.roundCounters, ...this.counters];
   }
 
