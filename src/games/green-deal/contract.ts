@@ -200,7 +200,6 @@ export function sampleState(view: GreenDealView, random: RandomStream, into?: Gr
   state.cellCat.fill(-1);
   state.seatsWithoutTile = P;
   // Tiles in the order they were placed (public; the legal cells' order and the category lists follow it).
-  state.adj.fill(0);
   state.frontierAt.fill(-1);
   for (let i = 0; i < view.placedTiles; i++) {
     const cell = view.placedTileAt(i);

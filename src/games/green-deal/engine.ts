@@ -46,7 +46,6 @@ import {
   awardPlaces,
   clearGame,
   awarded,
-  canInvest,
   canPlace,
   compete,
   contactAt,
@@ -56,6 +55,7 @@ import {
   firstLegalCell,
   invest,
   isAllocation,
+  isInvestAnswer,
   MAX_CHIPS,
   maxBid,
   maxRepayment,
@@ -232,13 +232,15 @@ function startRound(state: GreenDealState): void {
 
 /** Whether seat a goes before seat b in turn order (§4 phase 1: higher bid; tie: less cash (GD-A8), less income, the coin). */
 function before(state: GreenDealState, a: number, b: number): boolean {
-  if (state.bids[a] !== state.bids[b]) return state.bids[a] > state.bids[b];
-  const afterBids = state.tieAfterBids;
+  const bids = state.bids;
+  if (bids[a] !== bids[b]) return bids[a] > bids[b];
+  const cash = state.cash;
   // Cash is still before the bids here (accounting follows the order).
-  const ca = afterBids ? state.cash[a] - state.bids[a] : state.cash[a];
-  const cb = afterBids ? state.cash[b] - state.bids[b] : state.cash[b];
+  const ca = state.tieAfterBids ? cash[a] - bids[a] : cash[a];
+  const cb = state.tieAfterBids ? cash[b] - bids[b] : cash[b];
   if (ca !== cb) return ca < cb;
-  if (state.income[a] !== state.income[b]) return state.income[a] < state.income[b];
+  const income = state.income;
+  if (income[a] !== income[b]) return income[a] < income[b];
   const script = state.script?.coin ?? null;
   if (script !== null) return script.indexOf(a) < script.indexOf(b);
   const ua = unitFloat(state.coinKey, state.round * 8 + a);
@@ -249,7 +251,7 @@ function before(state: GreenDealState, a: number, b: number): boolean {
 /** The reveal: turn order, then phase 2 (every seat pays its bid, then adds its income). */
 function resolveAuction(state: GreenDealState): void {
   const P = state.players;
-  const order = state.order;
+  const { order, cash, income, bids } = state;
   for (let i = 0; i < P; i++) {
     let j = i;
     while (j > 0 && before(state, i, order[j - 1])) {
@@ -259,10 +261,12 @@ function resolveAuction(state: GreenDealState): void {
     order[j] = i;
   }
   let total = 0;
+  const bidTotal = state.counters[C_BID_TOTAL];
   for (let s = 0; s < P; s++) {
-    state.cash[s] += state.income[s] - state.bids[s];
-    total += state.bids[s];
-    state.counters[C_BID_TOTAL][s] += state.bids[s];
+    const bid = bids[s];
+    cash[s] += income[s] - bid;
+    total += bid;
+    bidTotal[s] += bid;
   }
   state.counters[C_FIRST][order[0]]++;
   state.roundCounters[(state.round - 1) * RC + R_BIDS] = total;
@@ -347,7 +351,7 @@ function endRound(state: GreenDealState): void {
   if (state.tables.prScoringAt[round] === 1) {
     let mask = 0;
     for (let s = 0; s < state.players; s++) if (state.chips[s] > 0) mask |= 1 << s;
-    state.placed.fill(0);
+    for (let i = 0; i < state.placed.length; i++) state.placed[i] = 0;
     if (mask !== 0) {
       state.askMask = mask;
       state.stage = ALLOCATE;
@@ -386,34 +390,42 @@ function afterPr(state: GreenDealState): void {
 function scorePr(state: GreenDealState): void {
   const c = state.config.params.components;
   const rules = state.config.rules;
+  const needsChip = rules.prNeedsChip;
   const P = state.players;
+  const { placed, track, imageBonus, permImage, vp } = state;
+  const prVp = state.counters[C_PR_VP];
+  const prPlaces = state.counters[C_PR_PLACES];
   for (let k = 0; k < NC; k++) {
     let n = 0;
     for (let s = 0; s < P; s++) {
-      const chips = state.placed[s * 5 + k];
-      if (rules.prNeedsChip && chips === 0) continue;
-      entrant(n++, s, state.track[s * NC + k] + chips + state.imageBonus[s * NC + k] + state.permImage[s * NC + k]);
+      const chips = placed[s * 5 + k];
+      if (needsChip && chips === 0) continue;
+      const at = s * NC + k;
+      entrant(n++, s, track[at] + chips + imageBonus[at] + permImage[at]);
     }
     if (n === 0) continue;
     awardPlaces(n, c.prVp);
     for (let s = 0; s < P; s++) {
-      if (rules.prNeedsChip && state.placed[s * 5 + k] === 0) continue;
-      const vp = awarded(s);
-      if (vp > 0) {
-        state.vp[s] += vp;
-        state.counters[C_PR_VP][s] += vp;
-        state.counters[C_PR_PLACES][s]++;
+      if (needsChip && placed[s * 5 + k] === 0) continue;
+      const won = awarded(s);
+      if (won > 0) {
+        vp[s] += won;
+        prVp[s] += won;
+        prPlaces[s]++;
       }
     }
   }
+  const permanent = rules.permanentImage;
+  let supply = state.prSupply;
   for (let s = 0; s < P; s++) {
     for (let k = 0; k < NC; k++) {
-      const chips = state.placed[s * 5 + k];
-      state.prSupply += chips;
-      if (rules.permanentImage) state.permImage[s * NC + k] += chips;
+      const chips = placed[s * 5 + k];
+      supply += chips;
+      if (permanent) permImage[s * NC + k] += chips;
     }
-    state.chips[s] = state.placed[s * 5 + 4];
+    state.chips[s] = placed[s * 5 + 4];
   }
+  state.prSupply = supply;
 }
 
 /** Sustainability scoring (after rounds 6 and 10): each seat scores the stage of its weakest category (GD-A20: none reached = 0). */
@@ -565,6 +577,7 @@ export function pending(state: GreenDealState): Pending<GreenDealRequest> {
 /** Applies the answers (one per pending request, in its order) and runs the game on to the next decision. */
 export function apply(state: GreenDealState, answers: readonly GreenDealAnswer[], _random?: RandomSource): GreenDealState {
   if (state.log !== null) logDecision(state, state.log, answers);
+  state.investChecked = -1;
   switch (state.stage) {
     case BID: {
       let i = 0;
@@ -656,7 +669,7 @@ function show(v: unknown): string {
 }
 
 /** A bot's allocation list [environment, jobs, social, research, centre] packed, or −1 when it is not one. */
-function allocationOf(state: GreenDealState, seat: number, v: unknown): number {
+export function allocationOf(state: GreenDealState, seat: number, v: unknown): number {
   if (!Array.isArray(v) || v.length !== 5) return -1;
   for (let c = 0; c < 5; c++) {
     const x = v[c];
@@ -667,7 +680,7 @@ function allocationOf(state: GreenDealState, seat: number, v: unknown): number {
 }
 
 /** The bot method of each stage's request (the stage number rides on the request: no string compares). */
-export function callBot(bot: GreenDealBot, request: GreenDealRequest, view: GreenDealView): unknown {
+function callBot(bot: GreenDealBot, request: GreenDealRequest, view: GreenDealView): unknown {
   switch (request.stage) {
     case INVEST:
       return bot.invest(view);
@@ -684,26 +697,49 @@ export function callBot(bot: GreenDealBot, request: GreenDealRequest, view: Gree
   }
 }
 
+// What a bot's returned value means at each decision: the engine answer, or −1 when it is not a
+// legal one (every legal answer is ≥ 0). `acceptAnswer` says why; the fast player asks these directly.
+
+export const investAnswer = (state: GreenDealState, seat: number, value: unknown): number =>
+  typeof value === 'number' && isInvestAnswer(state, seat, value) ? value : -1;
+
+export const bidAnswer = (state: GreenDealState, seat: number, value: unknown): number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= maxBid(state, seat) ? value : -1;
+
+export const cellAnswer = (state: GreenDealState, seat: number, value: unknown): number =>
+  typeof value === 'number' && canPlace(state, seat, value) ? value : -1;
+
+export const contactAnswer = (value: unknown): number => (typeof value === 'boolean' ? (value ? 1 : 0) : -1);
+
+export const repayAnswer = (state: GreenDealState, seat: number, value: unknown): number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= maxRepayment(state, seat) ? value : -1;
+
 /** What a bot's returned value means, or why it is refused (core/ask.ts asks, records, falls back). */
-export function acceptAnswer(value: unknown, request: GreenDealRequest, state: GreenDealState): GreenDealAnswer | Illegal {
+function acceptAnswer(value: unknown, request: GreenDealRequest, state: GreenDealState): GreenDealAnswer | Illegal {
   const seat = request.seat;
   switch (request.stage) {
-    case INVEST:
-      if (typeof value === 'number' && canInvest(state, seat, value)) return value;
+    case INVEST: {
+      const answer = investAnswer(state, seat, value);
+      if (answer >= 0) return answer;
       return new Illegal(`invest returned ${show(value)}, not an investment step the seat may take now (view.canInvest)`);
+    }
     case BID: {
-      const max = maxBid(state, seat);
-      if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max) return value;
+      const answer = bidAnswer(state, seat, value);
+      if (answer >= 0) return answer;
       return new Illegal(
-        `bid returned ${show(value)}, expected an integer from 0 to ${max} (GD-A7: at most the cash${state.config.params.components.maxBid === null ? '' : ' and the wheel'})`,
+        `bid returned ${show(value)}, expected an integer from 0 to ${maxBid(state, seat)} (GD-A7: at most the cash${state.config.params.components.maxBid === null ? '' : ' and the wheel'})`,
       );
     }
-    case PLACE:
-      if (typeof value === 'number' && canPlace(state, seat, value)) return value;
+    case PLACE: {
+      const answer = cellAnswer(state, seat, value);
+      if (answer >= 0) return answer;
       return new Illegal(`place returned ${show(value)}, not a cell the tile may go on (view.canPlace)`);
-    case CONTACT:
-      if (typeof value === 'boolean') return value ? 1 : 0;
+    }
+    case CONTACT: {
+      const answer = contactAnswer(value);
+      if (answer >= 0) return answer;
       return new Illegal(`compete returned ${show(value)}, expected true (competition) or false (cooperation)`);
+    }
     case ALLOCATE: {
       const packed = allocationOf(state, seat, value);
       if (packed >= 0) return packed;
@@ -712,9 +748,11 @@ export function acceptAnswer(value: unknown, request: GreenDealRequest, state: G
       );
     }
     default: {
-      const max = maxRepayment(state, seat);
-      if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max) return value;
-      return new Illegal(`repay returned ${show(value)}, expected an integer from 0 to ${max} (the cash, at most what the loans still cost)`);
+      const answer = repayAnswer(state, seat, value);
+      if (answer >= 0) return answer;
+      return new Illegal(
+        `repay returned ${show(value)}, expected an integer from 0 to ${maxRepayment(state, seat)} (the cash, at most what the loans still cost)`,
+      );
     }
   }
 }

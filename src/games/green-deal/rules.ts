@@ -131,9 +131,11 @@ function combination(state: GreenDealState, card: number, loan: number): boolean
 export function canInvest(state: GreenDealState, seat: number, code: number): boolean {
   if (!Number.isInteger(code)) return false;
   // A step that also ends the turn is legal when the step is (DONE with the flag is not a step).
-  if (code >= END_TURN) return code < 2 * END_TURN && code !== END_TURN && canInvest(state, seat, code - END_TURN);
+  if (code >= END_TURN) {
+    if (code >= 2 * END_TURN || code === END_TURN) return false;
+    code -= END_TURN;
+  } else if (code === DONE) return true;
   const c = state.config.params.components;
-  if (code === DONE) return true;
   if (code >= SUSTAINABILITY && code < SUSTAINABILITY + NC) {
     const type = state.sDisplay[code - SUSTAINABILITY];
     return state.cardPart === 0 && combination(state, 1, state.loanPart) && type >= 0 && state.cash[seat] >= sustainabilityCost(state, seat, type);
@@ -174,6 +176,25 @@ export function canInvest(state: GreenDealState, seat: number, code: number): bo
   }
   if (code >= PLAY_CARD && code < PLAY_CARD + state.tables.actionTypes) return state.hand[seat * state.tables.actionTypes + code - PLAY_CARD] > 0;
   return false;
+}
+
+/** `canInvest` for a seat's own question (its view): a step found legal is noted for the answer check. */
+export function checkInvest(state: GreenDealState, seat: number, code: number): boolean {
+  const ok = canInvest(state, seat, code);
+  if (ok) state.investChecked = code;
+  return ok;
+}
+
+/**
+ * Whether `code` is a step `seat` may take now (its answer's check): the step its view last found
+ * legal in this decision (with or without END_TURN: either is legal when one is) needs no second
+ * computation; any other code is checked by `canInvest`.
+ */
+export function isInvestAnswer(state: GreenDealState, seat: number, code: number): boolean {
+  const checked = state.investChecked;
+  const step = checked >= END_TURN ? checked - END_TURN : checked;
+  if (step > 0 && (code === step || code === step + END_TURN)) return true;
+  return canInvest(state, seat, code);
 }
 
 /**
@@ -431,39 +452,42 @@ function discardSust(state: GreenDealState, category: number, type: number): voi
 
 /** The next card of a category's pile (a lazy Fisher–Yates step), refilled from its discards when empty (GD-A10); −1 = none. */
 export function drawSustainability(state: GreenDealState, category: number): number {
-  if (state.sPos[category] >= state.sLen[category]) {
+  const sPos = state.sPos;
+  const sLen = state.sLen;
+  const pile = state.sPile[category];
+  if (sPos[category] >= sLen[category]) {
     const n = state.sDiscardCount[category];
     if (n === 0 || state.config.rules.emptyPile === 'stay-empty') return -1;
-    const pile = state.sPile[category];
     const discard = state.sDiscard[category];
     for (let i = 0; i < n; i++) pile[i] = discard[i];
-    state.sPos[category] = 0;
-    state.sLen[category] = n;
+    sPos[category] = 0;
+    sLen[category] = n;
     state.sDiscardCount[category] = 0;
   }
-  const pile = state.sPile[category];
-  const pos = state.sPos[category]++;
+  const pos = sPos[category]++;
+  const draws = state.sDraws;
   if (state.script === null) {
-    const j = pos + Math.floor(unitFloat(state.sKeys[category], state.sDraws[category]) * (state.sLen[category] - pos));
+    const j = pos + Math.floor(unitFloat(state.sKeys[category], draws[category]) * (sLen[category] - pos));
     const card = pile[j];
     pile[j] = pile[pos];
     pile[pos] = card;
   }
-  state.sDraws[category]++;
+  draws[category]++;
   return pile[pos];
 }
 
 /** The next action card (as drawSustainability); a real card's reveal is recorded for `round` (chance cards). */
 export function drawAction(state: GreenDealState, round: number): number {
+  const pile = state.aPile;
   if (state.aPos >= state.aLen) {
     const n = state.aDiscardCount;
     if (n === 0 || state.config.rules.emptyPile === 'stay-empty') return -1;
-    for (let i = 0; i < n; i++) state.aPile[i] = state.aDiscard[i];
+    const discard = state.aDiscard;
+    for (let i = 0; i < n; i++) pile[i] = discard[i];
     state.aPos = 0;
     state.aLen = n;
     state.aDiscardCount = 0;
   }
-  const pile = state.aPile;
   const pos = state.aPos++;
   if (state.script === null) {
     const j = pos + Math.floor(unitFloat(state.aKey, state.aDraws) * (state.aLen - pos));
@@ -473,38 +497,43 @@ export function drawAction(state: GreenDealState, round: number): number {
   }
   state.aDraws++;
   const type = pile[pos];
-  if (type < state.tables.realActionTypes && state.lastReveal[type] !== round) {
-    state.lastReveal[type] = round;
-    if (2 * state.cardCount + 1 >= state.cards.length) throw new ScriptError('more action card reveals than the record holds');
-    state.cards[2 * state.cardCount] = type;
-    state.cards[2 * state.cardCount + 1] = round;
+  const lastReveal = state.lastReveal;
+  if (type < state.tables.realActionTypes && lastReveal[type] !== round) {
+    lastReveal[type] = round;
+    const cards = state.cards;
+    const at = 2 * state.cardCount;
+    if (at + 1 >= cards.length) throw new ScriptError('more action card reveals than the record holds');
+    cards[at] = type;
+    cards[at + 1] = round;
     state.cardCount++;
   }
   return type;
 }
 
 /** Scratch of the preview cards moving into the display (module-level: one thread plays one game at a time). */
-let MOVING: number[] = [];
+let MOVING = new Int32Array(4);
 
 /**
  * End of round: unbought cards go to the discards (the Tax Refund stays), the preview moves into the
  * display and the piles' next cards become the preview, for round `next`.
  */
 export function refreshDisplays(state: GreenDealState, next: number): void {
+  const { sDisplay, sPreview } = state;
   for (let c = 0; c < NC; c++) {
-    if (state.sDisplay[c] >= 0) discardSust(state, c, state.sDisplay[c]);
-    state.sDisplay[c] = state.sPreview[c] >= 0 ? state.sPreview[c] : drawSustainability(state, c);
-    state.sPreview[c] = drawSustainability(state, c);
+    if (sDisplay[c] >= 0) discardSust(state, c, sDisplay[c]);
+    sDisplay[c] = sPreview[c] >= 0 ? sPreview[c] : drawSustainability(state, c);
+    sPreview[c] = drawSustainability(state, c);
   }
   const display = state.aDisplay;
   const preview = state.aPreview;
   for (let i = 0; i < display.length; i++) if (display[i] >= 0) state.aDiscard[state.aDiscardCount++] = display[i];
-  if (MOVING.length < preview.length) MOVING = new Array<number>(preview.length).fill(0);
+  if (MOVING.length < preview.length) MOVING = new Int32Array(preview.length);
+  const moving = MOVING;
   let n = 0;
-  for (let i = 0; i < preview.length; i++) if (preview[i] >= 0) MOVING[n++] = preview[i];
+  for (let i = 0; i < preview.length; i++) if (preview[i] >= 0) moving[n++] = preview[i];
   let k = 0;
-  for (let i = 0; i < display.length; i++) display[i] = k < n ? MOVING[k++] : drawAction(state, next);
-  for (let i = 0; i < preview.length; i++) preview[i] = k < n ? MOVING[k++] : drawAction(state, next);
+  for (let i = 0; i < display.length; i++) display[i] = k < n ? moving[k++] : drawAction(state, next);
+  for (let i = 0; i < preview.length; i++) preview[i] = k < n ? moving[k++] : drawAction(state, next);
 }
 
 /** Round 1's displays: each category's card and preview, the action display and preview. */
@@ -537,7 +566,8 @@ function blocked(state: GreenDealState, cell: number): boolean {
 export function canPlace(state: GreenDealState, seat: number, cell: number): boolean {
   if (state.placeSeat !== seat || !Number.isInteger(cell) || cell < 0 || cell >= state.tables.cells || state.owner[cell] >= 0) return false;
   const mode = state.placeMode;
-  if (mode === 1) return state.adj[seat * state.tables.cells + cell] > 0 && !blocked(state, cell);
+  // A free cell beside one of the seat's tiles is exactly a cell of its frontier.
+  if (mode === 1) return state.frontierAt[seat * state.tables.cells + cell] >= 0 && !blocked(state, cell);
   return mode === 2 || state.isStart[cell] === 1;
 }
 
@@ -611,7 +641,7 @@ export function putTile(state: GreenDealState, seat: number, cell: number): void
 /** A tile of `seat` on `cell` (a placement, or a position set up by a fixture or a sampled state); the frontiers follow. */
 export function putTileAt(state: GreenDealState, seat: number, cell: number, category: number, size: number): void {
   const cells = state.tables.cells;
-  const { tiles, owner, frontier, frontierAt, frontierCount, adj } = state;
+  const { tiles, owner, frontier, frontierAt, frontierCount } = state;
   const own = tiles[seat];
   if (own === 0) state.seatsWithoutTile--;
   state.seatTiles[seat * cells + own] = cell;
@@ -636,7 +666,6 @@ export function putTileAt(state: GreenDealState, seat: number, cell: number, cat
   const at = seat * cells;
   for (let k = cell * 8, end = k + 8; k < end; k++) {
     const nb = n8[k];
-    adj[at + nb]++;
     if (owner[nb] < 0 && frontierAt[at + nb] < 0) {
       const n = frontierCount[seat]++;
       frontierAt[at + nb] = n;
@@ -696,9 +725,9 @@ export function compete(state: GreenDealState, cell: number, k: number): void {
 // Scorings (§5)
 
 /** Scratch for ranking (module-level: one thread plays one game at a time). */
-const ORDER: number[] = [0, 0, 0, 0, 0, 0, 0, 0];
-const VALUE: number[] = [0, 0, 0, 0, 0, 0, 0, 0];
-const AWARD: number[] = [0, 0, 0, 0, 0, 0, 0, 0];
+const ORDER = new Int32Array(8);
+const VALUE = new Int32Array(8);
+const AWARD = new Int32Array(8);
 
 /** Seat `seat` with `value` is the i-th entrant of the next `awardPlaces`. */
 export function entrant(i: number, seat: number, value: number): void {
@@ -782,17 +811,14 @@ export function clearGame(state: GreenDealState): void {
     state.income[s] = c.startIncome[P - 3];
   }
   // The map first (it reads the frontiers' counts): only the cells this game used — the placed
-  // tiles, their neighbours' counts, the frontiers' entries — are not as the constructor left them.
+  // tiles and the frontiers' entries — are not as the constructor left them.
   const cells = t.cells;
-  const n8 = t.n8;
-  const { owner, cellCat, cellSize, adj, placedCells, frontier, frontierAt, frontierCount } = state;
+  const { owner, cellCat, cellSize, placedCells, frontier, frontierAt, frontierCount } = state;
   for (let i = 0; i < state.placedCount; i++) {
     const cell = placedCells[i];
-    const at = owner[cell] * cells;
     owner[cell] = -1;
     cellCat[cell] = -1;
     cellSize[cell] = 0;
-    for (let k = 0; k < 8; k++) adj[at + n8[cell * 8 + k]] = 0;
   }
   for (let s = 0; s < P; s++) {
     const at = s * cells;
@@ -821,6 +847,7 @@ export function clearGame(state: GreenDealState): void {
   state.prSupply = c.prSupply[P - 3];
   state.placeSeat = -1;
   state.placedCount = 0;
+  state.investChecked = -1;
   state.seatsWithoutTile = P;
   state.cardCount = 0;
   state.winnerCount = 0;

@@ -326,6 +326,12 @@ export class GreenDealState {
   /** GD-A3/A4: this round's loan actions, for repayment as an extra option. */
   tookLoan = false;
   repaid = false;
+  /**
+   * The step the seat in turn last found legal through its view in the current decision (rules.ts
+   * `checkInvest`; −1 none): its answer's check then reads this instead of computing it again.
+   * Every `apply` clears it.
+   */
+  investChecked = -1;
 
   // Piles and displays. A pile is fixed lazily: pile[pos] is drawn by a Fisher–Yates step when it is
   // revealed — the same distribution as a full shuffle, paying only for the cards revealed.
@@ -371,8 +377,6 @@ export class GreenDealState {
   /** The order tiles were placed on the map (every seat's): placedCells[0 … placedCount). */
   readonly placedCells: Int16Array;
   placedCount = 0;
-  /** adj[seat · cells + cell]: the seat's tiles among the cell's 8 neighbours. */
-  readonly adj: Int16Array;
   /**
    * Each seat's frontier: the free cells beside its tiles, frontier[seat · cells + i] for
    * i < frontierCount[seat], in the order they joined it (a cell taken by any tile leaves it, the
@@ -466,7 +470,7 @@ export class GreenDealState {
       c.actionPreview +
       c.loanPile.length +
       A;
-    const n16 = cells * (3 + 4 * P + NC);
+    const n16 = cells * (3 + 3 * P + NC);
     const buffer = new ArrayBuffer(4 * n32 + 2 * n16 + 2 * cells);
     this.raw = new Uint8Array(buffer);
     let at = 0;
@@ -538,7 +542,6 @@ export class GreenDealState {
     this.categoryTiles = shorts(NC * cells);
     this.legalCells = shorts(cells);
     this.placedCells = shorts(cells);
-    this.adj = shorts(P * cells);
     this.frontier = shorts(P * cells);
     this.frontierAt = shorts(P * cells).fill(-1);
     // An empty map (clearGame clears only the cells a game used: it relies on this start).
@@ -578,6 +581,7 @@ export class GreenDealState {
     this.paidDividend = src.paidDividend;
     this.tookLoan = src.tookLoan;
     this.repaid = src.repaid;
+    this.investChecked = src.investChecked;
     this.aPos = src.aPos;
     this.aLen = src.aLen;
     this.aDraws = src.aDraws;

@@ -15,8 +15,8 @@ import { CATEGORIES, type Category, EFFECT_KINDS, type EffectKind, type GreenDea
 import type { GreenDealConfig, RulesOptions } from './params.js';
 import {
   allocationAt,
-  canInvest,
   canPlace,
+  checkInvest,
   investSteps,
   chipsToAllocate,
   legalCellAt,
@@ -195,7 +195,7 @@ export class GreenDealView {
   // --- the investment (of the seat in turn) ---
   canInvest(code: number): boolean {
     const s = this.#s;
-    return s.stage === INVEST && s.order[s.turn] === this.#seat && canInvest(s, this.#seat, code);
+    return s.stage === INVEST && s.order[s.turn] === this.#seat && checkInvest(s, this.#seat, code);
   }
   /**
    * Every step `canInvest` allows now, written into `out` in code order (DONE first; none when it is
