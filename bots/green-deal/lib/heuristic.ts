@@ -31,9 +31,10 @@ import { PR_MODEL } from './pr.js';
 import type { Style } from './style.js';
 import { actionValue, CASH_VP, Estimates, incomeValue, prScoringsLeft, sustainabilityValue } from './value.js';
 
-/** `place`'s scratch: each cell's gain, marked by the placement's stamp (module-level: one thread asks one bot at a time). */
+/** `place`'s scratch: each cell's gain, and the legal cells, marked by the placement's stamp (module-level: one thread asks one bot at a time). */
 let GAIN = new Float64Array(0);
 let GAIN_MARK = new Int32Array(0);
+let LEGAL = new Int32Array(0);
 let STAMP = 0;
 
 const BEST = 0;
@@ -95,11 +96,12 @@ export class HeuristicBot implements GreenDealBot {
     const seat = view.seat;
     const cash = view.cash(seat);
     const e = this.e.update(view);
-    if (view.handSize(seat) > 0) {
-      for (let type = 0; type < view.actionTypes; type++) {
-        const n = view.handCount(type);
-        if (n > 0 && actionValue(view, e, type) > 0) for (let k = 0; k < n; k++) this.push(PLAY_CARD + type);
-      }
+    // The hand's cards by type, until all of them are found.
+    for (let type = 0, left = view.handSize(seat); left > 0 && type < view.actionTypes; type++) {
+      const n = view.handCount(type);
+      if (n === 0) continue;
+      left -= n;
+      if (actionValue(view, e, type) > 0) for (let k = 0; k < n; k++) this.push(PLAY_CARD + type);
     }
     let main = -1;
     let mainValue = 0;
@@ -172,15 +174,20 @@ export class HeuristicBot implements GreenDealBot {
     if (GAIN.length < view.cells) {
       GAIN = new Float64Array(view.cells);
       GAIN_MARK = new Int32Array(view.cells);
+      LEGAL = new Int32Array(view.cells);
     }
+    const tiles = view.categoryTiles(category);
+    // No tile to touch: the first cell of the legal list.
+    if (tiles === 0) return view.legalCell(0);
     const stamp = ++STAMP;
+    // The legal cells, marked (LEGAL[cell] = stamp: what view.canPlace says, read once per cell).
+    for (let i = 0, n = view.legalCellCount; i < n; i++) LEGAL[view.legalCell(i)] = stamp;
     // Every same-category tile adds its contact's gain to its free edge neighbours that are legal.
     let best = -1;
     let bestGain = 0;
     const self = view.rules.selfCooperation;
     const contact = this.contact;
     const seeking = this.style.contactSeeking;
-    const tiles = view.categoryTiles(category);
     for (let i = 0; i < tiles; i++) {
       const tile = view.categoryTileAt(category, i);
       const other = view.owner(tile);
@@ -198,7 +205,7 @@ export class HeuristicBot implements GreenDealBot {
       }
       for (let k = 0; k < 4; k++) {
         const cell = view.neighbour(tile, k);
-        if (!view.canPlace(cell)) continue;
+        if (LEGAL[cell] !== stamp) continue;
         const total = (GAIN[cell] = (GAIN_MARK[cell] === stamp ? GAIN[cell] : 0) + gain);
         GAIN_MARK[cell] = stamp;
         // Ties: the lowest cell.
@@ -220,8 +227,8 @@ export class HeuristicBot implements GreenDealBot {
 
   allocate(view: GreenDealView): readonly number[] {
     const placed = this.placed;
-    const pr = PR_MODEL.read(view);
-    pr.allocate(view.chipsToAllocate, placed);
+    PR_MODEL.read(view).allocate(view.chipsToAllocate, placed);
+    const pr = PR_MODEL;
     placed[4] = 0;
     // The last chip waits in the centre for a later scoring when it gains nothing here.
     if (pr.lastCategory >= 0 && pr.lastGain <= 0 && prScoringsLeft(view) > 1) {

@@ -1,17 +1,15 @@
 /**
  * What the heuristic Green Deal bots estimate, once: the worth of cash, an income step, a track
  * step, a PR chip and a card's effects in VP, from the seat's view alone (rounds left, the stage
- * table, the scorings still to come). Plain numbers; nothing is allocated.
+ * table, the scorings still to come). Plain numbers; nothing is allocated per decision.
  */
 import { EFFECT_KINDS, TIMINGS, WEAKEST } from '../../../src/games/green-deal/components.js';
+import type { GreenDealConfig } from '../../../src/games/green-deal/params.js';
 import type { GreenDealView } from '../../../src/games/green-deal/view.js';
 import { PR_MODEL } from './pr.js';
 
 /** A cash is worth about this many VP: what a dividend turns it into, less the rounds it cannot. */
 export const CASH_VP = 0.8;
-
-/** Rounds whose accounting still pays an income gained now (this round's has been paid). */
-export const payingRounds = (view: GreenDealView): number => view.rounds - view.round;
 
 /** Scorings of a list still to come after this round's start (this round's included). */
 function scoringsLeft(round: number, list: readonly number[]): number {
@@ -20,40 +18,120 @@ function scoringsLeft(round: number, list: readonly number[]): number {
   return n;
 }
 
-export const prScoringsLeft = (view: GreenDealView): number => scoringsLeft(view.round, view.components.prScorings);
-export const sustainabilityScoringsLeft = (view: GreenDealView): number => scoringsLeft(view.round, view.components.sustainabilityScorings);
+/**
+ * What the estimates take from the game's numbers alone (public: every seat sees them), derived
+ * once per configuration: by round, the PR and sustainability scorings left and an income step's
+ * VP; by round, track position and the weakest category's position, a track step's VP; by card
+ * type and round, what a sustainability card is worth beside its track steps, and what an action
+ * card whose effects read no seat's state is worth (the others are valued when asked). Filled when
+ * first read (NaN until then).
+ */
+class Tables {
+  readonly prLeft: Int32Array;
+  readonly income: Float64Array;
+  private readonly sustLeft: Int32Array;
+  private readonly rounds: number;
+  /** step[(round · (L + 1) + pos) · (L + 1) + weakest]. */
+  private readonly step: Float64Array;
+  private readonly side: number;
+  /** Per sustainability card type: its category and track steps, and its VP and income's worth by round (type · (rounds + 2) + round). */
+  readonly sustCategory: Int32Array;
+  readonly sustSteps: Int32Array;
+  private readonly sustBase: Float64Array;
+  /** Per action card type: whether its worth reads the seat's state (track steps, PR chips, tiles, cooperations), else its worth by round. */
+  private readonly actionDynamic: Uint8Array;
+  private readonly actionByRound: Float64Array;
+
+  constructor(
+    readonly config: GreenDealConfig,
+    view: GreenDealView,
+  ) {
+    const components = config.params.components;
+    const rounds = (this.rounds = components.rounds);
+    this.prLeft = new Int32Array(rounds + 2);
+    this.sustLeft = new Int32Array(rounds + 2);
+    this.income = new Float64Array(rounds + 2);
+    for (let r = 0; r <= rounds + 1; r++) {
+      this.prLeft[r] = scoringsLeft(r, components.prScorings);
+      this.sustLeft[r] = scoringsLeft(r, components.sustainabilityScorings);
+      // One income step gained now: the cash it pays in the rounds left, plus a share of the valuation's ranking.
+      this.income[r] = CASH_VP * (rounds - r) + 0.6;
+    }
+    this.side = components.trackLength + 1;
+    this.step = new Float64Array((rounds + 2) * this.side * this.side).fill(Number.NaN);
+    const sTypes = view.sustainabilityTypes;
+    this.sustCategory = new Int32Array(sTypes);
+    this.sustSteps = new Int32Array(sTypes);
+    this.sustBase = new Float64Array(sTypes * (rounds + 2));
+    for (let type = 0; type < sTypes; type++) {
+      this.sustCategory[type] = view.sustainabilityCategory(type);
+      this.sustSteps[type] = view.sustainabilitySteps(type);
+      const vp = view.sustainabilityVp(type);
+      const income = view.sustainabilityIncome(type) + 0.25 * view.sustainabilitySize(type);
+      for (let r = 0; r <= rounds + 1; r++) this.sustBase[type * (rounds + 2) + r] = vp + this.income[r] * income;
+    }
+    const aTypes = view.actionTypes;
+    this.actionDynamic = new Uint8Array(aTypes);
+    for (let type = 0; type < aTypes; type++) {
+      for (let i = 0, n = view.effectCount(type); i < n; i++) if (DYNAMIC.has(view.effectKindIndex(type, i))) this.actionDynamic[type] = 1;
+    }
+    this.actionByRound = new Float64Array(aTypes * (rounds + 2)).fill(Number.NaN);
+  }
+
+  /**
+   * VP of one step on a track at `pos` (weakest category at `weakest`) in `round`: the weakest
+   * category's next stage at the remaining sustainability scorings (spread over the steps to it),
+   * and the PR image.
+   */
+  stepValue(view: GreenDealView, round: number, pos: number, weakest: number): number {
+    const components = this.config.params.components;
+    if (pos >= components.trackLength) return 0;
+    const at = (round * this.side + pos) * this.side + weakest;
+    const known = this.step[at];
+    if (!Number.isNaN(known)) return known;
+    let value = 0.35 * this.prLeft[round];
+    // Steps in a weakest (or next-weakest) category move the scored stage.
+    if (pos <= weakest + 1) {
+      const stage = view.stageAt(pos);
+      const stages = components.stageAt;
+      if (stage < stages.length) {
+        const gap = stages[stage] - pos;
+        const gain = view.stageVp(stage + 1) - view.stageVp(stage);
+        value += (this.sustLeft[round] * gain) / (gap > 0 ? gap : 1) / (pos === weakest ? 1 : 2);
+      }
+    }
+    this.step[at] = value;
+    return value;
+  }
+
+  /** A sustainability card's VP and its income (with its tile's expected contacts) in VP, in `round`. */
+  sustainabilityBase(type: number, round: number): number {
+    return this.sustBase[type * (this.rounds + 2) + round];
+  }
+
+  /** An action card's worth (as `effectsValue`) when it reads no seat's state, else NaN. */
+  actionValue(view: GreenDealView, e: Estimates, type: number): number {
+    if (this.actionDynamic[type] === 1) return effectsValue(view, e, type);
+    const at = type * (this.rounds + 2) + view.round;
+    const known = this.actionByRound[at];
+    if (!Number.isNaN(known)) return known;
+    return (this.actionByRound[at] = effectsValue(view, e, type));
+  }
+}
+
+/** The tables of the configuration last asked about (a thread plays one configuration at a time). */
+let TABLES: Tables | null = null;
+
+function tablesOf(view: GreenDealView): Tables {
+  const config = view.config;
+  if (TABLES === null || TABLES.config !== config) TABLES = new Tables(config, view);
+  return TABLES;
+}
+
+export const prScoringsLeft = (view: GreenDealView): number => tablesOf(view).prLeft[view.round];
 
 /** VP of one income step gained now: the cash it pays, plus a share of the valuation's ranking. */
-export function incomeValue(view: GreenDealView): number {
-  return CASH_VP * payingRounds(view) + 0.6;
-}
-
-/**
- * VP of one step on the seat's track in category c: the weakest category's next stage at the
- * remaining sustainability scorings (spread over the steps to it), and the PR image.
- */
-export function stepValue(view: GreenDealView, c: number): number {
-  return stepValueWith(view, c, prScoringsLeft(view), sustainabilityScoringsLeft(view));
-}
-
-function stepValueWith(view: GreenDealView, c: number, prLeft: number, sustLeft: number, weakest = view.track(view.seat, view.weakest(view.seat))): number {
-  const seat = view.seat;
-  const pos = view.track(seat, c);
-  const components = view.components;
-  if (pos >= components.trackLength) return 0;
-  let value = 0.35 * prLeft;
-  // Steps in a weakest (or next-weakest) category move the scored stage.
-  if (pos <= weakest + 1) {
-    const stage = view.stage(seat, c);
-    const stages = components.stageAt;
-    if (stage < stages.length) {
-      const gap = stages[stage] - pos;
-      const gain = view.stageVp(stage + 1) - view.stageVp(stage);
-      value += (sustLeft * gain) / (gap > 0 ? gap : 1) / (pos === weakest ? 1 : 2);
-    }
-  }
-  return value;
-}
+export const incomeValue = (view: GreenDealView): number => tablesOf(view).income[view.round];
 
 /**
  * The estimates of one turn plan, computed once per plan (`update`; a bot plans once a round, so
@@ -63,21 +141,30 @@ function stepValueWith(view: GreenDealView, c: number, prLeft: number, sustLeft:
 export class Estimates {
   income = 0;
   readonly step = [0, 0, 0, 0];
+  /** The seat's track positions, and its weakest category (ties: the first). */
+  readonly track = [0, 0, 0, 0];
+  weakest = 0;
   roundsLeft = 0;
   private chip = 0;
   private chipReady = false;
   prLeft = 0;
 
   update(view: GreenDealView): this {
+    const t = tablesOf(view);
     const seat = view.seat;
     const round = view.round;
-    const components = view.components;
-    this.prLeft = scoringsLeft(round, components.prScorings);
-    const sustLeft = scoringsLeft(round, components.sustainabilityScorings);
-    this.income = incomeValue(view);
-    const weakest = view.track(seat, view.weakest(seat));
+    this.prLeft = t.prLeft[round];
+    this.income = t.income[round];
+    const track = this.track;
+    let weakest = 0;
+    for (let c = 0; c < 4; c++) {
+      const pos = (track[c] = view.track(seat, c));
+      if (pos < track[weakest]) weakest = c;
+    }
+    this.weakest = weakest;
+    const low = track[weakest];
     const step = this.step;
-    for (let c = 0; c < 4; c++) step[c] = stepValueWith(view, c, this.prLeft, sustLeft, weakest);
+    for (let c = 0; c < 4; c++) step[c] = t.stepValue(view, round, track[c], low);
     this.chipReady = false;
     this.roundsLeft = view.rounds - round + 1;
     return this;
@@ -85,18 +172,13 @@ export class Estimates {
 
   /** VP of one PR chip more: what it would add at the next scoring, a little less for the others' chips to come (computed when first asked). */
   chipValue(view: GreenDealView): number {
-    return this.chipReady ? this.chip : this.valueChip(view);
-  }
-
-  private valueChip(view: GreenDealView): number {
+    if (this.chipReady) return this.chip;
     this.chipReady = true;
-    this.chip = this.prLeft === 0 ? 0 : 0.8 * Math.max(0, PR_MODEL.read(view).allocate(view.prChips(view.seat), PLACED));
-    return this.chip;
+    if (this.prLeft === 0) return (this.chip = 0);
+    const pr = PR_MODEL.read(view);
+    return (this.chip = 0.8 * Math.max(0, pr.allocate(pr.held, null)));
   }
 }
-
-/** `chipValue`'s scratch for the chips it places (only their gain is kept). */
-const PLACED = [0, 0, 0, 0, 0];
 
 const KIND = Object.fromEntries(EFFECT_KINDS.map((k, i) => [k, i])) as Record<(typeof EFFECT_KINDS)[number], number>;
 const CASH = KIND.cash;
@@ -115,10 +197,13 @@ const END_VP = KIND['end-vp'];
 const END_VP_PER_TILE = KIND['end-vp-per-tile'];
 const END_VP_PER_COOPERATION = KIND['end-vp-per-cooperation'];
 const HAND = TIMINGS.indexOf('hand');
+/** The effect kinds whose worth reads the seat's state. */
+const DYNAMIC = new Set([STEPS, PR_CHIPS, END_VP_PER_TILE, END_VP_PER_COOPERATION]);
 
 /** VP of an action card's effects for this seat (its price not counted), as the bots estimate them. */
-export function actionValue(view: GreenDealView, e: Estimates, type: number): number {
-  const seat = view.seat;
+export const actionValue = (view: GreenDealView, e: Estimates, type: number): number => tablesOf(view).actionValue(view, e, type);
+
+function effectsValue(view: GreenDealView, e: Estimates, type: number): number {
   const left = e.roundsLeft;
   let v = 0;
   const n = view.effectCount(type);
@@ -136,7 +221,7 @@ export function actionValue(view: GreenDealView, e: Estimates, type: number): nu
         break;
       case STEPS: {
         const c = view.effectCategory(type, i);
-        v += e.step[c === WEAKEST ? view.weakest(seat) : c] * a;
+        v += e.step[c === WEAKEST ? e.weakest : c] * a;
         break;
       }
       case PR_CHIPS:
@@ -167,10 +252,10 @@ export function actionValue(view: GreenDealView, e: Estimates, type: number): nu
         v += a;
         break;
       case END_VP_PER_TILE:
-        v += a * (view.tiles(seat) + 0.4 * left);
+        v += a * (view.tiles(view.seat) + 0.4 * left);
         break;
       case END_VP_PER_COOPERATION:
-        v += a * (view.cooperations(seat) + 0.3 * left);
+        v += a * (view.cooperations(view.seat) + 0.3 * left);
         break;
     }
   }
@@ -180,12 +265,9 @@ export function actionValue(view: GreenDealView, e: Estimates, type: number): nu
 
 /** VP of a sustainability card for this seat (its price not counted): VP, income, steps, and its tile's expected contacts. */
 export function sustainabilityValue(view: GreenDealView, e: Estimates, type: number): number {
-  const c = view.sustainabilityCategory(type);
-  const room = view.components.trackLength - view.track(view.seat, c);
-  const steps = view.sustainabilitySteps(type);
-  return (
-    view.sustainabilityVp(type) +
-    e.income * (view.sustainabilityIncome(type) + 0.25 * view.sustainabilitySize(type)) +
-    e.step[c] * (steps < room ? steps : room)
-  );
+  const t = tablesOf(view);
+  const c = t.sustCategory[type];
+  const room = view.components.trackLength - e.track[c];
+  const steps = t.sustSteps[type];
+  return t.sustainabilityBase(type, view.round) + e.step[c] * (steps < room ? steps : room);
 }

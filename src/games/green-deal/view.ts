@@ -136,6 +136,20 @@ export class GreenDealView {
     const at = seat * NC + c;
     return s.track[at] + s.imageBonus[at] + s.permImage[at];
   }
+  /**
+   * Every seat's `image` in the four categories into images[seat · 4 + c] and its `prChips` into
+   * chips[seat], in one read (the PR model's); returns the number of seats. The lists are the caller's.
+   */
+  readPr(images: Int32Array, chips: Int32Array): number {
+    const s = this.#s;
+    const track = s.track;
+    const bonus = s.imageBonus;
+    const perm = s.permImage;
+    const players = s.players;
+    for (let at = 0; at < players * NC; at++) images[at] = track[at] + bonus[at] + perm[at];
+    for (let seat = 0; seat < players; seat++) chips[seat] = s.chips[seat];
+    return players;
+  }
   /** GD-A18b option: image kept from earlier scorings. */
   permanentImage(seat: number, c: number): number {
     return this.#s.permImage[seat * NC + c];
