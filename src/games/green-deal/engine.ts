@@ -113,6 +113,9 @@ export function seatView(state: GreenDealState, seat: number): GreenDealView {
   return state.views[seat];
 }
 
+/** Scratch of the loan pile's shuffle (module-level: one thread sets up one game at a time). */
+const LOANS: number[] = [];
+
 /**
  * Starts a new game on `state` (in place) from the game's key: every per-game figure cleared, the
  * start values given, the piles' keys set, round 1's displays dealt. A state replays the same game
@@ -125,11 +128,14 @@ export function resetGame(state: GreenDealState, gameKey: number): void {
   state.coinKey = purposeKey(gameKey, Purpose.tieBreak);
   clearGame(state);
   const c = state.config.params.components;
+  const loans = c.loanPile;
+  const pile = state.loanPile;
   if (c.shuffleLoans) {
-    const pile = c.loanPile.slice();
-    shuffleInPlace(pile, pile.length, purposeKey(gameKey, GD_PURPOSE.loanPile), 0);
-    state.loanPile.set(pile);
-  } else state.loanPile.set(c.loanPile);
+    const scratch = LOANS;
+    for (let i = 0; i < loans.length; i++) scratch[i] = loans[i];
+    shuffleInPlace(scratch, loans.length, purposeKey(gameKey, GD_PURPOSE.loanPile), 0);
+    for (let i = 0; i < loans.length; i++) pile[i] = scratch[i];
+  } else for (let i = 0; i < loans.length; i++) pile[i] = loans[i];
   dealDisplays(state);
   startRound(state);
 }

@@ -741,25 +741,20 @@ export function entrant(i: number, seat: number, value: number): void {
  * 6 each). Read each entrant's VP with `awarded(seat)`.
  */
 export function awardPlaces(n: number, awards: readonly number[]): void {
-  // Insertion sort by value, descending (at most 5 seats).
-  for (let i = 1; i < n; i++) {
-    const s = ORDER[i];
-    let j = i;
-    while (j > 0 && VALUE[ORDER[j - 1]] < VALUE[s]) {
-      ORDER[j] = ORDER[j - 1];
-      j--;
+  // Each entrant's tie group starts at the place after the entrants above it (at most 5: no sort).
+  for (let i = 0; i < n; i++) {
+    const seat = ORDER[i];
+    const value = VALUE[seat];
+    let above = 0;
+    let tied = 0;
+    for (let j = 0; j < n; j++) {
+      const other = VALUE[ORDER[j]];
+      if (other > value) above++;
+      else if (other === value) tied++;
     }
-    ORDER[j] = s;
-  }
-  let i = 0;
-  while (i < n) {
-    let j = i + 1;
-    while (j < n && VALUE[ORDER[j]] === VALUE[ORDER[i]]) j++;
     let sum = 0;
-    for (let p = i; p < j; p++) sum += p < awards.length ? awards[p] : 0;
-    const each = Math.floor(sum / (j - i));
-    for (let p = i; p < j; p++) AWARD[ORDER[p]] = each;
-    i = j;
+    for (let p = above; p < above + tied; p++) sum += p < awards.length ? awards[p] : 0;
+    AWARD[seat] = Math.floor(sum / tied);
   }
 }
 
