@@ -10,11 +10,17 @@ import type { GreenDealView } from '../../../src/games/green-deal/view.js';
 const MAX_SEATS = 5;
 /** Twice an image no seat reaches: a seat that cannot score (never better, never tied). */
 const NOBODY = -(1 << 20);
+/** A place's code: better · 5 + tied (at most 4 others); NONE: no chip where chips are needed (worth 0). */
+const CODES = 26;
+const NONE = 25;
 
 /*
  * The model counts in half chips: twice an image (an integer) plus the chips (the others' guesses
  * add half their chips) — whole numbers, compared with integer arithmetic that takes no branch
- * (which place a chip reaches is data the processor cannot predict).
+ * (which place a chip reaches is data the processor cannot predict). A place is a code (how many
+ * seats are better, how many tied); a chip's gain, the worth of one code less another's, is compared
+ * by its rank among all such differences (the same order as the numbers), so that the best category
+ * is an integer maximum, found without a branch too.
  */
 export class PrModel {
   /** Twice each seat's guessed image per category (others[c · 5 + seat]; NOBODY for one's own seat, a seat that cannot score, or none). */
@@ -23,12 +29,18 @@ export class PrModel {
   private readonly own = new Int32Array(4);
   private needsChip = true;
   /**
-   * The expected VP of a place behind `better` seats and tied with `tied` (shared[better · 8 + tied]):
-   * the places' VP summed from the first shared place on and divided among the tied, 0 beyond the
-   * last paid place.
+   * The expected VP of each code: the places' VP summed from the first shared place on and divided
+   * among the tied, 0 beyond the last paid place; and for every two codes (x · CODES + w) the gain
+   * worth[x] − worth[w] and its rank among all gains (equal gains, equal ranks).
    */
-  private readonly shared = new Float64Array(16 * 8);
+  private readonly worthOf = new Float64Array(CODES);
+  private readonly gainOf = new Float64Array(CODES * CODES);
+  private readonly rankOf = new Int32Array(CODES * CODES);
   private vpOf: readonly number[] | null = null;
+  /** allocate's scratch per category: the code at the chips placed, the code with one more, the chips placed. */
+  private readonly at = new Int32Array(4);
+  private readonly next = new Int32Array(4);
+  private readonly mine = new Int32Array(4);
   /** Every seat's images (seat · 4 + c) and chips, read from the view at once. */
   private readonly images = new Int32Array(MAX_SEATS * 4);
   private readonly chips = new Int32Array(MAX_SEATS);
@@ -73,20 +85,24 @@ export class PrModel {
     this.vpOf = prVp;
     const vp = new Float64Array(16);
     for (let p = 0; p < prVp.length && p < 16; p++) vp[p] = prVp[p];
-    for (let better = 0; better < 8; better++) {
+    const worth = this.worthOf;
+    for (let better = 0; better < 5; better++) {
       // No tie: the one place's VP (what the sum over one place divided by 1 gives).
-      this.shared[better * 8] = vp[better];
-      for (let tied = 1; tied < 8; tied++) {
+      worth[better * 5] = vp[better];
+      for (let tied = 1; tied < 5; tied++) {
         let sum = 0;
         for (let p = better; p <= better + tied; p++) sum += vp[p];
-        this.shared[better * 8 + tied] = sum / (tied + 1);
+        worth[better * 5 + tied] = sum / (tied + 1);
       }
     }
+    worth[NONE] = 0;
+    for (let x = 0; x < CODES; x++) for (let w = 0; w < CODES; w++) this.gainOf[x * CODES + w] = worth[x] - worth[w];
+    const sorted = Array.from(new Set(this.gainOf)).sort((a, b) => a - b);
+    for (let i = 0; i < this.gainOf.length; i++) this.rankOf[i] = sorted.indexOf(this.gainOf[i]);
   }
 
-  /** Expected VP in category c with `mine` chips placed there. */
-  worth(c: number, mine: number): number {
-    if (mine === 0 && this.needsChip) return 0;
+  /** The code of category c's place with `mine` chips placed there (mine ≥ 1, or chips not needed). */
+  private code(c: number, mine: number): number {
     const me = this.own[c] + 2 * mine;
     const others = this.others;
     const at = c * 5;
@@ -98,7 +114,12 @@ export class PrModel {
     const d4 = me - others[at + 4];
     const better = (d0 >>> 31) + (d1 >>> 31) + (d2 >>> 31) + (d3 >>> 31) + (d4 >>> 31);
     const tied = 5 - (((d0 | -d0) >>> 31) + ((d1 | -d1) >>> 31) + ((d2 | -d2) >>> 31) + ((d3 | -d3) >>> 31) + ((d4 | -d4) >>> 31));
-    return this.shared[better * 8 + tied];
+    return better * 5 + tied;
+  }
+
+  /** Expected VP in category c with `mine` chips placed there. */
+  worth(c: number, mine: number): number {
+    return mine === 0 && this.needsChip ? 0 : this.worthOf[this.code(c, mine)];
   }
 
   /** After `allocate`: the category and gain of the last chip placed (−1, 0: none). */
@@ -108,71 +129,50 @@ export class PrModel {
   /**
    * Places `chips` one by one where each gains most (into placed[0…3] when given; ties: the first
    * category); returns the gain of one more chip after them (what the next chip would be worth).
-   * Only the category that took a chip is valued again (one `worth` per chip).
+   * Only the category that took a chip is valued again (one code per chip).
    */
   allocate(chips: number, placed: number[] | null): number {
-    // Per category: the chips placed, the worth at them (without a chip a category scores nothing
-    // when chips are needed: worth(c, 0) = 0) and with one more.
-    let m0 = 0;
-    let m1 = 0;
-    let m2 = 0;
-    let m3 = 0;
+    const at = this.at;
+    const next = this.next;
+    const mine = this.mine;
+    const rank = this.rankOf;
+    // Without a chip a category scores nothing when chips are needed (worth(c, 0) = 0).
     const needsChip = this.needsChip;
-    let w0 = needsChip ? 0 : this.worth(0, 0);
-    let w1 = needsChip ? 0 : this.worth(1, 0);
-    let w2 = needsChip ? 0 : this.worth(2, 0);
-    let w3 = needsChip ? 0 : this.worth(3, 0);
-    let x0 = this.worth(0, 1);
-    let x1 = this.worth(1, 1);
-    let x2 = this.worth(2, 1);
-    let x3 = this.worth(3, 1);
+    for (let c = 0; c < 4; c++) {
+      mine[c] = 0;
+      at[c] = needsChip ? NONE : this.code(c, 0);
+      next[c] = this.code(c, 1);
+    }
     let lastCategory = -1;
     let lastGain = 0;
-    let gain = 0;
     for (let i = 0; ; i++) {
-      let best = 0;
-      gain = x0 - w0;
-      let g = x1 - w1;
-      if (g > gain) {
-        gain = g;
-        best = 1;
+      // The best gain's rank · 4 + 3 − its category: the largest is the best gain, the first category among equal ones.
+      const k0 = rank[next[0] * CODES + at[0]] * 4 + 3;
+      const k1 = rank[next[1] * CODES + at[1]] * 4 + 2;
+      const k2 = rank[next[2] * CODES + at[2]] * 4 + 1;
+      const k3 = rank[next[3] * CODES + at[3]] * 4;
+      const k01 = k0 - ((k0 - k1) & ((k0 - k1) >> 31));
+      const k23 = k2 - ((k2 - k3) & ((k2 - k3) >> 31));
+      const key = k01 - ((k01 - k23) & ((k01 - k23) >> 31));
+      const best = 3 - (key & 3);
+      const gain = this.gainOf[next[best] * CODES + at[best]];
+      if (i === chips) {
+        this.lastCategory = lastCategory;
+        this.lastGain = lastGain;
+        if (placed !== null) {
+          placed[0] = mine[0];
+          placed[1] = mine[1];
+          placed[2] = mine[2];
+          placed[3] = mine[3];
+        }
+        return gain;
       }
-      g = x2 - w2;
-      if (g > gain) {
-        gain = g;
-        best = 2;
-      }
-      g = x3 - w3;
-      if (g > gain) {
-        gain = g;
-        best = 3;
-      }
-      if (i === chips) break;
-      if (best === 0) {
-        w0 = x0;
-        x0 = this.worth(0, ++m0 + 1);
-      } else if (best === 1) {
-        w1 = x1;
-        x1 = this.worth(1, ++m1 + 1);
-      } else if (best === 2) {
-        w2 = x2;
-        x2 = this.worth(2, ++m2 + 1);
-      } else {
-        w3 = x3;
-        x3 = this.worth(3, ++m3 + 1);
-      }
+      const m = ++mine[best];
+      at[best] = next[best];
+      next[best] = this.code(best, m + 1);
       lastCategory = best;
       lastGain = gain;
     }
-    this.lastCategory = lastCategory;
-    this.lastGain = lastGain;
-    if (placed !== null) {
-      placed[0] = m0;
-      placed[1] = m1;
-      placed[2] = m2;
-      placed[3] = m3;
-    }
-    return gain;
   }
 }
 

@@ -20,26 +20,27 @@ function scoringsLeft(round: number, list: readonly number[]): number {
 
 /**
  * What the estimates take from the game's numbers alone (public: every seat sees them), derived
- * once per configuration: by round, the PR and sustainability scorings left and an income step's
- * VP; by round, track position and the weakest category's position, a track step's VP; by card
- * type and round, what a sustainability card is worth beside its track steps, and what an action
- * card whose effects read no seat's state is worth (the others are valued when asked). Filled when
- * first read (NaN until then).
+ * once per configuration: by round, the PR scorings left and an income step's VP; by round, track
+ * position and its distance to the weakest category's position, a track step's VP; by card type
+ * and round, what a sustainability card is worth beside its track steps, and what an action card
+ * whose effects read no seat's state is worth; how to value the others (one track-step effect, one
+ * PR-chip effect, or effect by effect).
  */
 class Tables {
   readonly prLeft: Int32Array;
   readonly income: Float64Array;
-  private readonly sustLeft: Int32Array;
   private readonly rounds: number;
-  /** step[(round · (L + 1) + pos) · (L + 1) + weakest]. */
-  private readonly step: Float64Array;
-  private readonly side: number;
+  /** step[(round · (L + 1) + pos) · 3 + min(pos − weakest, 2)]. */
+  readonly step: Float64Array;
   /** Per sustainability card type: its category and track steps, and its VP and income's worth by round (type · (rounds + 2) + round). */
   readonly sustCategory: Int32Array;
   readonly sustSteps: Int32Array;
   private readonly sustBase: Float64Array;
-  /** Per action card type: whether its worth reads the seat's state (track steps, PR chips, tiles, cooperations), else its worth by round. */
-  private readonly actionDynamic: Uint8Array;
+  /** Per action card type: how it is valued (FORM_…), its one effect's amount and category (4: the weakest), 0.9 for a hand card (else 1), its worth by round when static. */
+  private readonly actionForm: Uint8Array;
+  private readonly actionAmount: Float64Array;
+  private readonly actionCategory: Int32Array;
+  private readonly actionFactor: Float64Array;
   private readonly actionByRound: Float64Array;
 
   constructor(
@@ -49,16 +50,36 @@ class Tables {
     const components = config.params.components;
     const rounds = (this.rounds = components.rounds);
     this.prLeft = new Int32Array(rounds + 2);
-    this.sustLeft = new Int32Array(rounds + 2);
+    const sustLeft = new Int32Array(rounds + 2);
     this.income = new Float64Array(rounds + 2);
     for (let r = 0; r <= rounds + 1; r++) {
       this.prLeft[r] = scoringsLeft(r, components.prScorings);
-      this.sustLeft[r] = scoringsLeft(r, components.sustainabilityScorings);
+      sustLeft[r] = scoringsLeft(r, components.sustainabilityScorings);
       // One income step gained now: the cash it pays in the rounds left, plus a share of the valuation's ranking.
       this.income[r] = CASH_VP * (rounds - r) + 0.6;
     }
-    this.side = components.trackLength + 1;
-    this.step = new Float64Array((rounds + 2) * this.side * this.side).fill(Number.NaN);
+    // One step on a track at `pos`: the weakest category's next stage at the remaining sustainability
+    // scorings (spread over the steps to it) when the track is the weakest (or next-weakest), and the PR image.
+    const L = components.trackLength;
+    this.step = new Float64Array((rounds + 2) * (L + 1) * 3);
+    for (let r = 0; r <= rounds + 1; r++) {
+      for (let pos = 0; pos < L; pos++) {
+        for (let rel = 0; rel < 3; rel++) {
+          const weakest = pos - rel;
+          let value = 0.35 * this.prLeft[r];
+          if (pos <= weakest + 1) {
+            const stage = view.stageAt(pos);
+            const stages = components.stageAt;
+            if (stage < stages.length) {
+              const gap = stages[stage] - pos;
+              const gain = view.stageVp(stage + 1) - view.stageVp(stage);
+              value += (sustLeft[r] * gain) / (gap > 0 ? gap : 1) / (pos === weakest ? 1 : 2);
+            }
+          }
+          this.step[(r * (L + 1) + pos) * 3 + rel] = value;
+        }
+      }
+    }
     const sTypes = view.sustainabilityTypes;
     this.sustCategory = new Int32Array(sTypes);
     this.sustSteps = new Int32Array(sTypes);
@@ -71,37 +92,29 @@ class Tables {
       for (let r = 0; r <= rounds + 1; r++) this.sustBase[type * (rounds + 2) + r] = vp + this.income[r] * income;
     }
     const aTypes = view.actionTypes;
-    this.actionDynamic = new Uint8Array(aTypes);
+    this.actionForm = new Uint8Array(aTypes);
+    this.actionAmount = new Float64Array(aTypes);
+    this.actionCategory = new Int32Array(aTypes);
+    this.actionFactor = new Float64Array(aTypes);
+    this.actionByRound = new Float64Array(aTypes * (rounds + 2));
+    const e = new Estimates();
     for (let type = 0; type < aTypes; type++) {
-      for (let i = 0, n = view.effectCount(type); i < n; i++) if (DYNAMIC.has(view.effectKindIndex(type, i))) this.actionDynamic[type] = 1;
-    }
-    this.actionByRound = new Float64Array(aTypes * (rounds + 2)).fill(Number.NaN);
-  }
-
-  /**
-   * VP of one step on a track at `pos` (weakest category at `weakest`) in `round`: the weakest
-   * category's next stage at the remaining sustainability scorings (spread over the steps to it),
-   * and the PR image.
-   */
-  stepValue(view: GreenDealView, round: number, pos: number, weakest: number): number {
-    const components = this.config.params.components;
-    if (pos >= components.trackLength) return 0;
-    const at = (round * this.side + pos) * this.side + weakest;
-    const known = this.step[at];
-    if (!Number.isNaN(known)) return known;
-    let value = 0.35 * this.prLeft[round];
-    // Steps in a weakest (or next-weakest) category move the scored stage.
-    if (pos <= weakest + 1) {
-      const stage = view.stageAt(pos);
-      const stages = components.stageAt;
-      if (stage < stages.length) {
-        const gap = stages[stage] - pos;
-        const gain = view.stageVp(stage + 1) - view.stageVp(stage);
-        value += (this.sustLeft[round] * gain) / (gap > 0 ? gap : 1) / (pos === weakest ? 1 : 2);
+      const n = view.effectCount(type);
+      let dynamic = false;
+      for (let i = 0; i < n; i++) if (DYNAMIC.has(view.effectKindIndex(type, i))) dynamic = true;
+      const kind = n === 1 ? view.effectKindIndex(type, 0) : -1;
+      this.actionForm[type] = !dynamic ? FORM_STATIC : kind === STEPS ? FORM_STEP : kind === PR_CHIPS ? FORM_CHIP : FORM_EFFECTS;
+      this.actionAmount[type] = n === 1 ? view.effectAmount(type, 0) : 0;
+      this.actionCategory[type] = n === 1 && kind === STEPS ? view.effectCategory(type, 0) : 0;
+      this.actionFactor[type] = view.actionTimingIndex(type) === HAND ? 0.9 : 1;
+      if (dynamic) continue;
+      for (let r = 0; r <= rounds + 1; r++) {
+        e.prLeft = this.prLeft[r];
+        e.income = this.income[r];
+        e.roundsLeft = rounds - r + 1;
+        this.actionByRound[type * (rounds + 2) + r] = effectsValue(view, e, type);
       }
     }
-    this.step[at] = value;
-    return value;
   }
 
   /** A sustainability card's VP and its income (with its tile's expected contacts) in VP, in `round`. */
@@ -109,15 +122,29 @@ class Tables {
     return this.sustBase[type * (this.rounds + 2) + round];
   }
 
-  /** An action card's worth (as `effectsValue`) when it reads no seat's state, else NaN. */
+  /** An action card's worth for the seat (as `effectsValue`; the same numbers, fewer steps to them). */
   actionValue(view: GreenDealView, e: Estimates, type: number): number {
-    if (this.actionDynamic[type] === 1) return effectsValue(view, e, type);
-    const at = type * (this.rounds + 2) + view.round;
-    const known = this.actionByRound[at];
-    if (!Number.isNaN(known)) return known;
-    return (this.actionByRound[at] = effectsValue(view, e, type));
+    switch (this.actionForm[type]) {
+      case FORM_STATIC:
+        return this.actionByRound[type * (this.rounds + 2) + view.round];
+      case FORM_STEP:
+        // One effect: 0 + its worth is its worth; a non-hand card's factor 1 leaves it as it is.
+        return this.actionFactor[type] * (e.step[this.actionCategory[type]] * this.actionAmount[type]);
+      case FORM_CHIP:
+        return this.actionFactor[type] * (e.chipValue(view) * this.actionAmount[type]);
+      default:
+        return effectsValue(view, e, type);
+    }
   }
 }
+
+const FORM_STATIC = 0;
+const FORM_STEP = 1;
+const FORM_CHIP = 2;
+const FORM_EFFECTS = 3;
+
+/** The lesser of two small integers, without a branch. */
+const min = (a: number, b: number): number => b + ((a - b) & ((a - b) >> 31));
 
 /** The tables of the configuration last asked about (a thread plays one configuration at a time). */
 let TABLES: Tables | null = null;
@@ -140,7 +167,8 @@ export const incomeValue = (view: GreenDealView): number => tablesOf(view).incom
  */
 export class Estimates {
   income = 0;
-  readonly step = [0, 0, 0, 0];
+  /** A track step's worth per category, and (step[4]) in the weakest category. */
+  readonly step = [0, 0, 0, 0, 0];
   /** The seat's track positions, and its weakest category (ties: the first). */
   readonly track = [0, 0, 0, 0];
   weakest = 0;
@@ -156,15 +184,24 @@ export class Estimates {
     this.prLeft = t.prLeft[round];
     this.income = t.income[round];
     const track = this.track;
-    let weakest = 0;
-    for (let c = 0; c < 4; c++) {
-      const pos = (track[c] = view.track(seat, c));
-      if (pos < track[weakest]) weakest = c;
-    }
-    this.weakest = weakest;
-    const low = track[weakest];
+    const t0 = (track[0] = view.track(seat, 0));
+    const t1 = (track[1] = view.track(seat, 1));
+    const t2 = (track[2] = view.track(seat, 2));
+    const t3 = (track[3] = view.track(seat, 3));
+    // The weakest category: the least of position · 4 + category (the first among equal positions), without a branch.
+    const k01 = min(t0 * 4, t1 * 4 + 1);
+    const k23 = min(t2 * 4 + 2, t3 * 4 + 3);
+    const key = min(k01, k23);
+    const weakest = (this.weakest = key & 3);
+    const low = key >> 2;
     const step = this.step;
-    for (let c = 0; c < 4; c++) step[c] = t.stepValue(view, round, track[c], low);
+    const table = t.step;
+    const at = round * (view.components.trackLength + 1);
+    step[0] = table[(at + t0) * 3 + min(t0 - low, 2)];
+    step[1] = table[(at + t1) * 3 + min(t1 - low, 2)];
+    step[2] = table[(at + t2) * 3 + min(t2 - low, 2)];
+    step[3] = table[(at + t3) * 3 + min(t3 - low, 2)];
+    step[4] = step[weakest];
     this.chipReady = false;
     this.roundsLeft = view.rounds - round + 1;
     return this;
@@ -221,7 +258,7 @@ function effectsValue(view: GreenDealView, e: Estimates, type: number): number {
         break;
       case STEPS: {
         const c = view.effectCategory(type, i);
-        v += e.step[c === WEAKEST ? e.weakest : c] * a;
+        v += e.step[c === WEAKEST ? 4 : c] * a;
         break;
       }
       case PR_CHIPS:
@@ -269,5 +306,5 @@ export function sustainabilityValue(view: GreenDealView, e: Estimates, type: num
   const c = t.sustCategory[type];
   const room = view.components.trackLength - e.track[c];
   const steps = t.sustSteps[type];
-  return t.sustainabilityBase(type, view.round) + e.step[c] * (steps < room ? steps : room);
+  return t.sustainabilityBase(type, view.round) + e.step[c] * min(steps, room);
 }
