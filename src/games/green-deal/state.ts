@@ -168,8 +168,8 @@ export const tablesOf = memoOnIdentity((config: GreenDealConfig): Tables => {
       aEffEnd.push(eKind.length);
     }
   }
-  const divPay = new Array<number>(c.incomeMax + 1).fill(0);
-  const divVp = new Array<number>(c.incomeMax + 1).fill(0);
+  const divPay = zeros(c.incomeMax + 1);
+  const divVp = zeros(c.incomeMax + 1);
   for (let i = 0; i <= c.incomeMax; i++) {
     for (const row of c.dividends) {
       if (row.fromIncome <= i) {
@@ -178,7 +178,7 @@ export const tablesOf = memoOnIdentity((config: GreenDealConfig): Tables => {
       }
     }
   }
-  const stageAt = new Array<number>(c.trackLength + 1).fill(0);
+  const stageAt = zeros(c.trackLength + 1);
   for (let pos = 0; pos <= c.trackLength; pos++) for (let k = 0; k < c.stageAt.length; k++) if (pos >= c.stageAt[k]) stageAt[pos] = k + 1;
   const W = c.mapWidth;
   const H = c.mapHeight;
