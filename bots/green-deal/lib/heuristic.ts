@@ -135,16 +135,17 @@ export class HeuristicBot implements GreenDealBot {
       mainValue = taxCash;
       sustainability = false;
     }
-    const taxChip = view.prSupply > 0 ? e.chipValue(view) * tax.taxRefundChips - CASH_VP * tax.taxRefundCost : 0;
-    if (taxChip > mainValue && view.prSupply > 0) {
+    const supply = view.prSupply;
+    const taxChip = supply > 0 ? e.chipValue(view) * tax.taxRefundChips - CASH_VP * tax.taxRefundCost : 0;
+    if (taxChip > mainValue && supply > 0) {
       main = TAX_CHIP;
       mainValue = taxChip;
       sustainability = false;
     }
     // A loan when cash is short and rounds are left to use it (never beside a sustainability card: GD-A1).
-    if (!sustainability && view.loanCount(seat) < style.maxLoans && view.round <= view.rounds - 2 && cash < 8) this.push(TAKE_LOAN);
+    if (!sustainability && view.loanCount(seat) < style.maxLoans && e.round <= view.rounds - 2 && cash < 8) this.push(TAKE_LOAN);
     if (main >= 0) this.push(main);
-    if (style.pr === 'always' || (style.pr === 'value' && view.prSupply > 0 && e.chipValue(view) - CASH_VP * view.prPrice > 0)) this.push(BUY_PR);
+    if (style.pr === 'always' || (style.pr === 'value' && supply > 0 && e.chipValue(view) - CASH_VP * view.prPrice > 0)) this.push(BUY_PR);
     if (view.dividendVp - CASH_VP * view.dividendPay > 0) this.push(DIVIDEND);
     if (style.repayBuffer < Number.POSITIVE_INFINITY) {
       let mask = 0;

@@ -126,7 +126,7 @@ class Tables {
   actionValue(view: GreenDealView, e: Estimates, type: number): number {
     switch (this.actionForm[type]) {
       case FORM_STATIC:
-        return this.actionByRound[type * (this.rounds + 2) + view.round];
+        return this.actionByRound[type * (this.rounds + 2) + e.round];
       case FORM_STEP:
         // One effect: 0 + its worth is its worth; a non-hand card's factor 1 leaves it as it is.
         return this.actionFactor[type] * (e.step[this.actionCategory[type]] * this.actionAmount[type]);
@@ -176,11 +176,16 @@ export class Estimates {
   private chip = 0;
   private chipReady = false;
   prLeft = 0;
+  /** The plan's round, the track's length and the configuration's tables (set by update). */
+  round = 0;
+  trackLength = 0;
+  tables: Tables | null = null;
 
   update(view: GreenDealView): this {
-    const t = tablesOf(view);
+    const t = (this.tables = tablesOf(view));
     const seat = view.seat;
-    const round = view.round;
+    const round = (this.round = view.round);
+    const trackLength = (this.trackLength = view.components.trackLength);
     this.prLeft = t.prLeft[round];
     this.income = t.income[round];
     const track = this.track;
@@ -196,7 +201,7 @@ export class Estimates {
     const low = key >> 2;
     const step = this.step;
     const table = t.step;
-    const at = round * (view.components.trackLength + 1);
+    const at = round * (trackLength + 1);
     step[0] = table[(at + t0) * 3 + min(t0 - low, 2)];
     step[1] = table[(at + t1) * 3 + min(t1 - low, 2)];
     step[2] = table[(at + t2) * 3 + min(t2 - low, 2)];
@@ -238,7 +243,7 @@ const HAND = TIMINGS.indexOf('hand');
 const DYNAMIC = new Set([STEPS, PR_CHIPS, END_VP_PER_TILE, END_VP_PER_COOPERATION]);
 
 /** VP of an action card's effects for this seat (its price not counted), as the bots estimate them. */
-export const actionValue = (view: GreenDealView, e: Estimates, type: number): number => tablesOf(view).actionValue(view, e, type);
+export const actionValue = (view: GreenDealView, e: Estimates, type: number): number => (e.tables ?? tablesOf(view)).actionValue(view, e, type);
 
 function effectsValue(view: GreenDealView, e: Estimates, type: number): number {
   const left = e.roundsLeft;
@@ -302,9 +307,9 @@ function effectsValue(view: GreenDealView, e: Estimates, type: number): number {
 
 /** VP of a sustainability card for this seat (its price not counted): VP, income, steps, and its tile's expected contacts. */
 export function sustainabilityValue(view: GreenDealView, e: Estimates, type: number): number {
-  const t = tablesOf(view);
+  const t = e.tables ?? tablesOf(view);
   const c = t.sustCategory[type];
-  const room = view.components.trackLength - e.track[c];
+  const room = e.trackLength - e.track[c];
   const steps = t.sustSteps[type];
-  return t.sustainabilityBase(type, view.round) + e.step[c] * min(steps, room);
+  return t.sustainabilityBase(type, e.round) + e.step[c] * min(steps, room);
 }

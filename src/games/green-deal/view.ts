@@ -145,9 +145,15 @@ export class GreenDealView {
     const track = s.track;
     const bonus = s.imageBonus;
     const perm = s.permImage;
+    const held = s.chips;
     const players = s.players;
-    for (let at = 0; at < players * NC; at++) images[at] = track[at] + bonus[at] + perm[at];
-    for (let seat = 0; seat < players; seat++) chips[seat] = s.chips[seat];
+    for (let seat = 0, at = 0; seat < players; seat++, at += NC) {
+      images[at] = track[at] + bonus[at] + perm[at];
+      images[at + 1] = track[at + 1] + bonus[at + 1] + perm[at + 1];
+      images[at + 2] = track[at + 2] + bonus[at + 2] + perm[at + 2];
+      images[at + 3] = track[at + 3] + bonus[at + 3] + perm[at + 3];
+      chips[seat] = held[seat];
+    }
     return players;
   }
   /** GD-A18b option: image kept from earlier scorings. */
