@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_BOTS } from '../../../bots/green-deal/index.js';
 import { Purpose, RandomSource } from '../../../src/core/random.js';
+import type { BotFactory } from '../../../src/core/definition.js';
 import type { GreenDealBot } from '../../../src/games/green-deal/bot.js';
 import { parseGreenDealConfig } from '../../../src/games/green-deal/config.js';
 import { greenDealDefinition, withBlankedCard } from '../../../src/games/green-deal/definition.js';
 import { greenDeal } from '../../../src/games/green-deal/engine.js';
+import { canInvest } from '../../../src/games/green-deal/rules.js';
 import { fastPlayer } from '../../../src/games/green-deal/fast.js';
 import * as M from '../../../src/games/green-deal/metrics.js';
 import { DEFAULT_CONFIG } from '../../../src/games/green-deal/params.js';
 import { record } from '../../../src/games/green-deal/record.js';
-import { type GreenDealState, LOAN_SLOTS, NC, tablesOf } from '../../../src/games/green-deal/state.js';
+import { DONE, END_TURN, type GreenDealState, LOAN_SLOTS, NC, OVER, tablesOf } from '../../../src/games/green-deal/state.js';
+import type { GreenDealView } from '../../../src/games/green-deal/view.js';
 import { factories, LINEUPS, OPTION_SETS, playGeneric, where } from './helpers.js';
 
 /** The rules invariants of a state between decisions. */
@@ -111,6 +114,85 @@ describe('Green Deal engine', () => {
         }
       }
     }
+  });
+
+  it('hands a game back when a bot throws or answers illegally, and plays the next games on the reused state as the driver does', () => {
+    // Seat 0 is greedy, but in its 2nd game it throws at its third bid and in its 4th game it names
+    // an occupied cell; every other game it plays exactly as greedy.
+    const base = factories(4);
+    let games = 0;
+    const faulty: BotFactory<GreenDealBot> = {
+      name: 'faulty',
+      description: 'greedy with two planted faults',
+      create(seat, random) {
+        const bot = base[0].create(seat, random);
+        const game = games++;
+        let bids = 0;
+        return {
+          name: 'faulty',
+          bid: (view) => {
+            if (game === 1 && ++bids === 3) throw new Error('planted');
+            return bot.bid(view);
+          },
+          invest: (view) => bot.invest(view),
+          place: (view) => (game === 3 && view.placedTiles > 0 ? view.placedTileAt(0) : bot.place(view)),
+          compete: (view) => bot.compete(view),
+          allocate: (view) => bot.allocate(view),
+          repay: (view) => bot.repay(view),
+        };
+      },
+    };
+    const player = fastPlayer(DEFAULT_CONFIG, 4, [faulty, ...base.slice(1)])!;
+    for (let i = 0; i < 6; i++) {
+      const flat = player.play('faults', i);
+      if (i === 1 || i === 3) expect(flat, `game ${i}`).toBeNull();
+      else expect(player.gameRecord(flat!), `game ${i}`).toEqual(record(playGeneric(DEFAULT_CONFIG, 4, 'faults', i).final));
+    }
+    expect(player.bailouts).toBe(2);
+  });
+
+  it('takes an investment step its view just found legal without a second check, and only that step', () => {
+    /** A bot's investment that asks its view about `step`, then answers `answer`. */
+    const checkedThen = (view: GreenDealView, step: number, answer: number): number => {
+      expect(view.canInvest(step)).toBe(true);
+      return answer;
+    };
+    const random = new RandomSource('checked', 2);
+    const state = greenDeal.setup(DEFAULT_CONFIG, 4, random);
+    const bots = factories(4).map((f, s) => f.create(s, random.stream(Purpose.bot + s)));
+    const steps: number[] = [];
+    let checked = 0;
+    while (state.stage !== OVER) {
+      const pending = greenDeal.pending(state);
+      if (pending.kind === 'terminal') break;
+      const request = pending.requests[0];
+      if (request.kind === 'invest') {
+        const view = greenDeal.seatView(state, request.seat);
+        const n = view.investSteps(steps);
+        const step = steps[n - 1];
+        // An illegal code after a legal check is refused; the checked step, with or without END_TURN, is taken.
+        let illegal = 1;
+        while (canInvest(state, request.seat, illegal)) illegal++;
+        const refuse = greenDeal.askBot({ ...bots[request.seat], invest: (v: GreenDealView) => checkedThen(v, step, illegal) }, request, view, state, random);
+        expect(refuse.fault?.reason).toBe('illegal');
+        if (step !== DONE) {
+          const take = greenDeal.askBot(
+            { ...bots[request.seat], invest: (v: GreenDealView) => checkedThen(v, step, step + END_TURN) },
+            request,
+            view,
+            state,
+            random,
+          );
+          expect(take).toEqual({ answer: step + END_TURN });
+          expect(state.investChecked).toBe(step);
+          checked++;
+        }
+      }
+      const answers = pending.requests.map((r) => greenDeal.askBot(bots[r.seat], r, greenDeal.seatView(state, r.seat), state, random).answer);
+      greenDeal.apply(state, answers);
+      expect(state.investChecked).toBe(-1);
+    }
+    expect(checked).toBeGreaterThan(20);
   });
 
   it('is a pure function of (config, seed, index, line-up): 400 games on one engine, then replays on fresh ones', () => {
