@@ -4,6 +4,7 @@
  * category (only seats holding chips can score, GD-A18a). Chips go one by one where they raise the
  * expected VP of the places most (ties share, as the rules share). Used for D5 and to value a chip.
  */
+import { memoOnIdentity } from '../../../src/core/memo.js';
 import type { GreenDealView } from '../../../src/games/green-deal/view.js';
 
 /** Most seats a game has (the engine allows 3–5). */
@@ -13,6 +14,35 @@ const NOBODY = -(1 << 20);
 /** A place's code: better · 5 + tied (at most 4 others); NONE: no chip where chips are needed (worth 0). */
 const CODES = 26;
 const NONE = 25;
+
+/**
+ * Per list of the places' VP (made once per list: an analysis may alternate configurations game by
+ * game): each code's expected VP — the places' VP summed from the first shared place on and divided
+ * among the tied, 0 beyond the last paid place — and for every two codes (x · CODES + w) the rank of
+ * the gain worth[x] − worth[w] among all gains (equal gains, equal ranks).
+ */
+const placesOf = memoOnIdentity((prVp: readonly number[]): { worth: Float64Array; rank: Int16Array } => {
+  const vp = new Float64Array(16);
+  for (let p = 0; p < prVp.length && p < 16; p++) vp[p] = prVp[p];
+  const worth = new Float64Array(CODES);
+  for (let better = 0; better < 5; better++) {
+    // No tie: the one place's VP (what the sum over one place divided by 1 gives).
+    worth[better * 5] = vp[better];
+    for (let tied = 1; tied < 5; tied++) {
+      let sum = 0;
+      for (let p = better; p <= better + tied; p++) sum += vp[p];
+      worth[better * 5 + tied] = sum / (tied + 1);
+    }
+  }
+  worth[NONE] = 0;
+  const gains = new Float64Array(CODES * CODES);
+  for (let x = 0; x < CODES; x++) for (let w = 0; w < CODES; w++) gains[x * CODES + w] = worth[x] - worth[w];
+  const ranks = new Map<number, number>();
+  for (const gain of Array.from(new Set(gains)).sort((a, b) => a - b)) ranks.set(gain, ranks.size);
+  const rank = new Int16Array(CODES * CODES);
+  for (let i = 0; i < gains.length; i++) rank[i] = ranks.get(gains[i]) ?? 0;
+  return { worth, rank };
+});
 
 /*
  * The model counts in half chips: twice an image (an integer) plus the chips (the others' guesses
@@ -28,13 +58,9 @@ export class PrModel {
   /** Twice one's own image per category. */
   private readonly own = new Int32Array(4);
   private needsChip = true;
-  /**
-   * The expected VP of each code: the places' VP summed from the first shared place on and divided
-   * among the tied, 0 beyond the last paid place; and for every two codes (x · CODES + w) the rank
-   * of the gain worth[x] − worth[w] among all gains (equal gains, equal ranks).
-   */
-  private readonly worthOf = new Float64Array(CODES);
-  private readonly rankOf = new Int16Array(CODES * CODES);
+  /** The places' worths and gain ranks of the VP list last read (placesOf). */
+  private worthOf: Float64Array = new Float64Array(CODES);
+  private rankOf: Int16Array = new Int16Array(CODES * CODES);
   private vpOf: readonly number[] | null = null;
   /** allocate's scratch per category: the code at the chips placed, the code with one more, the chips placed. */
   private readonly at = new Int32Array(4);
@@ -53,7 +79,12 @@ export class PrModel {
     if (players > MAX_SEATS) throw new RangeError(`the PR model takes at most ${MAX_SEATS} seats, got ${players}`);
     const needsChip = (this.needsChip = view.rules.prNeedsChip);
     const prVp = view.components.prVp;
-    if (prVp !== this.vpOf) this.share(prVp);
+    if (prVp !== this.vpOf) {
+      const places = placesOf(prVp);
+      this.worthOf = places.worth;
+      this.rankOf = places.rank;
+      this.vpOf = prVp;
+    }
     const images = this.images;
     const chipsOf = this.chips;
     const others = this.others;
@@ -78,27 +109,6 @@ export class PrModel {
     others[seat] = others[5 + seat] = others[10 + seat] = others[15 + seat] = NOBODY;
     this.held = chipsOf[seat];
     return this;
-  }
-
-  private share(prVp: readonly number[]): void {
-    this.vpOf = prVp;
-    const vp = new Float64Array(16);
-    for (let p = 0; p < prVp.length && p < 16; p++) vp[p] = prVp[p];
-    const worth = this.worthOf;
-    for (let better = 0; better < 5; better++) {
-      // No tie: the one place's VP (what the sum over one place divided by 1 gives).
-      worth[better * 5] = vp[better];
-      for (let tied = 1; tied < 5; tied++) {
-        let sum = 0;
-        for (let p = better; p <= better + tied; p++) sum += vp[p];
-        worth[better * 5 + tied] = sum / (tied + 1);
-      }
-    }
-    worth[NONE] = 0;
-    const gains = new Float64Array(CODES * CODES);
-    for (let x = 0; x < CODES; x++) for (let w = 0; w < CODES; w++) gains[x * CODES + w] = worth[x] - worth[w];
-    const sorted = Array.from(new Set(gains)).sort((a, b) => a - b);
-    for (let i = 0; i < gains.length; i++) this.rankOf[i] = sorted.indexOf(gains[i]);
   }
 
   /** The code of category c's place with `mine` chips placed there (mine ≥ 1, or chips not needed). */
