@@ -30,12 +30,11 @@ export class PrModel {
   private needsChip = true;
   /**
    * The expected VP of each code: the places' VP summed from the first shared place on and divided
-   * among the tied, 0 beyond the last paid place; and for every two codes (x · CODES + w) the gain
-   * worth[x] − worth[w] and its rank among all gains (equal gains, equal ranks).
+   * among the tied, 0 beyond the last paid place; and for every two codes (x · CODES + w) the rank
+   * of the gain worth[x] − worth[w] among all gains (equal gains, equal ranks).
    */
   private readonly worthOf = new Float64Array(CODES);
-  private readonly gainOf = new Float64Array(CODES * CODES);
-  private readonly rankOf = new Int32Array(CODES * CODES);
+  private readonly rankOf = new Int16Array(CODES * CODES);
   private vpOf: readonly number[] | null = null;
   /** allocate's scratch per category: the code at the chips placed, the code with one more, the chips placed. */
   private readonly at = new Int32Array(4);
@@ -96,9 +95,10 @@ export class PrModel {
       }
     }
     worth[NONE] = 0;
-    for (let x = 0; x < CODES; x++) for (let w = 0; w < CODES; w++) this.gainOf[x * CODES + w] = worth[x] - worth[w];
-    const sorted = Array.from(new Set(this.gainOf)).sort((a, b) => a - b);
-    for (let i = 0; i < this.gainOf.length; i++) this.rankOf[i] = sorted.indexOf(this.gainOf[i]);
+    const gains = new Float64Array(CODES * CODES);
+    for (let x = 0; x < CODES; x++) for (let w = 0; w < CODES; w++) gains[x * CODES + w] = worth[x] - worth[w];
+    const sorted = Array.from(new Set(gains)).sort((a, b) => a - b);
+    for (let i = 0; i < gains.length; i++) this.rankOf[i] = sorted.indexOf(gains[i]);
   }
 
   /** The code of category c's place with `mine` chips placed there (mine ≥ 1, or chips not needed). */
@@ -155,7 +155,7 @@ export class PrModel {
       const k23 = k2 - ((k2 - k3) & ((k2 - k3) >> 31));
       const key = k01 - ((k01 - k23) & ((k01 - k23) >> 31));
       const best = 3 - (key & 3);
-      const gain = this.gainOf[next[best] * CODES + at[best]];
+      const gain = this.worthOf[next[best]] - this.worthOf[at[best]];
       if (i === chips) {
         this.lastCategory = lastCategory;
         this.lastGain = lastGain;

@@ -4,6 +4,7 @@
  * table, the scorings still to come). Plain numbers; nothing is allocated per decision.
  */
 import { EFFECT_KINDS, TIMINGS, WEAKEST } from '../../../src/games/green-deal/components.js';
+import { memoOnIdentity } from '../../../src/core/memo.js';
 import type { GreenDealConfig } from '../../../src/games/green-deal/params.js';
 import type { GreenDealView } from '../../../src/games/green-deal/view.js';
 import { PR_MODEL } from './pr.js';
@@ -146,13 +147,15 @@ const FORM_EFFECTS = 3;
 /** The lesser of two small integers, without a branch. */
 const min = (a: number, b: number): number => b + ((a - b) & ((a - b) >> 31));
 
-/** The tables of the configuration last asked about (a thread plays one configuration at a time). */
-let TABLES: Tables | null = null;
+/** The view a configuration's tables are read from while they are made (set by tablesOf). */
+let reading: GreenDealView | null = null;
+
+/** The tables of each configuration, made once (an analysis such as `impact` alternates configurations game by game). */
+const tablesFor = memoOnIdentity((config: GreenDealConfig): Tables => new Tables(config, reading as GreenDealView));
 
 function tablesOf(view: GreenDealView): Tables {
-  const config = view.config;
-  if (TABLES === null || TABLES.config !== config) TABLES = new Tables(config, view);
-  return TABLES;
+  reading = view;
+  return tablesFor(view.config);
 }
 
 export const prScoringsLeft = (view: GreenDealView): number => tablesOf(view).prLeft[view.round];
