@@ -580,6 +580,26 @@ export function pending(state: GreenDealState): Pending<GreenDealRequest> {
   return pendingOf(stage, 1 << state.order[state.turn]);
 }
 
+/** `apply` of an investment step (D2/D3) without a decision log: the step, then the game on to the next decision. */
+export function investStep(state: GreenDealState, answer: GreenDealAnswer): void {
+  state.investChecked = -1;
+  if (answer === DONE) endInvestment(state);
+  else if (answer < END_TURN) invest(state, state.order[state.turn], answer);
+  else {
+    invest(state, state.order[state.turn], answer - END_TURN);
+    endInvestment(state);
+  }
+}
+
+/** `apply` of a tile's cell (D4) without a decision log: the tile, its contacts, then the game on. */
+export function placeTile(state: GreenDealState, cell: GreenDealAnswer): void {
+  state.investChecked = -1;
+  putTile(state, state.order[state.turn], cell);
+  state.placeCell = cell;
+  state.contactK = 0;
+  resolveContacts(state);
+}
+
 /** Applies the answers (one per pending request, in its order) and runs the game on to the next decision. */
 export function apply(state: GreenDealState, answers: readonly GreenDealAnswer[], _random?: RandomSource): GreenDealState {
   if (state.log !== null) logDecision(state, state.log, answers);
@@ -591,24 +611,12 @@ export function apply(state: GreenDealState, answers: readonly GreenDealAnswer[]
       resolveAuction(state);
       break;
     }
-    case INVEST: {
-      const answer = answers[0];
-      if (answer === DONE) endInvestment(state);
-      else if (answer < END_TURN) invest(state, state.order[state.turn], answer);
-      else {
-        invest(state, state.order[state.turn], answer - END_TURN);
-        endInvestment(state);
-      }
+    case INVEST:
+      investStep(state, answers[0]);
       break;
-    }
-    case PLACE: {
-      const seat = state.order[state.turn];
-      putTile(state, seat, answers[0]);
-      state.placeCell = answers[0];
-      state.contactK = 0;
-      resolveContacts(state);
+    case PLACE:
+      placeTile(state, answers[0]);
       break;
-    }
     case CONTACT:
       if (answers[0] === 1) compete(state, state.placeCell, state.contactK);
       else cooperate(state, state.placeCell, state.contactK);

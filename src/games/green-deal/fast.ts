@@ -1,7 +1,8 @@
 /**
  * The fast player (core/definition.ts `FastPlayer`): the SAME engine and bots as the generic driver
  * (sim/play.ts) — each decision's bot method called as the engine's `callBot` calls it, its value
- * checked by the engine's checks that `acceptAnswer` makes, applied by the engine's `apply` — on one
+ * checked by the engine's checks that `acceptAnswer` makes, applied by the engine's `apply` (an
+ * investment step or a cell by `investStep` / `placeTile`, the parts `apply` runs for them) — on one
  * reused state and one reused `FlatRecord`, no second implementation of any rule. Its loop is
  * core/fast-player.ts's, written out for this game: the stage read from the state instead of a
  * pending object, the bot method and the check of the stage called directly (monomorphic, whatever
@@ -11,7 +12,7 @@
 import type { BotFactory, FastPlayer, FlatRecord, GameRecord } from '../../core/definition.js';
 import { Purpose, RandomSource } from '../../core/random.js';
 import type { GreenDealBot } from './bot.js';
-import { allocationOf, apply, bidAnswer, cellAnswer, contactAnswer, investAnswer, repayAnswer, resetGame, setup } from './engine.js';
+import { allocationOf, apply, bidAnswer, cellAnswer, contactAnswer, investAnswer, investStep, placeTile, repayAnswer, resetGame, setup } from './engine.js';
 import type { GreenDealConfig } from './params.js';
 import { gameRecordOf, StateRecord } from './record.js';
 import { ALLOCATE, BID, CONTACT, type GreenDealState, INVEST, OVER, PLACE } from './state.js';
@@ -57,8 +58,13 @@ class GreenDealFastPlayer implements FastPlayer {
         }
         const answer = stage === INVEST ? investAnswer(state, seat, value) : stage === PLACE ? cellAnswer(state, seat, value) : contactAnswer(value);
         if (answer < 0) return this.bailout();
-        one[0] = answer;
-        apply(state, one);
+        // The two most frequent decisions straight to their part of `apply` (no decision log in runs).
+        if (state.log === null && stage === INVEST) investStep(state, answer);
+        else if (state.log === null && stage === PLACE) placeTile(state, answer);
+        else {
+          one[0] = answer;
+          apply(state, one);
+        }
         continue;
       }
       if (stage === OVER) break;
