@@ -161,6 +161,7 @@ export function sampleState(view: GreenDealView, random: RandomStream, into?: Gr
       state.track[s * NC + c] = view.track(s, c);
       state.imageBonus[s * NC + c] = view.imageBonus(s, c);
       state.permImage[s * NC + c] = view.permanentImage(s, c);
+      state.keepImage(s * NC + c);
     }
     for (let k = 0; k < LOAN_SLOTS; k++) {
       state.loans[s * LOAN_SLOTS + k] = view.loan(s, k);

@@ -195,7 +195,10 @@ export function setupScripted(
     state.cash[seat] = s.cash;
     state.income[seat] = s.income;
     state.vp[seat] = s.vp;
-    for (let c = 0; c < NC; c++) state.track[seat * NC + c] = s.track[c];
+    for (let c = 0; c < NC; c++) {
+      state.track[seat * NC + c] = s.track[c];
+      state.keepImage(seat * NC + c);
+    }
     state.chips[seat] = s.chips;
     s.loans.forEach((amount, k) => {
       state.loans[seat * 3 + k] = amount;
@@ -398,7 +401,7 @@ function scorePr(state: GreenDealState): void {
   const rules = state.config.rules;
   const needsChip = rules.prNeedsChip;
   const P = state.players;
-  const { placed, track, imageBonus, permImage, vp } = state;
+  const { placed, image, permImage, vp } = state;
   const prVp = state.counters[C_PR_VP];
   const prPlaces = state.counters[C_PR_PLACES];
   for (let k = 0; k < NC; k++) {
@@ -406,8 +409,7 @@ function scorePr(state: GreenDealState): void {
     for (let s = 0; s < P; s++) {
       const chips = placed[s * 5 + k];
       if (needsChip && chips === 0) continue;
-      const at = s * NC + k;
-      entrant(n++, s, track[at] + chips + imageBonus[at] + permImage[at]);
+      entrant(n++, s, image[s * NC + k] + chips);
     }
     if (n === 0) continue;
     awardPlaces(n, c.prVp);
@@ -427,7 +429,10 @@ function scorePr(state: GreenDealState): void {
     for (let k = 0; k < NC; k++) {
       const chips = placed[s * 5 + k];
       supply += chips;
-      if (permanent) permImage[s * NC + k] += chips;
+      if (permanent) {
+        permImage[s * NC + k] += chips;
+        state.keepImage(s * NC + k);
+      }
     }
     state.chips[s] = placed[s * 5 + 4];
   }

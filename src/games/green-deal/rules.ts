@@ -378,6 +378,7 @@ function addSteps(state: GreenDealState, seat: number, category: number, steps: 
   const at = seat * NC + category;
   const v = state.track[at] + steps;
   state.track[at] = v > state.trackLength ? state.trackLength : v;
+  state.keepImage(at);
 }
 
 /** M1: pay the card, move its track, income and VP; its tile waits for the expansion. */
@@ -421,8 +422,11 @@ export function putInFront(state: GreenDealState, seat: number, type: number): v
   for (let e = t.aEffStart[type]; e < t.aEffEnd[type]; e++) {
     const kind = t.eKind[e];
     if (permanent) {
-      if (kind === K_IMAGE) state.imageBonus[seat * NC + t.eCat[e]] += t.eAmount[e];
-      else state.mods[seat * MODS + kind - K_PERMANENT] += t.eAmount[e];
+      if (kind === K_IMAGE) {
+        const at = seat * NC + t.eCat[e];
+        state.imageBonus[at] += t.eAmount[e];
+        state.keepImage(at);
+      } else state.mods[seat * MODS + kind - K_PERMANENT] += t.eAmount[e];
     } else state.endVp[seat * 3 + kind - K_END] += t.eAmount[e];
   }
 }

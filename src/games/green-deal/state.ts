@@ -299,6 +299,11 @@ export class GreenDealState {
   readonly imageBonus: Int32Array;
   /** permanentImage[seat · 4 + category]: chips placed at earlier scorings (GD-A18b option). */
   readonly permImage: Int32Array;
+  /**
+   * image[seat · 4 + category] = track + imageBonus + permImage, kept up to date by `keepImage`
+   * (the one writer: every change of those three calls it), so a PR read or scoring adds nothing.
+   */
+  readonly image: Int32Array;
   /** endVp[seat · 3 + k]: end-vp, per tile, per cooperation (END_KINDS order). */
   readonly endVp: Int32Array;
   /** sustOwned[seat · sustTypes + type]: sustainability cards in front of the seat (public). */
@@ -462,7 +467,7 @@ export class GreenDealState {
     // Every array the rules write during a game is a window on one buffer (32-bit words, then
     // 16-bit map lists, then bytes): a clone is one `set` of it and the scalars (copyFrom).
     const n32 =
-      P * (14 + 3 * NC + LOAN_SLOTS + 2 * A + MODS + END_KINDS.length + t.sustTypes + 5) +
+      P * (14 + 4 * NC + LOAN_SLOTS + 2 * A + MODS + END_KINDS.length + t.sustTypes + 5) +
       8 * NC +
       2 * S +
       2 * cards +
@@ -501,6 +506,7 @@ export class GreenDealState {
     this.mods = words(P * MODS);
     this.imageBonus = words(P * NC);
     this.permImage = words(P * NC);
+    this.image = words(P * NC);
     this.endVp = words(P * END_KINDS.length);
     this.sustOwned = words(P * t.sustTypes);
     this.tiles = words(P);
@@ -614,6 +620,11 @@ export class GreenDealState {
     for (let k = 0; k < src.counters.length; k++) copyList(this.counters[k], src.counters[k], src.counters[k].length);
     copyList(this.cards, src.cards, 2 * src.cardCount);
     return this;
+  }
+
+  /** Brings image[at] (at = seat · 4 + category) up to date after its track, imageBonus or permImage changed. */
+  keepImage(at: number): void {
+    this.image[at] = this.track[at] + this.imageBonus[at] + this.permImage[at];
   }
 
   /** The category with the lowest track of `seat` (ties: the first in CATEGORIES order). */

@@ -132,9 +132,7 @@ export class GreenDealView {
   }
   /** The seat's image in category c before a scoring's chips: track + image bonus + image kept (GD-A18b). */
   image(seat: number, c: number): number {
-    const s = this.#s;
-    const at = seat * NC + c;
-    return s.track[at] + s.imageBonus[at] + s.permImage[at];
+    return this.#s.image[seat * NC + c];
   }
   /**
    * Every seat's `image` in the four categories into images[seat · 4 + c] and its `prChips` into
@@ -142,16 +140,14 @@ export class GreenDealView {
    */
   readPr(images: Int32Array, chips: Int32Array): number {
     const s = this.#s;
-    const track = s.track;
-    const bonus = s.imageBonus;
-    const perm = s.permImage;
+    const image = s.image;
     const held = s.chips;
     const players = s.players;
     for (let seat = 0, at = 0; seat < players; seat++, at += NC) {
-      images[at] = track[at] + bonus[at] + perm[at];
-      images[at + 1] = track[at + 1] + bonus[at + 1] + perm[at + 1];
-      images[at + 2] = track[at + 2] + bonus[at + 2] + perm[at + 2];
-      images[at + 3] = track[at + 3] + bonus[at + 3] + perm[at + 3];
+      images[at] = image[at];
+      images[at + 1] = image[at + 1];
+      images[at + 2] = image[at + 2];
+      images[at + 3] = image[at + 3];
       chips[seat] = held[seat];
     }
     return players;

@@ -13,7 +13,7 @@ import { DEFAULT_CONFIG } from '../../../src/games/green-deal/params.js';
 import { record } from '../../../src/games/green-deal/record.js';
 import { DONE, END_TURN, type GreenDealState, LOAN_SLOTS, NC, OVER, tablesOf } from '../../../src/games/green-deal/state.js';
 import type { GreenDealView } from '../../../src/games/green-deal/view.js';
-import { factories, LINEUPS, OPTION_SETS, playGeneric, where } from './helpers.js';
+import { factories, imageDrift, LINEUPS, OPTION_SETS, playGeneric, where } from './helpers.js';
 
 /** The rules invariants of a state between decisions. */
 function invariants(s: GreenDealState): string[] {
@@ -223,6 +223,29 @@ describe('Green Deal engine', () => {
         }
       }
     }
+  });
+
+  it("keeps each seat's image per category equal to track + image bonus + image kept after every decision", () => {
+    let checked = 0;
+    let kept = 0;
+    for (const config of OPTION_SETS) {
+      for (const p of [3, 4, 5]) {
+        for (let i = 0; i < 10; i++) {
+          const seen: string[] = [];
+          playGeneric(config, p, 'image', i, {
+            onState: (s) => {
+              checked++;
+              for (let at = 0; at < p * NC; at++) if (s.imageBonus[at] > 0 || s.permImage[at] > 0) kept++;
+              seen.push(...imageDrift(s).map((x) => `round ${s.round}: ${x}`));
+            },
+          });
+          expect(seen).toEqual([]);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(10000);
+    // The games reach image bonuses and kept image too (the check covers their writers).
+    expect(kept).toBeGreaterThan(1000);
   });
 
   it('records every game over its rounds with an ending, winners and finishing positions', () => {

@@ -6,6 +6,7 @@ import { compareFixture, parseFixture, playFixture } from '../../../src/games/gr
 import { inputErrorOf } from '../../helpers/errors.js';
 import { capture } from '../../helpers/io.js';
 import { tempDir } from '../../helpers/temp.js';
+import { imageDrift } from './helpers.js';
 
 const dir = 'fixtures/green-deal';
 const files = readdirSync(dir)
@@ -52,7 +53,9 @@ describe('Green Deal rules fixtures (hand-computed)', () => {
   for (const f of files) {
     it(f, () => {
       const fixture = parseFixture(join(dir, f), load(f));
-      expect(compareFixture(fixture, playFixture(fixture))).toEqual([]);
+      const played = playFixture(fixture);
+      expect(compareFixture(fixture, played)).toEqual([]);
+      expect(imageDrift(played.state)).toEqual([]);
     });
   }
 

@@ -114,7 +114,7 @@ export function signature(view: GreenDealView): string {
   for (let s = 0; s < view.players; s++) {
     out.push(view.cash(s), view.income(s), view.vp(s), view.prChips(s), view.loanCount(s), view.owes(s), view.handSize(s), view.tiles(s), view.cooperations(s));
     out.push(view.bid(s), view.turnOrder(s), view.pendingCategory(s), view.pendingSize(s));
-    for (let c = 0; c < 4; c++) out.push(view.track(s, c), view.stage(s, c), view.imageBonus(s, c), view.permanentImage(s, c));
+    for (let c = 0; c < 4; c++) out.push(view.track(s, c), view.stage(s, c), view.imageBonus(s, c), view.permanentImage(s, c), view.image(s, c));
     for (let k = 0; k < 3; k++) out.push(view.loan(s, k));
     for (let k = 0; k < 6; k++) out.push(view.modifier(s, k));
     for (let t = 0; t < view.actionTypes; t++) out.push(view.inFront(s, t));
@@ -137,4 +137,14 @@ export function signature(view: GreenDealView): string {
   out.push(view.contactCell, view.contactNeighbour, view.cooperationSteps, view.competitionSteps, view.tileCategory, view.tileSize);
   for (let code = 0; code < 160; code++) out.push(view.canInvest(code));
   return JSON.stringify(out);
+}
+
+/** Where the state's kept image (state.image) differs from track + imageBonus + permImage, one line per seat and category. */
+export function imageDrift(s: GreenDealState): string[] {
+  const problems: string[] = [];
+  for (let at = 0; at < s.players * 4; at++) {
+    const sum = s.track[at] + s.imageBonus[at] + s.permImage[at];
+    if (s.image[at] !== sum) problems.push(`seat ${Math.floor(at / 4)} category ${at % 4}: image ${s.image[at]} ≠ track + bonus + kept ${sum}`);
+  }
+  return problems;
 }
